@@ -1,0 +1,19 @@
+/**
+ * Resource names: URL segment = react-admin resource name = i18n key. Each maps to the permission
+ * module that guards it. The server registry and the console's resource list are both checked
+ * against this table by tests, so the two sides cannot drift.
+ */
+export const RESOURCES = {
+  admins: { module: 'sub_admin' },
+  roles: { module: 'role' },
+  qualifications: { module: 'qualification' },
+  specializations: { module: 'specialization' },
+  districts: { module: 'location' },
+  tehsils: { module: 'location' },
+  areas: { module: 'location' },
+  cities: { module: 'location' },
+  countries: { module: 'location' },
+} as const satisfies Record<string, { module: string }>;
+
+export type ResourceName = keyof typeof RESOURCES;
+export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];

@@ -1,0 +1,38 @@
+/** Three projects: the server (node, SQLite and PostgreSQL), the console (jsdom) and the browser journeys (e2e). */
+const esmPackages = [
+  'query-string', 'decode-uri-component', 'split-on-first', 'filter-obj', 'react-hotkeys-hook',
+].join('|');
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/test'],
+      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json', isolatedModules: true }] },
+    },
+    {
+      displayName: 'console',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src'],
+      setupFiles: ['<rootDir>/src/test/setup-env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
+      transform: {
+        '^.+\\.(t|j)sx?$': ['ts-jest', {
+          tsconfig: { jsx: 'react-jsx', allowJs: true, module: 'CommonJS', moduleResolution: 'Node', esModuleInterop: true },
+          isolatedModules: true,
+        }],
+      },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+      moduleNameMapper: { '\\.(css|png|jpg|svg)$': '<rootDir>/src/test/file-stub.js' },
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e'],
+      testTimeout: 120000,
+      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json', isolatedModules: true }] },
+    },
+  ],
+};

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Every setting of the server, read from the environment (DESIGN.md section 4). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** unset: SQLite file in dataDir; postgres://... : PostgreSQL */
+  databaseUrl: string | null;
+  /** 32-byte key for encrypted ids and signed URLs */
+  appKey: Buffer;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string | null;
+  pusher: {
+    appId: string;
+    key: string;
+    secret: string;
+    host: string | null;
+    port: number | null;
+    cluster: string | null;
+    tls: boolean;
+  } | null;
+  storage: 'local';
+  logLevel: string;
+  /** console build to serve at /; null disables static serving (tests) */
+  consoleDir: string | null;
+  tokenTtlHours: number;
+  rememberTtlDays: number;
+  /** argon2id cost; tests lower it so suites stay fast, production keeps OWASP's numbers */
+  argon2: { memoryCost: number; timeCost: number };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const int = (env: Env, name: string, fallback: number): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+};
+
+/** APP_KEY from the environment (base64: or hex), else one generated once and kept in dataDir. */
+function loadAppKey(env: Env, dataDir: string): Buffer {
+  const raw = env.APP_KEY;
+  if (raw) {
+    const key = raw.startsWith('base64:') ? Buffer.from(raw.slice(7), 'base64') : Buffer.from(raw, 'hex');
+    if (key.length !== 32) throw new ConfigError('APP_KEY must be 32 bytes (base64:... or 64 hex digits)');
+    return key;
+  }
+  const file = join(dataDir, 'app.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
+  }
+  const pusherSet = Boolean(env.PUSHER_APP_ID || env.PUSHER_KEY || env.PUSHER_SECRET);
+  if (pusherSet && !(env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET)) {
+    throw new ConfigError('PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET are set together or not at all');
+  }
+  const consoleDir = resolve(env.CONSOLE_DIR || join(__dirname, '../../dist'));
+  const config: Config = {
+    port: int(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    appKey: loadAppKey(env, dataDir),
+    adminEmail: env.ADMIN_EMAIL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Health Console <no-reply@localhost>',
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    pusher: pusherSet
+      ? {
+          appId: env.PUSHER_APP_ID!,
+          key: env.PUSHER_KEY!,
+          secret: env.PUSHER_SECRET!,
+          host: env.PUSHER_HOST || null,
+          port: env.PUSHER_PORT ? int(env, 'PUSHER_PORT', 443) : null,
+          cluster: env.PUSHER_CLUSTER || null,
+          tls: env.PUSHER_TLS !== 'false',
+        }
+      : null,
+    storage: 'local',
+    logLevel: env.LOG_LEVEL || 'info',
+    consoleDir: existsSync(join(consoleDir, 'index.html')) ? consoleDir : null,
+    tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 12),
+    rememberTtlDays: int(env, 'REMEMBER_TTL_DAYS', 30),
+    argon2: { memoryCost: int(env, 'ARGON2_MEMORY_KIB', 19456), timeCost: int(env, 'ARGON2_TIME_COST', 2) },
+  };
+  return { ...config, ...overrides };
+}

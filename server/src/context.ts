@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Dialect } from './db';
+import type { Database } from './db/schema';
+import type { IdCodec } from './http/ids';
+import type { Mailer } from './services/mail';
+import type { LocalStorage } from './services/storage';
+
+/** What every route and hook can reach: built once in buildApp and hung on the Fastify instance. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  ids: IdCodec;
+  mailer: Mailer;
+  storage: LocalStorage;
+}
+
+/** The signed-in admin, resolved from the bearer token on every authenticated request. */
+export interface Principal {
+  id: number;
+  tokenId: number;
+  f_name: string;
+  email: string;
+  roleId: number;
+  isSuper: boolean;
+  permissions: ReadonlySet<string>;
+  pusherId: string;
+}
+
+/** Per-route options read by the auth hook and by the authorization matrix test. */
+export interface RouteAccess {
+  /** false: public route (no token needed) */
+  auth?: boolean;
+  /** permission the caller must hold; undefined: any signed-in admin */
+  permission?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    routeTable: { method: string; url: string; access: RouteAccess }[];
+  }
+  interface FastifyRequest {
+    admin: Principal | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

@@ -1,0 +1,84 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Timestamps are ISO-8601 UTC text and dates are YYYY-MM-DD text on
+ * both dialects, so rows read the same from SQLite and PostgreSQL and sort as text.
+ */
+export interface Database {
+  roles: {
+    id: Generated<number>;
+    name: string;
+    is_super: Generated<number>;
+    created_by: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+  role_permissions: { role_id: number; permission: string };
+  admins: {
+    id: Generated<number>;
+    f_name: string;
+    l_name: string | null;
+    email: string;
+    phone: string | null;
+    cnic: string | null;
+    dob: string | null;
+    gender: string;
+    password_hash: string;
+    role_id: number;
+    prev_role_id: number | null;
+    status: Generated<number>;
+    pusher_id: string;
+    profile_image: string | null;
+    created_by: number | null;
+    updated_by: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+  auth_tokens: {
+    id: Generated<number>;
+    admin_id: number;
+    token_hash: string;
+    remember: number;
+    expires_at: string;
+    created_at: string;
+    ip: string | null;
+  };
+  password_resets: {
+    id: Generated<number>;
+    admin_id: number;
+    token_hash: string;
+    expires_at: string;
+    used_at: string | null;
+    created_at: string;
+  };
+  login_failures: { id: Generated<number>; email: string; ip: string; at: string };
+  audit_log: {
+    id: Generated<number>;
+    actor_id: number | null;
+    action: string;
+    resource: string;
+    record_id: number | null;
+    changes: string | null;
+    ip: string | null;
+    request_id: string | null;
+    created_at: string;
+  };
+  qualifications: { id: Generated<number>; title: string; created_at: string; updated_at: string };
+  specializations: { id: Generated<number>; title: string; created_at: string; updated_at: string };
+  districts: { id: Generated<number>; title: string; created_at: string; updated_at: string };
+  tehsils: { id: Generated<number>; title: string; district_id: number; created_at: string; updated_at: string };
+  areas: {
+    id: Generated<number>;
+    title: string;
+    district_id: number;
+    tehsil_id: number;
+    lat: number;
+    long: number;
+    created_at: string;
+    updated_at: string;
+  };
+  cities: { id: Generated<number>; title: string; created_at: string; updated_at: string };
+  countries: { id: Generated<number>; country: string; iso2: string; iso3: string; created_at: string; updated_at: string };
+}
+
+export type TableName = keyof Database;

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ALL_PERMISSIONS } from '../../../contract/permissions';
+import { USER_STATUS } from '../../../contract/enums';
+import type { AppContext, Principal } from '../context';
+import { hashToken, now } from '../services/tokens';
+import { forbidden, unauthenticated } from './errors';
+
+const ALL = new Set(ALL_PERMISSIONS);
+
+export async function permissionsOfRole(ctx: AppContext, roleId: number, isSuper: boolean): Promise<Set<string>> {
+  if (isSuper) return ALL;
+  const rows = await ctx.db.selectFrom('role_permissions').select('permission').where('role_id', '=', roleId).execute();
+  return new Set(rows.map((r) => r.permission));
+}
+
+/** Resolves a bearer token to its admin: unexpired, not revoked, admin active. */
+export async function principalFromToken(ctx: AppContext, token: string): Promise<Principal | null> {
+  const row = await ctx.db
+    .selectFrom('auth_tokens as t')
+    .innerJoin('admins as a', 'a.id', 't.admin_id')
+    .innerJoin('roles as r', 'r.id', 'a.role_id')
+    .select(['t.id as token_id', 'a.id', 'a.f_name', 'a.email', 'a.role_id', 'a.status', 'a.pusher_id', 'r.is_super'])
+    .where('t.token_hash', '=', hashToken(token))
+    .where('t.expires_at', '>', now())
+    .executeTakeFirst();
+  if (!row || row.status !== USER_STATUS.active) return null;
+  const isSuper = Boolean(row.is_super);
+  return {
+    id: row.id,
+    tokenId: row.token_id,
+    f_name: row.f_name,
+    email: row.email,
+    roleId: row.role_id,
+    isSuper,
+    permissions: await permissionsOfRole(ctx, row.role_id, isSuper),
+    pusherId: row.pusher_id,
+  };
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/**
+ * Every route under /api/admin is authenticated unless its config says `access: { auth: false }`;
+ * a route with `access.permission` also needs that permission. Runs before the body is parsed or
+ * validated, so an anonymous or unauthorised caller learns nothing about the payload rules.
+ */
+export function registerAuthGuard(app: FastifyInstance): void {
+  app.decorateRequest('admin', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access.auth === false) return;
+    const token = bearerToken(request);
+    const principal = token ? await principalFromToken(app.ctx, token) : null;
+    if (!principal) throw unauthenticated();
+    request.admin = principal;
+    if (access.permission && !principal.permissions.has(access.permission)) throw forbidden();
+  });
+}
+
+export function requireAdmin(request: FastifyRequest): Principal {
+  if (!request.admin) throw unauthenticated();
+  return request.admin;
+}

@@ -1,0 +1,26 @@
+/** Errors a handler may throw; the error handler turns each into the envelope with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const INVALID_DATA = 'The given data was invalid.';
+
+export class ValidationError extends HttpError {
+  constructor(fieldErrors: Record<string, string[]>, message = INVALID_DATA) {
+    super(422, message, fieldErrors);
+  }
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+export const notFound = () => new HttpError(404, 'Not found.');
+export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
+export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
+export const conflict = (message: string) => new HttpError(409, message);

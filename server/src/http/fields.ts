@@ -1,0 +1,83 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+/**
+ * TypeBox builders for request fields. Each carries `x-message`, the spec's text shown when the field
+ * is missing or wrong; the error handler reads it from the route's schema. Empty strings are turned
+ * into null before validation (see normalizeBody), so "required" and "blank" give the same message.
+ */
+const msg = (message: string) => ({ 'x-message': message });
+
+export const Fields = {
+  title: (message = 'Please provide a title.', maxLength = 191) =>
+    Type.String({ minLength: 1, maxLength, pattern: '\\S', ...msg(message) }),
+  text: (message: string, maxLength = 191) => Type.String({ minLength: 1, maxLength, pattern: '\\S', ...msg(message) }),
+  optionalText: (maxLength = 191, message = `At most ${maxLength} characters.`) =>
+    Type.Union([Type.String({ maxLength }), Type.Null()], msg(message)),
+  email: (message = 'Please provide a valid email.') =>
+    Type.String({ format: 'email', maxLength: 191, ...msg(message) }),
+  password: (message = 'Please provide a password of at least 8 characters.') =>
+    Type.String({ minLength: 8, maxLength: 128, ...msg(message) }),
+  digits: (min: number, max: number, message: string) =>
+    Type.String({ pattern: `^[0-9]{${min},${max}}$`, ...msg(message) }),
+  optionalDigits: (min: number, max: number, message: string) =>
+    Type.Union([Type.String({ pattern: `^[0-9]{${min},${max}}$` }), Type.Null()], msg(message)),
+  date: (message = 'Please provide a valid date.') =>
+    Type.Union([Type.String({ format: 'date' }), Type.Null()], msg(message)),
+  reference: (message: string) => Type.Integer({ minimum: 1, ...msg(message) }),
+  number: (message: string, minimum: number, maximum: number) => Type.Number({ minimum, maximum, ...msg(message) }),
+  boolean: () => Type.Boolean(),
+  enumOf: <T extends string>(values: readonly T[], message: string) =>
+    Type.Union(values.map((v) => Type.Literal(v)), msg(message)),
+  any: (description: string): TSchema => Type.Unsafe({ description }),
+};
+
+export const messageOf = (schema: unknown): string | undefined =>
+  schema && typeof schema === 'object' && 'x-message' in schema ? String((schema as Record<string, unknown>)['x-message']) : undefined;
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Turns ajv errors into the API's `{ field: [messages] }`, using each field's x-message. */
+export function fieldErrorsFromAjv(errors: AjvError[], schema: unknown): Record<string, string[]> {
+  const props = (schema && typeof schema === 'object' && 'properties' in schema
+    ? (schema as { properties: Record<string, unknown> }).properties
+    : {}) as Record<string, unknown>;
+  const out: Record<string, string[]> = {};
+  for (const e of errors) {
+    const field =
+      e.keyword === 'required'
+        ? String(e.params.missingProperty)
+        : e.instancePath.split('/').filter(Boolean)[0] ?? '_';
+    // a union reports every branch that failed; the field's own message says it once
+    const text = messageOf(props[field]) ?? `The ${field.replace(/_/g, ' ')} field ${e.message ?? 'is invalid'}.`;
+    const list = (out[field] ??= []);
+    if (!list.includes(text)) list.push(text);
+  }
+  return out;
+}
+
+/**
+ * Before validation: "" becomes null (a cleared form field), and "1"/"0"/"true"/"false"/"on" become
+ * booleans for boolean fields (multipart sends text). Unknown fields are removed by ajv.
+ */
+export function normalizeBody(body: unknown, schema: unknown): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
+  const record = body as Record<string, unknown>;
+  const props = (schema && typeof schema === 'object' && 'properties' in schema
+    ? (schema as { properties: Record<string, { type?: string }> }).properties
+    : {}) as Record<string, { type?: string }>;
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value === 'string' && value.trim() === '') record[key] = null;
+    else if (typeof value === 'string' && props[key]?.type === 'boolean') {
+      if (['1', 'true', 'on', 'yes'].includes(value)) record[key] = true;
+      else if (['0', 'false', 'off', 'no'].includes(value)) record[key] = false;
+    } else if (typeof value === 'string' && (props[key]?.type === 'integer' || props[key]?.type === 'number')) {
+      const n = Number(value);
+      if (value.trim() !== '' && Number.isFinite(n)) record[key] = n;
+    }
+  }
+}

@@ -1,0 +1,275 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { GENDERS, USER_STATUS } from '../../../contract/enums';
+import type { AppContext, Principal } from '../context';
+import { requireAdmin } from '../http/auth';
+import { writeContext } from '../http/crud';
+import { ok, MESSAGES } from '../http/envelope';
+import { conflict, forbidden, notFound, ValidationError } from '../http/errors';
+import { Fields } from '../http/fields';
+import type { AnyDb, CrudHelpers, ResourceDef, Row, WriteContext } from '../http/resource';
+import { audit, diff } from '../services/audit';
+import { hashPassword, verifyPassword } from '../services/passwords';
+import { imageType } from '../services/storage';
+import { now } from '../services/tokens';
+
+const PASSWORD_MISMATCH = 'Passwords do not match';
+const CHANGE_MISMATCH = "Password didn't match.";
+
+const profileFields = {
+  f_name: Fields.text('Please provide a name.', 100),
+  l_name: Type.Optional(Fields.optionalText(100)),
+  email: Fields.email(),
+  phone: Type.Optional(Fields.optionalDigits(1, 11, 'Please provide a number atleast 11 digits.')),
+};
+
+const editable = {
+  ...profileFields,
+  cnic: Fields.digits(13, 13, 'Please provide a cnic atleast 13 digits.'),
+  dob: Type.Optional(Fields.date('Please provide a valid date of birth.')),
+  gender: Type.Optional(Fields.enumOf(GENDERS, 'Please choose male or female.')),
+  role: Type.Optional(Fields.text('Please select a role.', 100)),
+  role_id: Type.Optional(Fields.reference('Please select a role.')),
+};
+
+const createSchema = Type.Object(
+  {
+    ...editable,
+    password: Fields.password(),
+    confirmPassword: Fields.text(PASSWORD_MISMATCH, 128),
+    send_credentials: Type.Optional(Fields.boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const updateSchema = Type.Partial(Type.Object(editable), { additionalProperties: false });
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Only a super admin may change, block or delete a super admin: no escalation through a sub admin. */
+async function guardTarget(db: AnyDb, actor: Principal, target: Row) {
+  const role = await db.selectFrom('roles').select('is_super').where('id', '=', target.role_id).executeTakeFirst();
+  if (role?.is_super && !actor.isSuper) throw forbidden('Only a super admin can change a super admin.');
+}
+
+async function resolveRole(w: WriteContext, input: Row): Promise<number | undefined> {
+  if (input.role === undefined && input.role_id === undefined) return undefined;
+  const role = await w.db
+    .selectFrom('roles')
+    .select(['id', 'is_super'])
+    .where(input.role_id !== undefined ? 'id' : 'name', '=', input.role_id ?? input.role)
+    .executeTakeFirst();
+  if (!role) throw ValidationError.field('role', 'Please select a role.');
+  if (role.is_super && !w.admin.isSuper) throw ValidationError.field('role', 'Only a super admin can give the super admin role.');
+  return role.id;
+}
+
+async function checkEmailFree(db: AnyDb, email: string, selfId: number | null) {
+  const clash = await db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
+  if (clash && clash.id !== selfId) throw ValidationError.field('email', 'The email has already been taken.');
+}
+
+async function revokeTokens(db: AnyDb, adminId: number, keepTokenId?: number) {
+  let q = db.deleteFrom('auth_tokens').where('admin_id', '=', adminId);
+  if (keepTokenId !== undefined) q = q.where('id', '!=', keepTokenId);
+  await q.execute();
+}
+
+async function lastActiveSuperAdmin(db: AnyDb, row: Row): Promise<boolean> {
+  const role = await db.selectFrom('roles').select('is_super').where('id', '=', row.role_id).executeTakeFirst();
+  if (!role?.is_super) return false;
+  const others = await db
+    .selectFrom('admins')
+    .select('id')
+    .where('role_id', '=', row.role_id)
+    .where('status', '=', USER_STATUS.active)
+    .where('id', '!=', row.id)
+    .executeTakeFirst();
+  return !others;
+}
+
+function credentialsMail(ctx: AppContext, to: string, name: string, password: string) {
+  const url = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+  return {
+    to,
+    subject: 'Your console account',
+    text: `Hello ${name},\n\nAn account has been created for you on the health programme console.\n\n` +
+      `Sign in at: ${url}/auth/login\nEmail: ${to}\nPassword: ${password}\n\nPlease change your password after signing in.\n`,
+  };
+}
+
+export const admins: ResourceDef = {
+  name: 'admins',
+  table: 'admins',
+  module: 'sub_admin',
+  columns: ['f_name', 'l_name', 'email', 'phone', 'cnic', 'dob', 'gender', 'role_id', 'prev_role_id', 'status',
+    'pusher_id', 'profile_image', 'created_by', 'updated_by', 'created_at', 'updated_at'],
+  createSchema,
+  updateSchema,
+  searchable: ['f_name', 'l_name', 'email', 'phone'],
+  sortable: ['f_name', 'l_name', 'email', 'phone', 'status', 'created_at', 'id'],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  filters: { role_id: 'integer' },
+  status: true,
+  hooks: {
+    async prepare(w, input, existing) {
+      const values: Row = {};
+      for (const key of ['f_name', 'l_name', 'phone', 'cnic', 'dob', 'gender'] as const) {
+        if (input[key] !== undefined) values[key] = typeof input[key] === 'string' ? input[key].trim() : input[key];
+      }
+      if (existing) await guardTarget(w.db, w.admin, existing);
+      if (typeof input.dob === 'string' && input.dob > today()) throw ValidationError.field('dob', 'The date of birth cannot be in the future.');
+      if (input.email !== undefined) {
+        values.email = String(input.email).trim().toLowerCase();
+        await checkEmailFree(w.db, values.email, existing?.id ?? null);
+      }
+      const roleId = await resolveRole(w, input);
+      if (!existing) {
+        if (roleId === undefined) throw ValidationError.field('role', 'Please select a role.');
+        if (input.password !== input.confirmPassword) throw ValidationError.field('confirmPassword', PASSWORD_MISMATCH);
+        values.password_hash = await hashPassword(input.password, w.ctx.config.argon2);
+        values.pusher_id = randomUUID();
+        values.status = USER_STATUS.active;
+        values.created_by = w.admin.id;
+        values.gender ??= 'male';
+        values.role_id = roleId;
+        if (input.send_credentials) {
+          const mail = credentialsMail(w.ctx, values.email, values.f_name, input.password);
+          w.afterCommit(() => w.ctx.mailer.send(mail));
+        }
+      } else if (roleId !== undefined && roleId !== existing.role_id) {
+        if (await lastActiveSuperAdmin(w.db, existing)) throw ValidationError.field('role', 'The last active super admin keeps the super admin role.');
+        values.role_id = roleId;
+        values.prev_role_id = existing.role_id; // the spec's prevRole
+      }
+      values.updated_by = w.admin.id;
+      return values;
+    },
+    async beforeDelete({ db, admin }, row) {
+      if (row.id === admin.id) throw conflict('You cannot delete your own account.');
+      await guardTarget(db, admin, row);
+      if (await lastActiveSuperAdmin(db, row)) throw conflict('The last active super admin cannot be deleted.');
+    },
+    async afterStatus({ db, admin }, row, status) {
+      const full = (await db.selectFrom('admins').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
+      if (full.id === admin.id) throw ValidationError.field('status', 'You cannot block your own account.');
+      await guardTarget(db, admin, full);
+      if (status === USER_STATUS.blocked) {
+        if (await lastActiveSuperAdmin(db, full)) throw ValidationError.field('status', 'The last active super admin cannot be blocked.');
+        await revokeTokens(db, row.id);
+      }
+    },
+    async enrich(ctx, rows) {
+      const roleIds = [...new Set(rows.flatMap((r) => [r.role_id, r.prev_role_id]).filter((v): v is number => typeof v === 'number'))];
+      const roleRows = roleIds.length ? await ctx.db.selectFrom('roles').select(['id', 'name']).where('id', 'in', roleIds).execute() : [];
+      const names = new Map(roleRows.map((r) => [r.id, r.name]));
+      for (const r of rows) {
+        r.role = names.get(r.role_id) ?? null;
+        r.prevRole = r.prev_role_id ? names.get(r.prev_role_id) ?? null : null;
+        r.roles = r.role ? [{ name: r.role }] : [];
+        r.file = r.profile_image ? { path: ctx.storage.url(r.profile_image) } : null;
+        delete r.profile_image;
+      }
+    },
+  },
+  routes: registerAdminRoutes,
+  sample: (n, ref) =>
+    ref('roles').then((role) => ({
+      f_name: `Admin${n}`,
+      l_name: 'Sample',
+      email: `admin${n}.${Date.now()}@example.org`,
+      phone: '03001234567',
+      cnic: '3520112345671',
+      dob: '1990-01-31',
+      gender: 'female',
+      role: role.name,
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+    })),
+  invalidSamples: [
+    { f_name: 'No email', cnic: '3520112345671', role: 'x', password: 'longenough1', confirmPassword: 'longenough1' },
+    { f_name: 'Short cnic', email: 'a@b.org', cnic: '123', role: 'x', password: 'longenough1', confirmPassword: 'longenough1' },
+    { f_name: 'Mismatch', email: 'mismatch@b.org', cnic: '3520112345671', role: 'Super Admin', password: 'longenough1', confirmPassword: 'other-one-22' },
+    { f_name: 'Future', email: 'future@b.org', cnic: '3520112345671', role: 'Super Admin', dob: '2999-01-01', password: 'longenough1', confirmPassword: 'longenough1' },
+  ],
+};
+
+const ProfileBody = Type.Object(
+  { ...profileFields, file: Type.Optional(Fields.any('JPG or PNG image')) },
+  { additionalProperties: false },
+);
+const OwnPasswordBody = Type.Object(
+  { oldPassword: Fields.text('Please provide your current password.', 128), password: Fields.password(), confirmPassword: Fields.text(CHANGE_MISMATCH, 128) },
+  { additionalProperties: false },
+);
+const OtherPasswordBody = Type.Object(
+  { password: Fields.password(), confirmPassword: Fields.text(CHANGE_MISMATCH, 128) },
+  { additionalProperties: false },
+);
+
+function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
+  const ctx = app.ctx;
+  const tags = ['admins'];
+  const signedIn = { access: {} };
+
+  // the spec's list call: GET /admins/admin/{signed-in admin's encrypted id}, everyone but that admin
+  app.get('/api/admin/admins/admin/:id', { config: { access: { permission: 'view_sub_admin' } }, schema: { tags } }, (request) => {
+    const self = crud.decodeId((request.params as { id: string }).id);
+    return crud.list(request, (qb) => qb.where('id', '!=', self));
+  });
+
+  app.get('/api/admin/admins/profile', { config: signedIn, schema: { tags } }, async (request) => ok(await crud.loadOne(requireAdmin(request).id)));
+
+  app.post('/api/admin/admins/profile', { config: signedIn, schema: { tags, body: ProfileBody, consumes: ['application/json', 'multipart/form-data'] } }, async (request) => {
+    const w = writeContext(ctx, request);
+    const input = request.body as Row;
+    const values: Row = { f_name: input.f_name.trim(), l_name: input.l_name ?? null, phone: input.phone ?? null, email: String(input.email).toLowerCase() };
+    await checkEmailFree(ctx.db, values.email, w.admin.id);
+    if (input.file !== undefined && input.file !== null) {
+      const data = Buffer.isBuffer(input.file) ? input.file : null;
+      const type = data && imageType(data);
+      if (!data || !type) throw ValidationError.field('file', 'File format not supported. JPG/JPEG/PNG');
+      values.profile_image = await ctx.storage.put('profile', type, data);
+    }
+    const existing = (await ctx.db.selectFrom('admins').selectAll().where('id', '=', w.admin.id).executeTakeFirstOrThrow()) as Row;
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('admins').set({ ...values, updated_by: w.admin.id, updated_at: now() }).where('id', '=', w.admin.id).execute();
+      await audit(trx, { actorId: w.admin.id, action: 'update_profile', resource: 'admins', recordId: w.admin.id, changes: diff(existing, values), ip: request.ip, requestId: request.id });
+    });
+    if (values.profile_image) await ctx.storage.remove(existing.profile_image);
+    return ok(await crud.loadOne(w.admin.id), MESSAGES.updated);
+  });
+
+  app.post('/api/admin/admins/change-password', { config: signedIn, schema: { tags, body: OwnPasswordBody } }, async (request) => {
+    const admin = requireAdmin(request);
+    const body = request.body as { oldPassword: string; password: string; confirmPassword: string };
+    if (body.password !== body.confirmPassword) throw ValidationError.field('confirmPassword', CHANGE_MISMATCH);
+    const row = await ctx.db.selectFrom('admins').select('password_hash').where('id', '=', admin.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(row.password_hash, body.oldPassword))) throw ValidationError.field('oldPassword', 'The current password is not correct.');
+    await setPassword(ctx, admin, admin.id, body.password, request.ip, request.id, admin.tokenId);
+    return ok(null, MESSAGES.updated);
+  });
+
+  app.put('/api/admin/admins/change-password/:id', { config: { access: { permission: 'edit_sub_admin' } }, schema: { tags, body: OtherPasswordBody } }, async (request) => {
+    const admin = requireAdmin(request);
+    const id = crud.decodeId((request.params as { id: string }).id);
+    const body = request.body as { password: string; confirmPassword: string };
+    const target = (await ctx.db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    if (!target) throw notFound();
+    await guardTarget(ctx.db, admin, target);
+    if (body.password !== body.confirmPassword) throw ValidationError.field('confirmPassword', CHANGE_MISMATCH);
+    await setPassword(ctx, admin, id, body.password, request.ip, request.id, id === admin.id ? admin.tokenId : undefined);
+    return ok(null, MESSAGES.updated);
+  });
+}
+
+/** New password hash; every other session of that admin ends. */
+async function setPassword(ctx: AppContext, actor: Principal, id: number, password: string, ip: string, requestId: string, keepTokenId?: number) {
+  const password_hash = await hashPassword(password, ctx.config.argon2);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('admins').set({ password_hash, updated_by: actor.id, updated_at: now() }).where('id', '=', id).execute();
+    await revokeTokens(trx, id, keepTokenId);
+    await audit(trx, { actorId: actor.id, action: 'change_password', resource: 'admins', recordId: id, changes: null, ip, requestId });
+  });
+}

@@ -1,0 +1,22 @@
+import type { Registry, ResourceDef } from '../http/resource';
+import { admins } from './admins';
+import { areas, cities, countries, districts, qualifications, specializations, tehsils } from './reference';
+import { roles } from './roles';
+
+/** Every CRUD resource of the API, in one list. Declaring a resource here gives it routes and contract tests. */
+export const RESOURCE_DEFS: ResourceDef[] = [
+  admins,
+  roles,
+  qualifications,
+  specializations,
+  districts,
+  tehsils,
+  areas,
+  cities,
+  countries,
+];
+
+export const registry: Registry = {
+  resources: RESOURCE_DEFS,
+  byName: new Map(RESOURCE_DEFS.map((d) => [d.name, d])),
+};

@@ -1,0 +1,97 @@
+import { Type } from '@sinclair/typebox';
+import { isPermission, PERMISSION_MODULES } from '../../../contract/permissions';
+import { ok } from '../http/envelope';
+import { conflict, forbidden, ValidationError } from '../http/errors';
+import { Fields } from '../http/fields';
+import type { ResourceDef, Row, WriteContext } from '../http/resource';
+
+const Permissions = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  maxItems: 200,
+  uniqueItems: false,
+  'x-message': 'Please choose permissions from the list.',
+});
+
+async function checkNameFree({ db }: WriteContext, name: string, selfId: number | null) {
+  const clash = await db
+    .selectFrom('roles')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .executeTakeFirst();
+  if (clash && clash.id !== selfId) throw ValidationError.field('name', 'A role with this name already exists.');
+}
+
+export const roles: ResourceDef = {
+  name: 'roles',
+  table: 'roles',
+  module: 'role',
+  columns: ['name', 'is_super', 'created_at', 'updated_at'],
+  createSchema: Type.Object(
+    { name: Fields.text('Please provide a name.', 100), permissions: Type.Optional(Permissions) },
+    { additionalProperties: false },
+  ),
+  searchable: ['name'],
+  sortable: ['name', 'created_at', 'id'],
+  defaultSort: { field: 'name', order: 'asc' },
+  hooks: {
+    async prepare(w, input, existing) {
+      if (existing?.is_super) throw forbidden('The super admin role holds every permission and cannot be changed.');
+      const name = typeof input.name === 'string' ? input.name.trim() : undefined;
+      if (name !== undefined) await checkNameFree(w, name, existing?.id ?? null);
+      if (Array.isArray(input.permissions)) {
+        const unknown = input.permissions.filter((p: string) => !isPermission(p));
+        if (unknown.length) throw ValidationError.field('permissions', `Unknown permissions: ${unknown.join(', ')}.`);
+        // nobody hands out more than they hold
+        const notHeld = input.permissions.filter((p: string) => !w.admin.permissions.has(p));
+        if (notHeld.length) throw ValidationError.field('permissions', `You cannot grant permissions you do not hold: ${notHeld.join(', ')}.`);
+      }
+      return name !== undefined ? { name } : {};
+    },
+    async afterWrite({ db, admin }, row, input, existing) {
+      if (!existing) await db.updateTable('roles').set({ created_by: admin.id }).where('id', '=', row.id).execute();
+      if (!Array.isArray(input.permissions)) return;
+      await db.deleteFrom('role_permissions').where('role_id', '=', row.id).execute();
+      const unique = [...new Set(input.permissions as string[])];
+      if (unique.length) {
+        await db.insertInto('role_permissions').values(unique.map((permission) => ({ role_id: row.id, permission }))).execute();
+      }
+    },
+    async beforeDelete({ db }, row) {
+      if (row.is_super) throw conflict('The super admin role cannot be deleted.');
+      const used = await db
+        .selectFrom('admins')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role_id', '=', row.id)
+        .executeTakeFirst();
+      const n = Number(used?.n ?? 0);
+      if (n) throw conflict(`The role "${row.name}" is held by ${n} admin${n === 1 ? '' : 's'}. Give them another role first.`);
+    },
+    async enrich(ctx, rows) {
+      const ids = rows.map((r) => r.id as number);
+      if (!ids.length) return;
+      const [perms, counts] = await Promise.all([
+        ctx.db.selectFrom('role_permissions').select(['role_id', 'permission']).where('role_id', 'in', ids).orderBy('permission').execute(),
+        ctx.db
+          .selectFrom('admins')
+          .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('role_id', 'in', ids)
+          .groupBy('role_id')
+          .execute(),
+      ]);
+      const all = PERMISSION_MODULES.flatMap((m) => m.permissions.map((p) => p.name));
+      for (const r of rows as Row[]) {
+        r.is_super = Boolean(r.is_super);
+        r.permissions = r.is_super ? all : perms.filter((p) => p.role_id === r.id).map((p) => p.permission);
+        r.admins_count = Number(counts.find((c) => c.role_id === r.id)?.n ?? 0);
+      }
+    },
+  },
+  routes(app) {
+    app.get(
+      '/api/admin/roles/modules',
+      { config: { access: { permission: 'view_role' } }, schema: { tags: ['roles'], summary: 'Modules and their permissions, for the role chooser' } },
+      async () => ok(PERMISSION_MODULES),
+    );
+  },
+  sample: (n) => ({ name: `Role ${n}`, permissions: ['view_location', 'create_location'] }),
+  invalidSamples: [{ name: '' }, { name: 'Bad permissions', permissions: ['fly_to_moon'] }, { name: 'Not a list', permissions: 'view_location' }],
+};

@@ -1,0 +1,188 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { USER_STATUS } from '../../../contract/enums';
+import type { Session } from '../../../contract/api';
+import type { AppContext } from '../context';
+import { permissionsOfRole, requireAdmin } from '../http/auth';
+import { ok, MESSAGES } from '../http/envelope';
+import { forbidden, HttpError, ValidationError } from '../http/errors';
+import { Fields } from '../http/fields';
+import { audit } from '../services/audit';
+import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
+import { hashToken, inMs, newToken, now } from '../services/tokens';
+
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MS = 60_000;
+const RESET_TTL_MS = 60 * 60_000;
+const BAD_CREDENTIALS = 'These credentials do not match our records.';
+const INVALID_TOKEN = 'Invalid token';
+export const RESET_SENT = 'If that email is registered, a reset link has been sent.';
+
+const LoginBody = Type.Object(
+  {
+    email: Fields.email('Please provide a valid email.'),
+    password: Fields.text('Please provide a password.', 128),
+    remember_me: Type.Optional(Fields.boolean()),
+  },
+  { additionalProperties: false },
+);
+const EmailBody = Type.Object({ email: Fields.email('Please provide a valid email.') }, { additionalProperties: false });
+const TokenBody = Type.Object({ token: Fields.text(INVALID_TOKEN, 200) }, { additionalProperties: false });
+const ResetBody = Type.Object(
+  { token: Fields.text(INVALID_TOKEN, 200), password: Fields.password(), confirmPassword: Type.Optional(Fields.text("Password didn't match.", 128)) },
+  { additionalProperties: false },
+);
+
+const publicRoute = { access: { auth: false } };
+const tags = ['auth'];
+
+export async function sessionOf(ctx: AppContext, adminId: number, token: string, expiresAt: string): Promise<Session> {
+  const a = await ctx.db
+    .selectFrom('admins as a')
+    .innerJoin('roles as r', 'r.id', 'a.role_id')
+    .select(['a.id', 'a.f_name', 'a.l_name', 'a.email', 'a.pusher_id', 'a.profile_image', 'a.role_id', 'r.name as role', 'r.is_super'])
+    .where('a.id', '=', adminId)
+    .executeTakeFirstOrThrow();
+  return {
+    token,
+    encrypted_id: ctx.ids.encode('admins', a.id),
+    id: a.id,
+    f_name: a.f_name,
+    l_name: a.l_name,
+    email: a.email,
+    roles: [{ name: a.role }],
+    permissions: [...(await permissionsOfRole(ctx, a.role_id, Boolean(a.is_super)))],
+    pusher_id: a.pusher_id,
+    remember_me_token: null,
+    file: a.profile_image ? { path: ctx.storage.url(a.profile_image)! } : null,
+    expires_at: expiresAt,
+  };
+}
+
+function resetLink(ctx: AppContext, request: FastifyRequest, token: string): string {
+  const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  return `${origin}/auth/resetPassword?t=${encodeURIComponent(token)}`;
+}
+
+async function validReset(ctx: AppContext, token: string) {
+  return ctx.db
+    .selectFrom('password_resets as p')
+    .innerJoin('admins as a', 'a.id', 'p.admin_id')
+    .select(['p.id', 'p.admin_id', 'a.status'])
+    .where('p.token_hash', '=', hashToken(token))
+    .where('p.used_at', 'is', null)
+    .where('p.expires_at', '>', now())
+    .where('a.status', '=', USER_STATUS.active)
+    .executeTakeFirst();
+}
+
+export function registerAuthRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  const { db } = ctx;
+
+  app.post('/api/admin/login', { config: publicRoute, schema: { tags, body: LoginBody } }, async (request) => {
+    const body = request.body as { email: string; password: string; remember_me?: boolean };
+    const email = body.email.trim().toLowerCase();
+    const since = new Date(Date.now() - FAILURE_WINDOW_MS).toISOString();
+    const failures = await db
+      .selectFrom('login_failures')
+      .select(['at'])
+      .where('email', '=', email)
+      .where('ip', '=', request.ip)
+      .where('at', '>', since)
+      .orderBy('at', 'asc')
+      .execute();
+    if (failures.length >= MAX_FAILURES) {
+      const wait = Math.max(1, Math.ceil((Date.parse(failures[0]!.at) + FAILURE_WINDOW_MS - Date.now()) / 1000));
+      throw new HttpError(429, `Too many sign-in attempts. Try again in ${wait} seconds.`);
+    }
+    const admin = await db.selectFrom('admins').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
+    const valid = admin ? await verifyPassword(admin.password_hash, body.password) : (await verifyPassword(await dummyHash(ctx.config.argon2), body.password), false);
+    if (!admin || !valid) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', request.ip).where('at', '<=', since).execute();
+        await trx.insertInto('login_failures').values({ email, ip: request.ip, at: now() }).execute();
+        await audit(trx, { actorId: admin?.id ?? null, action: 'login_failed', resource: 'auth', recordId: admin?.id ?? null, changes: { email }, ip: request.ip, requestId: request.id });
+      });
+      throw new ValidationError({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
+    }
+    if (admin.status !== USER_STATUS.active) {
+      await audit(db, { actorId: admin.id, action: 'login_blocked', resource: 'auth', recordId: admin.id, changes: { email }, ip: request.ip, requestId: request.id });
+      throw forbidden('Your account is blocked.');
+    }
+    const token = newToken();
+    const remember = Boolean(body.remember_me);
+    const expiresAt = inMs(remember ? ctx.config.rememberTtlDays * 86_400_000 : ctx.config.tokenTtlHours * 3_600_000);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', request.ip).execute();
+      // expired tokens of this admin are of no use; drop them while we are here
+      await trx.deleteFrom('auth_tokens').where('admin_id', '=', admin.id).where('expires_at', '<=', now()).execute();
+      await trx.insertInto('auth_tokens').values({ admin_id: admin.id, token_hash: hashToken(token), remember: remember ? 1 : 0, expires_at: expiresAt, created_at: now(), ip: request.ip }).execute();
+      await audit(trx, { actorId: admin.id, action: 'login', resource: 'auth', recordId: admin.id, changes: { remember_me: remember }, ip: request.ip, requestId: request.id });
+    });
+    return ok(await sessionOf(ctx, admin.id, token, expiresAt), 'Signed in.');
+  });
+
+  app.post('/api/admin/logout', { config: { access: {} }, schema: { tags } }, async (request) => {
+    const admin = requireAdmin(request);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('auth_tokens').where('id', '=', admin.tokenId).execute();
+      await audit(trx, { actorId: admin.id, action: 'logout', resource: 'auth', recordId: admin.id, ip: request.ip, requestId: request.id });
+    });
+    return ok(null, 'Signed out.');
+  });
+
+  app.get('/api/admin/me', { config: { access: {} }, schema: { tags } }, async (request) => {
+    const admin = requireAdmin(request);
+    const t = await db.selectFrom('auth_tokens').select('expires_at').where('id', '=', admin.tokenId).executeTakeFirstOrThrow();
+    const session = await sessionOf(ctx, admin.id, '', t.expires_at);
+    return ok({ ...session, token: undefined });
+  });
+
+  app.post('/api/admin/verify-email', { config: publicRoute, schema: { tags, body: EmailBody } }, async (request) => {
+    const email = (request.body as { email: string }).email.trim().toLowerCase();
+    const admin = await db.selectFrom('admins').select(['id', 'f_name', 'email', 'status']).where('email', '=', email).executeTakeFirst();
+    if (admin && admin.status === USER_STATUS.active) {
+      const token = newToken();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('password_resets').values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: inMs(RESET_TTL_MS), used_at: null, created_at: now() }).execute();
+        await audit(trx, { actorId: null, action: 'password_reset_requested', resource: 'auth', recordId: admin.id, ip: request.ip, requestId: request.id });
+      });
+      const link = resetLink(ctx, request, token);
+      // sent in the background: the answer takes as long whether or not the email exists
+      ctx.mailer
+        .send({
+          to: admin.email,
+          subject: 'Reset your password',
+          text: `Hello ${admin.f_name},\n\nTo choose a new password, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
+        })
+        .catch((err: unknown) => request.log.error({ err }, 'reset email failed'));
+    }
+    return ok(RESET_SENT, RESET_SENT);
+  });
+
+  app.post('/api/admin/verify-reset-token', { config: publicRoute, schema: { tags, body: TokenBody } }, async (request) => {
+    const { token } = request.body as { token: string };
+    if (!(await validReset(ctx, token))) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
+    return ok({ valid: true });
+  });
+
+  app.post('/api/admin/reset-password', { config: publicRoute, schema: { tags, body: ResetBody } }, async (request) => {
+    const body = request.body as { token: string; password: string; confirmPassword?: string };
+    if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) {
+      throw ValidationError.field('confirmPassword', "Password didn't match.");
+    }
+    const reset = await validReset(ctx, body.token);
+    if (!reset) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
+    const password_hash = await hashPassword(body.password, ctx.config.argon2);
+    await db.transaction().execute(async (trx) => {
+      // single use: the update only succeeds for the request that still sees it unused
+      const used = await trx.updateTable('password_resets').set({ used_at: now() }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
+      await trx.updateTable('admins').set({ password_hash, updated_at: now() }).where('id', '=', reset.admin_id).execute();
+      await trx.deleteFrom('auth_tokens').where('admin_id', '=', reset.admin_id).execute();
+      await audit(trx, { actorId: reset.admin_id, action: 'password_reset', resource: 'auth', recordId: reset.admin_id, ip: request.ip, requestId: request.id });
+    });
+    return ok(null, MESSAGES.updated);
+  });
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP_URL when set; otherwise every message is written as an .eml file in DATA_DIR/outbox, so a
+ * fresh install can read the first reset link without a mail server.
+ */
+export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string }): Mailer {
+  let transport: Transporter;
+  if (opts.smtpUrl) {
+    transport = nodemailer.createTransport(opts.smtpUrl);
+  } else {
+    const outbox = join(opts.dataDir, 'outbox');
+    mkdirSync(outbox, { recursive: true });
+    const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    transport = {
+      sendMail: async (message: SendMailOptions) => {
+        const info = await stream.sendMail(message);
+        const { writeFile } = await import('node:fs/promises');
+        const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+        await writeFile(file, info.message as Buffer);
+        return info;
+      },
+      close: () => stream.close(),
+    } as unknown as Transporter;
+  }
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: opts.from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,23 @@
+import { createInstance } from 'i18next';
+import { convertRaTranslationsToI18next, getI18nProvider } from 'ra-i18n-i18next';
+import englishMessages from 'ra-language-english';
+import { mergeTranslations, type I18nProvider } from 'react-admin';
+import en from './en';
+
+export const availableLocales = [{ locale: 'en', name: 'English' }];
+
+/** Builds react-admin's i18nProvider: ra-language-english overlaid with the app dictionary, served by i18next. */
+export const createI18nProvider = (): Promise<I18nProvider> =>
+  getI18nProvider(
+    createInstance(),
+    {
+      lng: 'en',
+      fallbackLng: 'en',
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      resources: {
+        en: { translation: convertRaTranslationsToI18next(mergeTranslations(englishMessages, en)) },
+      },
+    },
+    availableLocales,
+  );

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CssBaseline from '@mui/material/CssBaseline';
+import Typography from '@mui/material/Typography';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { palette } from '../../layout/palette';
+import { translate } from '../../i18n/authTranslate';
+
+const theme = createTheme({ palette });
+
+/** Frame of the public screens; react-admin (and its theme) is not loaded yet when they show. */
+export const AuthLayout = () => (
+  <ThemeProvider theme={theme}>
+    <CssBaseline />
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 440 }} elevation={3}>
+        <CardContent sx={{ p: 4 }}>
+          <Typography variant="h6" color="primary" sx={{ mb: 2, fontWeight: 600 }}>
+            {translate('app.title')}
+          </Typography>
+          <Outlet />
+        </CardContent>
+      </Card>
+    </Box>
+  </ThemeProvider>
+);
+
+export const AuthHeading = ({ title, subtitle }: { title: string; subtitle?: string }) => (
+  <Box sx={{ mb: 3 }}>
+    <Typography variant="h5" component="h1" gutterBottom>
+      {title}
+    </Typography>
+    {subtitle ? (
+      <Typography variant="body2" color="text.secondary">
+        {subtitle}
+      </Typography>
+    ) : null}
+  </Box>
+);
+
+export const AuthForm = ({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) => (
+  <Box
+    component="form"
+    noValidate
+    onSubmit={(event) => {
+      event.preventDefault();
+      onSubmit();
+    }}
+    sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+  >
+    {children}
+  </Box>
+);

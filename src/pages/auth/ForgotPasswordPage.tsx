@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { requestPasswordReset } from '../../providers/authApi';
+import { translate } from '../../i18n/authTranslate';
+import { AuthForm, AuthHeading } from './AuthLayout';
+import { describeFailure, isEmail } from './errors';
+
+export const ForgotPasswordPage = () => {
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async () => {
+    setGeneralError(null);
+    setSentMessage(null);
+    if (!email.trim()) return setEmailError(translate('app.auth.email_required'));
+    if (!isEmail(email)) return setEmailError(translate('app.auth.email_invalid'));
+    setEmailError(undefined);
+    setSubmitting(true);
+    try {
+      const message = await requestPasswordReset(email.trim());
+      setSentMessage(typeof message === 'string' && message ? message : translate('app.auth.reset_requested'));
+    } catch (error) {
+      const failure = describeFailure(error);
+      setEmailError(failure.fields.email);
+      setGeneralError(failure.general);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <AuthHeading title={translate('app.auth.forgot_title')} subtitle={translate('app.auth.forgot_subtitle')} />
+      {sentMessage ? (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {sentMessage}
+        </Alert>
+      ) : null}
+      {generalError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {generalError}
+        </Alert>
+      ) : null}
+      <AuthForm onSubmit={() => void submit()}>
+        <TextField
+          label={translate('app.auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          autoFocus
+          required
+          fullWidth
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={Boolean(emailError)}
+          helperText={emailError}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
+          {translate('app.auth.verify')}
+        </Button>
+        <Link component={RouterLink} to="/auth/login" variant="body2" sx={{ alignSelf: 'center' }}>
+          {translate('app.auth.back_to_login')}
+        </Link>
+      </AuthForm>
+    </>
+  );
+};

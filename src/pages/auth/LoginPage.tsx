@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { login } from '../../providers/authApi';
+import { isSignedIn } from '../../providers/session';
+import { translate } from '../../i18n/authTranslate';
+import { loadAdminApp } from '../../adminApp';
+import { AuthForm, AuthHeading } from './AuthLayout';
+import { PasswordField } from './PasswordField';
+import { describeFailure, isEmail } from './errors';
+
+/** Location state other auth screens pass on (the reset screen announces a changed password). */
+export interface LoginLocationState {
+  notice?: string;
+}
+
+export const LoginPage = () => {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notice = (location.state as LoginLocationState | null)?.notice;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  if (isSignedIn() && !submitting) return <Navigate to="/" replace />;
+
+  const validate = (): Record<string, string> => {
+    const errors: Record<string, string> = {};
+    if (!email.trim()) errors.email = translate('app.auth.email_required');
+    else if (!isEmail(email)) errors.email = translate('app.auth.email_invalid');
+    if (!password) errors.password = translate('app.auth.password_required');
+    return errors;
+  };
+
+  const submit = async () => {
+    const errors = validate();
+    setFieldErrors(errors);
+    setGeneralError(null);
+    if (Object.keys(errors).length > 0) return;
+    setSubmitting(true);
+    // Fetch the admin bundle while the credentials are being checked.
+    void loadAdminApp();
+    try {
+      await login(email.trim(), password, rememberMe);
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      const failure = describeFailure(error);
+      setFieldErrors(failure.fields);
+      setGeneralError(failure.general);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <AuthHeading title={translate('app.auth.login_title')} subtitle={translate('app.auth.login_subtitle')} />
+      {notice ? (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {translate(notice)}
+        </Alert>
+      ) : null}
+      {generalError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {generalError}
+        </Alert>
+      ) : null}
+      <AuthForm onSubmit={() => void submit()}>
+        <TextField
+          label={translate('app.auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          required
+          fullWidth
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={Boolean(fieldErrors.email)}
+          helperText={fieldErrors.email}
+        />
+        <PasswordField
+          label={translate('app.auth.password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={Boolean(fieldErrors.password)}
+          helperText={fieldErrors.password}
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          <FormControlLabel
+            control={<Checkbox checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />}
+            label={translate('app.auth.remember_me')}
+          />
+          <Link component={RouterLink} to="/auth/verifyEmail" variant="body2">
+            {translate('app.auth.forgot_password')}
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
+          {translate('app.auth.sign_in')}
+        </Button>
+      </AuthForm>
+    </>
+  );
+};

@@ -1,0 +1,58 @@
+/** react-admin's AuthProvider over the session store and the auth calls. */
+import type { AuthProvider, UserIdentity } from 'ra-core';
+import { login, logout } from './authApi';
+import { isRecord } from './http';
+import { canAccess } from './permissions';
+import { getFullName, getPermissions, getProfileImage, getUid, isSignedIn } from './session';
+
+export const LOGIN_PATH = '/auth/login';
+export const UNAUTHORIZED_PATH = '/authorization';
+
+export interface LoginParams {
+  email: string;
+  password: string;
+  remember_me?: boolean;
+}
+
+const statusOf = (error: unknown): number | undefined =>
+  isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
+
+export const authProvider: AuthProvider = {
+  async login({ email, password, remember_me }: LoginParams) {
+    await login(email, password, Boolean(remember_me));
+  },
+
+  async logout() {
+    await logout();
+    return LOGIN_PATH;
+  },
+
+  async checkAuth() {
+    // message: false — a visitor who is simply not signed in gets the login screen, not a warning.
+    if (!isSignedIn()) throw { redirectTo: LOGIN_PATH, message: false };
+  },
+
+  async checkError(error: unknown) {
+    const status = statusOf(error);
+    // The HTTP client has already cleared the session; react-admin logs out and goes to login.
+    if (status === 401) throw { redirectTo: LOGIN_PATH };
+    // A missing permission keeps the user signed in and shows the unauthorized screen.
+    if (status === 403) throw { logoutUser: false, redirectTo: UNAUTHORIZED_PATH };
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const id = getUid();
+    if (!isSignedIn() || id === null) throw new Error('Not signed in');
+    return { id, fullName: getFullName(), avatar: getProfileImage() ?? undefined };
+  },
+
+  async getPermissions() {
+    return isSignedIn() ? getPermissions() : [];
+  },
+
+  async canAccess({ resource, action, record }) {
+    return isSignedIn() && canAccess(getPermissions(), { resource, action, record });
+  },
+};
+
+export default authProvider;

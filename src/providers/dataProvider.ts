@@ -1,0 +1,433 @@
+/**
+ * react-admin's DataProvider for /api/admin, in layers like ra-data-simple-rest: a base provider
+ * built from (apiUrl, http), then the custom calls of this console. Conventions: docs/API-CONTRACT.md.
+ */
+import { HttpError } from 'ra-core';
+import type {
+  CreateResult,
+  DataProvider,
+  DeleteManyResult,
+  DeleteResult,
+  GetListParams,
+  GetListResult,
+  GetManyReferenceResult,
+  GetManyResult,
+  GetOneResult,
+  Identifier,
+  RaRecord,
+  SortPayload,
+  UpdateManyResult,
+  UpdateResult,
+} from 'ra-core';
+import type { PageLink } from '../../contract/api';
+import type { PermissionModule } from '../../contract/permissions';
+import {
+  ApiError,
+  apiFetch,
+  apiUrl as defaultApiUrl,
+  isRecord,
+  toFormData,
+  toHttps,
+  type ApiFetchOptions,
+  type ApiResponse,
+  type QueryParams,
+} from './http';
+import { getEncryptedId, getUid, updateSessionProfile } from './session';
+
+export type HttpClient = <T = unknown>(path: string, options?: ApiFetchOptions) => Promise<ApiResponse<T>>;
+
+/**
+ * Server validation errors become HttpError 422 with body.errors, which react-admin's forms show
+ * under each input. The older server also answered success:false with field errors on HTTP 200.
+ */
+export function toHttpError(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.status === 422 || Object.keys(error.fieldErrors).length > 0) {
+    return new HttpError(error.message, 422, { errors: error.fieldErrors });
+  }
+  return new HttpError(error.message, error.status, error.body);
+}
+
+async function request<T>(http: HttpClient, path: string, options?: ApiFetchOptions): Promise<ApiResponse<T>> {
+  try {
+    return await http<T>(path, options);
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}
+
+const identifierOf = (value: unknown): Identifier | undefined =>
+  (typeof value === 'string' && value !== '') || typeof value === 'number' ? value : undefined;
+
+/** The encrypted id is react-admin's id (routes take it); the numeric id stays as numeric_id for foreign keys. */
+export function normaliseRecord(raw: unknown): RaRecord {
+  const id = isRecord(raw) ? (identifierOf(raw.encrypted_id) ?? identifierOf(raw.id)) : undefined;
+  if (!isRecord(raw) || id === undefined) throw new HttpError('The server answered without a record.', 500, raw);
+  return { ...raw, id, numeric_id: raw.id };
+}
+
+const ID_KEYS = new Set(['id', 'numeric_id', 'encrypted_id']);
+
+/** react-admin's FileInput and ImageInput hold { rawFile, src, title }; the server wants the file. */
+const unwrapFile = (value: unknown): unknown => (isRecord(value) && value.rawFile instanceof Blob ? value.rawFile : value);
+
+/** A write sends the form values without any of the ids (the route carries the id). */
+export function toWriteBody(data: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (ID_KEYS.has(key)) continue;
+    body[key] = Array.isArray(value) ? value.map(unwrapFile) : unwrapFile(value);
+  }
+  return body;
+}
+
+export interface ListPage {
+  data: RaRecord[];
+  /** Absent in the older server's simple paginator. */
+  total?: number;
+  current_page?: number;
+  last_page?: number;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+  links: PageLink[];
+}
+
+const urlOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+function readPage(data: unknown): ListPage {
+  if (!isRecord(data) || !Array.isArray(data.data)) throw new HttpError('The server answered without a list.', 500, data);
+  return {
+    data: data.data.map(normaliseRecord),
+    total: typeof data.total === 'number' ? data.total : undefined,
+    current_page: typeof data.current_page === 'number' ? data.current_page : undefined,
+    last_page: typeof data.last_page === 'number' ? data.last_page : undefined,
+    next_page_url: urlOrNull(data.next_page_url),
+    prev_page_url: urlOrNull(data.prev_page_url),
+    links: Array.isArray(data.links) ? (data.links as PageLink[]) : [],
+  };
+}
+
+/** A paged answer, or a plain array when paginate=false. */
+function readList(data: unknown): GetListResult<RaRecord> {
+  if (Array.isArray(data)) {
+    const records = data.map(normaliseRecord);
+    return { data: records, total: records.length };
+  }
+  const page = readPage(data);
+  if (page.total !== undefined) return { data: page.data, total: page.total };
+  return {
+    data: page.data,
+    pageInfo: { hasNextPage: page.next_page_url !== null, hasPreviousPage: page.prev_page_url !== null },
+  };
+}
+
+function sortQuery(sort: SortPayload | undefined): QueryParams {
+  if (!sort?.field) return {};
+  return { sort: sort.field === 'numeric_id' ? 'id' : sort.field, order: sort.order.toLowerCase() };
+}
+
+/** Extra query parameters a caller passes as meta.query (detail fetches of some modules take them). */
+const metaQuery = (meta: unknown): QueryParams => (isRecord(meta) && isRecord(meta.query) ? meta.query : {});
+
+function filterQuery(filter: unknown): QueryParams {
+  if (!isRecord(filter)) return {};
+  const { q, ...rest } = filter;
+  return { ...rest, search: q };
+}
+
+function listQuery(params: GetListParams): QueryParams {
+  const { page = 1, perPage = 25 } = params.pagination ?? {};
+  return {
+    ...filterQuery(params.filter),
+    ...metaQuery(params.meta),
+    ...sortQuery(params.sort),
+    page,
+    per_page: perPage,
+  };
+}
+
+const encodeId = (id: Identifier): string => encodeURIComponent(String(id));
+
+/** Lists served somewhere else than GET /{resource}. */
+const LIST_PATHS: Record<string, () => string> = {
+  // The admin list is asked for on behalf of the signed-in admin, who is left out of it.
+  admins: () => {
+    const encryptedId = getEncryptedId();
+    if (!encryptedId) throw new HttpError('Not signed in.', 401);
+    return `admins/admin/${encodeURIComponent(encryptedId)}`;
+  },
+};
+
+export function createBaseDataProvider(apiUrl: string = defaultApiUrl, http: HttpClient = apiFetch): DataProvider {
+  const resourcePath = (resource: string): string => `${apiUrl}/${resource}`;
+  const recordPath = (resource: string, id: Identifier): string => `${resourcePath(resource)}/${encodeId(id)}`;
+  const listPath = (resource: string): string => {
+    const custom = LIST_PATHS[resource];
+    return custom ? `${apiUrl}/${custom()}` : resourcePath(resource);
+  };
+
+  const getList = async (resource: string, params: GetListParams): Promise<GetListResult<RaRecord>> => {
+    const { data } = await request<unknown>(http, listPath(resource), {
+      query: listQuery(params),
+      signal: params.signal,
+    });
+    return readList(data);
+  };
+
+  const writeRecord = async (method: 'PUT' | 'POST', path: string, body: Record<string, unknown>): Promise<RaRecord> => {
+    const { data } = await request<unknown>(http, path, { method, body });
+    return normaliseRecord(data);
+  };
+
+  return {
+    getList: async (resource, params) => (await getList(resource, params)) as GetListResult,
+
+    getOne: async (resource, params) => {
+      const { data } = await request<unknown>(http, recordPath(resource, params.id), {
+        query: metaQuery(params.meta),
+        signal: params.signal,
+      });
+      return { data: normaliseRecord(data) } as GetOneResult;
+    },
+
+    getMany: async (resource, params) => {
+      const { data } = await request<unknown>(http, resourcePath(resource), {
+        query: { ...metaQuery(params.meta), paginate: false, ids: params.ids },
+        signal: params.signal,
+      });
+      return { data: readList(data).data } as GetManyResult;
+    },
+
+    getManyReference: async (resource, params) => {
+      const filter = { ...(isRecord(params.filter) ? params.filter : {}), [params.target]: params.id };
+      return (await getList(resource, { ...params, filter })) as GetManyReferenceResult;
+    },
+
+    create: async (resource, params) => {
+      const uid = getUid();
+      const body = { ...toWriteBody(params.data as Record<string, unknown>), ...(uid === null ? {} : { created_by: uid }) };
+      return { data: await writeRecord('POST', resourcePath(resource), body) } as CreateResult;
+    },
+
+    update: async (resource, params) => {
+      const body = toWriteBody(params.data as Record<string, unknown>);
+      return { data: await writeRecord('PUT', recordPath(resource, params.id), body) } as UpdateResult;
+    },
+
+    updateMany: async (resource, params) => {
+      const body = toWriteBody(params.data as Record<string, unknown>);
+      await Promise.all(params.ids.map((id) => request(http, recordPath(resource, id), { method: 'PUT', body })));
+      return { data: params.ids } as UpdateManyResult;
+    },
+
+    delete: async (resource, params) => {
+      const { data } = await request<unknown>(http, recordPath(resource, params.id), { method: 'DELETE' });
+      const deleted = isRecord(data) && identifierOf(data.encrypted_id ?? data.id) !== undefined ? normaliseRecord(data) : null;
+      return { data: deleted ?? params.previousData ?? { id: params.id } } as DeleteResult;
+    },
+
+    deleteMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => request(http, recordPath(resource, id), { method: 'DELETE' })));
+      return { data: params.ids } as DeleteManyResult;
+    },
+  };
+}
+
+export interface UploadedFile {
+  path: string;
+  mimeType?: string;
+}
+
+export interface ChunkedUploadOptions {
+  folder: string;
+  /** 5 MB for health literacy content (spec 1 section 7); the default elsewhere too. */
+  chunkSizeMb?: number;
+  /** Percent of the whole file sent, never decreasing, ending at 100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface ExportParams {
+  filter?: Record<string, unknown>;
+  sort?: SortPayload;
+  format?: 'csv' | 'xlsx';
+}
+
+export interface ChangePasswordParams {
+  /** Another admin's encrypted id; absent to change one's own password. */
+  id?: Identifier;
+  /** Required for one's own password. */
+  oldPassword?: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface AppDataProviderMethods {
+  updateStatus(resource: string, params: { id: Identifier; status: number }): Promise<{ data: RaRecord }>;
+  /** Asks for a download link and sends the browser to it; resolves with the link. */
+  exportList(resource: string, params?: ExportParams): Promise<{ data: string }>;
+  uploadChunked(file: File, options: ChunkedUploadOptions): Promise<UploadedFile>;
+  getPermissionModules(): Promise<{ data: PermissionModule[] }>;
+  changePassword(params: ChangePasswordParams): Promise<{ message: string }>;
+  getProfile(): Promise<{ data: RaRecord }>;
+  /** Sends f_name, l_name, phone, email and a new photo (file) as multipart; refreshes the stored name and photo. */
+  updateProfile(data: Record<string, unknown>): Promise<{ data: RaRecord }>;
+}
+
+export type AppDataProvider = DataProvider & AppDataProviderMethods;
+
+export interface DataProviderOptions {
+  apiUrl?: string;
+  http?: HttpClient;
+  /** Where export links are opened (tests replace it). */
+  navigate?: (url: string) => void;
+  /** The page's protocol, for toHttps (tests replace it). */
+  pageProtocol?: () => string;
+}
+
+const PROFILE_FIELDS = ['f_name', 'l_name', 'phone', 'email'] as const;
+
+function readUploadedFile(response: ApiResponse<unknown>): UploadedFile {
+  const candidates: unknown[] = [response.body.file, isRecord(response.data) ? response.data.file : undefined, response.data];
+  for (const candidate of candidates) {
+    if (isRecord(candidate) && typeof candidate.path === 'string') {
+      return typeof candidate.mimeType === 'string'
+        ? { path: candidate.path, mimeType: candidate.mimeType }
+        : { path: candidate.path };
+    }
+  }
+  throw new HttpError('The server did not return the uploaded file.', 500, response.body);
+}
+
+const extensionOf = (name: string): string => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+};
+
+export function createDataProvider(options: DataProviderOptions = {}): AppDataProvider {
+  const {
+    apiUrl = defaultApiUrl,
+    http = apiFetch,
+    navigate = (url: string) => window.location.assign(url),
+    pageProtocol = () => window.location.protocol,
+  } = options;
+  const base = createBaseDataProvider(apiUrl, http);
+  const path = (...segments: string[]): string => [apiUrl, ...segments].join('/');
+
+  const custom: AppDataProviderMethods = {
+    async updateStatus(resource, { id, status }) {
+      const { data } = await request<unknown>(http, path(resource, 'status', encodeId(id)), {
+        method: 'PUT',
+        body: { status },
+      });
+      return { data: isRecord(data) && (data.encrypted_id ?? data.id) != null ? normaliseRecord(data) : { id, status } };
+    },
+
+    async exportList(resource, { filter, sort, format } = {}) {
+      const listPath = LIST_PATHS[resource];
+      const { data } = await request<unknown>(http, listPath ? path(listPath()) : path(resource), {
+        query: { ...filterQuery(filter), ...sortQuery(sort), format, download: true },
+      });
+      const link = typeof data === 'string' ? data : isRecord(data) && typeof data.url === 'string' ? data.url : null;
+      if (!link) throw new HttpError('The server did not return a download link.', 500, data);
+      const url = toHttps(link, pageProtocol());
+      navigate(url);
+      return { data: url };
+    },
+
+    async uploadChunked(file, { folder, chunkSizeMb = 5, onProgress, signal }) {
+      const chunkSize = Math.max(1, Math.floor(chunkSizeMb * 1024 * 1024));
+      const totalChunks = Math.max(1, Math.ceil(file.size / chunkSize));
+      // Identifies this upload among the chunks the server is assembling.
+      const timestamp = String(Date.now());
+      const fileExtension = extensionOf(file.name);
+      let reported = -1;
+      const report = (sentBytes: number) => {
+        const percent = file.size === 0 ? 100 : Math.min(100, Math.round((sentBytes / file.size) * 100));
+        if (percent > reported) {
+          reported = percent;
+          onProgress?.(percent);
+        }
+      };
+
+      let last: ApiResponse<unknown> | undefined;
+      for (let index = 0; index < totalChunks; index += 1) {
+        const start = index * chunkSize;
+        const end = Math.min(file.size, start + chunkSize);
+        const form = new FormData();
+        form.append('chunk', file.slice(start, end), file.name);
+        form.append('index', String(index));
+        form.append('totalChunks', String(totalChunks));
+        form.append('timestamp', timestamp);
+        form.append('fileExtension', fileExtension);
+        if (file.type) form.append('mimeType', file.type);
+        form.append('folder', folder);
+        last = await request<unknown>(http, path('media-file', 'upload-chunk'), {
+          method: 'POST',
+          body: form,
+          signal,
+          onUploadProgress: onProgress ? (percent) => report(start + ((end - start) * percent) / 100) : undefined,
+        });
+        report(end);
+      }
+      // totalChunks >= 1, so the loop ran.
+      return readUploadedFile(last as ApiResponse<unknown>);
+    },
+
+    async getPermissionModules() {
+      const { data } = await request<unknown>(http, path('roles', 'modules'));
+      if (!Array.isArray(data)) throw new HttpError('The server did not return the permission modules.', 500, data);
+      return { data: data as PermissionModule[] };
+    },
+
+    async changePassword({ id, oldPassword, password, confirmPassword }) {
+      const response =
+        id === undefined || id === ''
+          ? await request(http, path('admins', 'change-password'), {
+              method: 'POST',
+              body: { oldPassword, password, confirmPassword },
+            })
+          : await request(http, path('admins', 'change-password', encodeId(id)), {
+              method: 'PUT',
+              body: { password, confirmPassword },
+            });
+      return { message: response.message ?? '' };
+    },
+
+    async getProfile() {
+      const { data } = await request<unknown>(http, path('admins', 'profile'));
+      return { data: normaliseRecord(data) };
+    },
+
+    async updateProfile(values) {
+      const body: Record<string, unknown> = {};
+      for (const field of PROFILE_FIELDS) body[field] = values[field];
+      // An unchanged photo is the stored { path }, which must not be sent back as a file.
+      const file = unwrapFile(values.file);
+      if (file instanceof Blob) body.file = file;
+      const { data } = await request<unknown>(http, path('admins', 'profile'), { method: 'POST', body: toFormData(body) });
+      const record = normaliseRecord(data);
+      updateSessionProfile({
+        f_name: typeof record.f_name === 'string' ? record.f_name : undefined,
+        file: isRecord(record.file) && typeof record.file.path === 'string' ? { path: record.file.path } : undefined,
+      });
+      return { data: record };
+    },
+  };
+
+  return { ...base, ...custom };
+}
+
+/** Follows a next/previous page link given by the server (spec 1 section 7). */
+export async function fetchPageUrl(
+  url: string,
+  http: HttpClient = apiFetch,
+  pageProtocol: string = window.location.protocol,
+): Promise<ListPage> {
+  const { data } = await request<unknown>(http, toHttps(url, pageProtocol));
+  return readPage(data);
+}
+
+export const dataProvider: AppDataProvider = createDataProvider();
+
+export default dataProvider;

@@ -1,0 +1,44 @@
+import { SelectInput, useGetList, type SelectInputProps } from 'react-admin';
+
+export interface ReferenceSelectProps extends Omit<SelectInputProps, 'choices' | 'optionText' | 'optionValue'> {
+  /** The resource whose records are the choices. */
+  reference: string;
+  /** Extra list filters, e.g. { district_id } for the tehsils of one district. */
+  filter?: Record<string, unknown>;
+  /** The record field shown; 'title' by default. */
+  optionText?: string;
+  /** The record field stored; numeric_id by default because bodies carry numeric foreign keys. */
+  optionValue?: string;
+  /** False while the choices cannot be known yet (no district chosen): nothing is fetched. */
+  enabled?: boolean;
+}
+
+/** A select filled with a whole reference list, fetched unpaginated (spec 1 section 9). */
+export const ReferenceSelect = ({
+  reference,
+  filter,
+  optionText = 'title',
+  optionValue = 'numeric_id',
+  enabled = true,
+  ...rest
+}: ReferenceSelectProps) => {
+  const { data, isPending } = useGetList(
+    reference,
+    {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: optionText, order: 'ASC' },
+      filter: { paginate: false, ...filter },
+    },
+    { enabled },
+  );
+  return (
+    <SelectInput
+      choices={enabled ? (data ?? []) : []}
+      optionText={optionText}
+      optionValue={optionValue}
+      isPending={enabled && isPending}
+      disabled={!enabled}
+      {...rest}
+    />
+  );
+};

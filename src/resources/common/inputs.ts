@@ -1,0 +1,14 @@
+import type { KeyboardEvent } from 'react';
+
+const CONTROL_KEYS = new Set(['Backspace', 'Delete', 'Tab', 'Enter', 'Escape', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
+
+const allowKeys = (allowed: RegExp) => (event: KeyboardEvent<HTMLElement>) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || CONTROL_KEYS.has(event.key)) return;
+  if (!allowed.test(event.key)) event.preventDefault();
+};
+
+/** Coordinates: digits, a dot and a minus sign (the spec's number-only helper, plus signed values). */
+export const numberKeysOnly = allowKeys(/^[0-9.-]$/);
+
+/** Keeps digits only, for phone numbers and CNIC typed or pasted with dashes. */
+export const digitsOnly = (value: unknown): string => (typeof value === 'string' ? value.replace(/\D/g, '') : '');

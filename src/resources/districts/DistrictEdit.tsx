@@ -1,0 +1,8 @@
+import { ResourceEdit } from '../common/ResourceForms';
+import { DistrictInputs } from './DistrictInputs';
+
+export const DistrictEdit = () => (
+  <ResourceEdit>
+    <DistrictInputs />
+  </ResourceEdit>
+);

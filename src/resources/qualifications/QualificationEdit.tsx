@@ -1,0 +1,8 @@
+import { ResourceEdit } from '../common/ResourceForms';
+import { QualificationInputs } from './QualificationInputs';
+
+export const QualificationEdit = () => (
+  <ResourceEdit>
+    <QualificationInputs />
+  </ResourceEdit>
+);

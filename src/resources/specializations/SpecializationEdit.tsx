@@ -1,0 +1,8 @@
+import { ResourceEdit } from '../common/ResourceForms';
+import { SpecializationInputs } from './SpecializationInputs';
+
+export const SpecializationEdit = () => (
+  <ResourceEdit>
+    <SpecializationInputs />
+  </ResourceEdit>
+);

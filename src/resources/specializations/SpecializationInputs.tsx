@@ -1,0 +1,3 @@
+import { TitleInput } from '../common/TitleInput';
+
+export const SpecializationInputs = () => <TitleInput />;

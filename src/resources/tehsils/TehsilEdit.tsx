@@ -1,0 +1,8 @@
+import { ResourceEdit } from '../common/ResourceForms';
+import { TehsilInputs } from './TehsilInputs';
+
+export const TehsilEdit = () => (
+  <ResourceEdit>
+    <TehsilInputs />
+  </ResourceEdit>
+);

@@ -1,0 +1,41 @@
+/**
+ * Runs before the test framework in every console test file: fills the gaps of jsdom that
+ * react-admin, react-router and MUI rely on.
+ */
+import { TextDecoder, TextEncoder } from 'util';
+
+const globals = globalThis as Record<string, unknown>;
+
+// react-router 7 encodes URLs with these; jsdom does not expose them.
+if (globals.TextEncoder === undefined) globals.TextEncoder = TextEncoder;
+if (globals.TextDecoder === undefined) globals.TextDecoder = TextDecoder;
+
+// jsdom reports "Not implemented: window.scrollTo" through console.error, which fails tests here;
+// react-admin scrolls to the top on navigation.
+window.scrollTo = () => undefined;
+
+// MUI's useMediaQuery and the sidebar's collapse widths query the viewport.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+
+// Charts and autosizing text areas observe element sizes; jsdom has no layout, so nothing ever changes.
+class NoopObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): [] {
+    return [];
+  }
+}
+if (globals.ResizeObserver === undefined) globals.ResizeObserver = NoopObserver;
+if (globals.IntersectionObserver === undefined) globals.IntersectionObserver = NoopObserver;

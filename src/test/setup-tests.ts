@@ -1,0 +1,26 @@
+/** Runs after the test framework is installed in every console test file. */
+import '@testing-library/jest-dom';
+import { format } from 'util';
+
+// A test that logs console.error fails (STYLE.md): React warnings, act() warnings and
+// unexpected provider errors must not scroll by unnoticed. A test that expects an error can
+// silence it with its own jest.spyOn(console, 'error').mockImplementation(...).
+let logged: string[] = [];
+const originalError = console.error.bind(console);
+
+beforeEach(() => {
+  logged = [];
+  jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    logged.push(format(...args));
+    originalError(...args);
+  });
+});
+
+afterEach(() => {
+  jest.mocked(console.error).mockRestore();
+  if (logged.length > 0) {
+    const messages = logged.join('\n---\n');
+    logged = [];
+    throw new Error(`console.error was called during this test:\n${messages}`);
+  }
+});

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const server = 'http://localhost:8080';
+
+// Anchored patterns: a plain '/app' prefix would also swallow console routes such as /appointment-requests.
+const proxied = ['^/api(/|$)', '^/storage(/|$)', '^/app(/|$)', '^/apps(/|$)'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(proxied.map((pattern) => [pattern, { target: server, changeOrigin: true, ws: true }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+});
