@@ -10,7 +10,7 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server/test'],
-      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json', isolatedModules: true }] },
+      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json' }] },
     },
     {
       displayName: 'console',
@@ -20,8 +20,7 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
       transform: {
         '^.+\\.(t|j)sx?$': ['ts-jest', {
-          tsconfig: { jsx: 'react-jsx', allowJs: true, module: 'CommonJS', moduleResolution: 'Node', esModuleInterop: true },
-          isolatedModules: true,
+          tsconfig: { jsx: 'react-jsx', allowJs: true, module: 'CommonJS', moduleResolution: 'Node', esModuleInterop: true, isolatedModules: true },
         }],
       },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
@@ -32,7 +31,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],
       testTimeout: 120000,
-      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json', isolatedModules: true }] },
+      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json' }] },
     },
   ],
 };

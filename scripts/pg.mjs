@@ -45,13 +45,21 @@ export async function startThrowawayPostgres({ port } = {}) {
 
   // PostgreSQL refuses to run as root, so as root every command runs as the postgres user.
   const asRoot = process.getuid?.() === 0;
-  const base = mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
-  const data = path.join(base, 'data');
-  const log = path.join(base, 'postgres.log');
+  let base = mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
   if (asRoot) {
     const id = (flag) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
     chownSync(base, id('-u'), id('-g'));
+    // A root-only TMPDIR (e.g. under /root) is closed to the postgres user: fall back to /tmp.
+    try {
+      execFileSync('runuser', ['-u', 'postgres', '--', 'test', '-w', base], { cwd: '/' });
+    } catch {
+      rmSync(base, { recursive: true, force: true });
+      base = mkdtempSync('/tmp/pg-test-');
+      chownSync(base, id('-u'), id('-g'));
+    }
   }
+  const data = path.join(base, 'data');
+  const log = path.join(base, 'postgres.log');
   const run = (cmd, args) => {
     const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
     try {

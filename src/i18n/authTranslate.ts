@@ -1,19 +1,26 @@
-import { createInstance, type TOptions } from 'i18next';
-import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import en from './en';
+
+type Messages = { [key: string]: string | Messages };
+
+const lookup = (messages: Messages, key: string): string | undefined => {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+};
 
 /**
  * Translator for the screens rendered before react-admin loads (sign-in, password reset). It reads the same
- * dictionary as the admin app but stays out of the react-admin bundle.
+ * dictionary as the admin app, with the same `%{name}` placeholders, but without i18next: these screens
+ * must stay small. Plural variants are not needed here, so the first one is used.
  */
-const instance = createInstance();
-void instance.init({
-  lng: 'en',
-  fallbackLng: 'en',
-  initAsync: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  resources: { en: { translation: convertRaTranslationsToI18next(en) } },
-});
-
-export const translate = (key: string, options?: TOptions): string => instance.t(key, options ?? {});
+export const translate = (key: string, values: Record<string, string | number> = {}): string => {
+  const message = lookup(en, key);
+  if (message === undefined) return key;
+  const [singular = message] = message.split(' |||| ');
+  return singular.replace(/%\{(\w+)\}/g, (placeholder, name: string) =>
+    values[name] === undefined ? placeholder : String(values[name]),
+  );
+};

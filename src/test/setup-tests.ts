@@ -6,18 +6,19 @@ import { format } from 'util';
 // unexpected provider errors must not scroll by unnoticed. A test that expects an error can
 // silence it with its own jest.spyOn(console, 'error').mockImplementation(...).
 let logged: string[] = [];
+let spy: jest.SpyInstance | undefined;
 const originalError = console.error.bind(console);
 
 beforeEach(() => {
   logged = [];
-  jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+  spy = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     logged.push(format(...args));
     originalError(...args);
   });
 });
 
 afterEach(() => {
-  jest.mocked(console.error).mockRestore();
+  spy?.mockRestore();
   if (logged.length > 0) {
     const messages = logged.join('\n---\n');
     logged = [];

@@ -1,6 +1,6 @@
 import { SelectInput, useGetList, type SelectInputProps } from 'react-admin';
 
-export interface ReferenceSelectProps extends Omit<SelectInputProps, 'choices' | 'optionText' | 'optionValue'> {
+export interface ReferenceSelectProps extends Omit<SelectInputProps, 'choices' | 'optionText' | 'optionValue' | 'filter'> {
   /** The resource whose records are the choices. */
   reference: string;
   /** Extra list filters, e.g. { district_id } for the tehsils of one district. */

@@ -1,0 +1,97 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { createDb, type Db, type Dialect } from '../../src/db';
+
+export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+export const ADMIN_EMAIL = 'root@example.org';
+export const ADMIN_PASSWORD = 'root-password-1';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: Db;
+  /** bearer token of the seeded super admin */
+  rootToken: string;
+  inject(opts: InjectOptions & { token?: string | null }): ReturnType<FastifyInstance['inject']>;
+  login(email: string, password: string, extra?: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The admin URL of the throwaway PostgreSQL that `npm test` starts; without it PostgreSQL suites fail, never skip. */
+function pgAdminUrl(): string {
+  const url = process.env.TEST_PG_URL;
+  if (!url) throw new Error('TEST_PG_URL is not set: run the suite with `npm test`, which starts a throwaway PostgreSQL');
+  return url;
+}
+
+async function freshDatabase(dialect: Dialect, dataDir: string): Promise<{ db: Db; databaseUrl: string | null; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    return { db: createDb({ databaseUrl: null, dataDir }), databaseUrl: null, drop: async () => undefined };
+  }
+  const admin = pgAdminUrl();
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    db: createDb({ databaseUrl, dataDir }),
+    databaseUrl,
+    async drop() {
+      const c = new Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A whole app on a fresh database of the given dialect, with the first super admin signed in. */
+export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'));
+  const fresh = await freshDatabase(dialect, dataDir);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}`, PUBLIC_URL: 'http://console.test', ...env },
+    { databaseUrl: fresh.databaseUrl, consoleDir: null, argon2: { memoryCost: 1024, timeCost: 1 } },
+  );
+  const { app } = await buildApp(config, { db: fresh.db, logger: false });
+  const inject: TestApp['inject'] = ({ token, ...opts }) =>
+    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const login = async (email: string, password: string, extra: Record<string, unknown> = {}) => {
+    const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password, ...extra } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    return res.json().data.token as string;
+  };
+  const rootToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  return {
+    app, config, db: fresh.db, rootToken, inject, login,
+    async close() {
+      await app.close();
+      await fresh.db.destroy();
+      await fresh.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates a role with the given permissions and an admin holding it; returns the admin's token. */
+export async function adminWith(t: TestApp, permissions: string[], tag = Math.random().toString(36).slice(2, 8)): Promise<{ token: string; email: string; encryptedId: string }> {
+  const role = await t.inject({ method: 'POST', url: '/api/admin/roles', token: t.rootToken, payload: { name: `role-${tag}`, permissions } });
+  if (role.statusCode !== 200) throw new Error(`role: ${role.body}`);
+  const email = `user-${tag}@example.org`;
+  const password = 'sub-admin-pass-1';
+  const admin = await t.inject({
+    method: 'POST', url: '/api/admin/admins', token: t.rootToken,
+    payload: { f_name: 'Sub', l_name: tag, email, cnic: '3520112345671', role: `role-${tag}`, password, confirmPassword: password },
+  });
+  if (admin.statusCode !== 200) throw new Error(`admin: ${admin.body}`);
+  return { token: await t.login(email, password), email, encryptedId: admin.json().data.encrypted_id };
+}

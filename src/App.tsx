@@ -1,0 +1,56 @@
+import { use } from 'react';
+import { Admin, CustomRoutes, Navigate, Resource, useParams } from 'react-admin';
+import { Route } from 'react-router';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { createI18nProvider } from './i18n/i18nProvider';
+import { AppLayout, AppNotification } from './layout/AppLayout';
+import { lightTheme } from './layout/theme';
+import { Dashboard } from './pages/Dashboard';
+import { GoToUnauthorized, Unauthorized } from './pages/Unauthorized';
+import { resourceNames, resources } from './resources';
+import { ChangePasswordPage } from './resources/admins/ChangePasswordPage';
+import { ProfilePage } from './resources/admins/ProfilePage';
+
+const i18nProviderPromise = createI18nProvider();
+
+/** The spec's routes (/x/edit/:id, /x/show/:id) lead to react-admin's (/x/:id, /x/:id/show). */
+const LegacyRecordRoute = ({ resource, view }: { resource: string; view: 'edit' | 'show' }) => {
+  const { id = '' } = useParams();
+  const path = `/${resource}/${encodeURIComponent(id)}`;
+  return <Navigate to={view === 'show' ? `${path}/show` : path} replace />;
+};
+
+export const App = () => {
+  const i18nProvider = use(i18nProviderPromise);
+  return (
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={AppLayout}
+      notification={AppNotification}
+      theme={lightTheme}
+      accessDenied={GoToUnauthorized}
+      loginPage={false}
+      requireAuth
+      disableTelemetry
+    >
+      {resourceNames.map((name) => (
+        <Resource key={name} name={name} {...resources[name]}>
+          <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
+          <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
+          <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
+        </Resource>
+      ))}
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/authorization" element={<Unauthorized />} />
+        <Route path="/admins/profile" element={<ProfilePage />} />
+        <Route path="/admins/changePassword/:id?" element={<ChangePasswordPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+};
+
+export default App;

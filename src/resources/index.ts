@@ -1,0 +1,26 @@
+import type { ResourceName } from '../../contract/resources';
+import admins from './admins';
+import areas from './areas';
+import cities from './cities';
+import countries from './countries';
+import districts from './districts';
+import qualifications from './qualifications';
+import roles from './roles';
+import specializations from './specializations';
+import tehsils from './tehsils';
+import type { ResourceConfig } from './types';
+
+/** Every resource of the console, keyed by its name (URL segment, react-admin name, i18n key). */
+export const resources: Record<ResourceName, ResourceConfig> = {
+  admins,
+  roles,
+  qualifications,
+  specializations,
+  districts,
+  tehsils,
+  areas,
+  cities,
+  countries,
+};
+
+export const resourceNames = Object.keys(resources) as ResourceName[];
