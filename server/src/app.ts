@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { type BaseSeedResult, seedBase } from './db/seeds/base';
 import { registerAuthGuard } from './http/auth';
 import { registerCrud } from './http/crud';
+import { registerExportRoute } from './http/exports';
 import { HttpError, INVALID_DATA } from './http/errors';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { IdCodec } from './http/ids';
@@ -63,6 +64,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     genReqId: () => randomUUID(),
     trustProxy: true,
     bodyLimit: MAX_UPLOAD_BYTES,
+    // signed export links carry their claim in the path
+    routerOptions: { maxParamLength: 1000 },
     ajv: {
       customOptions: { allErrors: true, removeAdditional: 'all', coerceTypes: false, useDefaults: true },
       plugins: [addMessageKeyword],
@@ -132,7 +135,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerAuthRoutes(app);
-  for (const def of registry.resources) registerCrud(app, def);
+  const crud = new Map(registry.resources.map((def) => [def.name as string, registerCrud(app, def)]));
+  registerExportRoute(app, crud);
 
   await app.register(fastifyStatic, { root: storage.root, prefix: '/storage/', decorateReply: false, index: false });
   if (config.consoleDir) {

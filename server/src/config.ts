@@ -62,6 +62,17 @@ function loadAppKey(env: Env, dataDir: string): Buffer {
   return key;
 }
 
+/** The folder holding package.json, whether running from server/src (tsx) or build/server/src (compiled). */
+function packageRoot(): string {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = resolve(dir, '..');
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
@@ -73,7 +84,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (pusherSet && !(env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET)) {
     throw new ConfigError('PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET are set together or not at all');
   }
-  const consoleDir = resolve(env.CONSOLE_DIR || join(__dirname, '../../dist'));
+  const consoleDir = resolve(env.CONSOLE_DIR || join(packageRoot(), 'dist'));
   const config: Config = {
     port: int(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',

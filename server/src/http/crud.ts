@@ -9,11 +9,13 @@ import { now } from '../services/tokens';
 import { requireAdmin } from './auth';
 import { ok, MESSAGES } from './envelope';
 import { notFound, ValidationError } from './errors';
+import { exportLink } from './exports';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from './paging';
 import type { AnySelect, CrudHelpers, ResourceDef, Row, WriteContext } from './resource';
 
 /** paginate=false answers are capped so one call cannot pull a whole table of patients. */
 export const UNPAGED_LIMIT = 5000;
+const EXPORT_BATCH = 1000;
 
 const Id = Type.Object({ id: Type.String({ description: 'encrypted id' }) });
 const StatusBody = Type.Object(
@@ -99,12 +101,9 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     return (await present([row]))[0]!;
   };
 
-  const list = async (request: FastifyRequest, scope?: (qb: AnySelect) => AnySelect) => {
-    const q = request.query as Record<string, unknown>;
+  /** The list's query from request parameters: search, filters, ids[], sort and order. */
+  const listQuery = (q: Record<string, unknown>, request: FastifyRequest, scope?: (qb: AnySelect) => AnySelect) => {
     const search = (first(q.search) ?? '').trim();
-    const paginate = !['false', '0'].includes(first(q.paginate) ?? '');
-    const page = Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1);
-    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
     const sortParam = first(q.sort);
     const sort = sortParam && def.sortable.includes(sortParam) ? sortParam : def.defaultSort.field;
     const orderParam = first(q.order)?.toLowerCase();
@@ -116,7 +115,6 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       const raw = first(q[param]);
       if (raw === undefined || raw === '') continue;
       if (type === 'integer') {
-        // a filter may carry the parent's encrypted id or its numeric id
         const n = /^\d+$/.test(raw) ? Number(raw) : null;
         if (n === null) errors[param] = [`The ${param.replace(/_/g, ' ')} filter must be a number.`];
         else filters.push([param, n]);
@@ -136,8 +134,19 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     if (ids) base = ids.length ? base.where('id', 'in', ids) : base.where(sql.lit(false));
     if (def.hooks?.scope) base = def.hooks.scope(base, request);
     if (scope) base = scope(base);
-
     const ordered = base.select(columns).orderBy(sql.ref(sort), order).orderBy('id', order);
+    return { base, ordered };
+  };
+
+  const list = async (request: FastifyRequest, scope?: (qb: AnySelect) => AnySelect) => {
+    const q = request.query as Record<string, unknown>;
+    if (first(q.download) === 'true' || first(q.download) === '1') {
+      return ok(exportLink(ctx, request, def.name, q), 'Export ready.');
+    }
+    const paginate = !['false', '0'].includes(first(q.paginate) ?? '');
+    const page = Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1);
+    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
+    const { base, ordered } = listQuery(q, request, scope);
     if (!paginate) {
       const rows = (await ordered.limit(UNPAGED_LIMIT).execute()) as Row[];
       return ok(await present(rows));
@@ -151,6 +160,16 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       paginator({ rows: await present(rows), total: Number(countRow?.total ?? 0), page, perPage, path: listPath(ctx, request), query }),
     );
   };
+
+  /** Every row of the list in its order, presented, in batches (for exports). */
+  async function* allRows(q: Record<string, unknown>, request: FastifyRequest): AsyncGenerator<Row> {
+    const { ordered } = listQuery(q, request);
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const batch = (await ordered.limit(EXPORT_BATCH).offset(offset).execute()) as Row[];
+      for (const row of await present(batch)) yield row;
+      if (batch.length < EXPORT_BATCH) return;
+    }
+  }
 
   const createSchema = def.createSchema;
   const updateSchema = def.updateSchema ?? partial(def.createSchema);
@@ -248,7 +267,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     });
   }
 
-  const helpers: CrudHelpers = { def, decodeId, loadOne, present, list };
+  const helpers: CrudHelpers = { def, decodeId, loadOne, present, list, allRows };
   def.routes?.(app, helpers);
   return helpers;
 }

@@ -31,7 +31,8 @@ export class IdCodec {
   decode(resource: string, encrypted: string): number | null {
     if (typeof encrypted !== 'string' || !/^[A-Za-z0-9_-]{22}$/.test(encrypted)) return null;
     const data = Buffer.from(encrypted, 'base64url');
-    if (data.length !== 16) return null;
+    // the 22nd character carries 2 bits of data and 4 padding bits: only the canonical spelling is the id
+    if (data.length !== 16 || data.toString('base64url') !== encrypted) return null;
     const decipher = createDecipheriv('aes-256-ecb', this.key(resource), null).setAutoPadding(false);
     const block = Buffer.concat([decipher.update(data), decipher.final()]);
     if (block.readBigUInt64BE(0) !== 0n) return null;

@@ -71,6 +71,8 @@ export interface ResourceDef {
   };
   /** extra routes beside the generic ones */
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
+  /** columns of CSV/XLSX exports (default: id and the columns above, then each belongsTo's first column) */
+  exportColumns?: string[];
   /** a valid create body; the contract suite and the demo seed use it. ref() makes a parent record. */
   sample(n: number, ref: (resource: ResourceName) => Promise<Row>): Promise<Row> | Row;
   /** bodies the server must refuse with 422 (besides the generic ones) */
@@ -87,6 +89,8 @@ export interface CrudHelpers {
   present(rows: Row[]): Promise<Row[]>;
   /** the list handler, reusable by alias routes (e.g. /admins/admin/{id}) */
   list(request: FastifyRequest, scope?: (qb: AnySelect) => AnySelect): Promise<unknown>;
+  /** every row of the list for these query parameters, presented, streamed in batches */
+  allRows(query: Record<string, unknown>, request: FastifyRequest): AsyncGenerator<Row>;
 }
 
 export interface Registry {

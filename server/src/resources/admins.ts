@@ -107,6 +107,7 @@ export const admins: ResourceDef = {
     'pusher_id', 'profile_image', 'created_by', 'updated_by', 'created_at', 'updated_at'],
   createSchema,
   updateSchema,
+  exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone', 'cnic', 'dob', 'gender', 'role', 'status', 'created_at'],
   searchable: ['f_name', 'l_name', 'email', 'phone'],
   sortable: ['f_name', 'l_name', 'email', 'phone', 'status', 'created_at', 'id'],
   defaultSort: { field: 'created_at', order: 'desc' },

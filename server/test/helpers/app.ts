@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ export interface TestApp {
   db: Db;
   /** bearer token of the seeded super admin */
   rootToken: string;
-  inject(opts: InjectOptions & { token?: string | null }): ReturnType<FastifyInstance['inject']>;
+  inject(opts: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
   login(email: string, password: string, extra?: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }

@@ -2,14 +2,14 @@ import type { RaRecord } from 'react-admin';
 import { ResourceEdit } from '../common/ResourceForms';
 import { AdminInputs } from './AdminInputs';
 
-/** A changed role travels with the role it replaces (spec 1 section 4). */
-const withPreviousRole = (data: RaRecord, options?: { previousData?: RaRecord }): RaRecord => {
-  const previousRole: unknown = options?.previousData?.role;
-  return previousRole && previousRole !== data.role ? { ...data, prevRole: previousRole } : data;
-};
+/**
+ * The form edits the role by name; the loaded record's role_id would otherwise win over a changed name.
+ * The server remembers the replaced role itself (prevRole).
+ */
+const withoutRoleId = ({ role_id: _roleId, ...data }: RaRecord): RaRecord => data as RaRecord;
 
 export const AdminEdit = () => (
-  <ResourceEdit transform={withPreviousRole}>
+  <ResourceEdit transform={withoutRoleId}>
     <AdminInputs mode="edit" />
   </ResourceEdit>
 );

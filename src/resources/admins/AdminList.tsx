@@ -79,11 +79,11 @@ export const AdminList = () => (
       </RowActions>
     }
   >
-    <DataTable.Col label="resources.admins.fields.name" disableSort render={fullName} />
-    <DataTable.Col source="email" disableSort />
+    <DataTable.Col source="f_name" label="resources.admins.fields.name" render={fullName} />
+    <DataTable.Col source="email" />
     <DataTable.Col source="role" disableSort />
-    <DataTable.Col source="phone" label="resources.admins.fields.mobile" disableSort />
-    <DataTable.Col label="resources.admins.fields.status" disableSort>
+    <DataTable.Col source="phone" label="resources.admins.fields.mobile" />
+    <DataTable.Col source="status" label="resources.admins.fields.status">
       <StatusChip />
     </DataTable.Col>
   </ResourceList>

@@ -1,0 +1,270 @@
+/**
+ * The foundation's "done when" journeys (spec 1 sections 2 and 5), in real Chromium against the
+ * real server, a fresh SQLite database and a real SMTP server on loopback.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { startSmtp, type ReceivedMail } from '../server/test/helpers/smtp';
+import { browserAvailable, launchBrowser, screenshot, WAIT_MS, withPage } from './helpers/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server';
+
+type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+interface Paged<T> {
+  data: { data: T[]; total: number };
+}
+interface Listed<T> {
+  data: T[];
+}
+
+const MAIL_WAIT_MS = 15_000;
+const UNAUTHORIZED = 'You are not authorized for this page!';
+const ADDED = 'Successfully added.';
+
+// ---- small page helpers (user-facing selectors only; every wait bounded by WAIT_MS) ----
+
+/** An input by its label: MUI adds a thin space and "*" to required labels, and an empty select a zero-width space. */
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*\u200b]*$`));
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await field(page, 'Email Address').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function signOut(page: Page) {
+  // react-admin's user menu button is named 'Profile' (ra.auth.user_menu).
+  await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL('**/auth/login');
+}
+
+const menuEntry = (page: Page, name: string) => page.getByRole('menuitem', { name, exact: true });
+
+/** Waits for the toast / text to appear. */
+const seeText = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
+
+/** The error shown under a field: the element its aria-describedby points at (MUI's helper text). */
+async function errorUnder(page: Page, label: string): Promise<string> {
+  const input = field(page, label);
+  await page.waitForFunction(
+    (el) => el?.getAttribute('aria-invalid') === 'true',
+    await input.elementHandle({ timeout: WAIT_MS }),
+    { timeout: WAIT_MS },
+  );
+  const describedBy = await input.getAttribute('aria-describedby');
+  if (!describedBy) throw new Error(`the field '${label}' has no aria-describedby to carry its error`);
+  const texts = await Promise.all(describedBy.split(/\s+/).map((id) => page.locator(`[id="${id}"]`).innerText()));
+  return texts.join(' ').trim();
+}
+
+/** Picks an option of a react-admin SelectInput (MUI select: a combobox opening a listbox). */
+async function choose(page: Page, label: string, option: string) {
+  await field(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+const passwordFrom = (mail: ReceivedMail): string => {
+  const m = /Password:\s*(\S+)/.exec(mail.text);
+  if (!m?.[1]) throw new Error(`no password in the credentials mail:\n${mail.text}`);
+  return m[1];
+};
+
+// jest.config.js sets testTimeout on the e2e project, but jest reads testTimeout only globally.
+jest.setTimeout(120_000);
+
+const run = browserAvailable() ? describe : describe.skip;
+
+run('foundation journeys (Chromium, real server)', () => {
+  let smtp: Smtp;
+  let server: RunningServer;
+  let browser: Browser;
+  let rootToken: string;
+  const stamp = Date.now().toString(36);
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ smtpUrl: smtp.url });
+    rootToken = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    browser = await launchBrowser();
+  }, 110_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  test('super admin creates a role and a sub admin; the sub admin gets mail, signs in and sees only what the role allows', () =>
+    withPage(browser, server.url, 'foundation-journey', async ({ page }) => {
+      const roleName = `Location Manager ${stamp}`;
+      const subEmail = `sub.${stamp}@example.org`;
+      const subPassword = 'Sub-admin-pass-1';
+      const districtName = `Swat ${stamp}`;
+
+      // --- the super admin signs in
+      await page.goto('/auth/login');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await screenshot(page, 'login-page');
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+      // --- Roles → Add Role, with three location permissions
+      await menuEntry(page, 'Roles').click();
+      await page.waitForURL('**/roles');
+      await page.getByRole('link', { name: 'Add Role' }).click();
+      await page.waitForURL('**/roles/create');
+      await field(page, 'Name').fill(roleName);
+      const locations = page.getByRole('group', { name: 'Locations' });
+      for (const action of ['View', 'Create', 'Edit']) await locations.getByRole('checkbox', { name: action, exact: true }).check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await seeText(page, ADDED);
+
+      const roles = await server.api<Listed<{ name: string; permissions: string[] }>>('GET', `/roles?paginate=false`, rootToken);
+      const role = roles.body.data.find((r) => r.name === roleName);
+      expect(role?.permissions.sort()).toEqual(['create_location', 'edit_location', 'view_location']);
+
+      // --- Admins → Add Sub Admin with that role, credentials by email
+      await menuEntry(page, 'Admins').click();
+      await page.waitForURL('**/admins');
+      await page.getByRole('link', { name: 'Add Sub Admin' }).click();
+      await page.waitForURL('**/admins/create');
+      await field(page, 'First Name').fill('Sana');
+      await field(page, 'Last Name').fill('Khan');
+      await field(page, 'Email').fill(subEmail);
+      await field(page, 'Phone').fill('03001234567');
+      await field(page, 'Password').fill(subPassword);
+      await field(page, 'Confirm Password').fill(subPassword);
+      await field(page, 'CNIC').fill('3520112345671');
+      await choose(page, 'Role', roleName);
+      await page.getByRole('checkbox', { name: 'Send Credentials via email' }).check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await seeText(page, ADDED);
+
+      // --- the credentials email arrives
+      const mail = await smtp.waitFor(subEmail, MAIL_WAIT_MS);
+      expect(mail.text).toContain(subEmail);
+      expect(mail.text).toContain(subPassword);
+      const mailedPassword = passwordFrom(mail);
+
+      const created = await server.api<Paged<{ email: string; role: string; cnic: string }>>(
+        'GET', `/admins?search=${encodeURIComponent(subEmail)}`, rootToken);
+      expect(created.body.data.data).toEqual([expect.objectContaining({ email: subEmail, role: roleName, cnic: '3520112345671' })]);
+
+      // --- the admin list shows the new sub admin
+      await page.getByRole('link', { name: 'Back' }).click();
+      await page.waitForURL('**/admins');
+      await page.getByRole('cell', { name: subEmail }).waitFor();
+      await screenshot(page, 'admin-list');
+
+      // --- sign out through the profile menu
+      await signOut(page);
+
+      // --- the sub admin signs in with the emailed password
+      await signIn(page, subEmail, mailedPassword);
+      await menuEntry(page, 'Districts').waitFor();
+      expect(await menuEntry(page, 'Admins').count()).toBe(0);
+      expect(await menuEntry(page, 'Roles').count()).toBe(0);
+      await screenshot(page, 'sub-admin-dashboard');
+
+      // --- creates a district through the form and sees it in the list
+      await menuEntry(page, 'Districts').click();
+      await page.waitForURL('**/districts');
+      await page.getByRole('link', { name: 'Add District' }).click();
+      await page.waitForURL('**/districts/create');
+      await field(page, 'Name').fill(districtName);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await seeText(page, ADDED);
+      await page.getByRole('link', { name: 'Back' }).click();
+      await page.waitForURL('**/districts');
+      await page.getByRole('cell', { name: districtName }).waitFor();
+
+      // --- /admins directly: the unauthorised screen
+      await page.goto('/admins');
+      await page.waitForURL('**/authorization');
+      await seeText(page, UNAUTHORIZED);
+
+      // --- and the server refuses too
+      const status = await page.evaluate(async () => {
+        const res = await fetch('/api/admin/admins', { headers: { authorization: `Bearer ${localStorage.token}` } });
+        return res.status;
+      });
+      expect(status).toBe(403);
+    }));
+
+  test('bad input shows the spec message under the field and creates nothing', () =>
+    withPage(browser, server.url, 'form-validation', async ({ page }) => {
+      // A district with one tehsil, so the VC form has something to choose from.
+      const district = await server.api<{ data: { id: number; title: string } }>('POST', '/districts', rootToken, { title: `Mardan ${stamp}` });
+      expect(district.status).toBe(200);
+      const tehsil = await server.api('POST', '/tehsils', rootToken, { title: `Takht Bhai ${stamp}`, district_id: district.body.data.id });
+      expect(tehsil.status).toBe(200);
+
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+      // --- Add Sub Admin with a 12-digit CNIC
+      const email = `short.cnic.${stamp}@example.org`;
+      await page.goto('/admins/create');
+      await field(page, 'First Name').fill('Short');
+      await field(page, 'Email').fill(email);
+      await field(page, 'Password').fill('Some-password-1');
+      await field(page, 'Confirm Password').fill('Some-password-1');
+      await field(page, 'CNIC').fill('352011234567');
+      await choose(page, 'Role', 'Super Admin');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      expect(await errorUnder(page, 'CNIC')).toBe('Please provide a cnic atleast 13 digits.');
+      expect(page.url()).toMatch(/\/admins\/create$/);
+
+      // --- Add VC with no tehsil
+      const vcName = `No tehsil VC ${stamp}`;
+      await page.goto('/areas/create');
+      await choose(page, 'Select District...', `Mardan ${stamp}`);
+      await field(page, 'Name').fill(vcName);
+      await field(page, 'Latitude').fill('34.2');
+      await field(page, 'Longitude').fill('71.9');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      expect(await errorUnder(page, 'Select Tehsil...')).toBe('Please select a tehsil.');
+
+      // --- nothing reached the database
+      const admins = await server.api<Paged<unknown>>('GET', `/admins?search=${encodeURIComponent(email)}`, rootToken);
+      expect(admins.body.data.total).toBe(0);
+      const areas = await server.api<Paged<unknown>>('GET', `/areas?search=${encodeURIComponent(vcName)}`, rootToken);
+      expect(areas.body.data.total).toBe(0);
+    }));
+
+  test('forgot password: the emailed link sets a new password that signs in', () =>
+    withPage(browser, server.url, 'forgot-password', async ({ page }) => {
+      const email = `forgetful.${stamp}@example.org`;
+      const newPassword = 'Brand-new-pass-7';
+      const created = await server.api('POST', '/admins', rootToken, {
+        f_name: 'Forgetful', email, cnic: '3520112345672', role: 'Super Admin',
+        password: 'Old-password-1', confirmPassword: 'Old-password-1',
+      });
+      expect(created.status).toBe(200);
+
+      await page.goto('/auth/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.waitForURL('**/auth/verifyEmail');
+      await field(page, 'Email Address').fill(email);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await seeText(page, 'If that email is registered, a reset link has been sent.');
+
+      const mail = await smtp.waitFor(email, MAIL_WAIT_MS);
+      const link = /https?:\/\/\S+\/auth\/resetPassword\?t=[^\s"<>]+/.exec(mail.text)?.[0];
+      if (!link) throw new Error(`no reset link in the mail:\n${mail.text}`);
+      expect(link.startsWith(`${server.url}/`)).toBe(true);
+
+      await page.goto(link);
+      await field(page, 'New Password').fill(newPassword);
+      await field(page, 'Confirm Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await seeText(page, 'Successfully updated.');
+      await page.waitForURL('**/auth/login');
+
+      await field(page, 'Email Address').fill(email);
+      await field(page, 'Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/dashboard');
+    }));
+});

@@ -1,0 +1,96 @@
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser). A journey that fails
+ * leaves a screenshot and the page's console errors under test-results/.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT } from './server';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const RESULTS_DIR = join(ROOT, 'test-results');
+const CI = process.env.CI === 'true';
+
+/** Default bound of every Playwright wait (actions, expectations, navigations). */
+export const WAIT_MS = 15_000;
+
+/**
+ * Whether the journeys can run here. Under CI=true they always run, so a missing Chromium
+ * fails them (launch throws) instead of skipping them.
+ */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (CI) return true;
+  console.warn(`\n[e2e] WARNING: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH); the browser journeys are SKIPPED.\n`);
+  return false;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    timeout: 30_000,
+  });
+}
+
+const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
+
+/** Saves a full-page screenshot as test-results/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, `${slug(name)}.png`);
+  await page.screenshot({ path: file, fullPage: true, timeout: WAIT_MS });
+  return file;
+}
+
+export interface Journey {
+  context: BrowserContext;
+  page: Page;
+  /** console errors and uncaught exceptions of the page so far */
+  pageErrors: string[];
+}
+
+/**
+ * Runs `fn` in a fresh browser context (its own localStorage) at `baseURL`. On failure it saves a
+ * screenshot of every open page plus the page errors, and rethrows with their paths added.
+ */
+export async function withPage(browser: Browser, baseURL: string, name: string, fn: (j: Journey) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
+  const pageErrors: string[] = [];
+  context.on('page', (p) => watch(p, pageErrors));
+  const page = await context.newPage();
+  try {
+    await fn({ context, page, pageErrors });
+  } catch (error) {
+    const saved: string[] = [];
+    for (const [i, p] of context.pages().entries()) {
+      try {
+        saved.push(`${await screenshot(p, `FAILED-${name}${i ? `-${i}` : ''}`)} (${p.url()})`);
+      } catch {
+        // the page may be gone
+      }
+    }
+    if (pageErrors.length) {
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      writeFileSync(join(RESULTS_DIR, `FAILED-${slug(name)}.log`), pageErrors.join('\n'));
+    }
+    if (error instanceof Error) {
+      error.message += `\n\nscreenshots: ${saved.join(', ') || 'none'}` + (pageErrors.length ? `\npage errors:\n  ${pageErrors.slice(-10).join('\n  ')}` : '');
+    }
+    throw error;
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+function watch(page: Page, sink: string[]) {
+  page.on('pageerror', (err) => sink.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') sink.push(`console.error: ${msg.text()}`);
+  });
+}

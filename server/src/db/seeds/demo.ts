@@ -1,0 +1,348 @@
+/**
+ * Demo data for trying the console and for the benchmark: roles with sensible permission sets, admins
+ * spread over them, qualifications, specializations, districts, tehsils, VC areas and cities.
+ *
+ *   npm run seed:demo -- [--scale N] [--force]
+ *
+ * Runs against the configured database (DATA_DIR / DATABASE_URL, as the server), migrating and running
+ * the base seed first. Scale N gives 50·N admins and 300·N VC areas; roles and reference lists stay the
+ * same size. Every demo admin signs in with DEMO_PASSWORD. A fixed faker seed makes runs repeatable.
+ */
+import { Faker, en } from '@faker-js/faker';
+import { ALL_PERMISSIONS, PERMISSION_MODULES } from '../../../../contract/permissions';
+import { USER_STATUS } from '../../../../contract/enums';
+import { type Config, ConfigError, loadConfig } from '../../config';
+import { hashPassword, type Argon2Cost } from '../../services/passwords';
+import { createDb, type Db } from '../index';
+import { migrateToLatest } from '../migrate';
+import { seedBase } from './base';
+
+export const DEMO_PASSWORD = 'demo-password-1';
+/** Every demo admin's email ends with this; it is how a second run recognises demo data. */
+export const DEMO_EMAIL_DOMAIN = 'demo.example.org';
+
+export interface SeedDemoOptions {
+  /** multiplies admins (50·scale) and VC areas (300·scale); default 1 */
+  scale?: number;
+  /** exact admin count, overriding 50·scale (the benchmark asks for round numbers) */
+  admins?: number;
+  /** seed even though demo data is already there (admins and areas are added, reference lists completed) */
+  force?: boolean;
+  /** argon2 cost of the one demo password hash; defaults to OWASP's figures */
+  argon2?: Argon2Cost;
+  log?: (line: string) => void;
+  /** faker seed; default fixed */
+  seed?: number;
+}
+
+export interface SeedDemoResult {
+  roles: number;
+  admins: number;
+  qualifications: number;
+  specializations: number;
+  districts: number;
+  tehsils: number;
+  areas: number;
+  cities: number;
+  passwordHash: string;
+  ms: number;
+}
+
+export class DemoDataExists extends Error {}
+
+// ---------------------------------------------------------------------------------------------- data
+
+const perms = (...modules: string[]) =>
+  PERMISSION_MODULES.filter((m) => modules.includes(m.key)).flatMap((m) => m.permissions.map((p) => p.name));
+const viewOf = (...modules: string[]) => modules.map((m) => `view_${m}`);
+const ALL_VIEWS = ALL_PERMISSIONS.filter((p) => p.startsWith('view_'));
+
+/** [name, permissions, weight among the demo admins] */
+const ROLES: [string, string[], number][] = [
+  ['Admin Manager', [...perms('sub_admin'), ...viewOf('role')], 4],
+  ['Location Manager', [...perms('location'), ...viewOf('facility_center')], 10],
+  ['Doctor Coordinator', [...perms('doctor', 'qualification', 'specialization'), ...viewOf('facility_center', 'location'), 'view_activity_doctor'], 10],
+  ['CHW Supervisor', [...perms('chw', 'task'), ...viewOf('location', 'app_user'), 'create_activity_chw'], 12],
+  ['Content Editor', [...perms('hlc', 'faq', 'campaign', 'notification')], 6],
+  ['Support Agent', [...perms('support', 'feedback'), ...viewOf('app_user', 'doctor', 'chw')], 8],
+  ['Survey Officer', [...perms('form'), ...viewOf('app_user', 'chw', 'location', 'task')], 6],
+  ['Viewer', ALL_VIEWS, 8],
+];
+
+const QUALIFICATIONS = [
+  'MBBS', 'BDS', 'FCPS', 'MCPS', 'MRCP', 'FRCS', 'MD', 'MS', 'MPH', 'MSPH', 'DPH', 'DCH', 'DGO',
+  'Diploma in Anaesthesia', 'DMRD', 'MPhil', 'PhD', 'BSN', 'LHV Diploma', 'Pharm-D',
+];
+
+const SPECIALIZATIONS = [
+  'General Medicine', 'Paediatrics', 'Gynaecology & Obstetrics', 'General Surgery', 'Cardiology', 'Dermatology',
+  'ENT', 'Ophthalmology', 'Orthopaedics', 'Psychiatry', 'Neurology', 'Nephrology', 'Urology', 'Gastroenterology',
+  'Pulmonology', 'Endocrinology', 'Oncology', 'Radiology', 'Anaesthesiology', 'Family Medicine', 'Public Health',
+  'Community Medicine', 'Nutrition', 'Physiotherapy', 'Dentistry', 'Infectious Diseases', 'Haematology',
+  'Rheumatology', 'Emergency Medicine', 'Neonatology',
+];
+
+/** [district, lat, long, tehsils] — centres roughly right; all inside lat 24–37, long 61–77 */
+const DISTRICTS: [string, number, number, string[]][] = [
+  ['Lahore', 31.52, 74.36, ['Lahore City', 'Lahore Cantt', 'Model Town', 'Raiwind', 'Shalimar', 'Wagah']],
+  ['Rawalpindi', 33.6, 73.05, ['Rawalpindi', 'Gujar Khan', 'Taxila', 'Murree', 'Kahuta', 'Kotli Sattian']],
+  ['Faisalabad', 31.42, 73.08, ['Faisalabad City', 'Faisalabad Saddar', 'Jaranwala', 'Samundri', 'Tandlianwala', 'Chak Jhumra']],
+  ['Multan', 30.2, 71.47, ['Multan City', 'Multan Saddar', 'Shujabad', 'Jalalpur Pirwala']],
+  ['Peshawar', 34.01, 71.58, ['Peshawar City', 'Shah Alam', 'Mathra', 'Badaber', 'Chamkani']],
+  ['Karachi', 24.95, 67.05, ['Saddar', 'Gulshan-e-Iqbal', 'Korangi', 'Malir', 'Orangi', 'Lyari']],
+  ['Quetta', 30.18, 67.0, ['Quetta City', 'Quetta Saddar', 'Panjpai', 'Kuchlak']],
+  ['Hyderabad', 25.4, 68.37, ['Hyderabad City', 'Latifabad', 'Qasimabad', 'Hyderabad Rural']],
+  ['Gujranwala', 32.16, 74.19, ['Gujranwala City', 'Kamoke', 'Nowshera Virkan', 'Wazirabad', 'Gujranwala Saddar']],
+  ['Sialkot', 32.49, 74.53, ['Sialkot', 'Daska', 'Pasrur', 'Sambrial']],
+  ['Abbottabad', 34.15, 73.22, ['Abbottabad', 'Havelian', 'Lora', 'Lower Tanawal']],
+  ['Bahawalpur', 29.4, 71.68, ['Bahawalpur City', 'Bahawalpur Saddar', 'Ahmadpur East', 'Hasilpur', 'Yazman', 'Khairpur Tamewali']],
+];
+
+const CITIES = [
+  'Karachi', 'Lahore', 'Faisalabad', 'Rawalpindi', 'Gujranwala', 'Peshawar', 'Multan', 'Hyderabad', 'Islamabad',
+  'Quetta', 'Bahawalpur', 'Sargodha', 'Sialkot', 'Sukkur', 'Larkana', 'Sheikhupura', 'Rahim Yar Khan', 'Jhang',
+  'Dera Ghazi Khan', 'Gujrat', 'Sahiwal', 'Wah Cantonment', 'Mardan', 'Kasur', 'Okara', 'Mingora', 'Nawabshah',
+  'Chiniot', 'Kotri', 'Kamoke', 'Hafizabad', 'Sadiqabad', 'Mirpur Khas', 'Burewala', 'Kohat', 'Khanewal',
+  'Dera Ismail Khan', 'Turbat', 'Muzaffargarh', 'Abbottabad',
+];
+
+const MALE = [
+  'Muhammad', 'Ahmed', 'Ali', 'Hassan', 'Hussain', 'Usman', 'Bilal', 'Hamza', 'Imran', 'Kamran', 'Asad', 'Fahad',
+  'Faisal', 'Zubair', 'Tariq', 'Waqas', 'Adnan', 'Shahid', 'Naveed', 'Junaid', 'Saad', 'Rizwan', 'Irfan', 'Salman',
+  'Haris', 'Umar', 'Abdullah', 'Zeeshan', 'Nadeem', 'Arslan', 'Danish', 'Farhan', 'Owais', 'Sohail', 'Yasir',
+  'Khurram', 'Mudassar', 'Rehan', 'Sajid', 'Talha', 'Waleed', 'Zain', 'Atif', 'Babar', 'Ehsan', 'Ghulam', 'Jawad',
+];
+const FEMALE = [
+  'Ayesha', 'Fatima', 'Zainab', 'Maryam', 'Sana', 'Hira', 'Amna', 'Saima', 'Nadia', 'Rabia', 'Sadia', 'Iqra',
+  'Mehwish', 'Sobia', 'Kiran', 'Asma', 'Bushra', 'Farah', 'Hina', 'Uzma', 'Samina', 'Nazia', 'Shazia', 'Rukhsana',
+  'Tahira', 'Mahnoor', 'Aleena', 'Anum', 'Areeba', 'Javeria', 'Komal', 'Laiba', 'Maham', 'Noor', 'Sidra', 'Tayyaba',
+  'Zara', 'Khadija', 'Huma', 'Naila', 'Saba', 'Shabana', 'Yasmin', 'Ghazala', 'Nighat', 'Robina', 'Fozia',
+];
+const SURNAMES = [
+  'Khan', 'Ahmed', 'Ali', 'Hussain', 'Shah', 'Malik', 'Butt', 'Chaudhry', 'Qureshi', 'Sheikh', 'Siddiqui', 'Raza',
+  'Iqbal', 'Aslam', 'Akhtar', 'Javed', 'Rashid', 'Mirza', 'Abbasi', 'Baig', 'Bhatti', 'Cheema', 'Gill', 'Gondal',
+  'Hashmi', 'Jamil', 'Kazmi', 'Khattak', 'Mahmood', 'Nawaz', 'Niazi', 'Rana', 'Rehman', 'Saleem', 'Sultan', 'Tariq',
+  'Warraich', 'Yousaf', 'Zaidi', 'Afridi', 'Yousafzai', 'Bukhari', 'Durrani', 'Gilani', 'Memon', 'Soomro', 'Baloch',
+  'Marri', 'Jatoi', 'Lashari',
+];
+const VC_PREFIX = ['Chak', 'Basti', 'Mohalla', 'Kot', 'Pind', 'Dera', 'Goth', 'Mauza', 'Dhok', 'Killi'];
+const VC_SUFFIX = ['', '', '', ' Kalan', ' Khurd', ' Sharif', ' Wala', 'abad', ' Nau', ' Janubi', ' Shumali'];
+
+// ------------------------------------------------------------------------------------------- helpers
+
+/** Rows per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535 bind parameters for any of our tables. */
+const batchSize = (columns: number) => Math.max(1, Math.floor(30_000 / columns));
+
+/** Insert rows in batches, one transaction per `perTx` rows (one commit per chunk, never one per row). */
+async function bulkInsert(database: Db, table: string, rows: Record<string, unknown>[], perTx = 20_000): Promise<void> {
+  if (!rows.length) return;
+  const size = Math.min(batchSize(Object.keys(rows[0]!).length), 2_000);
+  for (let start = 0; start < rows.length; start += perTx) {
+    const chunk = rows.slice(start, start + perTx);
+    await database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < chunk.length; i += size) {
+        await trx.insertInto(table as never).values(chunk.slice(i, i + size) as never).execute();
+      }
+    });
+  }
+}
+
+const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '');
+
+// -------------------------------------------------------------------------------------------- seeding
+
+/** Fills the database with demo data. The caller has migrated and run seedBase (see main below). */
+export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  const started = Date.now();
+  const log = opts.log ?? (() => undefined);
+  const scale = opts.scale ?? 1;
+  if (!(scale > 0)) throw new Error(`--scale must be a positive number, got ${scale}`);
+  const adminCount = opts.admins ?? Math.round(50 * scale);
+  const areaCount = Math.round(300 * scale);
+  const { db } = database;
+
+  const existingDemo = await db
+    .selectFrom('admins')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)
+    .executeTakeFirst();
+  const demoAdmins = Number(existingDemo?.n ?? 0);
+  if (demoAdmins > 0 && !opts.force) {
+    throw new DemoDataExists(
+      `This database already has demo data (${demoAdmins} admins @${DEMO_EMAIL_DOMAIN}). ` +
+        'Run with --force to add another batch (reference lists are only completed, never duplicated).',
+    );
+  }
+
+  const faker = new Faker({ locale: [en] });
+  faker.seed(opts.seed ?? 20_240_611 + demoAdmins); // a forced second run continues with other names
+  const stamp = new Date().toISOString();
+  const owner = await db.selectFrom('admins as a').innerJoin('roles as r', 'r.id', 'a.role_id').select('a.id').where('r.is_super', '=', 1).orderBy('a.id').executeTakeFirst();
+  const ownerId = owner?.id ?? null;
+
+  // roles and their permissions (only the missing ones)
+  const haveRoles = new Set((await db.selectFrom('roles').select('name').execute()).map((r) => r.name));
+  for (const [name, permissions] of ROLES) {
+    if (haveRoles.has(name)) continue;
+    await db.transaction().execute(async (trx) => {
+      const role = await trx.insertInto('roles').values({ name, is_super: 0, created_by: ownerId, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
+      const unique = [...new Set(permissions)];
+      await trx.insertInto('role_permissions').values(unique.map((permission) => ({ role_id: role.id, permission }))).execute();
+    });
+  }
+  const roleRows = await db.selectFrom('roles').select(['id', 'name', 'is_super']).execute();
+  const roleId = new Map(roleRows.map((r) => [r.name, r.id]));
+  const superRole = roleRows.find((r) => r.is_super)!;
+  const weighted = [
+    ...ROLES.map(([name, , weight]) => ({ value: roleId.get(name)!, weight })),
+    { value: superRole.id, weight: 2 },
+  ];
+  log(`roles: ${ROLES.length} demo roles (a few demo admins also get the super admin role)`);
+
+  // reference lists: insert the titles that are not there yet
+  const fillTitles = async (table: 'qualifications' | 'specializations' | 'cities' | 'districts', titles: string[]) => {
+    const have = new Set((await db.selectFrom(table).select('title').execute()).map((r) => r.title));
+    const rows = titles.filter((t) => !have.has(t)).map((title) => ({ title, created_at: stamp, updated_at: stamp }));
+    await bulkInsert(database, table, rows);
+    return rows.length;
+  };
+  const added = {
+    qualifications: await fillTitles('qualifications', QUALIFICATIONS),
+    specializations: await fillTitles('specializations', SPECIALIZATIONS),
+    cities: await fillTitles('cities', CITIES),
+    districts: await fillTitles('districts', DISTRICTS.map((d) => d[0])),
+  };
+  log(`reference: ${added.qualifications} qualifications, ${added.specializations} specializations, ${added.cities} cities, ${added.districts} districts added`);
+
+  const districtIds = new Map(
+    (await db.selectFrom('districts').select(['id', 'title']).where('title', 'in', DISTRICTS.map((d) => d[0])).orderBy('id').execute()).map((d) => [d.title, d.id]),
+  );
+  // tehsils of each demo district (only the missing ones)
+  const haveTehsils = new Set(
+    (await db.selectFrom('tehsils').select(['title', 'district_id']).execute()).map((t) => `${t.district_id}:${t.title}`),
+  );
+  const tehsilRows = DISTRICTS.flatMap(([district, , , tehsils]) =>
+    tehsils
+      .map((title) => ({ title, district_id: districtIds.get(district)!, created_at: stamp, updated_at: stamp }))
+      .filter((t) => !haveTehsils.has(`${t.district_id}:${t.title}`)),
+  );
+  await bulkInsert(database, 'tehsils', tehsilRows);
+  const tehsils = await db.selectFrom('tehsils').select(['id', 'title', 'district_id']).where('district_id', 'in', [...districtIds.values()]).orderBy('id').execute();
+  log(`tehsils: ${tehsilRows.length} added (${tehsils.length} in the demo districts)`);
+
+  // VC areas: each in a tehsil of its own district, near that district's centre
+  const centre = new Map(DISTRICTS.map(([name, lat, long]) => [districtIds.get(name)!, { lat, long }]));
+  const areaBase = Number((await db.selectFrom('areas').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  const areaRows = Array.from({ length: areaCount }, (_, i) => {
+    const tehsil = faker.helpers.arrayElement(tehsils);
+    const c = centre.get(tehsil.district_id)!;
+    const name = `${faker.helpers.arrayElement(VC_PREFIX)} ${faker.helpers.arrayElement([...SURNAMES, ...MALE])}${faker.helpers.arrayElement(VC_SUFFIX)}`;
+    return {
+      title: `VC-${String(areaBase + i + 1).padStart(3, '0')} ${name}`,
+      district_id: tehsil.district_id,
+      tehsil_id: tehsil.id,
+      lat: Math.min(37, Math.max(24, Number((c.lat + faker.number.float({ min: -0.35, max: 0.35 })).toFixed(6)))),
+      long: Math.min(77, Math.max(61, Number((c.long + faker.number.float({ min: -0.35, max: 0.35 })).toFixed(6)))),
+      created_at: stamp,
+      updated_at: stamp,
+    };
+  });
+  await bulkInsert(database, 'areas', areaRows);
+  log(`areas: ${areaRows.length} VC areas added`);
+
+  // admins: one argon2 hash shared by all, spread over the roles, some blocked
+  const passwordHash = await hashPassword(DEMO_PASSWORD, opts.argon2 ?? { memoryCost: 19_456, timeCost: 2 });
+  const now = Date.now();
+  const twoYears = 2 * 365 * 86_400_000;
+  const adminRows: Record<string, unknown>[] = new Array(adminCount);
+  for (let i = 0; i < adminCount; i++) {
+    const n = demoAdmins + i + 1;
+    const female = faker.number.int(99) < 45;
+    const f_name = faker.helpers.arrayElement(female ? FEMALE : MALE);
+    const l_name = faker.helpers.arrayElement(SURNAMES);
+    const created = new Date(now - twoYears + Math.floor((twoYears * i) / adminCount) + faker.number.int(3_600_000)).toISOString();
+    adminRows[i] = {
+      f_name,
+      l_name,
+      email: `${slug(f_name)}.${slug(l_name)}.${n}@${DEMO_EMAIL_DOMAIN}`,
+      phone: `03${faker.string.numeric(9)}`,
+      cnic: `${faker.helpers.arrayElement(['3', '4', '1', '5', '6'])}${faker.string.numeric(12)}`,
+      dob: faker.date.between({ from: '1965-01-01', to: '2001-12-31' }).toISOString().slice(0, 10),
+      gender: female ? 'female' : 'male',
+      password_hash: passwordHash,
+      role_id: faker.helpers.weightedArrayElement(weighted),
+      prev_role_id: null,
+      status: faker.number.int(99) < 8 ? USER_STATUS.blocked : USER_STATUS.active,
+      pusher_id: faker.string.uuid(),
+      profile_image: null,
+      created_by: ownerId,
+      updated_by: ownerId,
+      created_at: created,
+      updated_at: created,
+    };
+  }
+  await bulkInsert(database, 'admins', adminRows);
+  log(`admins: ${adminCount} added (password "${DEMO_PASSWORD}", argon2 hash ${passwordHash})`);
+
+  return {
+    roles: ROLES.length,
+    admins: adminCount,
+    qualifications: added.qualifications,
+    specializations: added.specializations,
+    districts: added.districts,
+    tehsils: tehsilRows.length,
+    areas: areaRows.length,
+    cities: added.cities,
+    passwordHash,
+    ms: Date.now() - started,
+  };
+}
+
+/** Migrate, base seed, then demo data: what `npm run seed:demo` and the benchmark both do. */
+export async function prepareAndSeedDemo(config: Config, opts: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db, database.dialect);
+    const base = await seedBase(database, config);
+    if (base.generatedPassword) opts.log?.(`first super admin ${base.adminEmail} created with password ${base.generatedPassword} (shown once)`);
+    return await seedDemo(database, { argon2: config.argon2, ...opts });
+  } finally {
+    await database.destroy();
+  }
+}
+
+function parseArgs(argv: string[]): { scale: number; force: boolean } {
+  let scale = 1;
+  let force = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--force') force = true;
+    else if (arg === '--scale' || arg.startsWith('--scale=')) {
+      const raw = arg.includes('=') ? arg.slice(8) : argv[++i];
+      scale = Number(raw);
+      if (!(scale > 0)) throw new ConfigError(`--scale must be a positive number, got "${raw ?? ''}"`);
+    } else if (arg === '--help' || arg === '-h') {
+      console.log('usage: npm run seed:demo -- [--scale N] [--force]');
+      process.exit(0);
+    } else throw new ConfigError(`unknown argument "${arg}" (usage: npm run seed:demo -- [--scale N] [--force])`);
+  }
+  return { scale, force };
+}
+
+if (require.main === module) {
+  (async () => {
+    const { scale, force } = parseArgs(process.argv.slice(2));
+    const config = loadConfig();
+    const where = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@') : `${config.dataDir}/app.db`;
+    console.log(`Seeding demo data (scale ${scale}) into ${where}`);
+    const r = await prepareAndSeedDemo(config, { scale, force, log: (line) => console.log(`  ${line}`) });
+    console.log(`Done in ${(r.ms / 1000).toFixed(2)} s. Demo admins sign in with "${DEMO_PASSWORD}" (e.g. any *@${DEMO_EMAIL_DOMAIN}).`);
+  })().catch((err: unknown) => {
+    if (err instanceof DemoDataExists || err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,73 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { permissionName } from '../../../contract/permissions';
+import { USER_STATUS } from '../../../contract/enums';
+import type { AppContext } from '../context';
+import { audit } from '../services/audit';
+import { csvStream, EXPORT_TTL_MS, signExport, verifyExport, xlsxStream } from '../services/export';
+import { permissionsOfRole, requireAdmin } from './auth';
+import { forbidden, HttpError } from './errors';
+import type { CrudHelpers, Row } from './resource';
+
+const DROPPED = new Set(['download', 'page', 'per_page', 'paginate', 'format']);
+
+/** `download=true` on a list answers with this: a signed link valid for five minutes, no bearer needed. */
+export function exportLink(ctx: AppContext, request: FastifyRequest, resource: string, q: Record<string, unknown>): string {
+  const admin = requireAdmin(request);
+  const query: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(q)) {
+    if (DROPPED.has(k)) continue;
+    if (typeof v === 'string') query[k] = v;
+    else if (Array.isArray(v)) query[k] = v.map(String);
+  }
+  const format = q.format === 'xlsx' ? 'xlsx' : 'csv';
+  const token = signExport(ctx.config.appKey, { resource, adminId: admin.id, query, format, exp: Date.now() + EXPORT_TTL_MS });
+  const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  return `${origin}/api/admin/exports/${token}`;
+}
+
+/**
+ * GET /api/admin/exports/{token}: streams the list as CSV or XLSX. The link is the credential, so it
+ * is short-lived, and the admin behind it must still be active and still hold the view permission.
+ */
+export function registerExportRoute(app: FastifyInstance, crud: Map<string, CrudHelpers>): void {
+  const ctx = app.ctx;
+  app.get(
+    '/api/admin/exports/:token',
+    { config: { access: { auth: false } }, schema: { tags: ['exports'], params: Type.Object({ token: Type.String() }), security: [] } },
+    async (request, reply) => {
+      const claim = verifyExport(ctx.config.appKey, (request.params as { token: string }).token);
+      if (!claim) throw new HttpError(410, 'This download link has expired or is not valid. Export again.');
+      const helpers = crud.get(claim.resource);
+      if (!helpers) throw new HttpError(404, 'Not found.');
+      const admin = await ctx.db
+        .selectFrom('admins as a')
+        .innerJoin('roles as r', 'r.id', 'a.role_id')
+        .select(['a.id', 'a.status', 'a.role_id', 'r.is_super'])
+        .where('a.id', '=', claim.adminId)
+        .executeTakeFirst();
+      const permissions = admin ? await permissionsOfRole(ctx, admin.role_id, Boolean(admin.is_super)) : new Set<string>();
+      if (!admin || admin.status !== USER_STATUS.active || !permissions.has(permissionName('view', helpers.def.module))) throw forbidden();
+
+      const def = helpers.def;
+      const rels = def.belongsTo ?? [];
+      const columns = def.exportColumns ?? ['id', ...def.columns.filter((c) => c !== 'id')];
+      const header = [...columns, ...rels.map((r) => r.as)];
+      const toCells = (row: Row) => [...columns.map((c) => row[c]), ...rels.map((r) => (row[r.as] as Row | null)?.[r.columns[0]!] ?? null)];
+      async function* rows() {
+        for await (const row of helpers!.allRows(claim!.query, request)) yield toCells(row);
+      }
+      await audit(ctx.db, { actorId: admin.id, action: 'export', resource: def.name, recordId: null, changes: { query: claim.query, format: claim.format }, ip: request.ip, requestId: request.id });
+      const stamp = new Date().toISOString().slice(0, 10);
+      reply.header('cache-control', 'no-store');
+      if (claim.format === 'xlsx') {
+        reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        reply.header('content-disposition', `attachment; filename="${def.name}-${stamp}.xlsx"`);
+        return reply.send(xlsxStream(header, rows()));
+      }
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="${def.name}-${stamp}.csv"`);
+      return reply.send(csvStream(header, rows()));
+    },
+  );
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TestApp } from './app';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests look at any table through one helper */
+export type Row = Record<string, any>;
+/** the test database without the compile-time schema, for snapshots of any table */
+export const anyDb = (t: TestApp): Kysely<any> => t.db.db as unknown as Kysely<any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** app.inject that fails the test on any 5xx: the API never answers bad input with a server error. */
+export async function call(t: TestApp, opts: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse> {
+  const res = await t.inject(opts);
+  if (res.statusCode >= 500) throw new Error(`${opts.method} ${opts.url} answered ${res.statusCode}: ${res.body}`);
+  return res;
+}
+
+export interface Client {
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  del(url: string): Promise<LightMyRequestResponse>;
+  send(method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+}
+
+/** JSON calls as one admin (the seeded super admin by default); every answer is checked for 5xx. */
+export function client(t: TestApp, token: string | null = t.rootToken): Client {
+  const send = (method: Method, url: string, payload?: unknown) =>
+    call(t, { method, url, token, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+  return {
+    send,
+    get: (url) => send('GET', url),
+    post: (url, payload) => send('POST', url, payload),
+    put: (url, payload) => send('PUT', url, payload),
+    del: (url) => send('DELETE', url),
+  };
+}
+
+/** The `data` of a 200 answer; anything else fails with the body in the message. */
+export function dataOf(res: LightMyRequestResponse): Row & Row[] {
+  if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
+  return res.json().data;
+}
+
+/** Asserts a 422 whose `error` maps fields to non-empty lists of messages; returns that map. */
+export function fieldErrors(res: LightMyRequestResponse): Record<string, string[]> {
+  if (res.statusCode !== 422) throw new Error(`expected 422, got ${res.statusCode}: ${res.body}`);
+  const body = res.json();
+  expect(body.success).toBe(false);
+  expect(body.error).toEqual(expect.any(Object));
+  expect(Array.isArray(body.error)).toBe(false);
+  const entries = Object.entries(body.error as Record<string, unknown>);
+  expect(entries.length).toBeGreaterThan(0);
+  for (const [field, messages] of entries) {
+    expect(typeof field).toBe('string');
+    expect(Array.isArray(messages)).toBe(true);
+    expect((messages as unknown[]).length).toBeGreaterThan(0);
+    for (const m of messages as unknown[]) expect(m).toEqual(expect.stringMatching(/\S/));
+  }
+  return body.error;
+}
+
+/** The highest audit_log id so far (0 when empty). */
+export async function lastAuditId(t: TestApp): Promise<number> {
+  const row = await t.db.db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The audit rows written after `since`. */
+export const auditSince = (t: TestApp, since: number) =>
+  t.db.db.selectFrom('audit_log').selectAll().where('id', '>', since).orderBy('id').execute();
+
+/** A multipart/form-data body built by hand: text fields and files. */
+export function multipart(fields: Record<string, string | { filename: string; contentType: string; data: Buffer }>): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----console-test-${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`),
+        value.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf: Buffer) => {
+  let c = 0xffffffff;
+  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const pngChunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+};
+
+/** A real 1×1 RGBA PNG (one pixel of the given colour). */
+export function tinyPng(rgba: [number, number, number, number] = [200, 30, 30, 255]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0); // width
+  ihdr.writeUInt32BE(1, 4); // height
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // colour type RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.from([0, ...rgba]))), // filter byte 0, then the pixel
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
