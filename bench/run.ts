@@ -214,6 +214,8 @@ interface Scenario {
   what: string;
   /** autocannon options besides url / connections / duration */
   options: Partial<autocannon.Options>;
+  /** path of the first request (setupRequest may change it per request) */
+  path: string;
   duration?: number;
   connections?: number;
   amount?: number;
@@ -247,7 +249,7 @@ async function api(base: string, method: string, p: string, token: string | null
 
 async function runScenario(server: Server, s: Scenario, opts: Options): Promise<Omit<Row, 'dialect'>> {
   const base = {
-    url: server.url,
+    url: `${server.url}${s.path}`,
     connections: s.connections ?? opts.connections,
     duration: s.duration ?? opts.duration,
     timeout: 10,
@@ -307,6 +309,7 @@ async function scenarios(server: Server, opts: Options): Promise<Scenario[]> {
     {
       name: 'list 25 (pages 1-40)',
       what: `GET /api/admin/admins?page=1..${lastPage}&per_page=25 as the super admin (default sort: created_at desc)`,
+      path: '/api/admin/admins?page=1&per_page=25',
       options: {
         headers: auth,
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/admin/admins?page=${nextPage()}&per_page=25` }) }],
@@ -315,21 +318,25 @@ async function scenarios(server: Server, opts: Options): Promise<Scenario[]> {
     {
       name: 'list 25, page 37',
       what: 'GET /api/admin/admins?page=37&per_page=25 as the super admin',
-      options: { headers: auth, method: 'GET', path: '/api/admin/admins?page=37&per_page=25' },
+      path: '/api/admin/admins?page=37&per_page=25',
+      options: { headers: auth, method: 'GET' },
     },
     {
       name: 'list 25, non-super',
       what: 'the same page 37 as an "Admin Manager" (guard also loads the role\'s permissions)',
-      options: { headers: subAuth, method: 'GET', path: '/api/admin/admins?page=37&per_page=25' },
+      path: '/api/admin/admins?page=37&per_page=25',
+      options: { headers: subAuth, method: 'GET' },
     },
     {
       name: 'search "khan"',
       what: 'GET /api/admin/admins?search=khan&page=1&per_page=25 (LIKE %khan% over f_name, l_name, email, phone)',
-      options: { headers: auth, method: 'GET', path: '/api/admin/admins?search=khan&page=1&per_page=25' },
+      path: '/api/admin/admins?search=khan&page=1&per_page=25',
+      options: { headers: auth, method: 'GET' },
     },
     {
       name: 'get one admin',
       what: 'GET /api/admin/admins/{encrypted_id}, 25 different ids in turn',
+      path: `/api/admin/admins/${ids[0]}`,
       options: {
         headers: auth,
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/admin/admins/${ids[idNo++ % ids.length]}` }) }],
@@ -338,11 +345,11 @@ async function scenarios(server: Server, opts: Options): Promise<Scenario[]> {
     {
       name: 'create district',
       what: 'POST /api/admin/districts {title} with unique titles (insert + audit row in one transaction, then re-read)',
+      path: '/api/admin/districts',
       options: {
         headers: { ...auth, 'content-type': 'application/json' },
         requests: [{
           method: 'POST',
-          path: '/api/admin/districts',
           setupRequest: (req) => ({ ...req, body: JSON.stringify({ title: `Bench district ${runTag}-${++created}` }) }),
         }],
       },
@@ -353,10 +360,10 @@ async function scenarios(server: Server, opts: Options): Promise<Scenario[]> {
       duration: opts.loginDuration,
       amount: 5_000,
       warmup: false,
+      path: '/api/admin/login',
       options: {
         headers: { 'content-type': 'application/json' },
         method: 'POST',
-        path: '/api/admin/login',
         body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
       },
     },

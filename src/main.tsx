@@ -20,6 +20,7 @@ const router = createBrowserRouter([
       { path: 'verifyEmail', element: <ForgotPasswordPage /> },
       { path: 'resetPassword', element: <ResetPasswordPage /> },
       { index: true, element: <Navigate to="/auth/login" replace /> },
+      { path: '*', element: <Navigate to="/auth/login" replace /> },
     ],
   },
   { path: '/', element: <Navigate to="/dashboard" replace /> },

@@ -14,11 +14,12 @@ import { type BaseSeedResult, seedBase } from './db/seeds/base';
 import { registerAuthGuard } from './http/auth';
 import { registerCrud } from './http/crud';
 import { registerExportRoute } from './http/exports';
-import { HttpError, INVALID_DATA } from './http/errors';
+import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { IdCodec } from './http/ids';
 import { registry } from './resources/registry';
 import { registerAuthRoutes } from './routes/auth';
+import { registerUploadRoutes } from './routes/uploads';
 import { createMailer, type Mailer } from './services/mail';
 import { LocalStorage } from './services/storage';
 
@@ -113,7 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const schema = request.routeOptions.schema?.[error.validationContext as 'body' | 'querystring' | 'params'];
       return reply.status(422).send({ success: false, message: INVALID_DATA, error: fieldErrorsFromAjv(error.validation as never, schema) });
     }
-    const known = error instanceof HttpError ? error : constraintError(error);
+    const known = error instanceof HttpError ? error : constraintError(error) ?? malformedMultipart(error);
     if (known) {
       return reply.status(known.statusCode).send({ success: false, message: known.message, error: known.fieldErrors ?? null });
     }
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerAuthRoutes(app);
+  registerUploadRoutes(app);
   const crud = new Map(registry.resources.map((def) => [def.name as string, registerCrud(app, def)]));
   registerExportRoute(app, crud);
 

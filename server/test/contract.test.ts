@@ -5,11 +5,11 @@
  */
 import type { TObject } from '@sinclair/typebox';
 import { sql } from 'kysely';
-import { RESOURCE_NAMES, type ResourceName } from '../../contract/resources';
+import { RESOURCE_NAMES } from '../../contract/resources';
 import type { ResourceDef } from '../src/http/resource';
-import { registry, RESOURCE_DEFS } from '../src/resources/registry';
+import { RESOURCE_DEFS } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
-import { anyDb, auditSince, client, type Client, dataOf, fieldErrors, lastAuditId, type Row } from './helpers/http';
+import { anyDb, auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, type Row, sampler } from './helpers/http';
 
 jest.setTimeout(60_000);
 
@@ -52,8 +52,10 @@ function fieldBreakers(schema: TObject, base: Row): BadBody[] {
     const shape = shapeOf(fieldSchema);
     const wrong = (label: string, value: unknown) => out.push({ label: `${field}: ${label}`, body: { ...base, [field]: value }, field });
     if (shape.kind === 'string') wrong('a number for a string', 12345);
+    if (shape.kind === 'string') wrong('a NUL character (PostgreSQL cannot store it)', 'nul\u0000byte');
     if (shape.kind === 'integer' || shape.kind === 'number') wrong('text for a number', 'abc');
     if (shape.kind === 'integer') wrong('a fraction for an integer', 1.5);
+    if (shape.kind === 'integer') wrong('beyond 32 bits (ids are PostgreSQL integers)', 2 ** 31);
     if (shape.kind === 'boolean') wrong('text for a boolean', 'maybe');
     if (shape.kind === 'array') wrong('a number for a list', 42);
     if (shape.kind !== 'string' && shape.kind !== 'unknown') wrong('an object', { nested: true });
@@ -97,34 +99,26 @@ describe.each(DIALECTS)('resource contract (%s)', (dialect) => {
   let t: TestApp;
   let api: Client;
   let rootId: number;
-  const counters = new Map<string, number>();
+  /** sample bodies and parent records, from each resource's own sample() */
+  let sampleOf: ReturnType<typeof sampler>['sampleOf'];
+  let ref: ReturnType<typeof sampler>['ref'];
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
     api = client(t);
+    ({ sampleOf, ref } = sampler(api));
     rootId = dataOf(await api.get('/api/admin/me')).id;
   });
   afterAll(() => t?.close());
 
-  const nextN = (name: string) => {
-    const n = (counters.get(name) ?? 0) + 1;
-    counters.set(name, n);
-    return n;
-  };
-  const defOf = (name: ResourceName) => registry.byName.get(name)!;
-  const sampleOf = async (def: ResourceDef): Promise<Row> => def.sample(nextN(def.name), ref);
-  /** creates a record of `resource` from its own sample through the API; returns the presented record */
-  async function ref(resource: ResourceName): Promise<Row> {
-    const def = defOf(resource);
-    return dataOf(await api.post(`/api/admin/${resource}`, await sampleOf(def)));
-  }
-
+  const count = async (table: string) =>
+    Number((await anyDb(t).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const countRows = (def: ResourceDef) => count(def.table);
+  /** every row of the resource's table, and how many audit rows there are */
   const snapshot = async (def: ResourceDef) => ({
     rows: await anyDb(t).selectFrom(def.table).selectAll().orderBy('id').execute(),
-    audit: await lastAuditId(t),
+    auditRows: await count('audit_log'),
   });
-  const countRows = async (def: ResourceDef) =>
-    Number((await anyDb(t).selectFrom(def.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   /** Runs one write and checks it left exactly one complete audit row. */
   async function audited(expected: { action: string; resource: string; recordId?: number }, write: () => Promise<Row>): Promise<Row> {
@@ -213,8 +207,17 @@ describe.each(DIALECTS)('resource contract (%s)', (dialect) => {
 
       const beyond = dataOf(await api.get(`${base}?per_page=2&page=${p1.last_page + 1}`));
       expect(beyond).toMatchObject({ data: [], from: null, to: null, total });
-      for (const junk of ['per_page=0', 'per_page=-5', 'per_page=abc', 'page=-1', 'page=abc', 'sort=nope;drop', 'order=sideways']) {
-        expect(Object.keys(dataOf(await api.get(`${base}?${junk}`))).sort()).toEqual(PAGINATOR_KEYS);
+      const junk = [
+        'per_page=0', 'per_page=-5', 'per_page=abc', `per_page=${'9'.repeat(400)}`, 'page=-1', 'page=abc', `page=${'9'.repeat(400)}`,
+        'sort=nope;drop', 'order=sideways', `ids[]=${'9'.repeat(25)}`, 'ids[]=2147483648', 'search=%00', 'search[]=a&search[]=b',
+      ];
+      for (const query of junk) {
+        expect([query, Object.keys(dataOf(await api.get(`${base}?${query}`))).sort()]).toEqual([query, PAGINATOR_KEYS]);
+      }
+      for (const param of [...Object.keys(def.filters ?? {}), ...(def.status ? ['status'] : [])]) {
+        for (const value of ['abc', '9'.repeat(20), '2147483648', '-1']) {
+          expect([param, value, Object.keys(fieldErrors(await api.get(`${base}?${param}=${value}`)))]).toEqual([param, value, [param]]);
+        }
       }
       expect(dataOf(await api.get(`${base}?per_page=100000`)).per_page).toBeLessThanOrEqual(100);
     });
@@ -302,6 +305,12 @@ describe.each(DIALECTS)('resource contract (%s)', (dialect) => {
         if (named) expect([label, Object.keys(errors)]).toEqual([label, expect.arrayContaining([named])]);
         expect([label, await snapshot(def)]).toEqual([label, before]);
       }
+      for (const broken of ['--x\r\nbroken', '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc']) {
+        const res = await call(t, { method: 'POST', url: base, token: t.rootToken, payload: broken, headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+        expect([broken, res.statusCode]).toEqual([broken, 400]);
+      }
+      expect((await call(t, { method: 'POST', url: base, token: t.rootToken, payload: '{"title": ', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+      expect(await snapshot(def)).toEqual(before);
     });
 
     it('refuses invalid update bodies with 422 field errors; the record stays as it was', async () => {

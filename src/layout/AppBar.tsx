@@ -33,4 +33,4 @@ export const AppUserMenu = () => (
   </UserMenu>
 );
 
-export const AppBar = () => <RaAppBar userMenu={<AppUserMenu />} />;
+export const AppBar = () => <RaAppBar color="primary" userMenu={<AppUserMenu />} />;

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { join } from 'node:path';
 import { Pool, types } from 'pg';
 import type { Database } from './schema';
@@ -30,6 +30,32 @@ export function createDb(opts: { databaseUrl: string | null; dataDir: string; sq
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every SQLite query anew, and for the small queries of an API request preparing costs
+ * about as much as running (measured: ~100 µs of a ~1 ms list request). This keeps prepared statements
+ * by SQL text, least recently used first out. Statements only, never data: every query still reads the
+ * database. A statement busy in an unfinished iterate() (a streamed query) is not shared.
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = cache.get(text);
+      if (cached) {
+        if (cached.busy) return sqlite.prepare(text);
+        cache.delete(text); // re-insert: the Map's order is the recency order
+        cache.set(text, cached);
+        return cached;
+      }
+      const stmt = sqlite.prepare(text);
+      cache.set(text, stmt);
+      if (cache.size > max) cache.delete(cache.keys().next().value!);
+      return stmt;
+    },
+  };
 }

@@ -52,7 +52,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function registerAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('admin', null);
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
+    // a route under /api/admin without access config needs sign-in (fail closed), as the route table says
+    const access = request.routeOptions.config.access ?? (request.routeOptions.url?.startsWith('/api/admin') ? {} : undefined);
     if (!access || access.auth === false) return;
     const token = bearerToken(request);
     const principal = token ? await principalFromToken(app.ctx, token) : null;

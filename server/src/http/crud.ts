@@ -9,6 +9,7 @@ import { now } from '../services/tokens';
 import { requireAdmin } from './auth';
 import { ok, MESSAGES } from './envelope';
 import { notFound, ValidationError } from './errors';
+import { MAX_ID } from './fields';
 import { exportLink } from './exports';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from './paging';
 import type { AnySelect, CrudHelpers, ResourceDef, Row, WriteContext } from './resource';
@@ -26,7 +27,11 @@ const StatusBody = Type.Object(
 const partial = (schema: TObject): TObject =>
   Type.Partial(schema, { additionalProperties: false }) as unknown as TObject;
 
-const first = (v: unknown): string | undefined => (Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v : undefined);
+/** the first value of a query parameter; NUL characters dropped (PostgreSQL refuses them in text) */
+const first = (v: unknown): string | undefined =>
+  Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v.replaceAll('\u0000', '') : undefined;
+/** beyond this, (page - 1) * per_page is no longer a usable OFFSET */
+const MAX_PAGE = 1_000_000_000;
 
 /** Where the list lives for page links: PUBLIC_URL when set, else the request's own origin. */
 export function listPath(ctx: AppContext, request: FastifyRequest): string {
@@ -116,13 +121,13 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       if (raw === undefined || raw === '') continue;
       if (type === 'integer') {
         const n = /^\d+$/.test(raw) ? Number(raw) : null;
-        if (n === null) errors[param] = [`The ${param.replace(/_/g, ' ')} filter must be a number.`];
+        if (n === null || n > MAX_ID) errors[param] = [`The ${param.replace(/_/g, ' ')} filter must be a number.`];
         else filters.push([param, n]);
       } else filters.push([param, raw]);
     }
     const rawIds = q['ids[]'] ?? q.ids;
     const idList = rawIds === undefined ? null : (Array.isArray(rawIds) ? rawIds : [rawIds]).map(String);
-    const ids = idList?.map((v) => (/^\d+$/.test(v) ? Number(v) : ctx.ids.decode(def.name, v))).filter((v): v is number => v !== null);
+    const ids = idList?.map((v) => (/^\d+$/.test(v) ? Number(v) : ctx.ids.decode(def.name, v))).filter((v): v is number => v !== null && v <= MAX_ID);
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
     let base = db.selectFrom(def.table) as unknown as AnySelect;
@@ -144,7 +149,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       return ok(exportLink(ctx, request, def.name, q), 'Export ready.');
     }
     const paginate = !['false', '0'].includes(first(q.paginate) ?? '');
-    const page = Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1);
+    const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
     const { base, ordered } = listQuery(q, request, scope);
     if (!paginate) {

@@ -20,6 +20,11 @@ export class ValidationError extends HttpError {
   }
 }
 
+/** A multipart body the parser (busboy) cannot read: its errors carry no status, so they are told by their origin. */
+export function malformedMultipart(err: { stack?: string }): HttpError | null {
+  return /[\\/]@fastify[\\/]busboy[\\/]/.test(err.stack ?? '') ? new HttpError(400, 'The multipart body could not be read.') : null;
+}
+
 export const notFound = () => new HttpError(404, 'Not found.');
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
 export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);

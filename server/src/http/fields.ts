@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { ValidationError } from './errors';
 
 /**
  * TypeBox builders for request fields. Each carries `x-message`, the spec's text shown when the field
@@ -6,6 +7,9 @@ import { type TSchema, Type } from '@sinclair/typebox';
  * into null before validation (see normalizeBody), so "required" and "blank" give the same message.
  */
 const msg = (message: string) => ({ 'x-message': message });
+
+/** ids are PostgreSQL `integer` (serial) columns: a larger number names no row, and PostgreSQL refuses to compare it. */
+export const MAX_ID = 2_147_483_647;
 
 export const Fields = {
   title: (message = 'Please provide a title.', maxLength = 191) =>
@@ -23,7 +27,7 @@ export const Fields = {
     Type.Union([Type.String({ pattern: `^[0-9]{${min},${max}}$` }), Type.Null()], msg(message)),
   date: (message = 'Please provide a valid date.') =>
     Type.Union([Type.String({ format: 'date' }), Type.Null()], msg(message)),
-  reference: (message: string) => Type.Integer({ minimum: 1, ...msg(message) }),
+  reference: (message: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...msg(message) }),
   number: (message: string, minimum: number, maximum: number) => Type.Number({ minimum, maximum, ...msg(message) }),
   boolean: () => Type.Boolean(),
   enumOf: <T extends string>(values: readonly T[], message: string) =>
@@ -53,7 +57,9 @@ export function fieldErrorsFromAjv(errors: AjvError[], schema: unknown): Record<
         ? String(e.params.missingProperty)
         : e.instancePath.split('/').filter(Boolean)[0] ?? '_';
     // a union reports every branch that failed; the field's own message says it once
-    const text = messageOf(props[field]) ?? `The ${field.replace(/_/g, ' ')} field ${e.message ?? 'is invalid'}.`;
+    const text =
+      messageOf(props[field]) ??
+      (field === '_' ? `The request body ${e.message ?? 'is invalid'}.` : `The ${field.replace(/_/g, ' ')} field ${e.message ?? 'is invalid'}.`);
     const list = (out[field] ??= []);
     if (!list.includes(text)) list.push(text);
   }
@@ -62,7 +68,8 @@ export function fieldErrorsFromAjv(errors: AjvError[], schema: unknown): Record<
 
 /**
  * Before validation: "" becomes null (a cleared form field), and "1"/"0"/"true"/"false"/"on" become
- * booleans for boolean fields (multipart sends text). Unknown fields are removed by ajv.
+ * booleans for boolean fields (multipart sends text). Unknown fields are removed by ajv. Text holding a
+ * NUL character is refused (422): PostgreSQL cannot store it, and SQLite should not differ.
  */
 export function normalizeBody(body: unknown, schema: unknown): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
@@ -70,6 +77,9 @@ export function normalizeBody(body: unknown, schema: unknown): void {
   const props = (schema && typeof schema === 'object' && 'properties' in schema
     ? (schema as { properties: Record<string, { type?: string }> }).properties
     : {}) as Record<string, { type?: string }>;
+  const hasNul = (v: unknown): boolean => (typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) && v.some(hasNul));
+  const nul = Object.keys(record).filter((key) => key in props && hasNul(record[key]));
+  if (nul.length) throw new ValidationError(Object.fromEntries(nul.map((key) => [key, [`The ${key.replace(/_/g, ' ')} field must not contain NUL characters.`]])));
   for (const [key, value] of Object.entries(record)) {
     if (typeof value === 'string' && value.trim() === '') record[key] = null;
     else if (typeof value === 'string' && props[key]?.type === 'boolean') {

@@ -53,7 +53,9 @@ async function guardTarget(db: AnyDb, actor: Principal, target: Row) {
   if (role?.is_super && !actor.isSuper) throw forbidden('Only a super admin can change a super admin.');
 }
 
-async function resolveRole(w: WriteContext, input: Row): Promise<number | undefined> {
+/** The role named by `role_id` or `role`. Nobody hands out more than they hold: a sub admin may only give a
+ * role (other than the one the admin already has) whose permissions it holds itself. */
+async function resolveRole(w: WriteContext, input: Row, currentRoleId: number | null): Promise<number | undefined> {
   if (input.role === undefined && input.role_id === undefined) return undefined;
   const role = await w.db
     .selectFrom('roles')
@@ -62,6 +64,11 @@ async function resolveRole(w: WriteContext, input: Row): Promise<number | undefi
     .executeTakeFirst();
   if (!role) throw ValidationError.field('role', 'Please select a role.');
   if (role.is_super && !w.admin.isSuper) throw ValidationError.field('role', 'Only a super admin can give the super admin role.');
+  if (!w.admin.isSuper && role.id !== currentRoleId) {
+    const granted = await w.db.selectFrom('role_permissions').select('permission').where('role_id', '=', role.id).execute();
+    const notHeld = granted.map((g) => g.permission).filter((p) => !w.admin.permissions.has(p));
+    if (notHeld.length) throw ValidationError.field('role', `You cannot give a role with permissions you do not hold: ${notHeld.join(', ')}.`);
+  }
   return role.id;
 }
 
@@ -125,7 +132,7 @@ export const admins: ResourceDef = {
         values.email = String(input.email).trim().toLowerCase();
         await checkEmailFree(w.db, values.email, existing?.id ?? null);
       }
-      const roleId = await resolveRole(w, input);
+      const roleId = await resolveRole(w, input, existing?.role_id ?? null);
       if (!existing) {
         if (roleId === undefined) throw ValidationError.field('role', 'Please select a role.');
         if (input.password !== input.confirmPassword) throw ValidationError.field('confirmPassword', PASSWORD_MISMATCH);

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ResourceName } from '../../../contract/resources';
+import type { ResourceDef } from '../../src/http/resource';
+import { registry } from '../../src/resources/registry';
 import type { TestApp } from './app';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests look at any table through one helper */
@@ -40,8 +43,8 @@ export function client(t: TestApp, token: string | null = t.rootToken): Client {
   };
 }
 
-/** The `data` of a 200 answer; anything else fails with the body in the message. */
-export function dataOf(res: LightMyRequestResponse): Row & Row[] {
+/** The `data` of a 200 answer (a record or a list unless told); anything else fails with the body in the message. */
+export function dataOf<T = Row & Row[]>(res: LightMyRequestResponse): T {
   if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
   return res.json().data;
 }
@@ -62,6 +65,26 @@ export function fieldErrors(res: LightMyRequestResponse): Record<string, string[
     for (const m of messages as unknown[]) expect(m).toEqual(expect.stringMatching(/\S/));
   }
   return body.error;
+}
+
+/**
+ * Records made from each resource's own `sample()` through the API. `ref(resource)` creates one
+ * (parents first, by the sample's own ref calls) and returns the presented record.
+ */
+export function sampler(api: Client): { sampleOf(def: ResourceDef): Promise<Row>; ref(resource: ResourceName): Promise<Row> } {
+  const counters = new Map<string, number>();
+  const next = (name: string) => {
+    const n = (counters.get(name) ?? 0) + 1;
+    counters.set(name, n);
+    return n;
+  };
+  const sampleOf = async (def: ResourceDef): Promise<Row> => def.sample(next(def.name), ref);
+  async function ref(resource: ResourceName): Promise<Row> {
+    const def = registry.byName.get(resource);
+    if (!def) throw new Error(`no resource ${resource} in the registry`);
+    return dataOf(await api.post(`/api/admin/${resource}`, await sampleOf(def)));
+  }
+  return { sampleOf, ref };
 }
 
 /** The highest audit_log id so far (0 when empty). */

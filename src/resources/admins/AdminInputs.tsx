@@ -2,7 +2,7 @@ import { DateInput, PasswordInput, RadioButtonGroupInput, TextInput } from 'reac
 import { GENDERS } from '../../../contract/enums';
 import { CheckboxInput } from '../common/CheckboxInput';
 import { ReferenceSelect } from '../common/ReferenceSelect';
-import { digitsOnly } from '../common/inputs';
+import { cnicDigits, phoneDigits } from '../common/inputs';
 import { adminValidators, today } from './validation';
 
 const genderChoices = GENDERS.map((gender) => ({ id: gender, name: `app.gender.${gender}` }));
@@ -15,9 +15,9 @@ export const AdminInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
     <TextInput source="email" type="email" validate={adminValidators.email} />
     <TextInput
       source="phone"
-      parse={digitsOnly}
+      parse={phoneDigits}
       validate={adminValidators.phone}
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />
     {mode === 'create' ? (
       <>
@@ -28,9 +28,9 @@ export const AdminInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
     <DateInput source="dob" validate={adminValidators.dob} slotProps={{ htmlInput: { max: today() } }} />
     <TextInput
       source="cnic"
-      parse={digitsOnly}
+      parse={cnicDigits}
       validate={adminValidators.cnic}
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 13 } }}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />
     {/* The admin's role travels by name (spec 1 section 3, field role). */}
     <ReferenceSelect source="role" reference="roles" optionText="name" optionValue="name" validate={adminValidators.role} />

@@ -64,8 +64,17 @@ const ChangePasswordForm = ({ adminId }: { adminId?: string }) => {
         {own ? (
           <PasswordInput source="oldPassword" validate={passwordChangeValidators.oldPassword} autoComplete="current-password" />
         ) : null}
-        <PasswordInput source="password" validate={passwordChangeValidators.password} autoComplete="new-password" />
-        <PasswordInput source="confirmPassword" validate={passwordChangeValidators.confirmPassword} autoComplete="new-password" />
+        <PasswordInput
+          source="password"
+          label="app.auth.new_password"
+          validate={passwordChangeValidators.password}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          source="confirmPassword"
+          validate={passwordChangeValidators.confirmPassword}
+          autoComplete="new-password"
+        />
       </SimpleForm>
     </>
   );

@@ -12,7 +12,7 @@ import {
   useNotify,
   type RaRecord,
 } from 'react-admin';
-import { digitsOnly } from '../common/inputs';
+import { phoneDigits } from '../common/inputs';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { submissionErrors } from '../common/submissionErrors';
 import { PhotoInput } from './PhotoInput';
@@ -67,9 +67,9 @@ export const ProfilePage = () => {
           <TextInput source="l_name" />
           <TextInput
             source="phone"
-            parse={digitsOnly}
+            parse={phoneDigits}
             validate={adminValidators.phone}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
           <TextInput source="email" type="email" validate={adminValidators.email} />
         </SimpleForm>

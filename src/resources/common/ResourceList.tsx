@@ -1,7 +1,14 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
-import { DataTable, List, SearchInput, useTranslate, type SortPayload } from 'react-admin';
+import { CreateButton, DataTable, List, SearchInput, TopToolbar, useTranslate, type SortPayload } from 'react-admin';
 import { RowActions } from './RowActions';
+
+// Only the add button: the default actions also offer filter and saved-query menus the console has no use for.
+const listActions = (
+  <TopToolbar>
+    <CreateButton />
+  </TopToolbar>
+);
 
 const NoData = () => {
   const translate = useTranslate();
@@ -12,13 +19,6 @@ const NoData = () => {
   );
 };
 
-const SearchBox = () => {
-  const translate = useTranslate();
-  return <SearchInput source="q" alwaysOn placeholder={translate('app.message.search')} />;
-};
-
-const filters: ReactElement[] = [<SearchBox key="q" />];
-
 export interface ResourceListProps {
   /** The data columns (DataTable.Col elements). */
   children: ReactNode;
@@ -28,13 +28,21 @@ export interface ResourceListProps {
 }
 
 /** Every list of the console: a search box, a table with row actions, 'Data not found' when empty, paging. */
-export const ResourceList = ({ children, rowActions = <RowActions />, sort }: ResourceListProps) => (
-  <List filters={filters} exporter={false} empty={false} perPage={25} sort={sort}>
-    <DataTable bulkActionButtons={false} rowClick={false} empty={<NoData />}>
-      {children}
-      <DataTable.Col label="app.action.actions" disableSort align="right">
-        {rowActions}
-      </DataTable.Col>
-    </DataTable>
-  </List>
-);
+export const ResourceList = ({ children, rowActions = <RowActions />, sort }: ResourceListProps) => {
+  const translate = useTranslate();
+  // react-admin reads source and alwaysOn from the filter elements themselves, so no wrapper component here.
+  const filters = useMemo(
+    () => [<SearchInput key="q" source="q" alwaysOn placeholder={translate('app.message.search')} />],
+    [translate],
+  );
+  return (
+    <List filters={filters} actions={listActions} exporter={false} empty={false} perPage={25} sort={sort}>
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<NoData />}>
+        {children}
+        <DataTable.Col label="app.action.actions" disableSort align="right">
+          {rowActions}
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+};

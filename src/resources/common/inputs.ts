@@ -10,5 +10,11 @@ const allowKeys = (allowed: RegExp) => (event: KeyboardEvent<HTMLElement>) => {
 /** Coordinates: digits, a dot and a minus sign (the spec's number-only helper, plus signed values). */
 export const numberKeysOnly = allowKeys(/^[0-9.-]$/);
 
-/** Keeps digits only, for phone numbers and CNIC typed or pasted with dashes. */
-export const digitsOnly = (value: unknown): string => (typeof value === 'string' ? value.replace(/\D/g, '') : '');
+/** Keeps at most `max` digits, for phone numbers and CNIC typed or pasted with dashes. */
+export const digitsOnly =
+  (max: number) =>
+  (value: unknown): string =>
+    typeof value === 'string' ? value.replace(/\D/g, '').slice(0, max) : '';
+
+export const phoneDigits = digitsOnly(11);
+export const cnicDigits = digitsOnly(13);

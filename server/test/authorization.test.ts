@@ -1,0 +1,219 @@
+/**
+ * The authorization matrix, generated from app.routeTable: every /api/admin route is called without a
+ * token, without its permission, and with only its permission. A route the matrix cannot call (a path
+ * parameter it cannot fill) fails the suite, so a new route is covered the day it is added.
+ */
+import Fastify from 'fastify';
+import { ALL_PERMISSIONS, permissionName } from '../../contract/permissions';
+import { RESOURCE_NAMES, RESOURCES } from '../../contract/resources';
+import type { RouteAccess } from '../src/context';
+import { registerAuthGuard } from '../src/http/auth';
+import { RESOURCE_DEFS } from '../src/resources/registry';
+import { hashToken } from '../src/services/tokens';
+import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { call, client, type Client, dataOf, sampler } from './helpers/http';
+
+jest.setTimeout(120_000);
+
+type Route = { method: string; url: string; access: RouteAccess };
+const PASSWORD = 'matrix-pass-1';
+/** the first path segment after /api/admin: the resource (or the feature) the route belongs to */
+const segmentOf = (url: string) => /^\/api\/admin\/([^/]+)/.exec(url)?.[1] ?? '';
+const label = (r: Route) => `${r.method} ${r.url}`;
+
+describe.each(DIALECTS)('authorization (%s)', (dialect) => {
+  let t: TestApp;
+  let root: Client;
+  let routes: Route[];
+  /** an existing record of each resource, by encrypted id */
+  const recordIds = new Map<string, string>();
+  let exportToken: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    root = client(t);
+    routes = t.app.routeTable;
+    const { ref } = sampler(root);
+    for (const def of RESOURCE_DEFS) recordIds.set(def.name, (await ref(def.name)).encrypted_id);
+    const link = dataOf<string>(await root.get('/api/admin/districts?download=true'));
+    exportToken = link.split('/').pop()!;
+  });
+  afterAll(() => t?.close());
+
+  /**
+   * Values for path parameters, by parameter name; null when the matrix does not know how to fill it
+   * for that route (which fails the coverage check).
+   */
+  const PARAMS: Record<string, (segment: string) => string | null> = {
+    id: (segment) => recordIds.get(segment) ?? null,
+    token: (segment) => (segment === 'exports' ? exportToken : null),
+  };
+
+  function fill(url: string): string | null {
+    if (url.includes('*')) return null;
+    let known = true;
+    const filled = url.replace(/:(\w+)/g, (_, name: string) => {
+      const value = PARAMS[name]?.(segmentOf(url)) ?? null;
+      if (value === null) known = false;
+      return value ?? '';
+    });
+    return known ? filled : null;
+  }
+
+  /* ---------- accounts: one role + admin per permission set; a fresh sign-in for every call ---------- */
+  const accounts = new Map<string, string>();
+  async function tokenFor(permissions: readonly string[]): Promise<string> {
+    const key = [...permissions].sort().join(',');
+    let email = accounts.get(key);
+    if (!email) {
+      const tag = `m${accounts.size}`;
+      const role = dataOf(await root.post('/api/admin/roles', { name: `matrix-${tag}`, permissions }));
+      email = `matrix-${tag}@example.org`;
+      dataOf(await root.post('/api/admin/admins', {
+        f_name: 'Matrix', l_name: tag, email, cnic: '3520112345671', role_id: role.id, password: PASSWORD, confirmPassword: PASSWORD,
+      }));
+      accounts.set(key, email);
+    }
+    // a fresh token per call: logout or a password change must not spoil the next route's call
+    return t.login(email, PASSWORD);
+  }
+  const allBut = (permission: string) => ALL_PERMISSIONS.filter((p) => p !== permission);
+
+  it('the route table and contract/resources.ts agree', () => {
+    const has = (method: string, url: string) => routes.find((r) => r.method === method && r.url === url);
+    for (const name of RESOURCE_NAMES) {
+      const { module } = RESOURCES[name];
+      const base = `/api/admin/${name}`;
+      const crud: [string, string, 'view' | 'create' | 'edit' | 'delete'][] = [
+        ['GET', base, 'view'], ['GET', `${base}/:id`, 'view'], ['POST', base, 'create'], ['PUT', `${base}/:id`, 'edit'], ['DELETE', `${base}/:id`, 'delete'],
+      ];
+      for (const [method, url, action] of crud) {
+        expect([method, url, has(method, url)?.access]).toEqual([method, url, { permission: permissionName(action, module) }]);
+      }
+    }
+    // and vice versa: whatever has CRUD routes is a resource of the contract
+    const crudShaped = new Set(routes.filter((r) => /^\/api\/admin\/[^/]+\/:id$/.test(r.url)).map((r) => segmentOf(r.url)));
+    expect([...crudShaped].sort()).toEqual([...RESOURCE_NAMES].sort());
+    expect(RESOURCE_DEFS.map((d) => [d.name, d.module]).sort()).toEqual(RESOURCE_NAMES.map((n) => [n, RESOURCES[n].module]).sort());
+    const unknown = routes.filter((r) => r.access.permission !== undefined && !ALL_PERMISSIONS.includes(r.access.permission));
+    expect(unknown.map(label)).toEqual([]);
+  });
+
+  it('every route: 401 without a token, 403 without its permission, through with only that permission', async () => {
+    expect(routes.length).toBeGreaterThan(RESOURCE_NAMES.length * 5);
+    const problems: string[] = [];
+    const unfillable: string[] = [];
+    let exercised = 0;
+    const expectStatus = async (route: Route, who: string, token: string | null, ok: (status: number) => boolean, want: string) => {
+      const url = fill(route.url)!;
+      const res = await call(t, { method: route.method as 'GET', url, token });
+      if (!ok(res.statusCode)) problems.push(`${label(route)} ${who}: ${res.statusCode}, expected ${want} (${res.body.slice(0, 120)})`);
+      if (res.statusCode === 401 && res.json().message !== 'Unauthenticated.') problems.push(`${label(route)} ${who}: 401 message ${res.body}`);
+      if (res.statusCode === 403 && want === '403' && res.json().message !== 'This action is unauthorized.') problems.push(`${label(route)} ${who}: 403 message ${res.body}`);
+    };
+    const passes = (s: number) => s !== 401 && s !== 403 && s < 500;
+
+    for (const route of routes) {
+      if (fill(route.url) === null) {
+        unfillable.push(label(route));
+        continue;
+      }
+      exercised++;
+      const { access } = route;
+      if (access.auth === false) {
+        await expectStatus(route, 'public, no token', null, passes, 'not 401/403');
+        continue;
+      }
+      await expectStatus(route, 'no token', null, (s) => s === 401, '401');
+      await expectStatus(route, 'unknown token', 'not-a-real-token', (s) => s === 401, '401');
+      if (access.permission) {
+        const p = access.permission;
+        await expectStatus(route, `every permission but ${p}`, await tokenFor(allBut(p)), (s) => s === 403, '403');
+        await expectStatus(route, `only ${p}`, await tokenFor([p]), passes, 'not 401/403');
+      } else {
+        await expectStatus(route, 'no permissions at all', await tokenFor([]), passes, 'not 401/403');
+      }
+    }
+    expect(unfillable).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(exercised).toBe(routes.length);
+  });
+
+  describe('tokens', () => {
+    let email: string;
+    beforeAll(async () => {
+      await tokenFor(['view_location']);
+      email = accounts.get('view_location')!;
+    });
+    const me = (token: string | null) => call(t, { method: 'GET', url: '/api/admin/me', token });
+
+    it('an expired token → 401', async () => {
+      const token = await t.login(email, PASSWORD);
+      expect((await me(token)).statusCode).toBe(200);
+      await t.db.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(token)).execute();
+      const res = await me(token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, message: 'Unauthenticated.' });
+    });
+
+    it("a blocked admin's token → 401, though the token row is still there", async () => {
+      const other = await tokenFor(['view_role']);
+      const adminEmail = accounts.get('view_role')!;
+      expect((await me(other)).statusCode).toBe(200);
+      await t.db.db.updateTable('admins').set({ status: 2 }).where('email', '=', adminEmail).execute();
+      expect((await me(other)).statusCode).toBe(401);
+      expect((await call(t, { method: 'GET', url: '/api/admin/roles', token: other })).statusCode).toBe(401);
+      await t.db.db.updateTable('admins').set({ status: 1 }).where('email', '=', adminEmail).execute();
+      expect((await me(other)).statusCode).toBe(200);
+    });
+
+    it('after logout the token → 401; the same admin’s other tokens still work', async () => {
+      const [a, b] = [await t.login(email, PASSWORD), await t.login(email, PASSWORD)];
+      expect((await call(t, { method: 'POST', url: '/api/admin/logout', token: a })).statusCode).toBe(200);
+      expect((await me(a)).statusCode).toBe(401);
+      expect((await call(t, { method: 'POST', url: '/api/admin/logout', token: a })).statusCode).toBe(401);
+      expect((await me(b)).statusCode).toBe(200);
+    });
+
+    it('a deleted admin’s token → 401', async () => {
+      const sub = await tokenFor(['view_qualification']);
+      const row = await t.db.db.selectFrom('admins').select('id').where('email', '=', accounts.get('view_qualification')!).executeTakeFirstOrThrow();
+      expect(dataOf(await root.del(`/api/admin/admins/${t.app.ctx.ids.encode('admins', row.id)}`))).toMatchObject({ id: row.id });
+      expect((await me(sub)).statusCode).toBe(401);
+    });
+
+    it.each([
+      ['no scheme', (tk: string) => tk],
+      ['Basic scheme', (tk: string) => `Basic ${tk}`],
+      ['empty bearer', () => 'Bearer '],
+      ['two tokens', (tk: string) => `Bearer ${tk} ${tk}`],
+      ['hash of the token instead of the token', (tk: string) => `Bearer ${hashToken(tk)}`],
+    ])('a malformed Authorization header (%s) → 401', async (_name, header) => {
+      const token = await t.login(email, PASSWORD);
+      const res = await call(t, { method: 'GET', url: '/api/admin/me', headers: { authorization: header(token) } });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('the scheme is case-insensitive', async () => {
+      const token = await t.login(email, PASSWORD);
+      expect((await call(t, { method: 'GET', url: '/api/admin/me', headers: { authorization: `bearer ${token}` } })).statusCode).toBe(200);
+    });
+  });
+
+  it('a route under /api/admin declared without access config still needs a token (the guard fails closed)', async () => {
+    const bare = Fastify();
+    bare.decorate('ctx', t.app.ctx);
+    registerAuthGuard(bare);
+    bare.get('/api/admin/unconfigured', async () => ({ reached: true }));
+    bare.get('/api/health-like', async () => ({ reached: true }));
+    bare.setErrorHandler((err: { statusCode?: number }, _req, reply) => reply.status(err.statusCode ?? 500).send({}));
+    try {
+      expect((await bare.inject({ method: 'GET', url: '/api/admin/unconfigured' })).statusCode).toBe(401);
+      expect((await bare.inject({ method: 'GET', url: '/api/admin/unconfigured', headers: { authorization: `Bearer ${t.rootToken}` } })).statusCode).toBe(200);
+      expect((await bare.inject({ method: 'GET', url: '/api/health-like' })).statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+

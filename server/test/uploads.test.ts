@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { auditSince, call, fieldErrors, lastAuditId, multipart, tinyPng } from './helpers/http';
+
+const URL = '/api/admin/media-file/upload-chunk';
+
+interface ChunkFields {
+  chunk?: Buffer;
+  index?: number | string;
+  totalChunks?: number | string;
+  timestamp?: string;
+  fileExtension?: string;
+  mimeType?: string;
+  folder?: string;
+}
+
+/** An MP4-like payload: a real `ftyp` box header, then random bytes. */
+function mp4Like(size: number): Buffer {
+  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(12)]);
+  return Buffer.concat([head, randomBytes(size - head.length)]);
+}
+
+/** Splits data into n nearly equal chunks, as the console does with its fixed chunk size. */
+function split(data: Buffer, n: number): Buffer[] {
+  const size = Math.ceil(data.length / n);
+  return Array.from({ length: n }, (_, i) => data.subarray(i * size, Math.min(data.length, (i + 1) * size)));
+}
+
+describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const uploadsDir = () => join(t.config.dataDir, 'uploads');
+  const partFolders = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).filter((n) => /^[0-9a-f]{64}(\.assembling)?$/.test(n)) : []);
+  const storedIn = (folder: string) => {
+    const dir = join(t.config.dataDir, 'storage', folder);
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+  let seq = 0;
+  const newTimestamp = () => `${Date.now()}${++seq}`;
+
+  /** Sends one chunk as the console does (file part named by the file, fields as text). */
+  function send(fields: ChunkFields, token: string | null = t.rootToken) {
+    const form: Parameters<typeof multipart>[0] = {};
+    if (fields.chunk) form.chunk = { filename: `file.${fields.fileExtension ?? 'bin'}`, contentType: 'application/octet-stream', data: fields.chunk };
+    for (const key of ['index', 'totalChunks', 'timestamp', 'fileExtension', 'mimeType', 'folder'] as const) {
+      if (fields[key] !== undefined) form[key] = String(fields[key]);
+    }
+    const { payload, headers } = multipart(form);
+    return call(t, { method: 'POST', url: URL, payload, headers, token });
+  }
+
+  async function fetchStored(path: string): Promise<Buffer> {
+    const res = await t.app.inject({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(200);
+    return res.rawPayload;
+  }
+
+  test('three chunks out of order, one sent twice, assemble into the identical file', async () => {
+    const data = mp4Like(3 * 1024 * 1024 + 12345);
+    const chunks = split(data, 3);
+    const base = { totalChunks: 3, timestamp: newTimestamp(), fileExtension: 'mp4', mimeType: 'video/mp4', folder: 'hlc' };
+    const since = await lastAuditId(t);
+
+    const first = await send({ ...base, index: 2, chunk: chunks[2] });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, message: 'Chunk received.', data: { received: 1, total: 3 } });
+    expect((await send({ ...base, index: 0, chunk: chunks[0] })).json().data).toEqual({ received: 2, total: 3 });
+    // the same chunk again (a retry): overwritten, still two parts
+    expect((await send({ ...base, index: 0, chunk: chunks[0] })).json().data).toEqual({ received: 2, total: 3 });
+    expect(partFolders()).toHaveLength(1);
+
+    const last = await send({ ...base, index: 1, chunk: chunks[1] });
+    expect(last.statusCode).toBe(200);
+    const body = last.json();
+    expect(body).toMatchObject({ success: true, message: 'File uploaded.', file: { mimeType: 'video/mp4' }, data: { mimeType: 'video/mp4' } });
+    expect(body.file.path).toMatch(/^\/storage\/hlc\/[0-9a-f]{32}\.mp4$/);
+    expect(body.data.path).toBe(body.file.path);
+    expect((await fetchStored(body.file.path)).equals(data)).toBe(true);
+    expect(partFolders()).toEqual([]);
+
+    const rows = await auditSince(t, since);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'upload', resource: 'media', record_id: null });
+    expect(JSON.parse(rows[0]!.changes!)).toEqual({ path: body.file.path, mimeType: 'video/mp4', size: data.length });
+
+    // a chunk re-sent after completion (the answer was lost) gets the same file, not a new upload
+    const again = await send({ ...base, index: 1, chunk: chunks[1] });
+    expect(again.json().file).toEqual(body.file);
+    expect(await auditSince(t, since)).toHaveLength(1);
+    expect(partFolders()).toEqual([]);
+  });
+
+  test('a PNG in three chunks, last chunk first, with a chunk re-sent mid-way', async () => {
+    const png = tinyPng([10, 200, 30, 255]);
+    const chunks = split(png, 3);
+    const base = { totalChunks: 3, timestamp: newTimestamp(), fileExtension: 'png', folder: 'promotional' };
+    await send({ ...base, index: 2, chunk: chunks[2] });
+    await send({ ...base, index: 1, chunk: Buffer.from('garbage that a retry will replace') });
+    await send({ ...base, index: 1, chunk: chunks[1] });
+    const done = await send({ ...base, index: 0, chunk: chunks[0] });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().file.mimeType).toBe('image/png');
+    expect(done.json().file.path).toMatch(/^\/storage\/promotional\/[0-9a-f]{32}\.png$/);
+    expect((await fetchStored(done.json().file.path)).equals(png)).toBe(true);
+  });
+
+  test('a file of exactly one chunk, typed by mimeType alone', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const res = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), mimeType: 'application/pdf', folder: 'reports', chunk: pdf });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().file).toEqual({ path: expect.stringMatching(/^\/storage\/reports\/[0-9a-f]{32}\.pdf$/), mimeType: 'application/pdf' });
+    expect((await fetchStored(res.json().file.path)).equals(pdf)).toBe(true);
+  });
+
+  test('jpeg and mp3 are taken, checked by their first bytes', async () => {
+    const jpg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(100)]);
+    const jpgRes = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'JPEG', folder: 'profile', chunk: jpg });
+    expect(jpgRes.json().file).toEqual({ path: expect.stringMatching(/\.jpg$/), mimeType: 'image/jpeg' });
+    const mp3 = Buffer.concat([Buffer.from('ID3', 'latin1'), randomBytes(100)]);
+    const mp3Res = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'mp3', mimeType: 'audio/mpeg', folder: 'media', chunk: mp3 });
+    expect(mp3Res.json().file).toEqual({ path: expect.stringMatching(/^\/storage\/media\/.+\.mp3$/), mimeType: 'audio/mpeg' });
+  });
+
+  test('text declared as PNG is refused on assembly and nothing is left behind', async () => {
+    const before = storedIn('hlc');
+    const since = await lastAuditId(t);
+    const text = Buffer.from('This is plain text pretending to be an image. '.repeat(20));
+    const chunks = split(text, 2);
+    const base = { totalChunks: 2, timestamp: newTimestamp(), fileExtension: 'png', mimeType: 'image/png', folder: 'hlc' };
+    expect((await send({ ...base, index: 0, chunk: chunks[0] })).statusCode).toBe(200);
+    const res = await send({ ...base, index: 1, chunk: chunks[1] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('File format not supported.');
+    expect(fieldErrors(res)).toEqual({ chunk: ['File format not supported.'] });
+    expect(storedIn('hlc')).toEqual(before);
+    expect(partFolders()).toEqual([]);
+    expect(await auditSince(t, since)).toHaveLength(0);
+    // the same upload retried keeps its answer
+    expect((await send({ ...base, index: 1, chunk: chunks[1] })).statusCode).toBe(422);
+  });
+
+  test('a type outside jpg, jpeg, png, mp4, mp3 and pdf is refused before anything is stored', async () => {
+    const res = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'gif', mimeType: 'image/gif', folder: 'hlc', chunk: Buffer.from('GIF89a') });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('File format not supported.');
+    expect(fieldErrors(res)).toEqual({ fileExtension: ['File format not supported.'] });
+    const none = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), folder: 'hlc', chunk: Buffer.from('x') });
+    expect(none.statusCode).toBe(422);
+    expect(partFolders()).toEqual([]);
+  });
+
+  test('an unknown folder is refused', async () => {
+    const res = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder: '../etc', chunk: tinyPng() });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Unknown folder.');
+    expect(fieldErrors(res)).toEqual({ folder: ['Unknown folder.'] });
+    const missing = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', chunk: tinyPng() });
+    expect(fieldErrors(missing)).toEqual({ folder: ['Unknown folder.'] });
+  });
+
+  test('without a token: 401', async () => {
+    const res = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc', chunk: tinyPng() }, null);
+    expect(res.statusCode).toBe(401);
+    expect(partFolders()).toEqual([]);
+  });
+
+  test('any signed-in admin may upload, without a particular permission', async () => {
+    const { token } = await adminWith(t, []);
+    const res = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc', chunk: tinyPng() }, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('File uploaded.');
+  });
+
+  test('bad counts and indexes: 422 with field messages', async () => {
+    const base = { timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc', chunk: tinyPng() };
+    expect(Object.keys(fieldErrors(await send({ ...base, index: 0, totalChunks: 0 })))).toEqual(['totalChunks']);
+    expect(Object.keys(fieldErrors(await send({ ...base, index: 0, totalChunks: 2001 })))).toEqual(['totalChunks']);
+    expect(Object.keys(fieldErrors(await send({ ...base, index: 0, totalChunks: 'many' })))).toEqual(['totalChunks']);
+    expect(Object.keys(fieldErrors(await send({ ...base, index: -1, totalChunks: 2 })))).toEqual(['index']);
+    expect(Object.keys(fieldErrors(await send({ ...base, index: 2, totalChunks: 2 })))).toEqual(['index']);
+    expect(Object.keys(fieldErrors(await send({ ...base, index: 0, totalChunks: 2, chunk: undefined })))).toEqual(['chunk']);
+    expect(Object.keys(fieldErrors(await send({ ...base, index: 0, totalChunks: 2, timestamp: undefined })))).toEqual(['timestamp']);
+    expect(partFolders()).toEqual([]);
+  });
+
+  test('a chunk contradicting the chunk count of its upload is refused', async () => {
+    const base = { timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc' };
+    expect((await send({ ...base, index: 0, totalChunks: 3, chunk: Buffer.from('aaaa') })).statusCode).toBe(200);
+    const res = await send({ ...base, index: 1, totalChunks: 2, chunk: Buffer.from('bbbb') });
+    expect(fieldErrors(res)).toEqual({ totalChunks: ['This upload has 3 chunks.'] });
+  });
+
+  test('two admins using the same timestamp do not share parts', async () => {
+    const other = await adminWith(t, []);
+    const png = tinyPng();
+    const [a, b] = split(png, 2);
+    const base = { totalChunks: 2, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc' };
+    expect((await send({ ...base, index: 0, chunk: a })).json().data).toEqual({ received: 1, total: 2 });
+    // the other admin's chunk 1 does not complete the root admin's upload
+    expect((await send({ ...base, index: 1, chunk: b }, other.token)).json().data).toEqual({ received: 1, total: 2 });
+    const done = await send({ ...base, index: 1, chunk: b });
+    expect((await fetchStored(done.json().file.path)).equals(png)).toBe(true);
+  });
+
+  test('the last two chunks arriving at once assemble one file, once', async () => {
+    const data = mp4Like(600_000);
+    const chunks = split(data, 4);
+    const base = { totalChunks: 4, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media' };
+    const before = storedIn('media').length;
+    const foldersBefore = partFolders();
+    const since = await lastAuditId(t);
+    await send({ ...base, index: 0, chunk: chunks[0] });
+    await send({ ...base, index: 3, chunk: chunks[3] });
+    const answers = await Promise.all([send({ ...base, index: 1, chunk: chunks[1] }), send({ ...base, index: 2, chunk: chunks[2] })]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const uploaded = answers.filter((r) => r.json().message === 'File uploaded.');
+    expect(uploaded.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(uploaded.map((r) => r.json().file.path)).size).toBe(1);
+    expect(storedIn('media').length).toBe(before + 1);
+    expect((await fetchStored(uploaded[0]!.json().file.path)).equals(data)).toBe(true);
+    expect(await auditSince(t, since)).toHaveLength(1);
+    expect(partFolders()).toEqual(foldersBefore);
+  });
+
+  test('a chunk over 10 MB is refused with 413, never a 500; exactly 10 MB is taken', async () => {
+    const base = { totalChunks: 2, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'hlc' };
+    const tooBig = await send({ ...base, index: 0, chunk: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({ success: false, message: 'The chunk is too large: at most 10 MB.' });
+    const exact = await send({ ...base, index: 0, chunk: mp4Like(10 * 1024 * 1024) });
+    expect(exact.statusCode).toBe(200);
+    expect(exact.json().data).toEqual({ received: 1, total: 2 });
+    // other errors on this route still get the app's envelope
+    const unknownFolder = await send({ ...base, index: 1, folder: 'nowhere', chunk: Buffer.alloc(10) });
+    expect(unknownFolder.json()).toEqual({ success: false, message: 'Unknown folder.', error: { folder: ['Unknown folder.'] } });
+  });
+
+  test('part folders untouched for 24 hours are swept away', async () => {
+    const stale = join(uploadsDir(), 'a'.repeat(64));
+    const fresh = join(uploadsDir(), 'b'.repeat(64));
+    for (const dir of [stale, fresh]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, '0.part'), 'x');
+    }
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    utimesSync(stale, dayAgo, dayAgo);
+    // housekeeping runs at most once a minute: make the last run look old
+    const stamp = join(uploadsDir(), '.last-sweep');
+    writeFileSync(stamp, '');
+    const minuteAgo = new Date(Date.now() - 61_000);
+    utimesSync(stamp, minuteAgo, minuteAgo);
+    await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc', chunk: tinyPng() });
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+  });
+});
