@@ -130,9 +130,9 @@ describe.each(DIALECTS)('admins (%s)', (dialect) => {
 
     const made = dataOf(await as.post('/api/admin/admins', body(modest.name)));
     expect(fieldErrors(await as.put(`/api/admin/admins/${made.encrypted_id}`, { role: mighty.name }))).toHaveProperty('role');
-    // an admin who already holds a stronger role can still be edited, the role sent back unchanged
+    // an admin who already holds a stronger role is out of its reach altogether
     const strong = dataOf(await api.post('/api/admin/admins', body(mighty.name)));
-    expect(dataOf(await as.put(`/api/admin/admins/${strong.encrypted_id}`, { f_name: 'Edited', role: mighty.name }))).toMatchObject({ f_name: 'Edited', role: mighty.name });
+    expect((await as.put(`/api/admin/admins/${strong.encrypted_id}`, { f_name: 'Edited', role: mighty.name })).statusCode).toBe(403);
   });
 
   it('a sub admin cannot edit, block, re-password or delete a super admin (403); nothing changes', async () => {
@@ -150,8 +150,8 @@ describe.each(DIALECTS)('admins (%s)', (dialect) => {
     }
     expect(await t.db.db.selectFrom('admins').selectAll().where('id', '=', root.id).executeTakeFirstOrThrow()).toEqual(before);
     expect((await me(t.rootToken)).statusCode).toBe(200);
-    // the same sub admin may change an ordinary admin
-    const plain = await create();
+    // the same sub admin may change an ordinary admin whose permissions it holds
+    const plain = dataOf(await api.post('/api/admin/admins', body((await role(['view_sub_admin'])).name)));
     expect(dataOf(await as.put(`/api/admin/admins/${plain.encrypted_id}`, { f_name: 'Changed' })).f_name).toBe('Changed');
   });
 
@@ -204,6 +204,20 @@ describe.each(DIALECTS)('admins (%s)', (dialect) => {
     expect((await me(other)).statusCode).toBe(401);
     await expect(t.login(admin.email, PASSWORD)).rejects.toThrow(/422/);
     await expect(t.login(admin.email, next)).resolves.toEqual(expect.any(String));
+  });
+
+  it('a sub admin cannot set the password of, edit or block an admin holding permissions it lacks', async () => {
+    const manager = await adminWith(t, ['view_sub_admin', 'edit_sub_admin', 'view_location'], `mgr${++n}`);
+    const as = client(t, manager.token);
+    const stronger = dataOf(await api.post('/api/admin/admins', body((await role(['view_location', 'delete_location'])).name)));
+    const weaker = await create(); // its role holds view_location only
+    const refused = await as.put(`/api/admin/admins/change-password/${stronger.encrypted_id}`, { password: 'sneaky-pass-1', confirmPassword: 'sneaky-pass-1' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You cannot change an admin who holds permissions you do not hold.');
+    expect((await as.put(`/api/admin/admins/${stronger.encrypted_id}`, { f_name: 'Renamed' })).statusCode).toBe(403);
+    expect((await as.put(`/api/admin/admins/status/${stronger.encrypted_id}`, { status: 2 })).statusCode).toBe(403);
+    await expect(t.login(stronger.email, PASSWORD)).resolves.toEqual(expect.any(String));
+    expect((await as.put(`/api/admin/admins/change-password/${weaker.encrypted_id}`, { password: 'allowed-pass-1', confirmPassword: 'allowed-pass-1' })).statusCode).toBe(200);
   });
 
   it('an admin with edit_sub_admin sets another admin’s password, ending all of that admin’s sessions', async () => {

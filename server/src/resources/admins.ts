@@ -47,10 +47,18 @@ const updateSchema = Type.Partial(Type.Object(editable), { additionalProperties:
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Only a super admin may change, block or delete a super admin: no escalation through a sub admin. */
+/**
+ * No escalation through another account: only a super admin may change, block, delete or set the
+ * password of a super admin, and a sub admin only those admins whose permissions it holds itself.
+ */
 async function guardTarget(db: AnyDb, actor: Principal, target: Row) {
+  if (actor.isSuper) return;
   const role = await db.selectFrom('roles').select('is_super').where('id', '=', target.role_id).executeTakeFirst();
-  if (role?.is_super && !actor.isSuper) throw forbidden('Only a super admin can change a super admin.');
+  if (role?.is_super) throw forbidden('Only a super admin can change a super admin.');
+  const held = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', target.role_id).execute();
+  if (held.some((p) => !actor.permissions.has(p.permission))) {
+    throw forbidden('You cannot change an admin who holds permissions you do not hold.');
+  }
 }
 
 /** The role named by `role_id` or `role`. Nobody hands out more than they hold: a sub admin may only give a
@@ -177,7 +185,7 @@ export const admins: ResourceDef = {
         r.prevRole = r.prev_role_id ? names.get(r.prev_role_id) ?? null : null;
         r.roles = r.role ? [{ name: r.role }] : [];
         r.file = r.profile_image ? { path: ctx.storage.url(r.profile_image) } : null;
-        delete r.profile_image;
+        r.profile_image = undefined; // left out of the JSON; `delete` would make every row a slow dictionary object
       }
     },
   },
@@ -232,7 +240,10 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
   app.post('/api/admin/admins/profile', { config: signedIn, schema: { tags, body: ProfileBody, consumes: ['application/json', 'multipart/form-data'] } }, async (request) => {
     const w = writeContext(ctx, request);
     const input = request.body as Row;
-    const values: Row = { f_name: input.f_name.trim(), l_name: input.l_name ?? null, phone: input.phone ?? null, email: String(input.email).toLowerCase() };
+    // fields left out of the body stay as they are; a blank field (null) clears them
+    const values: Row = { f_name: input.f_name.trim(), email: String(input.email).toLowerCase() };
+    if (input.l_name !== undefined) values.l_name = input.l_name;
+    if (input.phone !== undefined) values.phone = input.phone;
     await checkEmailFree(ctx.db, values.email, w.admin.id);
     if (input.file !== undefined && input.file !== null) {
       const data = Buffer.isBuffer(input.file) ? input.file : null;
