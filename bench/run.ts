@@ -141,11 +141,13 @@ async function serverCommand(): Promise<{ argv: string[]; runner: string }> {
 interface Server {
   url: string;
   pid: number;
+  /** PostgreSQL's postmaster, when the database is PostgreSQL */
+  postmaster: number | null;
   child: ChildProcess;
   stop(): Promise<void>;
 }
 
-async function startServer(argv: string[], env: Record<string, string>): Promise<Server> {
+async function startServer(argv: string[], env: Record<string, string>, postmaster: number | null): Promise<Server> {
   const port = await freePort();
   const cmd = hasTaskset ? ['taskset', '-c', '0', ...argv] : argv; // taskset execs: same pid as the server
   const child = spawn(cmd[0]!, cmd.slice(1), {
@@ -178,6 +180,7 @@ async function startServer(argv: string[], env: Record<string, string>): Promise
   return {
     url,
     pid: child.pid!,
+    postmaster,
     child,
     async stop() {
       if (exited) return;
@@ -197,14 +200,40 @@ function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
+/** CPU seconds (user + system) a process has used so far; with reaped children's time too when asked. */
+function cpuSeconds(pid: number, withReapedChildren = false): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').map(Number);
+    // utime, stime (and cutime, cstime) in clock ticks (USER_HZ = 100); fields 14-17 of proc(5)
+    return (f[11]! + f[12]! + (withReapedChildren ? f[13]! + f[14]! : 0)) / 100;
   } catch {
     return 0;
   }
+}
+
+/** Busy CPU seconds of the whole machine so far (all cores, from /proc/stat). */
+function machineBusySeconds(): number {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal
+    return (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the PostgreSQL server and its backends (children of the postmaster). */
+function pgSeconds(postmaster: number | null): number {
+  if (!postmaster) return 0;
+  let total = cpuSeconds(postmaster, true); // backends that ended were reaped by the postmaster
+  try {
+    for (const line of execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)]).toString().split('\n')) {
+      if (line.trim()) total += cpuSeconds(Number(line.trim()));
+    }
+  } catch {
+    /* gone */
+  }
+  return total;
 }
 
 // ------------------------------------------------------------------------------------------ scenarios
@@ -232,6 +261,10 @@ interface Row {
   non2xx: number;
   requests: number;
   serverCpu: number;
+  /** CPU of PostgreSQL (its processes), % of one core */
+  dbCpu: number;
+  /** CPU used by everything else on the machine (other work, not server / database / bench), % of one core */
+  otherCpu: number;
   peakRssMb: number;
   bytesPerReq: number;
 }
@@ -247,6 +280,21 @@ async function api(base: string, method: string, p: string, token: string | null
   return json.data;
 }
 
+/**
+ * Requests abandoned when a run ends (autocannon closes its sockets) may still be running in the server
+ * or the database: wait until both are idle (under 10% of a core for half a second, at most 60 s) so
+ * the next scenario does not pay for them.
+ */
+async function settle(server: Server): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const a = cpuSeconds(server.pid) + pgSeconds(server.postmaster);
+    await sleep(500);
+    const used = cpuSeconds(server.pid) + pgSeconds(server.postmaster) - a;
+    if (used < 0.05 || Date.now() > deadline) return;
+  }
+}
+
 async function runScenario(server: Server, s: Scenario, opts: Options): Promise<Omit<Row, 'dialect'>> {
   const base = {
     url: `${server.url}${s.path}`,
@@ -255,12 +303,17 @@ async function runScenario(server: Server, s: Scenario, opts: Options): Promise<
     timeout: 10,
     ...s.options,
   } as autocannon.Options;
+  await settle(server);
   if (s.warmup !== false) {
-    await autocannon({ ...base, duration: Math.min(2, base.duration ?? 2) });
+    await autocannon({ ...base, duration: Math.min(2, Number(base.duration ?? 2)) });
+    await settle(server);
   }
   let peakKb = procStatusKb(server.pid, 'VmRSS');
   const sampler = setInterval(() => (peakKb = Math.max(peakKb, procStatusKb(server.pid, 'VmRSS'))), 100);
   const cpu0 = cpuSeconds(server.pid);
+  const db0 = pgSeconds(server.postmaster);
+  const all0 = machineBusySeconds();
+  const self0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   let result: autocannon.Result;
   try {
@@ -269,6 +322,10 @@ async function runScenario(server: Server, s: Scenario, opts: Options): Promise<
     clearInterval(sampler);
   }
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  const server1 = cpuSeconds(server.pid) - cpu0;
+  const db1 = pgSeconds(server.postmaster) - db0;
+  const self = process.cpuUsage(self0);
+  const other = machineBusySeconds() - all0 - server1 - db1 - (self.user + self.system) / 1e6;
   peakKb = Math.max(peakKb, procStatusKb(server.pid, 'VmRSS'));
   const requests = result.requests.total;
   return {
@@ -279,7 +336,9 @@ async function runScenario(server: Server, s: Scenario, opts: Options): Promise<
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     requests,
-    serverCpu: Math.round((100 * (cpuSeconds(server.pid) - cpu0)) / wall),
+    serverCpu: Math.round((100 * server1) / wall),
+    dbCpu: Math.round((100 * db1) / wall),
+    otherCpu: Math.max(0, Math.round((100 * other) / wall)),
     peakRssMb: Math.round(peakKb / 1024),
     bytesPerReq: requests ? Math.round(result.throughput.total / requests) : 0,
   };
@@ -322,6 +381,12 @@ async function scenarios(server: Server, opts: Options): Promise<Scenario[]> {
       options: { headers: auth, method: 'GET' },
     },
     {
+      name: 'list 25 countries',
+      what: 'GET /api/admin/countries?page=3&per_page=25: a page of narrow rows (6 fields), for comparison with the 22-field admin rows',
+      path: '/api/admin/countries?page=3&per_page=25',
+      options: { headers: auth, method: 'GET' },
+    },
+    {
       name: 'list 25, non-super',
       what: 'the same page 37 as an "Admin Manager" (guard also loads the role\'s permissions)',
       path: '/api/admin/admins?page=37&per_page=25',
@@ -329,8 +394,11 @@ async function scenarios(server: Server, opts: Options): Promise<Scenario[]> {
     },
     {
       name: 'search "khan"',
-      what: 'GET /api/admin/admins?search=khan&page=1&per_page=25 (LIKE %khan% over f_name, l_name, email, phone)',
+      what: 'GET /api/admin/admins?search=khan&page=1&per_page=25 (LIKE %khan% over f_name, l_name, email, phone; 10 connections)',
       path: '/api/admin/admins?search=khan&page=1&per_page=25',
+      // fewer connections: a search costs tens of ms (SQLite) to hundreds (PostgreSQL); with 50 waiting,
+      // answers would take longer than the run and nothing would be counted
+      connections: 10,
       options: { headers: auth, method: 'GET' },
     },
     {
@@ -382,13 +450,14 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-${dialect}-`));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let pg: PgHandle | null = null;
+  let postmaster: number | null = null;
   if (dialect === 'postgres') {
     const mod = (await import(pathToFileURL(path.join(ROOT, 'scripts/pg.mjs')).href)) as { startThrowawayPostgres(): Promise<PgHandle> };
     pg = await mod.startThrowawayPostgres();
     const handle = pg;
     cleanups.push(() => void handle.stop()); // synchronous inside, so it also works from 'exit'
+    postmaster = Number(readFileSync(path.join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     if (opts.pgAffinity === 'server') {
-      const postmaster = Number(readFileSync(path.join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
       // backends fork from the postmaster after this, so they inherit core 0 too
       if (!pin(postmaster, '0')) console.log('[bench] could not pin PostgreSQL to core 0');
       for (const line of execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)]).toString().trim().split('\n')) {
@@ -402,7 +471,7 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
     const config = loadConfig({ ...env, LOG_LEVEL: 'warn' });
     const seed = await prepareAndSeedDemo(config, { scale: 1, admins: opts.rows });
     console.log(`[bench] ${dialect}: seeded in ${(seed.ms / 1000).toFixed(1)} s; starting the server`);
-    const server = await startServer(argv, env);
+    const server = await startServer(argv, env, postmaster);
     try {
       const list = await scenarios(server, opts);
       const rows: Row[] = [];
@@ -490,8 +559,11 @@ async function consoleWeight(opts: Options): Promise<ConsoleWeight | null> {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 function table(rows: Row[]): string {
-  const head = ['scenario', 'dialect', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'server CPU %', 'peak RSS MB'];
-  const body = rows.map((r) => [r.scenario, r.dialect, String(r.reqPerSec), String(r.p50), String(r.p99), `${r.errors}/${r.non2xx}`, String(r.serverCpu), String(r.peakRssMb)]);
+  const head = ['scenario', 'dialect', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'server CPU %', 'db CPU %', 'other CPU %', 'peak RSS MB'];
+  const body = rows.map((r) => [
+    r.scenario, r.dialect, String(r.reqPerSec), r.requests ? String(r.p50) : 'none done', r.requests ? String(r.p99) : '-', `${r.errors}/${r.non2xx}`,
+    String(r.serverCpu), r.dialect === 'postgres' ? String(r.dbCpu) : '-', String(r.otherCpu), String(r.peakRssMb),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   return [line(head), `|${widths.map((w, i) => (i < 2 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...body.map(line)].join('\n');

@@ -17,9 +17,12 @@ import { registerExportRoute } from './http/exports';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { IdCodec } from './http/ids';
+import { Realtime, registerRealtime } from './realtime';
 import { registry } from './resources/registry';
 import { registerAuthRoutes } from './routes/auth';
 import { registerUploadRoutes } from './routes/uploads';
+import { registerNotificationRoutes } from './routes/notifications';
+import { registerDashboardRoutes } from './routes/dashboard';
 import { createMailer, type Mailer } from './services/mail';
 import { LocalStorage } from './services/storage';
 
@@ -83,6 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ids: new IdCodec(config.appKey),
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     storage,
+    realtime: new Realtime({ config, log: app.log, server: () => app.server }),
   };
   app.decorate('ctx', ctx);
   app.decorate('routeTable', []);
@@ -137,6 +141,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerAuthRoutes(app);
   registerUploadRoutes(app);
+  registerNotificationRoutes(app);
+  registerDashboardRoutes(app);
+  await registerRealtime(app);
   const crud = new Map(registry.resources.map((def) => [def.name as string, registerCrud(app, def)]));
   registerExportRoute(app, crud);
 

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Dialect } from './db';
 import type { Database } from './db/schema';
 import type { IdCodec } from './http/ids';
+import type { Realtime } from './realtime';
 import type { Mailer } from './services/mail';
 import type { LocalStorage } from './services/storage';
 
@@ -14,6 +15,8 @@ export interface AppContext {
   ids: IdCodec;
   mailer: Mailer;
   storage: LocalStorage;
+  /** publishes over the Pusher protocol (embedded endpoint or PUSHER_* service) */
+  realtime: Realtime;
 }
 
 /** The signed-in admin, resolved from the bearer token on every authenticated request. */

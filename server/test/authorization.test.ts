@@ -49,21 +49,29 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
    * Values for path parameters, by parameter name; null when the matrix does not know how to fill it
    * for that route (which fails the coverage check).
    */
-  const PARAMS: Record<string, (segment: string) => string | null> = {
+  const PARAMS: Record<string, (segment: string, caller: Caller) => string | null> = {
     id: (segment) => recordIds.get(segment) ?? null,
     token: (segment) => (segment === 'exports' ? exportToken : null),
+    // one's own push id (the bell's route only answers for the caller's own)
+    pusher_id: (segment, caller) => (segment === 'notifications' ? caller.pusherId ?? '00000000-0000-4000-8000-000000000000' : null),
   };
+  type Caller = { pusherId: string | null };
 
-  function fill(url: string): string | null {
+  function fill(url: string, caller: Caller = { pusherId: null }): string | null {
     if (url.includes('*')) return null;
     let known = true;
     const filled = url.replace(/:(\w+)/g, (_, name: string) => {
-      const value = PARAMS[name]?.(segmentOf(url)) ?? null;
+      const value = PARAMS[name]?.(segmentOf(url), caller) ?? null;
       if (value === null) known = false;
       return value ?? '';
     });
     return known ? filled : null;
   }
+  const callerOf = async (token: string | null): Promise<Caller> => {
+    if (!token) return { pusherId: null };
+    const me = await t.inject({ method: 'GET', url: '/api/admin/me', token });
+    return { pusherId: me.statusCode === 200 ? (me.json().data.pusher_id as string) : null };
+  };
 
   /* ---------- accounts: one role + admin per permission set; a fresh sign-in for every call ---------- */
   const accounts = new Map<string, string>();
@@ -110,7 +118,7 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     const unfillable: string[] = [];
     let exercised = 0;
     const expectStatus = async (route: Route, who: string, token: string | null, ok: (status: number) => boolean, want: string) => {
-      const url = fill(route.url)!;
+      const url = fill(route.url, route.url.includes(':pusher_id') ? await callerOf(token) : undefined)!;
       const res = await call(t, { method: route.method as 'GET', url, token });
       if (!ok(res.statusCode)) problems.push(`${label(route)} ${who}: ${res.statusCode}, expected ${want} (${res.body.slice(0, 120)})`);
       if (res.statusCode === 401 && res.json().message !== 'Unauthenticated.') problems.push(`${label(route)} ${who}: 401 message ${res.body}`);

@@ -63,6 +63,28 @@ export interface Database {
     request_id: string | null;
     created_at: string;
   };
+  sent_notifications: {
+    id: Generated<number>;
+    send_to: string;
+    channel: string;
+    title: string;
+    body: string;
+    recipients: Generated<number>;
+    sent_by: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+  admin_notifications: {
+    id: Generated<number>;
+    admin_id: number;
+    type: string;
+    title: string;
+    body: string;
+    data: string | null;
+    is_read: Generated<number>;
+    sent_notification_id: number | null;
+    created_at: string;
+  };
   qualifications: { id: Generated<number>; title: string; created_at: string; updated_at: string };
   specializations: { id: Generated<number>; title: string; created_at: string; updated_at: string };
   districts: { id: Generated<number>; title: string; created_at: string; updated_at: string };

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { ALL_PERMISSIONS } from '../../../contract/permissions';
 import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext, Principal } from '../context';
+import type { Database } from '../db/schema';
 import { hashToken, now } from '../services/tokens';
 import { forbidden, unauthenticated } from './errors';
 
@@ -13,16 +15,27 @@ export async function permissionsOfRole(ctx: AppContext, roleId: number, isSuper
   return new Set(rows.map((r) => r.permission));
 }
 
-/** Resolves a bearer token to its admin: unexpired, not revoked, admin active. */
-export async function principalFromToken(ctx: AppContext, token: string): Promise<Principal | null> {
-  const row = await ctx.db
+const compileTokenQuery = (db: Kysely<Database>) =>
+  db
     .selectFrom('auth_tokens as t')
     .innerJoin('admins as a', 'a.id', 't.admin_id')
     .innerJoin('roles as r', 'r.id', 'a.role_id')
     .select(['t.id as token_id', 'a.id', 'a.f_name', 'a.email', 'a.role_id', 'a.status', 'a.pusher_id', 'r.is_super'])
-    .where('t.token_hash', '=', hashToken(token))
-    .where('t.expires_at', '>', now())
-    .executeTakeFirst();
+    .where('t.token_hash', '=', '') // parameter 1
+    .where('t.expires_at', '>', '') // parameter 2
+    .compile();
+/**
+ * The token lookup runs on every request, always the same SQL: it is compiled once per database handle
+ * and only its parameters change. Only the SQL text is kept; the rows are read afresh every time.
+ */
+const tokenQueries = new WeakMap<Kysely<Database>, ReturnType<typeof compileTokenQuery>>();
+type TokenRow = ReturnType<typeof compileTokenQuery> extends CompiledQuery<infer R> ? R : never;
+
+/** Resolves a bearer token to its admin: unexpired, not revoked, admin active. */
+export async function principalFromToken(ctx: AppContext, token: string): Promise<Principal | null> {
+  let query = tokenQueries.get(ctx.db);
+  if (!query) tokenQueries.set(ctx.db, (query = compileTokenQuery(ctx.db)));
+  const row = (await ctx.db.executeQuery<TokenRow>({ ...query, parameters: [hashToken(token), now()] })).rows[0];
   if (!row || row.status !== USER_STATUS.active) return null;
   const isSuper = Boolean(row.is_super);
   return {

@@ -11,6 +11,7 @@ import { ok, MESSAGES } from './envelope';
 import { notFound, ValidationError } from './errors';
 import { MAX_ID } from './fields';
 import { exportLink } from './exports';
+import { CHANGED_EVENT } from '../realtime';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from './paging';
 import type { AnySelect, CrudHelpers, ResourceDef, Row, WriteContext } from './resource';
 
@@ -77,6 +78,12 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   const columns = ['id', ...def.columns.filter((c) => c !== 'id')];
   const like = ctx.dialect === 'postgres' ? 'ilike' : 'like';
 
+  /** tells open lists of this resource (other admins' consoles) that a record changed; never delays or fails the write */
+  const announce = (action: 'create' | 'update' | 'delete' | 'status', id: number, request: FastifyRequest) => {
+    const by = request.admin ? ctx.ids.encode('admins', request.admin.id) : null;
+    void ctx.realtime.publish(ctx.realtime.channelForChanges(def.name), CHANGED_EVENT, { action, id: ctx.ids.encode(def.name, id), by });
+  };
+
   const decodeId = (encrypted: string): number => {
     const id = ctx.ids.decode(def.name, encrypted);
     if (id === null) throw notFound();
@@ -84,7 +91,10 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   };
 
   const present = async (rows: Row[]): Promise<Row[]> => {
-    const out: Row[] = rows.map((r) => ({ ...r, encrypted_id: ctx.ids.encode(def.name, r.id) }));
+    // rows are fresh from the driver: add to them in place. Copying each ({ ...r }) and then adding
+    // fields cost ~35% of a 25-row admin page (bench/README.md).
+    const out: Row[] = rows;
+    for (const r of out) r.encrypted_id = ctx.ids.encode(def.name, r.id);
     for (const rel of def.belongsTo ?? []) {
       const ids = [...new Set(out.map((r) => r[rel.column]).filter((v): v is number => typeof v === 'number'))];
       const parents = ids.length
@@ -209,6 +219,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       return inserted.id;
     });
     const note = await w.flush();
+    announce('create', id, request);
     return ok(await loadOne(id), MESSAGES.created + note);
   });
 
@@ -231,6 +242,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       });
     });
     const note = await w.flush();
+    announce('update', id, request);
     return ok(await loadOne(id), MESSAGES.updated + note);
   });
 
@@ -249,6 +261,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       });
     });
     await w.flush();
+    announce('delete', id, request);
     return ok(record, MESSAGES.deleted);
   });
 
@@ -268,6 +281,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         });
       });
       await w.flush();
+      announce('status', id, request);
       return ok(await loadOne(id), MESSAGES.updated);
     });
   }

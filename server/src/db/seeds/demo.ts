@@ -9,6 +9,7 @@
  * same size. Every demo admin signs in with DEMO_PASSWORD. A fixed faker seed makes runs repeatable.
  */
 import { Faker, en } from '@faker-js/faker';
+import { sql } from 'kysely';
 import { ALL_PERMISSIONS, PERMISSION_MODULES } from '../../../../contract/permissions';
 import { USER_STATUS } from '../../../../contract/enums';
 import { type Config, ConfigError, loadConfig } from '../../config';
@@ -283,6 +284,13 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
   }
   await bulkInsert(database, 'admins', adminRows);
   log(`admins: ${adminCount} added (password "${DEMO_PASSWORD}", argon2 hash ${passwordHash})`);
+
+  if (database.dialect === 'postgres') {
+    // planner statistics and the visibility map after a bulk load, as autovacuum would leave them a
+    // minute later (without them count(*) cannot use an index-only scan)
+    await sql`VACUUM ANALYZE`.execute(db);
+    log('VACUUM ANALYZE done');
+  }
 
   return {
     roles: ROLES.length,

@@ -1,0 +1,178 @@
+/**
+ * Real time over the Pusher protocol. The server publishes with the official `pusher` SDK, either to
+ * the embedded endpoint of this process (no PUSHER_* settings; see embedded.ts) or to the Pusher
+ * Channels / Soketi service that PUSHER_* names. The console subscribes with pusher-js to
+ * `private-admin.{pusher_id}`, authorised by POST /api/admin/broadcasting/auth (routes.ts).
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import Pusher from 'pusher';
+import type { Config } from '../config';
+import { registerEmbeddedEndpoint, type EmbeddedHub } from './embedded';
+import { embeddedCredentials, type PusherCredentials } from './protocol';
+import { registerRealtimeRoutes } from './routes';
+
+export const AUTH_ENDPOINT = '/api/admin/broadcasting/auth';
+const ADMIN_CHANNEL_PREFIX = 'private-admin.';
+/** the SDK gives up on a publish after this long; a publish never holds a request longer */
+const PUBLISH_TIMEOUT_MS = 5_000;
+/** the SDK's limit of channels per trigger */
+const CHANNELS_PER_TRIGGER = 100;
+
+/** What the console needs to connect (GET /api/admin/realtime/config); never the secret. */
+export interface RealtimePublicConfig {
+  enabled: true;
+  /** embedded: this server's /app endpoint; external: Pusher Channels or Soketi */
+  mode: 'embedded' | 'external';
+  key: string;
+  /** WebSocket host; null: the host of the page (embedded) */
+  host: string | null;
+  /** WebSocket port; null: the port of the page */
+  port: number | null;
+  /** wss or ws; null: whatever the page uses */
+  tls: boolean | null;
+  /** pusher-js requires one; it only matters for Pusher Channels without an explicit host */
+  cluster: string;
+  authEndpoint: string;
+}
+
+/** Where this server accepts connections, as the SDK's host (loopback for a wildcard address); null when not listening. */
+export function loopbackOf(server: http.Server | null): { host: string; port: number } | null {
+  if (!server?.listening) return null;
+  const address = server.address();
+  if (!address || typeof address === 'string') return null;
+  const { address: ip, port, family } = address as AddressInfo;
+  if (ip === '0.0.0.0') return { host: '127.0.0.1', port };
+  if (ip === '::') return { host: '[::1]', port };
+  return { host: family === 'IPv6' ? `[${ip}]` : ip, port };
+}
+
+export interface RealtimeOptions {
+  config: Config;
+  log: FastifyBaseLogger;
+  /** the HTTP server the embedded endpoint runs on (its address is read at publish time) */
+  server: () => http.Server | null;
+}
+
+export const CHANGES_PREFIX = 'private-changes.';
+export const CHANGED_EVENT = 'changed';
+
+export class Realtime {
+  readonly mode: 'embedded' | 'external';
+  /** credentials of the embedded endpoint (null with an external service) */
+  readonly embedded: PusherCredentials | null;
+  /** the embedded endpoint's subscriptions, once registered */
+  hub: EmbeddedHub | null = null;
+  private readonly credentials: PusherCredentials;
+  /** signs channel authorisations; never sends anything */
+  private readonly signer: Pusher;
+  private readonly agent: http.Agent;
+  private publisher: { origin: string; client: Pusher } | null = null;
+
+  constructor(private readonly opts: RealtimeOptions) {
+    const external = opts.config.pusher;
+    this.mode = external ? 'external' : 'embedded';
+    this.embedded = external ? null : embeddedCredentials(opts.config.appKey);
+    this.credentials = external ? { appId: external.appId, key: external.key, secret: external.secret } : this.embedded!;
+    this.signer = new Pusher({ ...this.credentials, host: '127.0.0.1' });
+    this.agent = external?.tls ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  }
+
+  /** where every write of a resource is announced, so open lists of it refresh (see http/crud.ts) */
+  channelForChanges(resource: string): string {
+    return `${CHANGES_PREFIX}${resource}`;
+  }
+
+  channelForAdmin(pusherId: string): string {
+    return ADMIN_CHANNEL_PREFIX + pusherId;
+  }
+
+  /** `{ auth }` for a socket's subscription to a private channel, signed as the SDK signs it (Pusher, Soketi and the embedded endpoint all check it). */
+  authorizeChannel(socketId: string, channel: string): { auth: string } {
+    return this.signer.authorizeChannel(socketId, channel);
+  }
+
+  publicConfig(): RealtimePublicConfig {
+    const external = this.opts.config.pusher;
+    if (!external) {
+      return { enabled: true, mode: 'embedded', key: this.credentials.key, host: null, port: null, tls: null, cluster: 'mt1', authEndpoint: AUTH_ENDPOINT };
+    }
+    const cluster = external.cluster ?? 'mt1';
+    return {
+      enabled: true,
+      mode: 'external',
+      key: external.key,
+      host: external.host ?? `ws-${cluster}.pusher.com`,
+      port: external.port ?? (external.tls ? 443 : 80),
+      tls: external.tls,
+      cluster,
+      authEndpoint: AUTH_ENDPOINT,
+    };
+  }
+
+  /**
+   * Publishes an event through the HTTP API. Never throws and never fails the caller's request: a
+   * failure (service down, server not listening yet) is logged and the answer is false.
+   */
+  async publish(channel: string | readonly string[], event: string, data: unknown, opts: { socketId?: string } = {}): Promise<boolean> {
+    const channels = typeof channel === 'string' ? [channel] : [...channel];
+    try {
+      const client = this.publisherClient();
+      if (!client) {
+        this.opts.log.debug({ channels: channels.length, event }, 'realtime: not listening, event not published');
+        return false;
+      }
+      for (let i = 0; i < channels.length; i += CHANNELS_PER_TRIGGER) {
+        await client.trigger(channels.slice(i, i + CHANNELS_PER_TRIGGER), event, data, opts.socketId ? { socket_id: opts.socketId } : undefined);
+      }
+      return true;
+    } catch (err) {
+      const e = err as { message?: string; status?: number; body?: string; error?: { message?: string } };
+      this.opts.log.warn({ event, channels: channels.length, status: e.status, detail: e.body ?? e.error?.message ?? e.message }, 'realtime: publish failed');
+      return false;
+    }
+  }
+
+  private publisherClient(): Pusher | null {
+    const external = this.opts.config.pusher;
+    if (external) {
+      if (!this.publisher) {
+        const options = {
+          ...this.credentials,
+          useTLS: external.tls,
+          timeout: PUBLISH_TIMEOUT_MS,
+          agent: this.agent,
+          ...(external.host ? { host: external.host } : { cluster: external.cluster ?? 'mt1' }),
+          ...(external.port ? { port: String(external.port) } : {}),
+        } as Pusher.Options;
+        this.publisher = { origin: 'external', client: new Pusher(options) };
+      }
+      return this.publisher.client;
+    }
+    // embedded: this very server, on whatever port it ended up listening
+    const target = loopbackOf(this.opts.server());
+    if (!target) return null;
+    const origin = `${target.host}:${target.port}`;
+    if (this.publisher?.origin !== origin) {
+      this.publisher = {
+        origin,
+        client: new Pusher({ ...this.credentials, host: target.host, port: String(target.port), useTLS: false, timeout: PUBLISH_TIMEOUT_MS, agent: this.agent }),
+      };
+    }
+    return this.publisher.client;
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** The embedded endpoint (when no PUSHER_* settings) and the two /api/admin routes. */
+export async function registerRealtime(app: FastifyInstance, opts: { activityTimeoutS?: number } = {}): Promise<void> {
+  const realtime = app.ctx.realtime;
+  if (realtime.embedded) realtime.hub = await registerEmbeddedEndpoint(app, { credentials: realtime.embedded, activityTimeoutS: opts.activityTimeoutS });
+  await registerRealtimeRoutes(app);
+  app.addHook('onClose', async () => realtime.close());
+}

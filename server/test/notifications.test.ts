@@ -1,0 +1,76 @@
+import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { client, type Client, dataOf, fieldErrors } from './helpers/http';
+
+describe.each(DIALECTS)('notifications and dashboard (%s)', (dialect) => {
+  let t: TestApp;
+  let api: Client;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    api = client(t);
+  });
+  afterAll(() => t?.close());
+
+  const bell = async (token: string) => {
+    const me = dataOf(await client(t, token).get('/api/admin/me'));
+    return dataOf(await client(t, token).get(`/api/admin/notifications/web/admin/${me.pusher_id}`));
+  };
+
+  test('sending to admins stores one unread copy per active admin, newest first in each bell', async () => {
+    const a = await adminWith(t, ['view_location']);
+    const b = await adminWith(t, []);
+    const blocked = await adminWith(t, []);
+    const blockedId = dataOf(await api.get('/api/admin/admins?search=' + encodeURIComponent(blocked.email)))[`data`][0].encrypted_id;
+    dataOf(await api.put(`/api/admin/admins/status/${blockedId}`, { status: 2 }));
+
+    const active = Number((await t.db.db.selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 1).executeTakeFirstOrThrow()).n);
+    const first = await api.post('/api/admin/notifications/send', { sendTo: 'admin', title: 'Stock check', body: 'Count the vaccines' });
+    expect(first.json()).toMatchObject({ success: true, data: { recipients: active } });
+    await api.post('/api/admin/notifications/send', { sendTo: 'admin', title: 'Second', body: 'Later message' });
+
+    const aBell = await bell(a.token);
+    expect(aBell.count).toBe(2);
+    expect(aBell.notifications.map((n: { body: { title: string } }) => n.body.title)).toEqual(['Second', 'Stock check']);
+    expect(aBell.notifications[1]).toMatchObject({ type: 'admin', is_read: false, body: { title: 'Stock check', body: 'Count the vaccines' } });
+    expect((await bell(b.token)).count).toBe(2);
+    const blockedRows = await t.db.db.selectFrom('admin_notifications as n').innerJoin('admins as a', 'a.id', 'n.admin_id').select('n.id').where('a.email', '=', blocked.email).execute();
+    expect(blockedRows).toEqual([]);
+
+    // mark all read: only one's own
+    dataOf(await client(t, a.token).post('/api/admin/notifications/mark-read', {}));
+    expect((await bell(a.token)).count).toBe(0);
+    expect((await bell(b.token)).count).toBe(2);
+  });
+
+  test('an admin cannot read another admin\'s bell', async () => {
+    const a = await adminWith(t, []);
+    const root = dataOf(await api.get('/api/admin/me'));
+    const res = await client(t, a.token).get(`/api/admin/notifications/web/admin/${root.pusher_id}`);
+    expect(res.statusCode).toBe(403);
+  });
+
+  test('sending needs create_notification and valid fields; the sent list pages and searches', async () => {
+    const viewer = await adminWith(t, ['view_notification']);
+    expect((await client(t, viewer.token).post('/api/admin/notifications/send', { sendTo: 'admin', title: 'x', body: 'y' })).statusCode).toBe(403);
+    const before = await t.db.db.selectFrom('admin_notifications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const bad = await api.post('/api/admin/notifications/send', { sendTo: 'martians', title: '', body: '' });
+    expect(fieldErrors(bad)).toEqual({
+      sendTo: ['Please choose who receives the notification.'], title: ['Please provide a title.'], body: ['Please provide a message.'],
+    });
+    expect(fieldErrors(await api.post('/api/admin/notifications/send', { sendTo: 'doctor', title: 'Hi', body: 'There' }))).toHaveProperty('sendTo');
+    expect(await t.db.db.selectFrom('admin_notifications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+
+    const list = dataOf(await client(t, viewer.token).get('/api/admin/notifications?search=stock&per_page=1'));
+    expect(list.total).toBe(1);
+    expect(list.data[0]).toMatchObject({ title: 'Stock check', send_to: 'admin', channel: 'web' });
+    expect(list.data[0].encrypted_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  test('the dashboard matches counts computed from the rows', async () => {
+    for (const title of ['Quetta', 'Abbottabad']) dataOf(await api.post('/api/admin/cities', { title }));
+    const admins = Number((await t.db.db.selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const dash = dataOf(await api.get('/api/admin/dashboard'));
+    expect(dash).toMatchObject({ admins, doctors: 0, patients: 0, total_users: admins, appointments: [], tasks: [] });
+    expect(dash.cities.map((c: { city_name: string }) => c.city_name)).toEqual(['Abbottabad', 'Quetta']);
+    expect(dash.cities[0]).toEqual({ city_name: 'Abbottabad', doctor_count: 0, patient_count: 0 });
+  });
+});
