@@ -85,6 +85,7 @@ export interface Database {
     sent_notification_id: number | null;
     created_at: string;
   };
+  row_counts: { table_name: string; n: number };
   qualifications: { id: Generated<number>; title: string; created_at: string; updated_at: string };
   specializations: { id: Generated<number>; title: string; created_at: string; updated_at: string };
   districts: { id: Generated<number>; title: string; created_at: string; updated_at: string };

@@ -150,7 +150,8 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     if (def.hooks?.scope) base = def.hooks.scope(base, request);
     if (scope) base = scope(base);
     const ordered = base.select(columns).orderBy(sql.ref(sort), order).orderBy('id', order);
-    return { base, ordered };
+    const filtered = Boolean(search || filters.length || ids || def.hooks?.scope || scope);
+    return { base, ordered, filtered };
   };
 
   const list = async (request: FastifyRequest, scope?: (qb: AnySelect) => AnySelect) => {
@@ -161,15 +162,17 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const paginate = !['false', '0'].includes(first(q.paginate) ?? '');
     const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
-    const { base, ordered } = listQuery(q, request, scope);
+    const { base, ordered, filtered } = listQuery(q, request, scope);
     if (!paginate) {
       const rows = (await ordered.limit(UNPAGED_LIMIT).execute()) as Row[];
       return ok(await present(rows));
     }
-    const [countRow, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-      ordered.limit(perPage).offset((page - 1) * perPage).execute() as Promise<Row[]>,
-    ]);
+    const countAll = () => base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+    // an unfiltered list takes its total from the trigger-kept row_counts (migration 0004)
+    const count = filtered
+      ? countAll()
+      : db.selectFrom('row_counts').select('n as total').where('table_name', '=', def.table).executeTakeFirst().then((r) => r ?? countAll());
+    const [countRow, rows] = await Promise.all([count, ordered.limit(perPage).offset((page - 1) * perPage).execute() as Promise<Row[]>]);
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     return ok(
       paginator({ rows: await present(rows), total: Number(countRow?.total ?? 0), page, perPage, path: listPath(ctx, request), query }),

@@ -39,6 +39,28 @@ async function appendOnly(db: Db, dialect: Dialect, table: string) {
   }
 }
 
+const COUNTED_TABLES = ['admins', 'roles', 'qualifications', 'specializations', 'districts', 'tehsils', 'areas', 'cities', 'countries'];
+
+/**
+ * Keeps `row_counts` exact for a table (its current count, then triggers on insert and delete).
+ * A later module's migration calls this for each table it adds; the list machinery then reads its
+ * unfiltered totals from row_counts and falls back to count(*) for tables without a counter.
+ */
+export async function addRowCounter(db: Db, dialect: Dialect, table: string): Promise<void> {
+  await sql`INSERT INTO row_counts (table_name, n) SELECT ${table}, count(*) FROM ${sql.table(table)}`.execute(db);
+  if (dialect === 'postgres') {
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_count_insert`)} AFTER INSERT ON ${sql.table(table)}
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_count_delete`)} AFTER DELETE ON ${sql.table(table)}
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()`.execute(db);
+  } else {
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_count_insert`)} AFTER INSERT ON ${sql.table(table)}
+      BEGIN UPDATE row_counts SET n = n + 1 WHERE table_name = ${sql.lit(table)}; END`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_count_delete`)} AFTER DELETE ON ${sql.table(table)}
+      BEGIN UPDATE row_counts SET n = n - 1 WHERE table_name = ${sql.lit(table)}; END`.execute(db);
+  }
+}
+
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_foundation': {
@@ -191,6 +213,34 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       },
       async down(db: Db) {
         for (const name of ['areas_title_idx', 'tehsils_title_idx', 'admins_created_idx']) await db.schema.dropIndex(name).execute();
+      },
+    },
+    // Exact row counts kept by triggers: an unfiltered page reads its total from here instead of
+    // count(*), which costs 3-5 ms over 100,000 rows on PostgreSQL (bench/README.md).
+    '0004_row_counts': {
+      async up(db: Db) {
+        await db.schema
+          .createTable('row_counts')
+          .addColumn('table_name', 'text', (c) => c.primaryKey())
+          .addColumn('n', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        if (dialect === 'postgres') {
+          // statement-level with transition tables: a bulk insert bumps the counter once
+          await sql`CREATE FUNCTION row_counts_add() RETURNS trigger AS $$
+            BEGIN UPDATE row_counts SET n = n + (SELECT count(*) FROM new_rows) WHERE table_name = TG_TABLE_NAME; RETURN NULL; END
+            $$ LANGUAGE plpgsql`.execute(db);
+          await sql`CREATE FUNCTION row_counts_remove() RETURNS trigger AS $$
+            BEGIN UPDATE row_counts SET n = n - (SELECT count(*) FROM old_rows) WHERE table_name = TG_TABLE_NAME; RETURN NULL; END
+            $$ LANGUAGE plpgsql`.execute(db);
+        }
+        for (const table of COUNTED_TABLES) await addRowCounter(db, dialect, table);
+      },
+      async down(db: Db) {
+        for (const table of COUNTED_TABLES) {
+          for (const op of ['insert', 'delete']) await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_count_${op}`)} ${sql.raw(dialect === 'postgres' ? `ON ${table}` : '')}`.execute(db);
+        }
+        await db.schema.dropTable('row_counts').execute();
+        if (dialect === 'postgres') await sql`DROP FUNCTION IF EXISTS row_counts_add(); DROP FUNCTION IF EXISTS row_counts_remove()`.execute(db);
       },
     },
   };
