@@ -117,7 +117,11 @@ export class Realtime {
    * failure (service down, server not listening yet) is logged and the answer is false.
    */
   async publish(channel: string | readonly string[], event: string, data: unknown, opts: { socketId?: string } = {}): Promise<boolean> {
-    const channels = typeof channel === 'string' ? [channel] : [...channel];
+    let channels = typeof channel === 'string' ? [channel] : [...channel];
+    // the embedded endpoint's sockets all live in this process: a channel nobody listens to needs no
+    // HTTP call (a write announces itself on its resource's channel whether or not a list is open)
+    if (this.hub) channels = channels.filter((c) => this.hub!.subscribers(c) > 0);
+    if (channels.length === 0) return true;
     try {
       const client = this.publisherClient();
       if (!client) {
