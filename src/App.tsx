@@ -1,16 +1,19 @@
-import { use } from 'react';
+import { use, useDeferredValue, useMemo } from 'react';
 import { Admin, CustomRoutes, Navigate, Resource, useParams } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { AppLayout, AppNotification } from './layout/AppLayout';
-import { lightTheme } from './layout/theme';
+import { buildTheme } from './layout/theme';
+import { useThemeSettings } from './layout/themeSettings';
 import { Dashboard } from './pages/Dashboard';
 import { GoToUnauthorized, Unauthorized } from './pages/Unauthorized';
 import { resourceNames, resources } from './resources';
 import { ChangePasswordPage } from './resources/admins/ChangePasswordPage';
 import { ProfilePage } from './resources/admins/ProfilePage';
+// Notifications: custom routes, not a CRUD resource of contract/resources.ts.
+import { NotificationList, NotificationSend, RequireNotificationAccess } from './resources/notifications';
 
 const i18nProviderPromise = createI18nProvider();
 
@@ -23,6 +26,9 @@ const LegacyRecordRoute = ({ resource, view }: { resource: string; view: 'edit' 
 
 export const App = () => {
   const i18nProvider = use(i18nProviderPromise);
+  // The theme follows the settings panel; deferred, so dragging a colour picker stays smooth.
+  const themeSettings = useDeferredValue(useThemeSettings().settings);
+  const theme = useMemo(() => buildTheme(themeSettings), [themeSettings]);
   return (
     <Admin
       dataProvider={dataProvider}
@@ -30,7 +36,7 @@ export const App = () => {
       i18nProvider={i18nProvider}
       layout={AppLayout}
       notification={AppNotification}
-      theme={lightTheme}
+      theme={theme}
       accessDenied={GoToUnauthorized}
       loginPage={false}
       requireAuth
@@ -48,6 +54,23 @@ export const App = () => {
         <Route path="/authorization" element={<Unauthorized />} />
         <Route path="/admins/profile" element={<ProfilePage />} />
         <Route path="/admins/changePassword/:id?" element={<ChangePasswordPage />} />
+        {/* Notifications: the sent list (view_notification) and the send form (create_notification). */}
+        <Route
+          path="/notifications"
+          element={
+            <RequireNotificationAccess action="list">
+              <NotificationList />
+            </RequireNotificationAccess>
+          }
+        />
+        <Route
+          path="/notifications/send"
+          element={
+            <RequireNotificationAccess action="create">
+              <NotificationSend />
+            </RequireNotificationAccess>
+          }
+        />
       </CustomRoutes>
     </Admin>
   );

@@ -1,16 +1,31 @@
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import PersonIcon from '@mui/icons-material/Person';
+import Typography from '@mui/material/Typography';
+import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import LockIcon from '@mui/icons-material/Lock';
-import { AppBar as RaAppBar, Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import PersonIcon from '@mui/icons-material/Person';
+import {
+  AppBar as RaAppBar,
+  LoadingIndicator,
+  Logout,
+  TitlePortal,
+  UserMenu,
+  useGetIdentity,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
+import { NotificationBell } from './NotificationBell';
+import { ThemeSettingsButton } from './ThemeSettings';
 
 interface UserMenuLinkProps {
   to: string;
   label: string;
-  icon: React.ReactNode;
+  icon: ReactNode;
 }
 
 const UserMenuLink = forwardRef<HTMLAnchorElement, UserMenuLinkProps>(function UserMenuLink({ to, label, icon }, ref) {
@@ -24,13 +39,64 @@ const UserMenuLink = forwardRef<HTMLAnchorElement, UserMenuLinkProps>(function U
   );
 });
 
-/** Profile menu: Profile, Change Password, Log out (spec 1 section 2.4). */
+/** The user's initial, shown by the profile button when no photo has been uploaded. */
+const InitialAvatar = () => {
+  const { identity } = useGetIdentity();
+  const initial = identity?.fullName?.trim().charAt(0).toUpperCase();
+  return (
+    <Avatar sx={{ width: 28, height: 28, fontSize: '0.875rem', bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
+      {initial || <PersonIcon fontSize="small" />}
+    </Avatar>
+  );
+};
+
+/** Profile menu: Profile, Change Password, Log out (spec 1 section 2.4); react-admin shows the avatar and name. */
 export const AppUserMenu = () => (
-  <UserMenu>
+  <UserMenu icon={<InitialAvatar />}>
     <UserMenuLink to="/admins/profile" label="app.menu.profile" icon={<PersonIcon fontSize="small" />} />
     <UserMenuLink to="/admins/changePassword" label="app.menu.change_password" icon={<LockIcon fontSize="small" />} />
     <Logout />
   </UserMenu>
 );
 
-export const AppBar = () => <RaAppBar color="primary" userMenu={<AppUserMenu />} />;
+/** The logo followed by the product's text label (spec 1 section 1). */
+const Logo = () => {
+  const translate = useTranslate();
+  return (
+    <Box
+      component={Link}
+      to="/dashboard"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1,
+        color: 'inherit',
+        textDecoration: 'none',
+        marginInlineEnd: 2,
+        borderRadius: 1,
+        '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
+      }}
+    >
+      <LocalHospitalIcon />
+      <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 600, display: { xs: 'none', sm: 'inline' } }}>
+        {translate('app.title')}
+      </Typography>
+    </Box>
+  );
+};
+
+/** Refresh (react-admin's loading indicator), notifications bell, theme settings. */
+const AppBarToolbar = () => (
+  <Box sx={{ display: 'flex', alignItems: 'center' }}>
+    <LoadingIndicator />
+    <NotificationBell />
+    <ThemeSettingsButton />
+  </Box>
+);
+
+export const AppBar = () => (
+  <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<AppBarToolbar />}>
+    <Logo />
+    <TitlePortal />
+  </RaAppBar>
+);

@@ -1,11 +1,23 @@
-import type { ReactNode } from 'react';
-import { Layout, Notification } from 'react-admin';
+import { Suspense, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import { Layout, Loading, Notification } from 'react-admin';
 import { AppBar } from './AppBar';
+import { AppSidebar } from './AppSidebar';
+import { Breadcrumbs } from './Breadcrumbs';
+import { Footer } from './Footer';
+import { LoadingBar } from './LoadingBar';
 import { Menu } from './Menu';
 
+/** The shell of every signed-in screen: app bar, sidebar, breadcrumbs, the page, the footer. */
 export const AppLayout = ({ children }: { children: ReactNode }) => (
-  <Layout appBar={AppBar} menu={Menu}>
-    {children}
+  <Layout appBar={AppBar} menu={Menu} sidebar={AppSidebar}>
+    <LoadingBar />
+    <Breadcrumbs />
+    <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      {/* A lazily loaded page suspends here, so the breadcrumbs and footer stay in place. */}
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </Box>
+    <Footer />
   </Layout>
 );
 

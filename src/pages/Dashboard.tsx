@@ -1,23 +1,230 @@
+import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { useTheme } from '@mui/material/styles';
+import { Title, useGetIdentity, useLocaleState, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
+import { ApiError } from '../providers/http';
+import {
+  DASHBOARD_QUERY_KEY,
+  dateLocale,
+  fetchDashboard,
+  formatMonth,
+  retryUnlessClientError,
+  type DashboardData,
+} from './dashboard/api';
+import type { ChartSeries } from './dashboard/BarChartView';
 
-/** Placeholder home page; the charts and totals of spec 1 section 2.5 come with the dashboard issue. */
+/** recharts comes in its own chunk, when the first chart shows. */
+const BarChartView = lazy(() => import('./dashboard/BarChartView'));
+
+const CHART_HEIGHT = 300;
+
+const useNumberFormat = (): ((value: number) => string) => {
+  const [locale] = useLocaleState();
+  return useMemo(() => {
+    const format = new Intl.NumberFormat(dateLocale(locale));
+    return (value: number) => format.format(value);
+  }, [locale]);
+};
+
+const DashboardCard = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Card sx={{ height: '100%' }} component="section" aria-label={title}>
+    <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+    <Divider />
+    <CardContent>{children}</CardContent>
+  </Card>
+);
+
+const NoData = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ height: CHART_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Typography color="text.secondary">{translate('app.dashboard.no_data')}</Typography>
+    </Box>
+  );
+};
+
+const ChartSkeleton = () => <Skeleton variant="rounded" height={CHART_HEIGHT} />;
+
+interface ChartProps {
+  rows: Record<string, string | number>[];
+  categoryKey: string;
+  series: ChartSeries[];
+}
+
+/** A chart, or 'No data yet' when there are no rows or every value is zero. */
+const Chart = ({ rows, categoryKey, series }: ChartProps) => {
+  const formatNumber = useNumberFormat();
+  const empty = rows.every((row) => series.every((item) => !row[item.key]));
+  if (empty) return <NoData />;
+  return (
+    <Suspense fallback={<ChartSkeleton />}>
+      <BarChartView rows={rows} categoryKey={categoryKey} series={series} height={CHART_HEIGHT} formatNumber={formatNumber} />
+    </Suspense>
+  );
+};
+
+const Totals = ({ data, failed }: { data: DashboardData | undefined; failed: boolean }) => {
+  const translate = useTranslate();
+  const formatNumber = useNumberFormat();
+  const lines = data
+    ? [
+        { key: 'admins', value: data.admins },
+        { key: 'doctors', value: data.doctors },
+        { key: 'patients', value: data.patients },
+      ]
+    : [];
+  const total = lines.reduce((sum, line) => sum + line.value, 0);
+  return (
+    <DashboardCard title={translate('app.dashboard.totals')}>
+      {data ? (
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1.5, columnGap: 2 }}>
+          {lines.map((line) => (
+            <Box key={line.key} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">
+                {translate(`app.dashboard.${line.key}`)}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 'bold', textAlign: 'end' }} data-testid={`total-${line.key}`}>
+                {formatNumber(line.value)}
+              </Typography>
+            </Box>
+          ))}
+          <Divider sx={{ gridColumn: '1 / -1' }} />
+          <Typography component="dt" sx={{ fontWeight: 'bold' }}>
+            {translate('app.dashboard.total')}
+          </Typography>
+          <Typography component="dd" variant="h6" sx={{ m: 0, textAlign: 'end' }} data-testid="total-sum">
+            {formatNumber(total)}
+          </Typography>
+        </Box>
+      ) : failed ? (
+        <Typography color="text.secondary">{translate('app.dashboard.no_data')}</Typography>
+      ) : (
+        <Box aria-busy="true">
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} height={32} />
+          ))}
+        </Box>
+      )}
+    </DashboardCard>
+  );
+};
+
+const TaskSubmissionList = ({ data }: { data: DashboardData }) => {
+  const translate = useTranslate();
+  const formatNumber = useNumberFormat();
+  return (
+    <DashboardCard title={translate('app.dashboard.tasks')}>
+      <List dense disablePadding>
+        {data.tasks.map((task, index) => (
+          <ListItem
+            key={`${task.task_name}-${index}`}
+            disableGutters
+            secondaryAction={<Typography sx={{ fontWeight: 'bold' }}>{formatNumber(task.submission_count)}</Typography>}
+          >
+            <ListItemText primary={task.task_name} />
+          </ListItem>
+        ))}
+      </List>
+    </DashboardCard>
+  );
+};
+
+/** The home page (spec 1 section 2.5): totals, users per city, appointments per month, task submissions. */
 export const Dashboard = () => {
   const translate = useTranslate();
+  const theme = useTheme();
+  const [locale] = useLocaleState();
   const { identity } = useGetIdentity();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const { data, isPending, error, refetch } = useQuery({
+    queryKey: DASHBOARD_QUERY_KEY,
+    queryFn: ({ signal }) => fetchDashboard(signal),
+    retry: retryUnlessClientError,
+  });
+
+  useEffect(() => {
+    // An expired session: the HTTP client has cleared it, react-admin takes the user to sign in.
+    if (error instanceof ApiError && error.status === 401) void logoutIfAccessDenied(error);
+  }, [error, logoutIfAccessDenied]);
+
+  const citySeries: ChartSeries[] = [
+    { key: 'doctor_count', label: translate('app.dashboard.doctors'), color: theme.palette.primary.main },
+    { key: 'patient_count', label: translate('app.dashboard.patients'), color: theme.palette.secondary.main },
+  ];
+  const appointmentSeries: ChartSeries[] = [
+    { key: 'total_appointments', label: translate('app.dashboard.appointments'), color: theme.palette.primary.main },
+  ];
+  const cityRows = (data?.cities ?? []).map((city) => ({ ...city }));
+  const monthRows = (data?.appointments ?? []).map((month) => ({
+    ...month,
+    appointment_month: formatMonth(month.appointment_month, locale),
+  }));
+
   return (
-    <Card sx={{ mt: 2 }}>
+    <Box sx={{ mt: 2 }}>
       <Title title="app.page.dashboard" />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {translate('app.page.dashboard')}
+      <Typography variant="h5" component="h1">
+        {translate('app.page.dashboard')}
+      </Typography>
+      {identity?.fullName ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.dashboard.welcome', { name: identity.fullName })}
         </Typography>
-        {identity?.fullName ? (
-          <Typography color="text.secondary">{translate('app.dashboard.welcome', { name: identity.fullName })}</Typography>
+      ) : null}
+      {error ? (
+        <Alert
+          severity="error"
+          sx={{ my: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {translate('app.dashboard.retry')}
+            </Button>
+          }
+        >
+          {translate('app.dashboard.load_failed')}
+        </Alert>
+      ) : null}
+      <Grid container spacing={2} sx={{ mt: 1 }}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Totals data={data} failed={Boolean(error)} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <DashboardCard title={translate('app.dashboard.total_users')}>
+            {isPending || !data ? (
+              error ? <NoData /> : <ChartSkeleton />
+            ) : (
+              <Chart rows={cityRows} categoryKey="city_name" series={citySeries} />
+            )}
+          </DashboardCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: data && data.tasks.length > 0 ? 8 : 12 }}>
+          <DashboardCard title={translate('app.dashboard.total_appointments')}>
+            {isPending || !data ? (
+              error ? <NoData /> : <ChartSkeleton />
+            ) : (
+              <Chart rows={monthRows} categoryKey="appointment_month" series={appointmentSeries} />
+            )}
+          </DashboardCard>
+        </Grid>
+        {data && data.tasks.length > 0 ? (
+          <Grid size={{ xs: 12, md: 4 }}>
+            <TaskSubmissionList data={data} />
+          </Grid>
         ) : null}
-      </CardContent>
-    </Card>
+      </Grid>
+    </Box>
   );
 };

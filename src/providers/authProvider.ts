@@ -1,6 +1,7 @@
 /** react-admin's AuthProvider over the session store and the auth calls. */
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { login, logout } from './authApi';
+import { disconnectRealtime } from './realtime';
 import { isRecord } from './http';
 import { canAccess } from './permissions';
 import { getFullName, getPermissions, getProfileImage, getUid, isSignedIn } from './session';
@@ -23,6 +24,7 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
+    disconnectRealtime();
     await logout();
     return LOGIN_PATH;
   },

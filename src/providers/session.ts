@@ -16,7 +16,7 @@ export const SESSION_KEYS = {
 } as const;
 
 /** Preferences of the browser rather than of the user: they survive signing out. */
-export const PREFERENCE_KEYS = ['primary_color', 'secondary_color', 'currentLanguage', 'pins'] as const;
+export const PREFERENCE_KEYS = ['primary_color', 'secondary_color', 'theme_mode', 'currentLanguage', 'pins'] as const;
 
 const setOrRemove = (key: string, value: string | null | undefined): void => {
   if (value === null || value === undefined || value === '') localStorage.removeItem(key);

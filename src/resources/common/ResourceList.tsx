@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { CreateButton, DataTable, List, SearchInput, TopToolbar, useTranslate, type SortPayload } from 'react-admin';
 import { RowActions } from './RowActions';
+import { useResourceChanges } from '../../providers/useResourceChanges';
 
 // Only the add button: the default actions also offer filter and saved-query menus the console has no use for.
 const listActions = (
@@ -30,6 +31,7 @@ export interface ResourceListProps {
 /** Every list of the console: a search box, a table with row actions, 'Data not found' when empty, paging. */
 export const ResourceList = ({ children, rowActions = <RowActions />, sort }: ResourceListProps) => {
   const translate = useTranslate();
+  useResourceChanges(); // another admin's write to this resource refetches the list (real time)
   // react-admin reads source and alwaysOn from the filter elements themselves, so no wrapper component here.
   const filters = useMemo(
     () => [<SearchInput key="q" source="q" alwaysOn placeholder={translate('app.message.search')} />],

@@ -1,0 +1,135 @@
+import { render, screen, within } from '@testing-library/react';
+import type { I18nProvider } from 'react-admin';
+import { Dashboard } from '../../Dashboard';
+import { formatMonth, readDashboard } from '../api';
+import { pathOf, restoreFetch, stubFetch } from '../../../test/recorded-http';
+import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../../../testing/AdminTestContext';
+
+// jsdom has no layout, so recharts draws nothing there: the chart is replaced at its lazy boundary by a
+// table of what it was given (the categories and each series' values).
+jest.mock('../BarChartView', () => ({
+  __esModule: true,
+  default: ({ rows, categoryKey, series }: import('../BarChartView').BarChartViewProps) => (
+    <table>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={String(row[categoryKey])}>
+            <th>{row[categoryKey]}</th>
+            {series.map((item) => (
+              <td key={item.key}>{`${item.label}: ${row[item.key]}`}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  ),
+}));
+
+let i18nProvider: I18nProvider;
+beforeAll(async () => {
+  i18nProvider = await getTestI18nProvider();
+});
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('token', 'tok-1');
+});
+afterEach(restoreFetch);
+
+const answer = (data: Record<string, unknown>) => ({ body: { success: true, data } });
+
+const renderDashboard = () =>
+  render(
+    <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider({})}>
+      <Dashboard />
+    </AdminTestContext>,
+  );
+
+const card = (name: string): HTMLElement => screen.getByRole('region', { name });
+
+describe('Dashboard', () => {
+  it('shows the totals and their sum, the charts and the task submissions from the API', async () => {
+    const sent = stubFetch([
+      answer({
+        total_users: 21,
+        admins: 3,
+        doctors: 7,
+        patients: 11,
+        cities: [
+          { city_name: 'Lahore', doctor_count: 4, patient_count: 6 },
+          { city_name: 'Multan', doctor_count: 3, patient_count: 5 },
+        ],
+        appointments: [
+          { appointment_month: '2026-01', total_appointments: 12 },
+          { appointment_month: '2026-02', total_appointments: 9 },
+        ],
+        tasks: [{ task_name: 'Polio survey', submission_count: 42 }],
+      }),
+    ]);
+    renderDashboard();
+
+    expect(await screen.findByTestId('total-sum')).toHaveTextContent('21');
+    const totals = card('Users');
+    expect(within(totals).getByText('Admins')).toBeInTheDocument();
+    expect(within(totals).getByTestId('total-admins')).toHaveTextContent('3');
+    expect(within(totals).getByTestId('total-doctors')).toHaveTextContent('7');
+    expect(within(totals).getByTestId('total-patients')).toHaveTextContent('11');
+    expect(within(totals).getByText('Total')).toBeInTheDocument();
+    expect(pathOf(sent[0]?.url ?? '')).toBe('/api/admin/dashboard');
+    expect(sent[0]?.headers.Authorization).toBe('Bearer tok-1');
+
+    expect(within(card('Total Users')).queryByText('No data yet')).not.toBeInTheDocument();
+    expect(within(card('Total Appointments')).queryByText('No data yet')).not.toBeInTheDocument();
+    const tasks = card('Task submissions');
+    expect(within(tasks).getByText('Polio survey')).toBeInTheDocument();
+    expect(within(tasks).getByText('42')).toBeInTheDocument();
+    // The charts load lazily behind a suspense boundary.
+    const users = card('Total Users');
+    const lahore = (await within(users).findByText('Lahore')).closest('tr') as HTMLElement;
+    expect(within(lahore).getByText('Doctors: 4')).toBeInTheDocument();
+    expect(within(lahore).getByText('Patients: 6')).toBeInTheDocument();
+    const appointments = card('Total Appointments');
+    const january = (await within(appointments).findByText('January 2026')).closest('tr') as HTMLElement;
+    expect(within(january).getByText('Appointments: 12')).toBeInTheDocument();
+    expect(within(appointments).getByText('February 2026')).toBeInTheDocument();
+  });
+
+  it("says 'No data yet' for charts without data and leaves out the task list", async () => {
+    stubFetch([
+      answer({
+        total_users: 1,
+        admins: 1,
+        doctors: 0,
+        patients: 0,
+        cities: [{ city_name: 'Lahore', doctor_count: 0, patient_count: 0 }],
+        appointments: [],
+        tasks: [],
+      }),
+    ]);
+    renderDashboard();
+
+    expect(await screen.findByTestId('total-sum')).toHaveTextContent('1');
+    expect(within(card('Total Users')).getByText('No data yet')).toBeInTheDocument();
+    expect(within(card('Total Appointments')).getByText('No data yet')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Task submissions' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Dashboard data', () => {
+  it('shows months in en-GB form', () => {
+    expect(formatMonth('2026-01', 'en')).toBe('January 2026');
+    expect(formatMonth('2025-12', 'en')).toBe('December 2025');
+    expect(formatMonth('not a month', 'en')).toBe('not a month');
+  });
+
+  it('reads missing lists as empty and numeric text as numbers', () => {
+    expect(readDashboard({ admins: '2', cities: null })).toEqual({
+      total_users: 0,
+      admins: 2,
+      doctors: 0,
+      patients: 0,
+      cities: [],
+      appointments: [],
+      tasks: [],
+    });
+  });
+});

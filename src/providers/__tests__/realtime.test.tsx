@@ -1,0 +1,199 @@
+import type { ReactNode } from 'react';
+import { act, render, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  adminChannel,
+  changesChannel,
+  createMemoryTransport,
+  disconnectRealtime,
+  pusherOptions,
+  setRealtimeForTests,
+  subscribeChanges,
+  subscribeNotifications,
+  type RealtimeConfig,
+} from '../realtime';
+import { isOwnWrite, useResourceChanges } from '../useResourceChanges';
+import { pathOf, restoreFetch, stubFetch } from '../../test/recorded-http';
+
+/** A stand-in for pusher-js: records what the client was built with and lets a test push events. */
+const pusher = {
+  instances: [] as { key: string; options: Record<string, unknown>; channels: Map<string, (event: string, data: unknown) => void>; disconnected: boolean }[],
+};
+jest.mock('pusher-js', () => {
+  class FakePusher {
+    key: string;
+    options: Record<string, unknown>;
+    channels = new Map<string, (event: string, data: unknown) => void>();
+    disconnected = false;
+    connection = { bind: () => undefined, socket_id: '123.456' };
+    constructor(key: string, options: Record<string, unknown>) {
+      this.key = key;
+      this.options = options;
+      pusher.instances.push(this);
+    }
+    subscribe(name: string) {
+      return { bind_global: (callback: (event: string, data: unknown) => void) => this.channels.set(name, callback) };
+    }
+    unsubscribe(name: string) {
+      this.channels.delete(name);
+    }
+    disconnect() {
+      this.disconnected = true;
+    }
+  }
+  return { __esModule: true, default: FakePusher };
+});
+
+const config: RealtimeConfig = {
+  key: 'app-key',
+  host: null,
+  port: null,
+  tls: null,
+  cluster: null,
+  authEndpoint: '/api/admin/broadcasting/auth',
+  enabled: true,
+};
+
+const page = (href: string): Location => new URL(href) as unknown as Location;
+
+beforeEach(() => {
+  localStorage.clear();
+  pusher.instances = [];
+});
+afterEach(() => {
+  disconnectRealtime();
+  setRealtimeForTests(undefined);
+  restoreFetch();
+});
+
+describe('pusherOptions', () => {
+  it("uses the page's host, port and protocol when the server leaves them unset", () => {
+    const options = pusherOptions(config, 'tok-1', page('https://console.example.org/dashboard'));
+    expect(options).toMatchObject({
+      cluster: 'mt1',
+      wsHost: 'console.example.org',
+      wsPort: 443,
+      wssPort: 443,
+      forceTLS: true,
+      enabledTransports: ['ws', 'wss'],
+      disableStats: true,
+      channelAuthorization: {
+        endpoint: '/api/admin/broadcasting/auth',
+        transport: 'ajax',
+        headers: { Authorization: 'Bearer tok-1' },
+      },
+    });
+    expect(pusherOptions(config, 't', page('http://localhost:5173/'))).toMatchObject({ wsHost: 'localhost', wsPort: 5173, forceTLS: false });
+  });
+
+  it("takes the server's host, port, TLS and cluster when given", () => {
+    const options = pusherOptions({ ...config, host: 'ws.example.org', port: 6001, tls: false, cluster: 'eu' }, 't', page('https://a.example/'));
+    expect(options).toMatchObject({ wsHost: 'ws.example.org', wsPort: 6001, wssPort: 6001, forceTLS: false, cluster: 'eu' });
+    expect(pusherOptions({ ...config, host: 'ws.example.org', tls: true }, 't', page('http://localhost:5173/'))).toMatchObject({
+      wsPort: 443,
+      forceTLS: true,
+    });
+  });
+});
+
+describe('the connection', () => {
+  it('connects after sign-in on the first subscription, to the private channels, and closes on sign-out', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('pusher_id', 'p-1');
+    const sent = stubFetch([{ body: { success: true, data: config } }]);
+    const notifications: unknown[] = [];
+    const changes: unknown[] = [];
+    subscribeNotifications((n) => notifications.push(n));
+    subscribeChanges('cities', (c) => changes.push(c));
+
+    await waitFor(() => expect(pusher.instances).toHaveLength(1));
+    expect(pathOf(sent[0]?.url ?? '')).toBe('/api/admin/realtime/config');
+    const client = pusher.instances[0]!;
+    expect(client.key).toBe('app-key');
+    expect([...client.channels.keys()].sort()).toEqual([adminChannel('p-1'), changesChannel('cities')].sort());
+    expect(adminChannel('p-1')).toBe('private-admin.p-1');
+    expect(changesChannel('cities')).toBe('private-changes.cities');
+
+    const pushed = { id: 9, type: 'admin', body: { title: 'Hi', body: 'There' }, data: null, is_read: false, created_at: '2026-01-01T00:00:00Z' };
+    client.channels.get(adminChannel('p-1'))?.('notification', pushed);
+    client.channels.get(adminChannel('p-1'))?.('pusher:subscription_succeeded', {});
+    client.channels.get(changesChannel('cities'))?.('changed', JSON.stringify({ action: 'update', id: 'c-1' }));
+    client.channels.get(changesChannel('cities'))?.('changed', { action: 'explode', id: 'c-1' });
+    expect(notifications).toEqual([pushed]);
+    expect(changes).toEqual([{ action: 'update', id: 'c-1' }]);
+
+    disconnectRealtime();
+    expect(client.disconnected).toBe(true);
+  });
+
+  it('stays quiet when real time is disabled or the config cannot be fetched', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('pusher_id', 'p-1');
+    const sent = stubFetch([{ body: { success: true, data: { ...config, enabled: false } } }]);
+    const unsubscribe = subscribeNotifications(() => undefined);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pusher.instances).toHaveLength(0);
+    unsubscribe();
+
+    disconnectRealtime();
+    const failing = stubFetch([{ status: 500, body: { success: false, message: 'Server Error' } }]);
+    subscribeChanges('cities', () => undefined);
+    await waitFor(() => expect(failing).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pusher.instances).toHaveLength(0);
+  });
+
+  it('does not connect without a session', async () => {
+    const sent = stubFetch([]);
+    expect(subscribeNotifications(() => undefined)).toEqual(expect.any(Function));
+    subscribeChanges('cities', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('useResourceChanges', () => {
+  const Watcher = ({ resource }: { resource: string }) => {
+    useResourceChanges(resource);
+    return null;
+  };
+  const wrap = (queryClient: QueryClient, children: ReactNode) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+
+  it("refetches the resource's lists when another admin writes to it", async () => {
+    const transport = createMemoryTransport();
+    setRealtimeForTests(transport);
+    const queryClient = new QueryClient();
+    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+    const { unmount } = render(wrap(queryClient, <Watcher resource="cities" />));
+    expect(transport.subscribedChannels()).toEqual(['private-changes.cities']);
+
+    act(() => {
+      transport.emit('private-changes.cities', 'changed', { action: 'create', id: 'c-9' });
+      transport.emit('private-changes.cities', 'changed', { action: 'update', id: 'c-8' });
+    });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(1));
+    const filters = invalidate.mock.calls[0]?.[0] as unknown as { predicate: (query: { queryKey: unknown[] }) => boolean };
+    expect(filters.predicate({ queryKey: ['cities', 'getList', {}] })).toBe(true);
+    expect(filters.predicate({ queryKey: ['cities', 'getMany', {}] })).toBe(true);
+    expect(filters.predicate({ queryKey: ['cities', 'getOne', {}] })).toBe(false);
+    expect(filters.predicate({ queryKey: ['districts', 'getList', {}] })).toBe(false);
+
+    unmount();
+    expect(transport.subscribedChannels()).toEqual([]);
+  });
+
+  it("recognises the echo of this tab's own write", async () => {
+    const queryClient = new QueryClient();
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationKey: ['cities', 'update', { id: 'c-1', data: {} }], mutationFn: async () => ({ id: 'c-1' }) })
+      .execute({ id: 'c-1', data: {} });
+    expect(isOwnWrite(queryClient, 'cities', { action: 'update', id: 'c-1' })).toBe(true);
+    expect(isOwnWrite(queryClient, 'cities', { action: 'update', id: 'c-2' })).toBe(false);
+    expect(isOwnWrite(queryClient, 'districts', { action: 'update', id: 'c-1' })).toBe(false);
+    expect(isOwnWrite(queryClient, 'cities', { action: 'update', id: 'c-1' }, Date.now() + 60_000)).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Keeps open lists current: a write to a resource by another admin (the server pushes `changed` on
+ * `private-changes.{resource}`) refetches that resource's list queries. Kept apart from realtime.ts so
+ * the socket module stays free of React and react-query.
+ */
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useResourceContext } from 'ra-core';
+import { subscribeChanges, type ResourceChange } from './realtime';
+
+/** react-admin's query keys are [resource, call, params]; these calls feed lists and reference inputs. */
+const LIST_CALLS: readonly unknown[] = ['getList', 'getMany', 'getManyReference', 'getInfiniteList'];
+
+/** A burst of writes (an import, a bulk delete) refetches once. */
+const SETTLE_MS = 300;
+/** How long after one's own write its echo is recognised as one's own. */
+const OWN_WRITE_MS = 5_000;
+
+const idOf = (value: unknown): string | undefined => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as { id?: unknown; encrypted_id?: unknown; data?: unknown };
+  if (typeof record.id === 'string' || typeof record.id === 'number') return String(record.id);
+  if (typeof record.encrypted_id === 'string') return record.encrypted_id;
+  return record.data === undefined ? undefined : idOf(record.data);
+};
+
+/**
+ * True when this tab itself just wrote that record through a react-admin mutation (its key is
+ * [resource, 'create' | 'update' | 'delete' | ..., params]); react-admin has refreshed after it already.
+ */
+export function isOwnWrite(queryClient: QueryClient, resource: string, change: ResourceChange, now = Date.now()): boolean {
+  return queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: [resource] })
+    .some((mutation) => {
+      const { status, submittedAt, variables, data } = mutation.state;
+      if (status !== 'pending' && now - submittedAt > OWN_WRITE_MS) return false;
+      const key = mutation.options.mutationKey ?? [];
+      const ids = [idOf(key[2]), idOf(variables), idOf(data)];
+      const many = (key[2] as { ids?: unknown } | undefined)?.ids;
+      return ids.includes(change.id) || (Array.isArray(many) && many.map(String).includes(change.id));
+    });
+}
+
+/**
+ * Refetches the lists of `resource` (by default the one of the resource context) when another admin
+ * writes to it; does nothing without real time.
+ */
+export function useResourceChanges(resourceName?: string): void {
+  const queryClient = useQueryClient();
+  const contextResource = useResourceContext();
+  const resource = resourceName ?? contextResource;
+  useEffect(() => {
+    if (!resource) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = subscribeChanges(resource, (change) => {
+      if (isOwnWrite(queryClient, resource, change)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        void queryClient.invalidateQueries({
+          predicate: ({ queryKey }) => queryKey[0] === resource && LIST_CALLS.includes(queryKey[1]),
+        });
+      }, SETTLE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [resource, queryClient]);
+}
