@@ -29,7 +29,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth/login');
   await field(page, 'Email Address').fill(email);
   await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/dashboard');
 }
 
@@ -106,19 +106,19 @@ run('foundation journeys (Chromium, real server)', () => {
 
       // --- the super admin signs in
       await page.goto('/auth/login');
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       await screenshot(page, 'login-page');
       await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
       // --- Roles → Add Role, with three location permissions
       await menuEntry(page, 'Roles').click();
       await page.waitForURL('**/roles');
-      await page.getByRole('link', { name: 'Add Role' }).click();
+      await page.getByRole('link', { name: 'Add Role', exact: true }).click();
       await page.waitForURL('**/roles/create');
       await field(page, 'Name').fill(roleName);
       const locations = page.getByRole('group', { name: 'Locations' });
       for (const action of ['View', 'Create', 'Edit']) await locations.getByRole('checkbox', { name: action, exact: true }).check();
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await seeText(page, ADDED);
 
       const roles = await server.api<Listed<{ name: string; permissions: string[] }>>('GET', `/roles?paginate=false`, rootToken);
@@ -128,7 +128,7 @@ run('foundation journeys (Chromium, real server)', () => {
       // --- Admins → Add Sub Admin with that role, credentials by email
       await menuEntry(page, 'Admins').click();
       await page.waitForURL('**/admins');
-      await page.getByRole('link', { name: 'Add Sub Admin' }).click();
+      await page.getByRole('link', { name: 'Add Sub Admin', exact: true }).click();
       await page.waitForURL('**/admins/create');
       await field(page, 'First Name').fill('Sana');
       await field(page, 'Last Name').fill('Khan');
@@ -139,7 +139,7 @@ run('foundation journeys (Chromium, real server)', () => {
       await field(page, 'CNIC').fill('3520112345671');
       await choose(page, 'Role', roleName);
       await page.getByRole('checkbox', { name: 'Send Credentials via email' }).check();
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await seeText(page, ADDED);
 
       // --- the credentials email arrives
@@ -153,13 +153,17 @@ run('foundation journeys (Chromium, real server)', () => {
       expect(created.body.data.data).toEqual([expect.objectContaining({ email: subEmail, role: roleName, cnic: '3520112345671' })]);
 
       // --- the admin list shows the new sub admin
-      await page.getByRole('link', { name: 'Back' }).click();
+      await page.getByRole('link', { name: 'Back', exact: true }).click();
       await page.waitForURL('**/admins');
       await page.getByRole('cell', { name: subEmail }).waitFor();
       await screenshot(page, 'admin-list');
 
-      // --- sign out through the profile menu
+      // --- sign out through the profile menu: the stored token is gone and revoked on the server
+      const rootPageToken = await page.evaluate(() => localStorage.getItem('token'));
+      expect(rootPageToken).toBeTruthy();
       await signOut(page);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      expect((await server.api('GET', '/me', rootPageToken!)).status).toBe(401);
 
       // --- the sub admin signs in with the emailed password
       await signIn(page, subEmail, mailedPassword);
@@ -171,12 +175,12 @@ run('foundation journeys (Chromium, real server)', () => {
       // --- creates a district through the form and sees it in the list
       await menuEntry(page, 'Districts').click();
       await page.waitForURL('**/districts');
-      await page.getByRole('link', { name: 'Add District' }).click();
+      await page.getByRole('link', { name: 'Add District', exact: true }).click();
       await page.waitForURL('**/districts/create');
       await field(page, 'Name').fill(districtName);
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await seeText(page, ADDED);
-      await page.getByRole('link', { name: 'Back' }).click();
+      await page.getByRole('link', { name: 'Back', exact: true }).click();
       await page.waitForURL('**/districts');
       await page.getByRole('cell', { name: districtName }).waitFor();
 
@@ -212,7 +216,7 @@ run('foundation journeys (Chromium, real server)', () => {
       await field(page, 'Confirm Password').fill('Some-password-1');
       await field(page, 'CNIC').fill('352011234567');
       await choose(page, 'Role', 'Super Admin');
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
       expect(await errorUnder(page, 'CNIC')).toBe('Please provide a cnic atleast 13 digits.');
       expect(page.url()).toMatch(/\/admins\/create$/);
 
@@ -223,7 +227,7 @@ run('foundation journeys (Chromium, real server)', () => {
       await field(page, 'Name').fill(vcName);
       await field(page, 'Latitude').fill('34.2');
       await field(page, 'Longitude').fill('71.9');
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
       expect(await errorUnder(page, 'Select Tehsil...')).toBe('Please select a tehsil.');
 
       // --- nothing reached the database
@@ -247,7 +251,7 @@ run('foundation journeys (Chromium, real server)', () => {
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL('**/auth/verifyEmail');
       await field(page, 'Email Address').fill(email);
-      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
       await seeText(page, 'If that email is registered, a reset link has been sent.');
 
       const mail = await smtp.waitFor(email, MAIL_WAIT_MS);
@@ -258,13 +262,13 @@ run('foundation journeys (Chromium, real server)', () => {
       await page.goto(link);
       await field(page, 'New Password').fill(newPassword);
       await field(page, 'Confirm Password').fill(newPassword);
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await seeText(page, 'Successfully updated.');
       await page.waitForURL('**/auth/login');
 
       await field(page, 'Email Address').fill(email);
       await field(page, 'Password').fill(newPassword);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL('**/dashboard');
     }));
 });

@@ -38,11 +38,18 @@ export async function launchBrowser(): Promise<Browser> {
 
 const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
 
-/** Saves a full-page screenshot as test-results/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot as test-results/<name>.png and returns its path. The viewport by default:
+ * a full-page capture of a tall page scrolls react-admin's hide-on-scroll app bar half away.
+ */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `${slug(name)}.png`);
-  await page.screenshot({ path: file, fullPage: true, timeout: WAIT_MS });
+  // Let the app bar finish sliding back in (react-admin hides it on scroll), when there is one.
+  await page
+    .waitForFunction(() => { const bar = document.querySelector('header'); return !bar || bar.getBoundingClientRect().top >= 0; }, null, { timeout: 2_000 })
+    .catch(() => undefined);
+  await page.screenshot({ path: file, fullPage, timeout: WAIT_MS });
   return file;
 }
 
@@ -70,7 +77,7 @@ export async function withPage(browser: Browser, baseURL: string, name: string, 
     const saved: string[] = [];
     for (const [i, p] of context.pages().entries()) {
       try {
-        saved.push(`${await screenshot(p, `FAILED-${name}${i ? `-${i}` : ''}`)} (${p.url()})`);
+        saved.push(`${await screenshot(p, `FAILED-${name}${i ? `-${i}` : ''}`, true)} (${p.url()})`);
       } catch {
         // the page may be gone
       }

@@ -3,7 +3,7 @@
  * DATA_DIR with a fresh SQLite database, an SMTP server of the test's own, and the built console.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +55,43 @@ export function ensureConsoleBuilt(): void {
   }
 }
 
+/** Names, sizes and times of every file under dir: equal before and after a copy means a quiet copy. */
+function treeSignature(dir: string): string {
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .sort()
+    .map((f) => {
+      const st = statSync(join(dir, f));
+      return `${f}:${st.size}:${st.mtimeMs}`;
+    })
+    .join('|');
+}
+
+/**
+ * A private copy of dist/ for one server: a `vite build` elsewhere during the run (another
+ * terminal, a watcher) empties dist/ and renames its chunks, which would break the open pages.
+ * A copy taken mid-build is detected (index.html names a chunk that is not there) and retaken.
+ */
+async function snapshotConsole(target: string): Promise<void> {
+  const source = join(ROOT, 'dist');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    rmSync(target, { recursive: true, force: true });
+    try {
+      const before = treeSignature(source);
+      cpSync(source, target, { recursive: true });
+      if (treeSignature(source) !== before) throw new Error('dist/ changed during the copy');
+      const index = readFileSync(join(target, 'index.html'), 'utf8');
+      const assets = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+      if (assets.length > 0 && assets.every((a) => existsSync(join(target, a)))) return;
+    } catch {
+      // dist/ changed under the copy
+    }
+    if (Date.now() > deadline) throw new Error('could not take a consistent copy of dist/ (is a build running?)');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** A port nobody listens on right now (the server binds it a moment later). */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -92,7 +129,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   ensureConsoleBuilt();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  const tempDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  const dataDir = join(tempDir, 'data');
+  const consoleDir = join(tempDir, 'console');
+  try {
+    await snapshotConsole(consoleDir);
+  } catch (error) {
+    rmSync(tempDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   // SQLite in the temp dir, our own key, no push service, whatever the developer's shell says.
@@ -105,7 +150,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     ADMIN_PASSWORD,
     SMTP_URL: opts.smtpUrl,
     PUBLIC_URL: url,
-    CONSOLE_DIR: join(ROOT, 'dist'),
+    CONSOLE_DIR: consoleDir,
     LOG_LEVEL: 'warn',
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
@@ -142,7 +187,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         await exitPromise;
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(tempDir, { recursive: true, force: true });
   };
 
   // Wait for /api/health, bounded, failing at once if the process dies.
