@@ -2,10 +2,11 @@
  * The foundation's "done when" journeys (spec 1 sections 2 and 5), in real Chromium against the
  * real server, a fresh SQLite database and a real SMTP server on loopback.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startSmtp, type ReceivedMail } from '../server/test/helpers/smtp';
-import { browserAvailable, launchBrowser, screenshot, WAIT_MS, withPage } from './helpers/browser';
+import { browserAvailable, launchBrowser, screenshot, withPage } from './helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server';
+import { choose, errorUnder, field, menuEntry, seeText, signIn, signOut } from './helpers/page';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 interface Paged<T> {
@@ -18,53 +19,6 @@ interface Listed<T> {
 const MAIL_WAIT_MS = 15_000;
 const UNAUTHORIZED = 'You are not authorized for this page!';
 const ADDED = 'Successfully added.';
-
-// ---- small page helpers (user-facing selectors only; every wait bounded by WAIT_MS) ----
-
-/** An input by its label: MUI adds a thin space and "*" to required labels, and an empty select a zero-width space. */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*\u200b]*$`));
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await field(page, 'Email Address').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function signOut(page: Page) {
-  // react-admin's user menu button is named 'Profile' (ra.auth.user_menu).
-  await page.getByRole('button', { name: 'Profile', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.waitForURL('**/auth/login');
-}
-
-const menuEntry = (page: Page, name: string) => page.getByRole('menuitem', { name, exact: true });
-
-/** Waits for the toast / text to appear. */
-const seeText = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
-
-/** The error shown under a field: the element its aria-describedby points at (MUI's helper text). */
-async function errorUnder(page: Page, label: string): Promise<string> {
-  const input = field(page, label);
-  await page.waitForFunction(
-    (el) => el?.getAttribute('aria-invalid') === 'true',
-    await input.elementHandle({ timeout: WAIT_MS }),
-    { timeout: WAIT_MS },
-  );
-  const describedBy = await input.getAttribute('aria-describedby');
-  if (!describedBy) throw new Error(`the field '${label}' has no aria-describedby to carry its error`);
-  const texts = await Promise.all(describedBy.split(/\s+/).map((id) => page.locator(`[id="${id}"]`).innerText()));
-  return texts.join(' ').trim();
-}
-
-/** Picks an option of a react-admin SelectInput (MUI select: a combobox opening a listbox). */
-async function choose(page: Page, label: string, option: string) {
-  await field(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
 
 const passwordFrom = (mail: ReceivedMail): string => {
   const m = /Password:\s*(\S+)/.exec(mail.text);

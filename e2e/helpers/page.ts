@@ -1,0 +1,49 @@
+/** Page helpers shared by the journeys: user-facing selectors only; every wait bounded by WAIT_MS. */
+import type { Page } from 'playwright-core';
+import { WAIT_MS } from './browser';
+
+/** An input by its label: MUI adds a thin space and "*" to required labels, and an empty select a zero-width space. */
+export const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*\u200b]*$`));
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await field(page, 'Email Address').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+export async function signOut(page: Page) {
+  // react-admin's user menu button is named 'Profile' (ra.auth.user_menu).
+  await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL('**/auth/login');
+}
+
+export const menuEntry = (page: Page, name: string) => page.getByRole('menuitem', { name, exact: true });
+
+/** Waits for the toast / text to appear. */
+export const seeText = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
+
+/** The error shown under a field: the element its aria-describedby points at (MUI's helper text). */
+export async function errorUnder(page: Page, label: string): Promise<string> {
+  const input = field(page, label);
+  await page.waitForFunction(
+    (el) => el?.getAttribute('aria-invalid') === 'true',
+    await input.elementHandle({ timeout: WAIT_MS }),
+    { timeout: WAIT_MS },
+  );
+  const describedBy = await input.getAttribute('aria-describedby');
+  if (!describedBy) throw new Error(`the field '${label}' has no aria-describedby to carry its error`);
+  const texts = await Promise.all(describedBy.split(/\s+/).map((id) => page.locator(`[id="${id}"]`).innerText()));
+  return texts.join(' ').trim();
+}
+
+/** Picks an option of a react-admin SelectInput (MUI select: a combobox opening a listbox). */
+export async function choose(page: Page, label: string, option: string) {
+  await field(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+

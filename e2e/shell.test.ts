@@ -1,0 +1,76 @@
+/**
+ * The shell's journeys: a notification pushed to another admin's open console over the embedded
+ * Pusher-protocol endpoint, and the Arabic right-to-left layout with the stored language choice.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { startSmtp } from '../server/test/helpers/smtp';
+import { browserAvailable, launchBrowser, screenshot, withPage } from './helpers/browser';
+import { choose, field, seeText, signIn } from './helpers/page';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server';
+
+jest.setTimeout(120_000);
+
+const run = browserAvailable() ? describe : describe.skip;
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+const unread = async (page: Page) => Number(/(\d+) unread/.exec((await bell(page).getAttribute('aria-label')) ?? '')?.[1]);
+
+run('shell journeys (Chromium, real server)', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let server: RunningServer;
+  let browser: Browser;
+  let rootToken: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ smtpUrl: smtp.url });
+    rootToken = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    browser = await launchBrowser();
+  }, 110_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  /** a sub admin made through the API, holding the given permissions */
+  async function subAdmin(tag: string, permissions: string[]) {
+    const role = await server.api<{ data: { id: number } }>('POST', '/roles', rootToken, { name: `Shell ${tag}`, permissions });
+    expect(role.status).toBe(200);
+    const email = `shell.${tag}@example.org`;
+    const password = 'Shell-pass-12';
+    const made = await server.api('POST', '/admins', rootToken, {
+      f_name: 'Bilal', l_name: tag, email, cnic: '3520112345671', role_id: role.body.data.id, password, confirmPassword: password,
+    });
+    expect(made.status).toBe(200);
+    return { email, password };
+  }
+
+  test("admin B's bell rises, without reload, when admin A sends a notification", () =>
+    withPage(browser, server.url, 'bell-push-admin-a', async ({ page: pageA }) =>
+      withPage(browser, server.url, 'bell-push-admin-b', async ({ page: pageB }) => {
+        const b = await subAdmin('b', ['view_location']);
+        await signIn(pageB, b.email, b.password);
+        await bell(pageB).waitFor();
+        expect(await unread(pageB)).toBe(0);
+        // a marker that only survives if the page is not reloaded
+        await pageB.evaluate(() => Object.assign(window, { __noReload: true }));
+
+        await signIn(pageA, ADMIN_EMAIL, ADMIN_PASSWORD);
+        await pageA.goto('/notifications/send');
+        await choose(pageA, 'Audience', 'Admins');
+        await field(pageA, 'Title').fill('Cold chain check');
+        await field(pageA, 'Message').fill('Please log the fridge temperatures today.');
+        await pageA.getByRole('button', { name: 'Submit', exact: true }).click();
+        await seeText(pageA, /^Sent to \d+ admins?\.$/);
+
+        await pageB.waitForFunction(() => /Notifications, 1 unread/.test(document.querySelector('[aria-label^="Notifications,"]')?.getAttribute('aria-label') ?? ''));
+        expect(await pageB.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+        await bell(pageB).click();
+        await pageB.getByText('Cold chain check').first().waitFor();
+        await screenshot(pageB, 'bell-after-push');
+        await pageB.getByRole('button', { name: 'Mark all as read' }).click();
+        await pageB.keyboard.press('Escape');
+        await pageB.waitForFunction(() => /Notifications, 0 unread/.test(document.querySelector('[aria-label^="Notifications,"]')?.getAttribute('aria-label') ?? ''));
+      })));
+});
