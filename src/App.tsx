@@ -1,9 +1,10 @@
-import { use, useDeferredValue, useMemo } from 'react';
+import { use, useDeferredValue, useMemo, useState } from 'react';
 import { Admin, CustomRoutes, Navigate, Resource, useParams } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
-import { createI18nProvider } from './i18n/i18nProvider';
+import { DirectionProvider, useDirection } from './i18n/direction';
+import { alignAdminLocale, createI18nProvider } from './i18n/i18nProvider';
 import { AppLayout, AppNotification } from './layout/AppLayout';
 import { buildTheme } from './layout/theme';
 import { useThemeSettings } from './layout/themeSettings';
@@ -28,51 +29,56 @@ export const App = () => {
   const i18nProvider = use(i18nProviderPromise);
   // The theme follows the settings panel; deferred, so dragging a colour picker stays smooth.
   const themeSettings = useDeferredValue(useThemeSettings().settings);
-  const theme = useMemo(() => buildTheme(themeSettings), [themeSettings]);
+  // The stored language (sign-in screens, other tabs) wins over react-admin's copy; Arabic is right to left.
+  useState(alignAdminLocale);
+  const direction = useDirection();
+  const theme = useMemo(() => buildTheme(themeSettings, direction), [themeSettings, direction]);
   return (
-    <Admin
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      layout={AppLayout}
-      notification={AppNotification}
-      theme={theme}
-      accessDenied={GoToUnauthorized}
-      loginPage={false}
-      requireAuth
-      disableTelemetry
-    >
-      {resourceNames.map((name) => (
-        <Resource key={name} name={name} {...resources[name]}>
-          <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
-          <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
-          <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
-        </Resource>
-      ))}
-      <CustomRoutes>
-        <Route path="/dashboard" element={<Dashboard />} />
-        <Route path="/authorization" element={<Unauthorized />} />
-        <Route path="/admins/profile" element={<ProfilePage />} />
-        <Route path="/admins/changePassword/:id?" element={<ChangePasswordPage />} />
-        {/* Notifications: the sent list (view_notification) and the send form (create_notification). */}
-        <Route
-          path="/notifications"
-          element={
-            <RequireNotificationAccess action="list">
-              <NotificationList />
-            </RequireNotificationAccess>
-          }
-        />
-        <Route
-          path="/notifications/send"
-          element={
-            <RequireNotificationAccess action="create">
-              <NotificationSend />
-            </RequireNotificationAccess>
-          }
-        />
-      </CustomRoutes>
-    </Admin>
+    <DirectionProvider>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={AppLayout}
+        notification={AppNotification}
+        theme={theme}
+        accessDenied={GoToUnauthorized}
+        loginPage={false}
+        requireAuth
+        disableTelemetry
+      >
+        {resourceNames.map((name) => (
+          <Resource key={name} name={name} {...resources[name]}>
+            <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
+            <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
+            <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
+          </Resource>
+        ))}
+        <CustomRoutes>
+          <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/authorization" element={<Unauthorized />} />
+          <Route path="/admins/profile" element={<ProfilePage />} />
+          <Route path="/admins/changePassword/:id?" element={<ChangePasswordPage />} />
+          {/* Notifications: the sent list (view_notification) and the send form (create_notification). */}
+          <Route
+            path="/notifications"
+            element={
+              <RequireNotificationAccess action="list">
+                <NotificationList />
+              </RequireNotificationAccess>
+            }
+          />
+          <Route
+            path="/notifications/send"
+            element={
+              <RequireNotificationAccess action="create">
+                <NotificationSend />
+              </RequireNotificationAccess>
+            }
+          />
+        </CustomRoutes>
+      </Admin>
+    </DirectionProvider>
   );
 };
 

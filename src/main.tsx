@@ -7,14 +7,24 @@ import { AuthLayout } from './pages/auth/AuthLayout';
 import { LoginPage } from './pages/auth/LoginPage';
 import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
 import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
+import { loadAuthLanguage, useAuthLanguage } from './i18n/authTranslate';
+import { DirectionProvider, applyDocumentLanguage } from './i18n/direction';
+import { getStoredLanguage } from './i18n/languages';
 
 // react-admin is ~370 KB gzipped: the public screens render without it and it loads for every other path.
 const App = lazy(loadAdminApp);
 
+/** The public screens in the language they are shown in, right to left for Arabic. */
+const AuthScreens = () => (
+  <DirectionProvider language={useAuthLanguage()}>
+    <AuthLayout />
+  </DirectionProvider>
+);
+
 const router = createBrowserRouter([
   {
     path: '/auth',
-    element: <AuthLayout />,
+    element: <AuthScreens />,
     children: [
       { path: 'login', element: <LoginPage /> },
       { path: 'verifyEmail', element: <ForgotPasswordPage /> },
@@ -39,8 +49,16 @@ const router = createBrowserRouter([
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// The stored language's direction and dictionary come first, so nothing is drawn in English or left to
+// right and then redrawn (English is built in; another language is one small chunk).
+const language = getStoredLanguage();
+applyDocumentLanguage(language);
+void loadAuthLanguage(language)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  );

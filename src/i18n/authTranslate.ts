@@ -1,23 +1,62 @@
+import { useEffect, useSyncExternalStore } from 'react';
 import en from './en';
-
-type Messages = { [key: string]: string | Messages };
-
-const lookup = (messages: Messages, key: string): string | undefined => {
-  let node: string | Messages | undefined = messages;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-};
+import { loadDictionary } from './dictionaries';
+import { lookupMessage, type Messages } from './messages';
+import { DEFAULT_LANGUAGE, storeLanguage, toLanguageCode, useStoredLanguage, type LanguageCode } from './languages';
 
 /**
  * Translator for the screens rendered before react-admin loads (sign-in, password reset). It reads the same
- * dictionary as the admin app, with the same `%{name}` placeholders, but without i18next: these screens
- * must stay small. Plural variants are not needed here, so the first one is used.
+ * dictionaries as the admin app, with the same `%{name}` placeholders, but without i18next: these screens
+ * must stay small, so English is built in and another language's dictionary is its own chunk, loaded when
+ * stored or chosen. Plural variants are not needed here, so the first one is used.
  */
+let messages: Messages = en;
+let loaded: LanguageCode = DEFAULT_LANGUAGE;
+let latestRequest = 0;
+const listeners = new Set<() => void>();
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const getLoaded = () => loaded;
+
+/** Loads a language's dictionary for these screens; the last call wins when several overlap. */
+export const loadAuthLanguage = async (code: string): Promise<LanguageCode> => {
+  const language = toLanguageCode(code);
+  const request = ++latestRequest;
+  const dictionary = await loadDictionary(language);
+  if (request === latestRequest && language !== loaded) {
+    messages = dictionary;
+    loaded = language;
+    listeners.forEach((listener) => listener());
+  }
+  return language;
+};
+
+/** The language chooser of these screens: loads the dictionary, then stores the choice. */
+export const chooseAuthLanguage = async (code: string): Promise<void> => {
+  const language = await loadAuthLanguage(code);
+  storeLanguage(language);
+};
+
+/**
+ * The language these screens are shown in, re-rendering the caller when it changes. It follows the stored
+ * choice (another tab's too) once that language's dictionary has arrived.
+ */
+export const useAuthLanguage = (): LanguageCode => {
+  const stored = useStoredLanguage();
+  const current = useSyncExternalStore(subscribe, getLoaded, getLoaded);
+  useEffect(() => {
+    if (stored !== current) void loadAuthLanguage(stored);
+  }, [stored, current]);
+  return current;
+};
+
 export const translate = (key: string, values: Record<string, string | number> = {}): string => {
-  const message = lookup(en, key);
+  const message = lookupMessage(messages, key) ?? lookupMessage(en, key);
   if (message === undefined) return key;
   const [singular = message] = message.split(' |||| ');
   return singular.replace(/%\{(\w+)\}/g, (placeholder, name: string) =>

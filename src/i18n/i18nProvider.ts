@@ -1,10 +1,14 @@
 import { createInstance } from 'i18next';
-import { convertRaTranslationsToI18next, getI18nProvider } from 'ra-i18n-i18next';
+import { getI18nProvider } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
-import { mergeTranslations, type I18nProvider } from 'react-admin';
+import { localStorageStore, type I18nProvider, type Locale } from 'react-admin';
 import en from './en';
+import { loadDictionary } from './dictionaries';
+import { mergeMessages, type Messages } from './messages';
+import { LANGUAGES, getStoredLanguage, storeLanguage, toLanguageCode, type LanguageCode } from './languages';
 
-export const availableLocales = [{ locale: 'en', name: 'English' }];
+/** The seven languages, each named in its own language (react-admin's getLocales). */
+export const availableLocales: Locale[] = LANGUAGES.map(({ code, name }) => ({ locale: code, name }));
 
 /**
  * ra-i18n-i18next declares i18next 23 and keeps a private copy; it only calls use(), init(), t(),
@@ -12,18 +16,94 @@ export const availableLocales = [{ locale: 'en', name: 'English' }];
  */
 type RaI18nextInstance = Parameters<typeof getI18nProvider>[0];
 
-/** Builds react-admin's i18nProvider: ra-language-english overlaid with the app dictionary, served by i18next. */
-export const createI18nProvider = (): Promise<I18nProvider> =>
-  getI18nProvider(
-    createInstance() as unknown as RaI18nextInstance,
+/** Polyglot's order of the six CLDR plural forms, for a message that gives all six (Arabic may). */
+const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+
+const toI18nextText = (text: string) => text.replace(/%\{([\w-]*)\}/g, '{{$1}}');
+
+/**
+ * react-admin messages as i18next resources for one language: `%{x}` becomes `{{x}}`, and a
+ * `singular |||| plural` message becomes one key per plural category of the language (`name_one`,
+ * `name_other`; Arabic also `_zero`, `_two`, `_few`, `_many`, which take the plural text unless the message
+ * gives all six forms). ra-i18n-i18next's own converter writes `_one`/`_other` only, so Arabic counts of
+ * 0, 2 or 3–99 would fall back to English.
+ */
+export const toI18nextResources = (messages: Messages, language: string): Messages => {
+  const categories = new Set<string>([...new Intl.PluralRules(language).resolvedOptions().pluralCategories, 'one', 'other']);
+  const convert = (node: Messages): Messages => {
+    const converted: Messages = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value !== 'string') {
+        converted[key] = convert(value);
+        continue;
+      }
+      const variants = value.split(' |||| ').map(toI18nextText);
+      if (variants.length === 1) {
+        converted[key] = variants[0] as string;
+        continue;
+      }
+      const forms: Partial<Record<string, string>> =
+        variants.length === PLURAL_FORMS.length
+          ? Object.fromEntries(PLURAL_FORMS.map((form, index) => [form, variants[index]]))
+          : { one: variants[0], other: variants[variants.length - 1] };
+      for (const category of categories) converted[`${key}_${category}`] = forms[category] ?? (forms.other as string);
+    }
+    return converted;
+  };
+  return convert(messages);
+};
+
+/** English: ra-language-english overlaid with the app dictionary. Other dictionaries are complete. */
+const loadMessages = async (language: LanguageCode): Promise<Messages> =>
+  language === 'en' ? mergeMessages(englishMessages as Messages, en) : loadDictionary(language);
+
+/**
+ * react-admin keeps its own copy of the locale (`RaStore.locale` in <Admin>'s default store) and applies it
+ * when the admin mounts. The stored `currentLanguage` is the one that counts, and it may have changed since
+ * (the sign-in screens have a chooser): call this before <Admin> mounts to bring react-admin's copy in line.
+ */
+export const alignAdminLocale = (): LanguageCode => {
+  const language = getStoredLanguage();
+  localStorageStore().setItem('locale', language);
+  return language;
+};
+
+/**
+ * Builds react-admin's i18nProvider, served by i18next, in the stored language (`currentLanguage`).
+ * A language's dictionary is fetched the first time it is chosen; choosing one stores it.
+ */
+export const createI18nProvider = async (initial: LanguageCode = getStoredLanguage()): Promise<I18nProvider> => {
+  const instance = createInstance();
+  const resources: Record<string, { translation: Messages }> = {};
+  const load = async (language: LanguageCode) => {
+    resources[language] ??= { translation: toI18nextResources(await loadMessages(language), language) };
+    return resources[language];
+  };
+  // English is the fallback for anything a dictionary lacks; the tests keep them complete.
+  await Promise.all([load('en'), load(initial)]);
+  const provider = await getI18nProvider(
+    instance as unknown as RaI18nextInstance,
     {
-      lng: 'en',
+      lng: initial,
       fallbackLng: 'en',
+      supportedLngs: LANGUAGES.map(({ code }) => code),
       nsSeparator: false,
       interpolation: { escapeValue: false },
-      resources: {
-        en: { translation: convertRaTranslationsToI18next(mergeTranslations(englishMessages, en)) },
-      },
+      resources: { ...resources },
     },
     availableLocales,
   );
+  return {
+    ...provider,
+    changeLocale: async (locale: string) => {
+      const language = toLanguageCode(locale);
+      const bundle = await load(language);
+      if (!instance.hasResourceBundle(language, 'translation')) {
+        instance.addResourceBundle(language, 'translation', bundle.translation);
+      }
+      await provider.changeLocale(language);
+      // The direction (DirectionProvider) follows the stored choice, so it flips with the new messages.
+      storeLanguage(language);
+    },
+  };
+};

@@ -19,6 +19,7 @@ import {
   useTranslate,
   useUserMenu,
 } from 'react-admin';
+import { LanguageMenu } from './LanguageMenu';
 import { NotificationBell } from './NotificationBell';
 import { ThemeSettingsButton } from './ThemeSettings';
 
@@ -89,6 +90,7 @@ const Logo = () => {
 const AppBarToolbar = () => (
   <Box sx={{ display: 'flex', alignItems: 'center' }}>
     <LoadingIndicator />
+    <LanguageMenu />
     <NotificationBell />
     <ThemeSettingsButton />
   </Box>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -7,29 +7,37 @@ import CssBaseline from '@mui/material/CssBaseline';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { palette } from '../../layout/palette';
-import { translate } from '../../i18n/authTranslate';
-
-const theme = createTheme({ palette });
+import { chooseAuthLanguage, translate, useAuthLanguage } from '../../i18n/authTranslate';
+import { LanguageChooser } from '../../i18n/LanguageChooser';
+import { languageDirection } from '../../i18n/languages';
 
 /** Frame of the public screens; react-admin (and its theme) is not loaded yet when they show. */
-export const AuthLayout = () => (
-  <ThemeProvider theme={theme}>
-    <CssBaseline />
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 440 }} elevation={3}>
-        <CardContent sx={{ p: 4 }}>
-          <Typography variant="h6" color="primary" sx={{ mb: 2, fontWeight: 600 }}>
-            {translate('app.title')}
-          </Typography>
-          <Outlet />
-        </CardContent>
-      </Card>
-    </Box>
-  </ThemeProvider>
-);
+export const AuthLayout = () => {
+  // The screens are drawn again in a newly chosen language (Arabic: right to left).
+  const language = useAuthLanguage();
+  const theme = useMemo(() => createTheme({ palette, direction: languageDirection(language) }), [language]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Box
+        component="main"
+        sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
+      >
+        <Card sx={{ width: '100%', maxWidth: 440 }} elevation={3}>
+          <CardContent sx={{ p: 4 }}>
+            <Box sx={{ mb: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+              <Typography variant="h6" color="primary" sx={{ fontWeight: 600 }}>
+                {translate('app.title')}
+              </Typography>
+              <LanguageChooser value={language} onChange={(code) => void chooseAuthLanguage(code)} />
+            </Box>
+            <Outlet key={language} />
+          </CardContent>
+        </Card>
+      </Box>
+    </ThemeProvider>
+  );
+};
 
 export const AuthHeading = ({ title, subtitle }: { title: string; subtitle?: string }) => (
   <Box sx={{ mb: 3 }}>

@@ -1,5 +1,6 @@
 /** GET /dashboard (spec 1 sections 2.5 and 3), read defensively: a missing list is an empty one. */
 import { ApiError, apiFetch, isRecord } from '../../providers/http';
+import { dateLocale } from '../../i18n/languages';
 
 export interface CityUsers {
   city_name: string;
@@ -62,8 +63,8 @@ export async function fetchDashboard(signal?: AbortSignal): Promise<DashboardDat
   return readDashboard(data);
 }
 
-/** Dates in en-GB form (spec 1 section 9) for English, in the reader's own form for other languages. */
-export const dateLocale = (locale: string | undefined): string => (!locale || locale === 'en' ? 'en-GB' : locale);
+// Dates in en-GB form (spec 1 section 9) for English, in the reader's own form (de-DE, ar-AE, ...) otherwise.
+export { dateLocale };
 
 /** "2026-01" → "January 2026" (en-GB; another language's own month names). */
 export function formatMonth(month: string, locale: string | undefined): string {

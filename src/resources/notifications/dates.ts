@@ -1,5 +1,7 @@
-/** Dates in en-GB form (spec 1 section 9) for English, and in the reader's own form for other languages. */
-export const dateLocale = (locale: string | undefined): string => (!locale || locale === 'en' ? 'en-GB' : locale);
+import { dateLocale } from '../../i18n/languages';
+
+// Dates in en-GB form (spec 1 section 9) for English, in the reader's own form (de-DE, ar-AE, ...) otherwise.
+export { dateLocale };
 
 /** "5 March 2026, 14:05" */
 export function formatDateTime(iso: string, locale: string | undefined): string {

@@ -1,0 +1,34 @@
+/** A dictionary in react-admin's format: nested keys, `%{name}` placeholders, `singular |||| plural`. */
+export interface Messages {
+  [key: string]: string | Messages;
+}
+
+/** `override` laid over `base`, key by key, neither changed. */
+export const mergeMessages = (base: Messages, override: Messages): Messages => {
+  const merged: Messages = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    const below = merged[key];
+    merged[key] = typeof value === 'object' && typeof below === 'object' ? mergeMessages(below, value) : value;
+  }
+  return merged;
+};
+
+/** Looks a dotted key up; undefined when it is missing or names a group rather than a message. */
+export const lookupMessage = (messages: Messages, key: string): string | undefined => {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+};
+
+/** Every message under its dotted key. */
+export const flattenMessages = (messages: Messages, prefix = ''): Record<string, string> => {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(messages)) {
+    if (typeof value === 'string') flat[prefix + key] = value;
+    else Object.assign(flat, flattenMessages(value, `${prefix}${key}.`));
+  }
+  return flat;
+};
