@@ -73,4 +73,43 @@ run('shell journeys (Chromium, real server)', () => {
         await pageB.keyboard.press('Escape');
         await pageB.waitForFunction(() => /Notifications, 0 unread/.test(document.querySelector('[aria-label^="Notifications,"]')?.getAttribute('aria-label') ?? ''));
       })));
+
+  test('Arabic lays the console out right to left with the sidebar on the right; the stored choice survives a reload', () =>
+    withPage(browser, server.url, 'arabic-rtl', async ({ page }) => {
+      const languageButton = () => page.getByRole('button', { name: /Language$/ }).first();
+      const direction = () => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang, stored: localStorage.getItem('currentLanguage') }));
+      /** where the sidebar sits: the middle of its first menu entry against the middle of the window */
+      const sidebarSide = async () => {
+        const box = await page.getByRole('menuitem').first().boundingBox();
+        if (!box) throw new Error('no sidebar entry on screen');
+        return box.x + box.width / 2 > (page.viewportSize()?.width ?? 0) / 2 ? 'right' : 'left';
+      };
+
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await page.goto('/areas');
+      expect((await direction()).dir).not.toBe('rtl');
+      expect(await sidebarSide()).toBe('left');
+
+      await languageButton().click();
+      await page.getByRole('menuitem', { name: 'العربية' }).click();
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+      expect(await direction()).toEqual({ dir: 'rtl', lang: 'ar-AE', stored: 'ar' });
+      for (const deadline = Date.now() + 10_000; (await sidebarSide()) !== 'right' && Date.now() < deadline; ) await page.waitForTimeout(100);
+      expect(await sidebarSide()).toBe('right');
+      await screenshot(page, 'areas-arabic');
+
+      // the choice is stored: a reload stays in Arabic
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+
+      // back to English, and a reload keeps English
+      await languageButton().click();
+      await page.getByRole('menuitem', { name: 'English (US)' }).click();
+      await page.waitForFunction(() => document.documentElement.dir !== 'rtl');
+      await page.reload();
+      await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor();
+      expect(await direction()).toMatchObject({ lang: 'en-US', stored: 'en' });
+      expect((await direction()).dir).not.toBe('rtl');
+      expect(await sidebarSide()).toBe('left');
+    }));
 });
