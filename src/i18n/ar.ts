@@ -291,6 +291,7 @@ const ar = {
     },
     page: {
       dashboard: 'لوحة المعلومات',
+      access_denied: 'تم رفض الوصول',
       unauthorized: 'غير مصرح لك بالوصول إلى هذه الصفحة!',
       profile: 'الملف الشخصي',
       change_password: 'تغيير كلمة المرور',

@@ -288,6 +288,7 @@ const de = {
     },
     page: {
       dashboard: 'Übersicht',
+      access_denied: 'Zugriff verweigert',
       unauthorized: 'Sie sind für diese Seite nicht berechtigt!',
       profile: 'Profil',
       change_password: 'Passwort ändern',

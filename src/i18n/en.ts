@@ -83,6 +83,7 @@ const en = {
     },
     page: {
       dashboard: 'Dashboard',
+      access_denied: 'Access denied',
       unauthorized: 'You are not authorized for this page!',
       profile: 'Profile',
       change_password: 'Change Password',

@@ -287,6 +287,7 @@ const es = {
     },
     page: {
       dashboard: 'Panel',
+      access_denied: 'Acceso denegado',
       unauthorized: '¡No está autorizado para ver esta página!',
       profile: 'Perfil',
       change_password: 'Cambiar contraseña',

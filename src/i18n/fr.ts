@@ -84,6 +84,7 @@ const fr = {
     },
     page: {
       dashboard: 'Tableau de bord',
+      access_denied: 'Accès refusé',
       unauthorized: "Vous n'êtes pas autorisé(e) à accéder à cette page !",
       profile: 'Profil',
       change_password: 'Changer le mot de passe',

@@ -287,6 +287,7 @@ const pt = {
     },
     page: {
       dashboard: 'Painel',
+      access_denied: 'Acesso negado',
       unauthorized: 'Você não tem autorização para acessar esta página!',
       profile: 'Perfil',
       change_password: 'Alterar senha',

@@ -288,6 +288,7 @@ const zh = {
     },
     page: {
       dashboard: '仪表板',
+      access_denied: '拒绝访问',
       unauthorized: '您无权访问此页面！',
       profile: '个人资料',
       change_password: '修改密码',

@@ -10,7 +10,7 @@ export const Unauthorized = () => {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, mt: 8, textAlign: 'center' }}>
-      <Title title="app.page.unauthorized" />
+      <Title title="app.page.access_denied" />
       <LockIcon color="disabled" sx={{ fontSize: 64 }} />
       <Typography variant="h5" component="p" color="text.secondary">
         {translate('app.page.unauthorized')}
