@@ -74,6 +74,34 @@ run('shell journeys (Chromium, real server)', () => {
         await pageB.waitForFunction(() => /Notifications, 0 unread/.test(document.querySelector('[aria-label^="Notifications,"]')?.getAttribute('aria-label') ?? ''));
       })));
 
+  test("an open list refreshes when another admin adds a record", () =>
+    withPage(browser, server.url, 'live-list', async ({ page }) => {
+      // the list listens once its subscription is confirmed: watch the socket's frames for it
+      let subscribed!: () => void;
+      const listening = new Promise<void>((resolve) => (subscribed = resolve));
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('subscription_succeeded') && String(payload).includes('private-changes.districts')) subscribed();
+        }),
+      );
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await page.goto('/districts');
+      await page.getByPlaceholder('Type here to search...').waitFor();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        listening,
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the districts list never subscribed to its changes')), 15_000))),
+      ]).finally(() => clearTimeout(timer));
+      await page.evaluate(() => Object.assign(window, { __noReload: true }));
+      // another admin writes through the API while this list is open
+      const other = await subAdmin('live', ['view_location', 'create_location']);
+      const token = await server.login(other.email, other.password);
+      const made = await server.api('POST', '/districts', token, { title: 'Chitral Live' });
+      expect(made.status).toBe(200);
+      await page.getByRole('cell', { name: 'Chitral Live' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    }));
+
   test('Arabic lays the console out right to left with the sidebar on the right; the stored choice survives a reload', () =>
     withPage(browser, server.url, 'arabic-rtl', async ({ page }) => {
       const languageButton = () => page.getByRole('button', { name: /Language$/ }).first();
