@@ -206,6 +206,15 @@ describe.each(DIALECTS)('admins (%s)', (dialect) => {
     await expect(t.login(admin.email, next)).resolves.toEqual(expect.any(String));
   });
 
+  it('search matches across the name fields ("first last") and treats % and _ literally', async () => {
+    const made = dataOf(await api.post('/api/admin/admins', body((await role()).name, { f_name: 'Zarina', l_name: 'Qureshi_9%' })));
+    const found = (q: string) => api.get(`/api/admin/admins?search=${encodeURIComponent(q)}`).then((r) => dataOf(r).data.map((a: Row) => a.email));
+    expect(await found('zarina qur')).toEqual([made.email]);
+    expect(await found('Qureshi_9%')).toEqual([made.email]);
+    expect(await found('Qureshi_99')).toEqual([]);
+    expect(await found('%')).toEqual([made.email]);
+  });
+
   it('a sub admin cannot set the password of, edit or block an admin holding permissions it lacks', async () => {
     const manager = await adminWith(t, ['view_sub_admin', 'edit_sub_admin', 'view_location'], `mgr${++n}`);
     const as = client(t, manager.token);
