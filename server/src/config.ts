@@ -84,6 +84,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (pusherSet && !(env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET)) {
     throw new ConfigError('PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET are set together or not at all');
   }
+  if (env.STORAGE && env.STORAGE !== 'local') {
+    throw new ConfigError(`STORAGE=${env.STORAGE} is not available yet; use STORAGE=local (files under DATA_DIR/storage)`);
+  }
   const consoleDir = resolve(env.CONSOLE_DIR || join(packageRoot(), 'dist'));
   const config: Config = {
     port: int(env, 'PORT', 8080),
