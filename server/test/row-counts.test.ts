@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, dataOf } from './helpers/http';
 
+// a bulk insert and counts of every table: allow for a busy machine
+jest.setTimeout(30_000);
+
 describe.each(DIALECTS)('trigger-kept row counts (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {

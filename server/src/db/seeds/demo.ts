@@ -51,6 +51,15 @@ export interface SeedDemoResult {
 
 export class DemoDataExists extends Error {}
 
+const DEMO_NOTICES = [
+  { title: 'Polio campaign starts Monday', body: 'CHW teams collect vaccine carriers from the district store on Sunday.' },
+  { title: 'Monthly reports due', body: 'Please submit the VC-level reports by the 5th.' },
+  { title: 'New tehsils added', body: 'Location lists now include the tehsils created last week.' },
+  { title: 'Training: data quality', body: 'A one-hour session for admins on Thursday at 10:00.' },
+  { title: 'Server maintenance', body: 'The console will be unavailable on Saturday from 22:00 to 23:00.' },
+  { title: 'Cold chain check', body: 'Log the fridge temperatures at every facility today.' },
+];
+
 // ---------------------------------------------------------------------------------------------- data
 
 const perms = (...modules: string[]) =>
@@ -284,6 +293,24 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
   }
   await bulkInsert(database, 'admins', adminRows);
   log(`admins: ${adminCount} added (password "${DEMO_PASSWORD}", argon2 hash ${passwordHash})`);
+
+  // a few sent notifications, each with its copies in the bells of the first active admins (the
+  // fan-out is capped: at large scales every admin's bell is not what the demo is about)
+  const recipients = await db.selectFrom('admins').select('id').where('status', '=', USER_STATUS.active).orderBy('id').limit(200).execute();
+  const copies: Record<string, unknown>[] = [];
+  for (const [i, notice] of DEMO_NOTICES.entries()) {
+    const sentAt = new Date(now - (DEMO_NOTICES.length - i) * 86_400_000).toISOString();
+    const sent = await db.insertInto('sent_notifications').values({
+      send_to: 'admin', channel: 'web', title: notice.title, body: notice.body, recipients: recipients.length,
+      sent_by: ownerId, created_at: sentAt, updated_at: sentAt,
+    }).returning('id').executeTakeFirstOrThrow();
+    for (const r of recipients) {
+      copies.push({ admin_id: r.id, type: 'admin', title: notice.title, body: notice.body, data: null,
+        is_read: i < DEMO_NOTICES.length - 2 ? 1 : 0, sent_notification_id: sent.id, created_at: sentAt });
+    }
+  }
+  await bulkInsert(database, 'admin_notifications', copies);
+  log(`notifications: ${DEMO_NOTICES.length} sent, ${copies.length} copies in ${recipients.length} bells`);
 
   if (database.dialect === 'postgres') {
     // planner statistics and the visibility map after a bulk load, as autovacuum would leave them a
