@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { type Action, permissionName } from '../../../contract/permissions';
 import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext } from '../context';
+import type { Dialect } from '../db';
 import { audit, diff } from '../services/audit';
 import { now } from '../services/tokens';
 import { requireAdmin } from './auth';
@@ -42,6 +43,16 @@ const MAX_PAGE = 1_000_000_000;
 export function searchText(columns: string[]) {
   if (columns.length === 1) return sql.ref(columns[0]!);
   return sql.join(columns.map((c) => sql`coalesce(${sql.ref(c)}, '')`), sql` || ' ' || `);
+}
+
+/**
+ * `columns` contain `search` (case-insensitive; % and _ match themselves). Backslash is PostgreSQL's
+ * default LIKE escape; spelling ESCAPE out there would hide the pattern from the trigram index's
+ * planner, so only SQLite gets the clause.
+ */
+export function searchMatches(dialect: Dialect, columns: string[], search: string) {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return dialect === 'postgres' ? sql<boolean>`${searchText(columns)} ilike ${pattern}` : sql<boolean>`${searchText(columns)} like ${pattern} escape '\\'`;
 }
 
 /** Where the list lives for page links: PUBLIC_URL when set, else the request's own origin. */
@@ -86,7 +97,6 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   const db = ctx.db;
   const tags = [def.name];
   const columns = ['id', ...def.columns.filter((c) => c !== 'id')];
-  const like = ctx.dialect === 'postgres' ? 'ilike' : 'like';
 
   /** tells open lists of this resource (other admins' consoles) that a record changed; never delays or fails the write */
   const announce = (action: 'create' | 'update' | 'delete' | 'status', id: number, request: FastifyRequest) => {
@@ -151,13 +161,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
     let base = db.selectFrom(def.table) as unknown as AnySelect;
-    if (search) {
-      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      // backslash is PostgreSQL's default LIKE escape; spelling ESCAPE out there would hide the
-      // pattern from the trigram indexes' planner, so only SQLite gets the clause
-      const value = ctx.dialect === 'postgres' ? sql`${pattern}` : sql`${pattern} escape '\\'`;
-      base = base.where((eb) => eb(searchText(def.searchable), like, value));
-    }
+    if (search) base = base.where(searchMatches(ctx.dialect, def.searchable, search));
     for (const [column, value] of filters) base = base.where(sql.ref(column), '=', value);
     if (ids) base = ids.length ? base.where('id', 'in', ids) : base.where(sql.lit(false));
     if (def.hooks?.scope) base = def.hooks.scope(base, request);
