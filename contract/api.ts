@@ -46,3 +46,13 @@ export interface Session {
 }
 
 export const API_BASE = '/api/admin';
+
+/** A notification as the bell lists it (GET /notifications/web/admin/{pusher_id}) and the push delivers it. */
+export interface AdminNotification {
+  id: number;
+  type: string;
+  body: { title: string; body: string };
+  data: Record<string, unknown> | null;
+  is_read: boolean;
+  created_at: string;
+}

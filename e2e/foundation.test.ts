@@ -3,12 +3,12 @@
  * real server, a fresh SQLite database and a real SMTP server on loopback.
  */
 import type { Browser } from 'playwright-core';
-import { startSmtp, type ReceivedMail } from '../server/test/helpers/smtp';
-import { browserAvailable, launchBrowser, screenshot, withPage } from './helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server';
+import type { ReceivedMail } from '../server/test/helpers/smtp';
+import { browserAvailable, screenshot, withPage } from './helpers/browser';
+import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 import { choose, errorUnder, field, menuEntry, seeText, signIn, signOut } from './helpers/page';
 
-type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 interface Paged<T> {
   data: { data: T[]; total: number };
 }
@@ -39,17 +39,9 @@ run('foundation journeys (Chromium, real server)', () => {
   const stamp = Date.now().toString(36);
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    server = await startServer({ smtpUrl: smtp.url });
-    rootToken = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    browser = await launchBrowser();
+    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
   }, 110_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
 
   test('super admin creates a role and a sub admin; the sub admin gets mail, signs in and sees only what the role allows', () =>
     withPage(browser, server.url, 'foundation-journey', async ({ page }) => {

@@ -3,10 +3,10 @@
  * Pusher-protocol endpoint, and the Arabic right-to-left layout with the stored language choice.
  */
 import type { Browser, Page } from 'playwright-core';
-import { startSmtp } from '../server/test/helpers/smtp';
-import { browserAvailable, launchBrowser, screenshot, withPage } from './helpers/browser';
+import { browserAvailable, screenshot, withPage } from './helpers/browser';
+import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
 import { choose, field, seeText, signIn } from './helpers/page';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 
 jest.setTimeout(120_000);
 
@@ -15,23 +15,15 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \
 const unread = async (page: Page) => Number(/(\d+) unread/.exec((await bell(page).getAttribute('aria-label')) ?? '')?.[1]);
 
 run('shell journeys (Chromium, real server)', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;
   let rootToken: string;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    server = await startServer({ smtpUrl: smtp.url });
-    rootToken = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    browser = await launchBrowser();
+    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
   }, 110_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
 
   /** a sub admin made through the API, holding the given permissions */
   async function subAdmin(tag: string, permissions: string[]) {

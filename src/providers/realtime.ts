@@ -8,18 +8,11 @@
  * (event `changed`), both authorised by the server at /api/admin/broadcasting/auth.
  */
 import type { Options as PusherOptions } from 'pusher-js';
+import type { AdminNotification } from '../../contract/api';
 import { apiFetch, isRecord } from './http';
 import { getPusherId, getToken } from './session';
 
-/** A notification as GET /notifications/web/admin/{pusher_id} lists it and the push delivers it. */
-export interface AdminNotification {
-  id: number;
-  type: string;
-  body: { title: string; body: string };
-  data: Record<string, unknown> | null;
-  is_read: boolean;
-  created_at: string;
-}
+export type { AdminNotification };
 
 export type ChangeAction = 'create' | 'update' | 'delete' | 'status';
 

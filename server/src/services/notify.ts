@@ -1,3 +1,4 @@
+import type { AdminNotification } from '../../../contract/api';
 import type { AppContext } from '../context';
 import type { AnyDb } from '../http/resource';
 import { now } from './tokens';
@@ -14,22 +15,12 @@ export interface AdminNotice {
   sentNotificationId?: number | null;
 }
 
-/** The notification as the bell shows it (spec: body holds title and body; is_read). */
-export interface NotificationJson {
-  id: number;
-  type: string;
-  body: { title: string; body: string };
-  data: Record<string, unknown> | null;
-  is_read: boolean;
-  created_at: string;
-}
-
 export const NOTIFICATION_EVENT = 'notification';
 const INSERT_BATCH = 500;
 
 type NotificationRow = { id: number; type: string; title: string; body: string; data: string | null; is_read: number; created_at: string };
 
-export function notificationJson(row: NotificationRow): NotificationJson {
+export function notificationJson(row: NotificationRow): AdminNotification {
   return {
     id: row.id,
     type: row.type,

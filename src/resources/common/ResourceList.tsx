@@ -11,7 +11,8 @@ const listActions = (
   </TopToolbar>
 );
 
-const NoData = () => {
+/** 'Data not found' in place of an empty table (spec 1 section 2.4). */
+export const NoData = () => {
   const translate = useTranslate();
   return (
     <Typography align="center" color="text.secondary" sx={{ p: 3 }}>

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import {
   Button,
@@ -13,6 +12,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { NoData } from '../common/ResourceList';
 import { canAccessNotifications } from './access';
 import { formatDateTime } from './dates';
 
@@ -27,15 +27,6 @@ export interface SentNotification extends RaRecord {
   created_at: string;
   sent_by_name: string | null;
 }
-
-const NoData = () => {
-  const translate = useTranslate();
-  return (
-    <Typography align="center" color="text.secondary" sx={{ p: 3 }}>
-      {translate('app.message.no_data')}
-    </Typography>
-  );
-};
 
 const ListActions = () => {
   const { permissions } = usePermissions<string[]>();
