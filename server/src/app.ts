@@ -13,12 +13,15 @@ import { migrateToLatest } from './db/migrate';
 import { type BaseSeedResult, seedBase } from './db/seeds/base';
 import { registerAuthGuard } from './http/auth';
 import { registerCrud } from './http/crud';
+import { registerFileRoutes } from './http/files';
+import { loadSearchIndexes } from './db/search';
 import { registerExportRoute } from './http/exports';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { IdCodec } from './http/ids';
 import { Realtime, registerRealtime } from './realtime';
-import { registry } from './resources/registry';
+import { registry as defaultRegistry } from './resources/registry';
+import type { Registry } from './http/resource';
 import { registerAuthRoutes } from './routes/auth';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerNotificationRoutes } from './routes/notifications';
@@ -31,6 +34,8 @@ export interface BuildOptions {
   db?: Db;
   mailer?: Mailer;
   logger?: boolean;
+  /** the resources to serve (tests of the machinery add their own) */
+  registry?: Registry;
 }
 
 export interface BuiltApp {
@@ -62,6 +67,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.db ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db, database.dialect);
   const seed = await seedBase(database, config);
+  const registry = opts.registry ?? defaultRegistry;
 
   const app: FastifyInstance = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -77,7 +83,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   mkdirSync(config.dataDir, { recursive: true });
-  const storage = new LocalStorage(config.dataDir);
+  const storage = new LocalStorage(config.dataDir, config.appKey);
   mkdirSync(storage.root, { recursive: true });
   const ctx: AppContext = {
     config,
@@ -87,6 +93,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     storage,
     realtime: new Realtime({ config, log: app.log, server: () => app.server }),
+    searchIndexes: await loadSearchIndexes(database.db),
   };
   app.decorate('ctx', ctx);
   app.decorate('routeTable', []);
@@ -146,8 +153,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerRealtime(app);
   const crud = new Map(registry.resources.map((def) => [def.name as string, registerCrud(app, def)]));
   registerExportRoute(app, crud);
+  registerFileRoutes(app, registry.resources);
 
-  await app.register(fastifyStatic, { root: storage.root, prefix: '/storage/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: storage.root, prefix: '/storage/', decorateReply: false, index: false,
+    // stored files are what their magic bytes said when they were accepted: never sniffed as anything else
+    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+  });
   if (config.consoleDir) {
     await app.register(fastifyStatic, { root: config.consoleDir, prefix: '/', wildcard: false, index: 'index.html' });
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Dialect } from './db';
+import type { SearchIndexes } from './db/search';
 import type { Database } from './db/schema';
 import type { IdCodec } from './http/ids';
 import type { Realtime } from './realtime';
@@ -17,6 +18,8 @@ export interface AppContext {
   storage: LocalStorage;
   /** publishes over the Pusher protocol (embedded endpoint or PUSHER_* service) */
   realtime: Realtime;
+  /** the search index of each table and the columns it covers, as migrations left them */
+  searchIndexes: SearchIndexes;
 }
 
 /** The signed-in admin, resolved from the bearer token on every authenticated request. */

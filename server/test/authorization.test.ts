@@ -11,7 +11,7 @@ import { registerAuthGuard } from '../src/http/auth';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 import { hashToken } from '../src/services/tokens';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
-import { call, client, type Client, dataOf, sampler } from './helpers/http';
+import { call, client, type Client, dataOf, sampler, tinyPng } from './helpers/http';
 
 jest.setTimeout(120_000);
 
@@ -28,6 +28,7 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
   /** an existing record of each resource, by encrypted id */
   const recordIds = new Map<string, string>();
   let exportToken: string;
+  let fileToken: string;
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -42,6 +43,8 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     })).encrypted_id);
     const link = dataOf<string>(await root.get('/api/admin/districts?download=true'));
     exportToken = link.split('/').pop()!;
+    const stored = await t.app.ctx.storage.put('reports', 'png', tinyPng(), { private: true });
+    fileToken = t.app.ctx.storage.signedUrl({ path: stored }).split('/').pop()!;
   });
   afterAll(() => t?.close());
 
@@ -51,7 +54,7 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
    */
   const PARAMS: Record<string, (segment: string, caller: Caller) => string | null> = {
     id: (segment) => recordIds.get(segment) ?? null,
-    token: (segment) => (segment === 'exports' ? exportToken : null),
+    token: (segment) => (segment === 'exports' ? exportToken : segment === 'files' ? fileToken : null),
     // one's own push id (the bell's route only answers for the caller's own)
     pusher_id: (segment, caller) => (segment === 'notifications' ? caller.pusherId ?? '00000000-0000-4000-8000-000000000000' : null),
   };

@@ -1,8 +1,10 @@
 import type { Generated } from 'kysely';
 
 /**
- * The database as Kysely sees it. Timestamps are ISO-8601 UTC text and dates are YYYY-MM-DD text on
- * both dialects, so rows read the same from SQLite and PostgreSQL and sort as text.
+ * The database as Kysely sees it: the foundation's tables here; each later module adds its own tables
+ * to this interface from its declaration file (`declare module '../db/schema'`), beside its resource.
+ * Timestamps are ISO-8601 UTC text and dates are YYYY-MM-DD text on both dialects, so rows read the
+ * same from SQLite and PostgreSQL and sort as text.
  */
 export interface Database {
   roles: {
@@ -86,6 +88,8 @@ export interface Database {
     created_at: string;
   };
   row_counts: { table_name: string; n: number };
+  /** the search index of each table and the columns it covers (db/search.ts) */
+  search_indexes: { table_name: string; columns: string };
   qualifications: { id: Generated<number>; title: string; created_at: string; updated_at: string };
   specializations: { id: Generated<number>; title: string; created_at: string; updated_at: string };
   districts: { id: Generated<number>; title: string; created_at: string; updated_at: string };

@@ -1,59 +1,29 @@
-import { type TObject, Type } from '@sinclair/typebox';
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { type Action, permissionName } from '../../../contract/permissions';
-import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext } from '../context';
-import type { Dialect } from '../db';
 import { audit, diff } from '../services/audit';
 import { now } from '../services/tokens';
 import { requireAdmin } from './auth';
+import { checkChildCounts, childListSchema, loadChildren, writeChildren } from './children';
 import { ok, MESSAGES } from './envelope';
-import { notFound, ValidationError } from './errors';
-import { MAX_ID } from './fields';
+import { conflict, notFound, ValidationError } from './errors';
 import { exportLink } from './exports';
+import { fileSchema, filesOf, presentFiles, replacedFiles, storeFiles } from './files';
+import { Fields } from './fields';
+import { buildListQuery, checkListDeclaration, first } from './list';
 import { CHANGED_EVENT } from '../realtime';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from './paging';
-import type { AnySelect, CrudHelpers, ResourceDef, Row, WriteContext } from './resource';
+import { type CrudHelpers, dynamic, type ListOptions, type Presented, type ResourceDef, type Row, type WriteContext } from './resource';
+import { changeStatus, statusBody } from './status';
 
 /** paginate=false answers are capped so one call cannot pull a whole table of patients. */
 export const UNPAGED_LIMIT = 5000;
 const EXPORT_BATCH = 1000;
-
-const Id = Type.Object({ id: Type.String({ description: 'encrypted id' }) });
-const StatusBody = Type.Object(
-  { status: Type.Union([Type.Literal(1), Type.Literal(2)], { 'x-message': 'The status must be 1 (active) or 2 (blocked).' }) },
-  { additionalProperties: false },
-);
-
-const partial = (schema: TObject): TObject =>
-  Type.Partial(schema, { additionalProperties: false }) as unknown as TObject;
-
-/** the first value of a query parameter; NUL characters dropped (PostgreSQL refuses them in text) */
-const first = (v: unknown): string | undefined =>
-  Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v.replaceAll('\u0000', '') : undefined;
 /** beyond this, (page - 1) * per_page is no longer a usable OFFSET */
 const MAX_PAGE = 1_000_000_000;
 
-/**
- * What a search matches: the one searchable column, or all of them joined by spaces (so "Ali Khan"
- * finds first name Ali, last name Khan). PostgreSQL's trigram index (migration 0005) is built on
- * exactly this expression.
- */
-export function searchText(columns: string[]) {
-  if (columns.length === 1) return sql.ref(columns[0]!);
-  return sql.join(columns.map((c) => sql`coalesce(${sql.ref(c)}, '')`), sql` || ' ' || `);
-}
-
-/**
- * `columns` contain `search` (case-insensitive; % and _ match themselves). Backslash is PostgreSQL's
- * default LIKE escape; spelling ESCAPE out there would hide the pattern from the trigram index's
- * planner, so only SQLite gets the clause.
- */
-export function searchMatches(dialect: Dialect, columns: string[], search: string) {
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return dialect === 'postgres' ? sql<boolean>`${searchText(columns)} ilike ${pattern}` : sql<boolean>`${searchText(columns)} like ${pattern} escape '\\'`;
-}
+const Id = Type.Object({ id: Type.String({ description: 'encrypted id' }) });
 
 /** Where the list lives for page links: PUBLIC_URL when set, else the request's own origin. */
 export function listPath(ctx: AppContext, request: FastifyRequest): string {
@@ -92,11 +62,37 @@ export function writeContext(ctx: AppContext, request: FastifyRequest): PendingW
   };
 }
 
+/**
+ * The body schemas of a declaration: its own fields plus those the machinery handles (the parent's
+ * key on create, file fields, child lists). The update schema makes every field optional and leaves
+ * the parent out (a child record stays with its parent).
+ */
+export function bodySchemas(def: ResourceDef): { create: TObject; update: TObject } {
+  const props = (schema: TObject) => schema.properties as Record<string, TSchema>;
+  const extra: Record<string, TSchema> = {};
+  for (const [field, spec] of Object.entries(def.files ?? {})) if (spec) extra[field] = spec.requiredMessage ? fileSchema(spec) : Type.Optional(fileSchema(spec));
+  for (const [key, spec] of Object.entries(def.children ?? {})) extra[key] = spec.min ? childListSchema(spec) : Type.Optional(childListSchema(spec));
+  const parent = def.parent ? { [def.parent.column]: Fields.reference(def.parent.message) } : {};
+  const create = Type.Object({ ...props(def.createSchema), ...parent, ...extra }, { additionalProperties: false });
+  const updateProps: Record<string, TSchema> = { ...props(def.updateSchema ?? def.createSchema) };
+  if (!def.updateSchema) for (const [k, v] of Object.entries(updateProps)) updateProps[k] = Type.Optional(v);
+  for (const [k, v] of Object.entries(extra)) updateProps[k] = Type.Optional(v);
+  if (def.parent) delete updateProps[def.parent.column];
+  return { create, update: Type.Object(updateProps, { additionalProperties: false }) };
+}
+
+/** The name of a record in messages. */
+const labelOf = (def: ResourceDef, row: Row) => String(row[def.label ?? def.searchable[0]!] ?? row.id);
+const nounOf = (def: ResourceDef) => def.name.replace(/-/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
+
 export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelpers {
+  checkListDeclaration(def);
   const ctx = app.ctx;
-  const db = ctx.db;
+  const db = dynamic(ctx.db);
   const tags = [def.name];
   const columns = ['id', ...def.columns.filter((c) => c !== 'id')];
+  /** body keys the machinery writes itself (files, child lists) rather than as column values */
+  const machineryKeys = new Set([...Object.keys(def.files ?? {}), ...Object.keys(def.children ?? {})]);
 
   /** tells open lists of this resource (other admins' consoles) that a record changed; never delays or fails the write */
   const announce = (action: 'create' | 'update' | 'delete' | 'status', id: number, request: FastifyRequest) => {
@@ -110,68 +106,32 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     return id;
   };
 
-  const present = async (rows: Row[]): Promise<Row[]> => {
+  const present = async (rows: Row[]): Promise<Presented[]> => {
     // rows are fresh from the driver: add to them in place. Copying each ({ ...r }) and then adding
     // fields cost ~35% of a 25-row admin page (bench/README.md).
-    const out: Row[] = rows;
+    const out = rows as Presented[];
     for (const r of out) r.encrypted_id = ctx.ids.encode(def.name, r.id);
     for (const rel of def.belongsTo ?? []) {
       const ids = [...new Set(out.map((r) => r[rel.column]).filter((v): v is number => typeof v === 'number'))];
-      const parents = ids.length
-        ? await db.selectFrom(rel.table).select(['id', ...rel.columns] as never[]).where('id', 'in', ids).execute()
-        : [];
-      const byId = new Map((parents as Row[]).map((p) => [p.id, { ...p, encrypted_id: ctx.ids.encode(rel.resource, p.id) }]));
+      const parents = ids.length ? await db.selectFrom(rel.table).select(['id', ...rel.columns]).where('id', 'in', ids).execute() : [];
+      const byId = new Map(parents.map((p) => [p.id, { ...p, encrypted_id: ctx.ids.encode(rel.resource, Number(p.id)) }]));
       for (const r of out) r[rel.as] = byId.get(r[rel.column]) ?? null;
     }
+    presentFiles(ctx, def, out);
+    await loadChildren(ctx.db, def, out);
     await def.hooks?.enrich?.(ctx, out);
     return out;
   };
 
-  const selectRaw = (id: number) =>
-    db.selectFrom(def.table).select(columns as never[]).where('id', '=', id).executeTakeFirst() as Promise<Row | undefined>;
+  const selectRaw = (id: number) => db.selectFrom(def.table).select(columns).where('id', '=', id).executeTakeFirst();
 
-  const loadOne = async (id: number): Promise<Row> => {
+  const loadOne = async (id: number): Promise<Presented> => {
     const row = await selectRaw(id);
     if (!row) throw notFound();
     return (await present([row]))[0]!;
   };
 
-  /** The list's query from request parameters: search, filters, ids[], sort and order. */
-  const listQuery = (q: Record<string, unknown>, request: FastifyRequest, scope?: (qb: AnySelect) => AnySelect) => {
-    const search = (first(q.search) ?? '').trim();
-    const sortParam = first(q.sort);
-    const sort = sortParam && def.sortable.includes(sortParam) ? sortParam : def.defaultSort.field;
-    const orderParam = first(q.order)?.toLowerCase();
-    const order = orderParam === 'asc' || orderParam === 'desc' ? orderParam : sortParam ? 'asc' : def.defaultSort.order;
-
-    const errors: Record<string, string[]> = {};
-    const filters: [string, unknown][] = [];
-    for (const [param, type] of Object.entries({ ...def.filters, ...(def.status ? { status: 'integer' as const } : {}) })) {
-      const raw = first(q[param]);
-      if (raw === undefined || raw === '') continue;
-      if (type === 'integer') {
-        const n = /^\d+$/.test(raw) ? Number(raw) : null;
-        if (n === null || n > MAX_ID) errors[param] = [`The ${param.replace(/_/g, ' ')} filter must be a number.`];
-        else filters.push([param, n]);
-      } else filters.push([param, raw]);
-    }
-    const rawIds = q['ids[]'] ?? q.ids;
-    const idList = rawIds === undefined ? null : (Array.isArray(rawIds) ? rawIds : [rawIds]).map(String);
-    const ids = idList?.map((v) => (/^\d+$/.test(v) ? Number(v) : ctx.ids.decode(def.name, v))).filter((v): v is number => v !== null && v <= MAX_ID);
-    if (Object.keys(errors).length) throw new ValidationError(errors);
-
-    let base = db.selectFrom(def.table) as unknown as AnySelect;
-    if (search) base = base.where(searchMatches(ctx.dialect, def.searchable, search));
-    for (const [column, value] of filters) base = base.where(sql.ref(column), '=', value);
-    if (ids) base = ids.length ? base.where('id', 'in', ids) : base.where(sql.lit(false));
-    if (def.hooks?.scope) base = def.hooks.scope(base, request);
-    if (scope) base = scope(base);
-    const ordered = base.select(columns).orderBy(sql.ref(sort), order).orderBy('id', order);
-    const filtered = Boolean(search || filters.length || ids || def.hooks?.scope || scope);
-    return { base, ordered, filtered };
-  };
-
-  const list = async (request: FastifyRequest, scope?: (qb: AnySelect) => AnySelect) => {
+  const list = async (request: FastifyRequest, options: ListOptions = {}) => {
     const q = request.query as Record<string, unknown>;
     if (first(q.download) === 'true' || first(q.download) === '1') {
       return ok(exportLink(ctx, request, def.name, q), 'Export ready.');
@@ -179,65 +139,105 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const paginate = !['false', '0'].includes(first(q.paginate) ?? '');
     const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
-    const { base, ordered, filtered } = listQuery(q, request, scope);
-    if (!paginate) {
-      const rows = (await ordered.limit(UNPAGED_LIMIT).execute()) as Row[];
-      return ok(await present(rows));
-    }
-    const countAll = () => base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
-    // an unfiltered list takes its total from the trigger-kept row_counts (migration 0004)
-    const count = filtered
-      ? countAll()
-      : db.selectFrom('row_counts').select('n as total').where('table_name', '=', def.table).executeTakeFirst().then((r) => r ?? countAll());
-    const [countRow, rows] = await Promise.all([count, ordered.limit(perPage).offset((page - 1) * perPage).execute() as Promise<Row[]>]);
+    const { base, ordered, filtered } = buildListQuery(ctx, def, q, request, options);
+    if (!paginate) return ok(await present(await ordered.limit(UNPAGED_LIMIT).execute()));
+    const [total, rows] = await Promise.all([countOf(base, filtered, options.excludeIds ?? []), ordered.limit(perPage).offset((page - 1) * perPage).execute()]);
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-    return ok(
-      paginator({ rows: await present(rows), total: Number(countRow?.total ?? 0), page, perPage, path: listPath(ctx, request), query }),
-    );
+    return ok(paginator({ rows: await present(rows), total, page, perPage, path: listPath(ctx, request), query }));
   };
 
+  /**
+   * A list's total. Unfiltered, it is the trigger-kept row count (migration 0004) less the excluded ids
+   * that exist (the admin list leaves out the signed-in admin), so it costs no count(*).
+   */
+  async function countOf(base: ReturnType<typeof buildListQuery>['base'], filtered: boolean, excludeIds: number[]): Promise<number> {
+    const countAll = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0);
+    if (filtered) return countAll();
+    const kept = await db.selectFrom('row_counts').select('n').where('table_name', '=', def.table).executeTakeFirst();
+    if (!kept) return countAll();
+    if (!excludeIds.length) return Number(kept.n);
+    const present = await db.selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', excludeIds).executeTakeFirst();
+    return Number(kept.n) - Number(present?.n ?? 0);
+  }
+
   /** Every row of the list in its order, presented, in batches (for exports). */
-  async function* allRows(q: Record<string, unknown>, request: FastifyRequest): AsyncGenerator<Row> {
-    const { ordered } = listQuery(q, request);
+  async function* allRows(q: Record<string, unknown>, request: FastifyRequest): AsyncGenerator<Presented> {
+    const { ordered } = buildListQuery(ctx, def, q, request);
     for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const batch = (await ordered.limit(EXPORT_BATCH).offset(offset).execute()) as Row[];
+      const batch = await ordered.limit(EXPORT_BATCH).offset(offset).execute();
       for (const row of await present(batch)) yield row;
       if (batch.length < EXPORT_BATCH) return;
     }
   }
 
-  const createSchema = def.createSchema;
-  const updateSchema = def.updateSchema ?? partial(def.createSchema);
+  /** The column values of a body: the prepare hook's (or the body's own), but the fields the machinery writes itself. */
+  const valuesOf = async (w: WriteContext, input: Row, existing: Row | null): Promise<Row> => {
+    const values = def.hooks?.prepare ? await def.hooks.prepare(w, input, existing) : input;
+    return Object.fromEntries(Object.entries(values).filter(([k]) => !machineryKeys.has(k)));
+  };
+
+  const checkParent = async (w: WriteContext, input: Row) => {
+    if (!def.parent) return;
+    const id = input[def.parent.column];
+    const found = typeof id === 'number' && (await dynamic(w.db).selectFrom(def.parent.table).select('id').where('id', '=', id).executeTakeFirst());
+    if (!found) throw ValidationError.field(def.parent.column, def.parent.message);
+  };
+
+  /** Refuses to delete a record that other rows still point at: 409 naming what and how many. */
+  const checkUnreferenced = async (w: WriteContext, record: Presented) => {
+    const uses: string[] = [];
+    for (const ref of def.referencedBy ?? []) {
+      const row = await dynamic(w.db).selectFrom(ref.table).select((eb) => eb.fn.countAll<number>().as('n')).where(ref.column, '=', record.id).executeTakeFirst();
+      const n = Number(row?.n ?? 0);
+      if (n) uses.push(`${n} ${ref.noun[n === 1 ? 0 : 1]}`);
+    }
+    if (uses.length) throw conflict(`The ${nounOf(def)} "${labelOf(def, record)}" is still used by ${uses.join(' and ')}. Delete or move them first.`);
+  };
+
+  const removeFiles = (paths: string[]) => Promise.all(paths.map((p) => ctx.storage.remove(p)));
+
+  const { create: createSchema, update: updateSchema } = bodySchemas(def);
   const base = `/api/admin/${def.name}`;
-  const consumes = def.multipart ? ['application/json', 'multipart/form-data'] : undefined;
+  const consumes = def.files ? ['application/json', 'multipart/form-data'] : undefined;
 
   app.get(base, { config: access(def, 'view'), schema: { tags, summary: `List ${def.name}` } }, (request) => list(request));
 
   app.get(`${base}/:id`, { config: access(def, 'view'), schema: { tags, params: Id } }, async (request) => {
     const { id } = request.params as { id: string };
-    return ok(await loadOne(decodeId(id)));
+    const record = await loadOne(decodeId(id));
+    if (def.auditReads) {
+      await audit(ctx.db, { actorId: requireAdmin(request).id, action: 'read', resource: def.name, recordId: record.id, ip: request.ip, requestId: request.id });
+    }
+    return ok(record);
   });
 
   app.post(base, { config: access(def, 'create'), schema: { tags, body: createSchema, consumes } }, async (request) => {
     const w = writeContext(ctx, request);
     const input = request.body as Row;
-    const id = await db.transaction().execute(async (trx) => {
-      const wc = { ...w, db: trx };
-      const values = def.hooks?.prepare ? await def.hooks.prepare(wc, input, null) : { ...input };
-      const stamp = now();
-      const inserted = (await trx
-        .insertInto(def.table)
-        .values({ ...values, created_at: stamp, updated_at: stamp } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow()) as { id: number };
-      const row = { ...values, id: inserted.id };
-      await def.hooks?.afterWrite?.(wc, row, input, null);
-      await audit(trx, {
-        actorId: w.admin.id, action: 'create', resource: def.name, recordId: inserted.id,
-        changes: diff(null, values), ip: request.ip, requestId: request.id,
+    checkChildCounts(def, input, true);
+    const files = await storeFiles(ctx, def, input, true);
+    let id: number;
+    try {
+      id = await ctx.db.transaction().execute(async (trx) => {
+        const wc = { ...w, db: trx };
+        await checkParent(wc, input);
+        const values = { ...(await valuesOf(wc, input, null)), ...files.values };
+        if (def.status?.kind === 'named') values[def.status.column] ??= def.status.initial;
+        const stamp = now();
+        const inserted = await dynamic(trx).insertInto(def.table).values({ ...values, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
+        const newId = Number(inserted.id);
+        const children = await writeChildren(trx, def, newId, input);
+        await def.hooks?.afterWrite?.(wc, { ...values, id: newId }, input, null);
+        await audit(trx, {
+          actorId: w.admin.id, action: 'create', resource: def.name, recordId: newId,
+          changes: { ...diff(null, values), ...children }, ip: request.ip, requestId: request.id,
+        });
+        return newId;
       });
-      return inserted.id;
-    });
+    } catch (err) {
+      await removeFiles(files.created);
+      throw err;
+    }
     const note = await w.flush();
     announce('create', id, request);
     return ok(await loadOne(id), MESSAGES.created + note);
@@ -247,20 +247,30 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const w = writeContext(ctx, request);
     const id = decodeId((request.params as { id: string }).id);
     const input = request.body as Row;
-    await db.transaction().execute(async (trx) => {
-      const existing = (await trx.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-      if (!existing) throw notFound();
-      const wc = { ...w, db: trx };
-      const values = def.hooks?.prepare ? await def.hooks.prepare(wc, input, existing) : { ...input };
-      if (Object.keys(values).length) {
-        await trx.updateTable(def.table).set({ ...values, updated_at: now() } as never).where('id', '=', id).execute();
-      }
-      await def.hooks?.afterWrite?.(wc, { ...existing, ...values }, input, existing);
-      await audit(trx, {
-        actorId: w.admin.id, action: 'update', resource: def.name, recordId: id,
-        changes: diff(existing, values), ip: request.ip, requestId: request.id,
+    checkChildCounts(def, input, false);
+    if (!(await selectRaw(id))) throw notFound(); // before storing any file
+    const files = await storeFiles(ctx, def, input, false);
+    let replaced: string[] = [];
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const existing = await dynamic(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+        if (!existing) throw notFound();
+        const wc = { ...w, db: trx };
+        const values = { ...(await valuesOf(wc, input, existing)), ...files.values };
+        if (Object.keys(values).length) await dynamic(trx).updateTable(def.table).set({ ...values, updated_at: now() }).where('id', '=', id).execute();
+        const children = await writeChildren(trx, def, id, input);
+        await def.hooks?.afterWrite?.(wc, { ...existing, ...values }, input, existing);
+        await audit(trx, {
+          actorId: w.admin.id, action: 'update', resource: def.name, recordId: id,
+          changes: { ...diff(existing, values), ...children }, ip: request.ip, requestId: request.id,
+        });
+        replaced = replacedFiles(existing, files.values);
       });
-    });
+    } catch (err) {
+      await removeFiles(files.created);
+      throw err;
+    }
+    await removeFiles(replaced);
     const note = await w.flush();
     announce('update', id, request);
     return ok(await loadOne(id), MESSAGES.updated + note);
@@ -270,36 +280,34 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const w = writeContext(ctx, request);
     const id = decodeId((request.params as { id: string }).id);
     const record = await loadOne(id);
-    await db.transaction().execute(async (trx) => {
+    let stored: string[] = [];
+    await ctx.db.transaction().execute(async (trx) => {
       const wc = { ...w, db: trx };
       await def.hooks?.beforeDelete?.(wc, record);
-      await trx.deleteFrom(def.table).where('id', '=', id).execute();
+      await checkUnreferenced(wc, record);
+      const raw = await dynamic(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+      if (!raw) throw notFound();
+      stored = filesOf(def, raw);
+      for (const spec of Object.values(def.children ?? {})) await dynamic(trx).deleteFrom(spec.table).where(spec.foreignKey, '=', id).execute();
+      await dynamic(trx).deleteFrom(def.table).where('id', '=', id).execute();
       await def.hooks?.afterDelete?.(wc, record);
       await audit(trx, {
         actorId: w.admin.id, action: 'delete', resource: def.name, recordId: id,
         changes: null, ip: request.ip, requestId: request.id,
       });
     });
+    await removeFiles(stored);
     await w.flush();
     announce('delete', id, request);
     return ok(record, MESSAGES.deleted);
   });
 
   if (def.status) {
-    app.put(`${base}/status/:id`, { config: access(def, 'edit'), schema: { tags, params: Id, body: StatusBody } }, async (request) => {
+    const body = statusBody(def.status);
+    app.put(`${base}/status/:id`, { config: access(def, def.status.action ?? 'edit'), schema: { tags, params: Id, body } }, async (request) => {
       const w = writeContext(ctx, request);
       const id = decodeId((request.params as { id: string }).id);
-      const { status } = request.body as { status: number };
-      await db.transaction().execute(async (trx) => {
-        const existing = (await trx.selectFrom(def.table).select(['id', 'status'] as never[]).where('id', '=', id).executeTakeFirst()) as Row | undefined;
-        if (!existing) throw notFound();
-        await trx.updateTable(def.table).set({ status, updated_at: now() } as never).where('id', '=', id).execute();
-        await def.hooks?.afterStatus?.({ ...w, db: trx }, existing, status);
-        await audit(trx, {
-          actorId: w.admin.id, action: status === USER_STATUS.blocked ? 'block' : 'unblock', resource: def.name,
-          recordId: id, changes: diff(existing, { status }), ip: request.ip, requestId: request.id,
-        });
-      });
+      await ctx.db.transaction().execute((trx) => changeStatus({ ...w, db: trx }, def, id, request.body as Row));
       await w.flush();
       announce('status', id, request);
       return ok(await loadOne(id), MESSAGES.updated);

@@ -45,21 +45,44 @@ interface AjvError {
   message?: string;
 }
 
-/** Turns ajv errors into the API's `{ field: [messages] }`, using each field's x-message. */
+type SchemaNode = { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] } | undefined;
+
+/** The schema of a property or list item below `node`, looking through `T | null` unions. */
+function below(node: SchemaNode, segment: string): SchemaNode {
+  if (!node) return undefined;
+  const direct = /^\d+$/.test(segment) ? node.items : node.properties?.[segment];
+  if (direct) return direct as SchemaNode;
+  for (const member of node.anyOf ?? []) {
+    const found = below(member as SchemaNode, segment);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Turns ajv errors into the API's `{ field: [messages] }`, using the x-message nearest the failing
+ * value: a field's own, or for a row of a list (child rows) "Row 2: <the row field's message>".
+ */
 export function fieldErrorsFromAjv(errors: AjvError[], schema: unknown): Record<string, string[]> {
-  const props = (schema && typeof schema === 'object' && 'properties' in schema
-    ? (schema as { properties: Record<string, unknown> }).properties
-    : {}) as Record<string, unknown>;
   const out: Record<string, string[]> = {};
   for (const e of errors) {
-    const field =
-      e.keyword === 'required'
-        ? String(e.params.missingProperty)
-        : e.instancePath.split('/').filter(Boolean)[0] ?? '_';
+    const path = [...e.instancePath.split('/').filter(Boolean), ...(e.keyword === 'required' ? [String(e.params.missingProperty)] : [])];
+    const field = path[0] ?? '_';
+    let node = schema as SchemaNode;
+    let message: string | undefined;
+    let row: number | null = null;
+    let messageRow: number | null = null;
+    for (const segment of path) {
+      if (/^\d+$/.test(segment)) row = Number(segment);
+      node = below(node, segment);
+      const own = messageOf(node);
+      if (own) [message, messageRow] = [own, row];
+    }
     // a union reports every branch that failed; the field's own message says it once
     const text =
-      messageOf(props[field]) ??
-      (field === '_' ? `The request body ${e.message ?? 'is invalid'}.` : `The ${field.replace(/_/g, ' ')} field ${e.message ?? 'is invalid'}.`);
+      message !== undefined
+        ? messageRow !== null ? `Row ${messageRow + 1}: ${message}` : message
+        : field === '_' ? `The request body ${e.message ?? 'is invalid'}.` : `The ${field.replace(/_/g, ' ')} field ${e.message ?? 'is invalid'}.`;
     const list = (out[field] ??= []);
     if (!list.includes(text)) list.push(text);
   }
@@ -85,6 +108,13 @@ export function normalizeBody(body: unknown, schema: unknown): void {
     else if (typeof value === 'string' && props[key]?.type === 'boolean') {
       if (['1', 'true', 'on', 'yes'].includes(value)) record[key] = true;
       else if (['0', 'false', 'off', 'no'].includes(value)) record[key] = false;
+    } else if (typeof value === 'string' && props[key]?.type === 'array' && value.trimStart().startsWith('[')) {
+      // a list sent as form data (child rows of a multipart body) is JSON text
+      try {
+        record[key] = JSON.parse(value);
+      } catch {
+        // left as text: validation answers with the field's message
+      }
     } else if (typeof value === 'string' && (props[key]?.type === 'integer' || props[key]?.type === 'number')) {
       const n = Number(value);
       if (value.trim() !== '' && Number.isFinite(n)) record[key] = n;

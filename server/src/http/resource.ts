@@ -1,82 +1,270 @@
-import type { TObject } from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Selectable, Transaction, Updateable } from 'kysely';
+import type { Action } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
 import type { AppContext, Principal } from '../context';
-import type { TableName } from '../db/schema';
+import type { Database, TableName } from '../db/schema';
+import type { MediaKind } from '../services/uploads';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the generic machinery works on any declared table */
-export type Row = Record<string, any>;
-export type AnyDb = Kysely<any> | Transaction<any>;
-export type AnySelect = SelectQueryBuilder<any, any, any>;
-/* eslint-enable @typescript-eslint/no-explicit-any */
+/** A record as JSON: a request body, a presented row. Values are narrowed where they are read. */
+export type Row = Record<string, unknown>;
+/** A presented record: the row's columns, its encrypted id, its relations and computed fields. */
+export type Presented = Row & { id: number; encrypted_id: string };
+/** A presented record of table T: its declared columns as typed, and whatever presenting added. */
+export type PresentedOf<T extends TableName> = Presented & RowOf<T>;
+
+/** The column names of a table, checked by the compiler against the `Database` interface. */
+export type Col<T extends TableName> = Extract<keyof Database[T], string>;
+/** A row of a table as the driver returns it. */
+export type RowOf<T extends TableName> = Selectable<Database[T]>;
+
+/**
+ * The database without compile-time table names: the generic machinery's one view of any declared
+ * table (a declaration's names were checked where it was written, by `defineResource`).
+ */
+export type DynamicDatabase = Record<string, Record<string, unknown>>;
+export type DynamicDb = Kysely<DynamicDatabase>;
+export type AnySelect = SelectQueryBuilder<DynamicDatabase, string, Row>;
+export const dynamic = (db: Kysely<Database>): DynamicDb => db as unknown as DynamicDb;
 
 export interface WriteContext {
   ctx: AppContext;
-  db: AnyDb;
+  db: Transaction<Database>;
   admin: Principal;
   request: FastifyRequest;
   /** work to run once the transaction has committed (e.g. sending an email); a failure is reported, not rolled back */
   afterCommit(task: () => Promise<void>): void;
 }
 
+/** One of the tables of the schema with a column of it, for each table (a distributed union). */
+type OnTable<F> = { [R in TableName]: F & { table: R; column: Col<R> } }[TableName];
+
 /** A parent record shown nested in each row, loaded for a whole page in one query (no N+1). */
-export interface BelongsTo {
-  /** key of the nested object in the JSON, e.g. "district" */
-  as: string;
-  /** foreign key column of this table, e.g. "district_id" */
-  column: string;
+export type BelongsTo<T extends TableName> = {
+  [R in TableName]: {
+    /** key of the nested object in the JSON, e.g. "district" */
+    as: string;
+    /** foreign key column of this table, e.g. "district_id" */
+    column: Col<T>;
+    resource: ResourceName;
+    table: R;
+    columns: Col<R>[];
+  };
+}[TableName];
+
+/** Rows of another table that point at this one: deleting refuses while any exist ("still used by 2 tehsils"). */
+export type ReferencedBy = OnTable<{
+  /** singular and plural noun of the referencing rows, for the message */
+  noun: readonly [string, string];
+}>;
+
+/**
+ * A list filter through a parent record: `?district_id=3` on CHWs keeps those whose `area_id` names an
+ * area whose `district_id` is 3.
+ */
+export type ViaFilter<T extends TableName> = {
+  [R in TableName]: { column: Col<T>; table: R; parentColumn: Col<R> };
+}[TableName];
+
+/** Records that belong to one parent record (family members of a patient): listed and added under it. */
+export interface ParentSpec<T extends TableName> {
   resource: ResourceName;
   table: TableName;
-  columns: string[];
+  /** the foreign key naming the parent, e.g. "parent_id"; required on create, the list filter of the same name */
+  column: Col<T>;
+  /** the message when the parent is missing or unknown */
+  message: string;
 }
 
 /**
- * One declaration per resource. registerCrud turns it into list, get, create, update, delete (and
- * status) routes with validation, permission guards, audit rows and OpenAPI entries; the contract
- * test suite runs the same checks over every declaration.
+ * A file field: checked by content (magic bytes, never the name or the client's type), stored through
+ * the storage service, presented as `{ path, type, mimeType }`. Private files are served only through
+ * short-lived signed URLs. The body carries a multipart file, a data URL, or the storage path that a
+ * chunked upload answered.
  */
-export interface ResourceDef {
+export interface FileSpec {
+  kinds: readonly MediaKind[];
+  /** storage folder, e.g. "categories" */
+  folder: string;
+  /** the spec's text when the content is not one of the kinds */
+  message: string;
+  /** required on create ("Please select a file.") */
+  requiredMessage?: string;
+  private?: boolean;
+  /** several files in one field (stored as a JSON list of paths) */
+  multiple?: boolean;
+  /** largest accepted file, bytes (default 10 MB) */
+  maxBytes?: number;
+}
+
+/**
+ * Rows of a child table that belong to the record and are written with it, in its transaction
+ * (prescription medicines, form questions, facility services). The body sends the whole list; rows
+ * carrying their `id` are updated in place, rows without one are added, stored rows left out are removed.
+ */
+export type ChildRows = {
+  [R in TableName]: {
+    table: R;
+    /** the child's foreign key to this record */
+    foreignKey: Col<R>;
+    /** what a child row looks like in a body; its properties are columns of the child table */
+    schema: TObject;
+    /** keeps the list's order */
+    position?: Col<R>;
+    min?: number;
+    max?: number;
+    /** the message when fewer than `min` rows are sent */
+    minMessage?: string;
+  };
+}[TableName];
+
+/**
+ * Named statuses with their allowed transitions (slots: Available, Booked, ...; jobs: Applied, Hired,
+ * Cancel). A transition into a status listed in `reasons` needs a reason chosen from a table.
+ */
+export interface NamedStatus<T extends TableName> {
+  kind: 'named';
+  column: Col<T>;
+  values: readonly string[];
+  initial: string;
+  /** status → the statuses it may change to */
+  transitions: Readonly<Record<string, readonly string[]>>;
+  reasons?: Readonly<Record<string, { column: Col<T>; table: TableName; message: string }>>;
+  /** the permission action of the status route (default edit) */
+  action?: Action;
+}
+
+/** The account status of people (1 active, 2 blocked), changed by block and unblock. */
+export interface UserStatus {
+  kind: 'user';
+  action?: Action;
+}
+
+export type StatusSpec<T extends TableName> = ('status' extends Col<T> ? UserStatus : never) | NamedStatus<T>;
+
+export interface Hooks<T extends TableName, Input> {
+  /** validate beyond the schema and map the body to column values; throw ValidationError */
+  prepare?(w: WriteContext, input: Input, existing: RowOf<T> | null): Promise<Updateable<Database[T]>>;
+  afterWrite?(w: WriteContext, row: RowOf<T>, input: Input, existing: RowOf<T> | null): Promise<void>;
+  /** refuse (throw) when the record may not go */
+  beforeDelete?(w: WriteContext, row: PresentedOf<T>): Promise<void>;
+  afterDelete?(w: WriteContext, row: PresentedOf<T>): Promise<void>;
+  afterStatus?(w: WriteContext, row: RowOf<T>, status: number | string): Promise<void>;
+  /** add computed fields to a page of presented rows, in batch */
+  enrich?(ctx: AppContext, rows: PresentedOf<T>[]): Promise<void>;
+  /** narrow which rows the caller may see */
+  scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
+}
+
+/**
+ * One declaration per resource, written with `defineResource<'table'>()({...})` so that every column
+ * name is checked against the `Database` interface. `registerCrud` turns it into list, get, create,
+ * update, delete and status routes with validation, permission guards, audit rows, OpenAPI entries
+ * and change events; the contract test suite runs the same checks over every declaration.
+ */
+export interface ResourceSpec<T extends TableName, S extends TObject> {
   name: ResourceName;
-  table: TableName;
+  table: T;
   /** permission module: the routes need view_/create_/edit_/delete_<module> */
   module: string;
   /** table columns returned in JSON (id is always included) */
-  columns: string[];
-  createSchema: TObject;
+  columns: Col<T>[];
+  /** the column that names a record in messages ("The district "Lahore" is still used by ...") */
+  label?: Col<T>;
+  createSchema: S;
   /** defaults to every create field optional */
   updateSchema?: TObject;
-  searchable: string[];
-  sortable: string[];
-  defaultSort: { field: string; order: 'asc' | 'desc' };
-  /** query parameter → column, for equality filters (values are integers unless "string") */
-  filters?: Record<string, 'integer' | 'string'>;
-  belongsTo?: BelongsTo[];
-  /** PUT /{name}/status/{id} with status 1 (active) or 2 (blocked) */
-  status?: boolean;
-  /** files in create/update bodies (multipart) */
-  multipart?: boolean;
-  hooks?: {
-    /** validate beyond the schema and map the body to column values; throw ValidationError */
-    prepare?(w: WriteContext, input: Row, existing: Row | null): Promise<Row>;
-    afterWrite?(w: WriteContext, row: Row, input: Row, existing: Row | null): Promise<void>;
-    /** refuse (throw) when the record is still in use */
-    beforeDelete?(w: WriteContext, row: Row): Promise<void>;
-    afterDelete?(w: WriteContext, row: Row): Promise<void>;
-    afterStatus?(w: WriteContext, row: Row, status: number): Promise<void>;
-    /** add computed fields to a page of presented rows, in batch */
-    enrich?(ctx: AppContext, rows: Row[]): Promise<void>;
-    /** narrow which rows the caller may see in lists */
-    scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
-  };
+  /** text columns a search matches, joined by spaces; served by the table's search index */
+  searchable: Col<T>[];
+  /** columns, or `relation.column` of a belongsTo relation */
+  sortable: (Col<T> | `${string}.${string}`)[];
+  defaultSort: { field: Col<T>; order: 'asc' | 'desc' };
+  /** equality filters: query parameter = column (values are integers unless "string") */
+  filters?: { [K in Col<T>]?: 'integer' | 'string' };
+  /** filters through a parent record, by query parameter */
+  via?: Record<string, ViaFilter<T>>;
+  /** `start_date` and `end_date` (YYYY-MM-DD, both days included) on this date or timestamp column */
+  dateRange?: Col<T>;
+  belongsTo?: BelongsTo<T>[];
+  parent?: ParentSpec<T>;
+  referencedBy?: ReferencedBy[];
+  status?: StatusSpec<T>;
+  files?: { [K in Col<T>]?: FileSpec };
+  children?: Record<string, ChildRows>;
+  /** every read of a record is written to the audit log (clinical records) */
+  auditReads?: boolean;
+  hooks?: Hooks<T, Partial<Static<S>>>;
   /** extra routes beside the generic ones */
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
   /** columns of CSV/XLSX exports (default: id and the columns above, then each belongsTo's first column) */
   exportColumns?: string[];
-  /** a valid create body; the contract suite and the demo seed use it. ref() makes a parent record. */
-  sample(n: number, ref: (resource: ResourceName) => Promise<Row>): Promise<Row> | Row;
+  /** a valid create body; the contract suite and the demo seed use it. ref() makes (or names) a parent record. */
+  sample(n: number, ref: (resource: ResourceName) => Promise<Presented>): Promise<Row> | Row;
   /** bodies the server must refuse with 422 (besides the generic ones) */
   invalidSamples?: Row[];
+}
+
+/** A declaration as the generic machinery sees it: names as strings, rows as records. */
+export interface ResourceDef {
+  name: ResourceName;
+  table: TableName;
+  module: string;
+  columns: string[];
+  label?: string;
+  createSchema: TObject;
+  updateSchema?: TObject;
+  searchable: string[];
+  sortable: string[];
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  filters?: Record<string, 'integer' | 'string' | undefined>;
+  via?: Record<string, { column: string; table: TableName; parentColumn: string }>;
+  dateRange?: string;
+  belongsTo?: { as: string; column: string; resource: ResourceName; table: TableName; columns: string[] }[];
+  parent?: { resource: ResourceName; table: TableName; column: string; message: string };
+  referencedBy?: { table: TableName; column: string; noun: readonly [string, string] }[];
+  status?: UserStatus | (Omit<NamedStatus<TableName>, 'column' | 'reasons'> & {
+    column: string;
+    reasons?: Readonly<Record<string, { column: string; table: TableName; message: string }>>;
+  });
+  files?: Record<string, FileSpec | undefined>;
+  children?: Record<string, { table: TableName; foreignKey: string; schema: TObject; position?: string; min?: number; max?: number; minMessage?: string }>;
+  auditReads?: boolean;
+  hooks?: {
+    prepare?(w: WriteContext, input: Row, existing: Row | null): Promise<Row>;
+    afterWrite?(w: WriteContext, row: Row, input: Row, existing: Row | null): Promise<void>;
+    beforeDelete?(w: WriteContext, row: Presented): Promise<void>;
+    afterDelete?(w: WriteContext, row: Presented): Promise<void>;
+    afterStatus?(w: WriteContext, row: Row, status: number | string): Promise<void>;
+    enrich?(ctx: AppContext, rows: Presented[]): Promise<void>;
+    scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
+  };
+  routes?(app: FastifyInstance, crud: CrudHelpers): void;
+  exportColumns?: string[];
+  sample(n: number, ref: (resource: ResourceName) => Promise<Presented>): Promise<Row> | Row;
+  invalidSamples?: Row[];
+}
+
+/**
+ * Declares a resource on table T: `defineResource<'interests'>()({ ... })`. The compiler checks every
+ * column name (columns, search, sort, filters, relations, files, children) against `Database`; the
+ * machinery then sees the declaration with plain names.
+ */
+export const defineResource =
+  <T extends TableName>() =>
+  <S extends TObject>(spec: ResourceSpec<T, S>): ResourceDef =>
+    // the one place a typed declaration becomes the machinery's plain view of it: hooks written for
+    // rows of T accept the rows the machinery passes, which are rows of T read by the declared names
+    spec as unknown as ResourceDef;
+
+export interface ListOptions {
+  /** narrows the list (beyond the declaration's own scope) */
+  scope?: (qb: AnySelect) => AnySelect;
+  /**
+   * ids left out of the list. Unlike an arbitrary scope this keeps an unfiltered list's total cheap:
+   * the kept row count minus those of the ids that exist.
+   */
+  excludeIds?: number[];
 }
 
 export interface CrudHelpers {
@@ -84,17 +272,16 @@ export interface CrudHelpers {
   /** decode an encrypted id of this resource or throw 404 */
   decodeId(encrypted: string): number;
   /** load one presented record (with relations) or throw 404 */
-  loadOne(id: number): Promise<Row>;
-  /** present raw rows: encrypted ids, relations, enrichment */
-  present(rows: Row[]): Promise<Row[]>;
+  loadOne(id: number): Promise<Presented>;
+  /** present raw rows: encrypted ids, relations, files, children, enrichment */
+  present(rows: Row[]): Promise<Presented[]>;
   /** the list handler, reusable by alias routes (e.g. /admins/admin/{id}) */
-  list(request: FastifyRequest, scope?: (qb: AnySelect) => AnySelect): Promise<unknown>;
+  list(request: FastifyRequest, options?: ListOptions): Promise<unknown>;
   /** every row of the list for these query parameters, presented, streamed in batches */
-  allRows(query: Record<string, unknown>, request: FastifyRequest): AsyncGenerator<Row>;
+  allRows(query: Record<string, unknown>, request: FastifyRequest): AsyncGenerator<Presented>;
 }
 
 export interface Registry {
   resources: ResourceDef[];
   byName: Map<string, ResourceDef>;
 }
-

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { GENDERS, USER_STATUS } from '../../../contract/enums';
@@ -8,7 +8,9 @@ import { writeContext } from '../http/crud';
 import { ok, MESSAGES } from '../http/envelope';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
-import type { AnyDb, CrudHelpers, ResourceDef, Row, WriteContext } from '../http/resource';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database } from '../db/schema';
+import { type CrudHelpers, defineResource, type Row, type RowOf, type WriteContext } from '../http/resource';
 import { audit, diff } from '../services/audit';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { imageType } from '../services/storage';
@@ -51,7 +53,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * No escalation through another account: only a super admin may change, block, delete or set the
  * password of a super admin, and a sub admin only those admins whose permissions it holds itself.
  */
-async function guardTarget(db: AnyDb, actor: Principal, target: Row) {
+async function guardTarget(db: Kysely<Database>, actor: Principal, target: Pick<RowOf<'admins'>, 'role_id'>) {
   if (actor.isSuper) return;
   const role = await db.selectFrom('roles').select('is_super').where('id', '=', target.role_id).executeTakeFirst();
   if (role?.is_super) throw forbidden('Only a super admin can change a super admin.');
@@ -63,13 +65,11 @@ async function guardTarget(db: AnyDb, actor: Principal, target: Row) {
 
 /** The role named by `role_id` or `role`. Nobody hands out more than they hold: a sub admin may only give a
  * role (other than the one the admin already has) whose permissions it holds itself. */
-async function resolveRole(w: WriteContext, input: Row, currentRoleId: number | null): Promise<number | undefined> {
+async function resolveRole(w: WriteContext, input: { role?: string; role_id?: number }, currentRoleId: number | null): Promise<number | undefined> {
   if (input.role === undefined && input.role_id === undefined) return undefined;
-  const role = await w.db
-    .selectFrom('roles')
-    .select(['id', 'is_super'])
-    .where(input.role_id !== undefined ? 'id' : 'name', '=', input.role_id ?? input.role)
-    .executeTakeFirst();
+  let query = w.db.selectFrom('roles').select(['id', 'is_super']);
+  query = input.role_id !== undefined ? query.where('id', '=', input.role_id) : query.where('name', '=', input.role ?? '');
+  const role = await query.executeTakeFirst();
   if (!role) throw ValidationError.field('role', 'Please select a role.');
   if (role.is_super && !w.admin.isSuper) throw ValidationError.field('role', 'Only a super admin can give the super admin role.');
   if (!w.admin.isSuper && role.id !== currentRoleId) {
@@ -80,18 +80,18 @@ async function resolveRole(w: WriteContext, input: Row, currentRoleId: number | 
   return role.id;
 }
 
-async function checkEmailFree(db: AnyDb, email: string, selfId: number | null) {
+async function checkEmailFree(db: Kysely<Database>, email: string, selfId: number | null) {
   const clash = await db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
   if (clash && clash.id !== selfId) throw ValidationError.field('email', 'The email has already been taken.');
 }
 
-async function revokeTokens(db: AnyDb, adminId: number, keepTokenId?: number) {
+async function revokeTokens(db: Kysely<Database>, adminId: number, keepTokenId?: number) {
   let q = db.deleteFrom('auth_tokens').where('admin_id', '=', adminId);
   if (keepTokenId !== undefined) q = q.where('id', '!=', keepTokenId);
   await q.execute();
 }
 
-async function lastActiveSuperAdmin(db: AnyDb, row: Row): Promise<boolean> {
+async function lastActiveSuperAdmin(db: Kysely<Database>, row: Pick<RowOf<'admins'>, 'id' | 'role_id'>): Promise<boolean> {
   const role = await db.selectFrom('roles').select('is_super').where('id', '=', row.role_id).executeTakeFirst();
   if (!role?.is_super) return false;
   const others = await db
@@ -114,7 +114,7 @@ function credentialsMail(ctx: AppContext, to: string, name: string, password: st
   };
 }
 
-export const admins: ResourceDef = {
+export const admins = defineResource<'admins'>()({
   name: 'admins',
   table: 'admins',
   module: 'sub_admin',
@@ -127,31 +127,34 @@ export const admins: ResourceDef = {
   sortable: ['f_name', 'l_name', 'email', 'phone', 'status', 'created_at', 'id'],
   defaultSort: { field: 'created_at', order: 'desc' },
   filters: { role_id: 'integer' },
-  status: true,
+  status: { kind: 'user' },
   hooks: {
     async prepare(w, input, existing) {
-      const values: Row = {};
-      for (const key of ['f_name', 'l_name', 'phone', 'cnic', 'dob', 'gender'] as const) {
-        if (input[key] !== undefined) values[key] = typeof input[key] === 'string' ? input[key].trim() : input[key];
-      }
+      const values: Updateable<Database['admins']> = {};
+      if (input.f_name !== undefined) values.f_name = input.f_name.trim();
+      if (input.l_name !== undefined) values.l_name = input.l_name?.trim() ?? null;
+      if (input.phone !== undefined) values.phone = input.phone;
+      if (input.cnic !== undefined) values.cnic = input.cnic;
+      if (input.dob !== undefined) values.dob = input.dob;
+      if (input.gender !== undefined) values.gender = input.gender;
       if (existing) await guardTarget(w.db, w.admin, existing);
       if (typeof input.dob === 'string' && input.dob > today()) throw ValidationError.field('dob', 'The date of birth cannot be in the future.');
       if (input.email !== undefined) {
-        values.email = String(input.email).trim().toLowerCase();
+        values.email = input.email.trim().toLowerCase();
         await checkEmailFree(w.db, values.email, existing?.id ?? null);
       }
       const roleId = await resolveRole(w, input, existing?.role_id ?? null);
       if (!existing) {
         if (roleId === undefined) throw ValidationError.field('role', 'Please select a role.');
-        if (input.password !== input.confirmPassword) throw ValidationError.field('confirmPassword', PASSWORD_MISMATCH);
+        if (input.password === undefined || input.password !== input.confirmPassword) throw ValidationError.field('confirmPassword', PASSWORD_MISMATCH);
         values.password_hash = await hashPassword(input.password, w.ctx.config.argon2);
         values.pusher_id = randomUUID();
         values.status = USER_STATUS.active;
         values.created_by = w.admin.id;
         values.gender ??= 'male';
         values.role_id = roleId;
-        if (input.send_credentials) {
-          const mail = credentialsMail(w.ctx, values.email, values.f_name, input.password);
+        if (input.send_credentials && values.email) {
+          const mail = credentialsMail(w.ctx, values.email, values.f_name ?? '', input.password);
           w.afterCommit(() => w.ctx.mailer.send(mail));
         }
       } else if (roleId !== undefined && roleId !== existing.role_id) {
@@ -168,7 +171,7 @@ export const admins: ResourceDef = {
       if (await lastActiveSuperAdmin(db, row)) throw conflict('The last active super admin cannot be deleted.');
     },
     async afterStatus({ db, admin }, row, status) {
-      const full = (await db.selectFrom('admins').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()) as Row;
+      const full = await db.selectFrom('admins').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
       if (full.id === admin.id) throw ValidationError.field('status', 'You cannot block your own account.');
       await guardTarget(db, admin, full);
       if (status === USER_STATUS.blocked) {
@@ -185,7 +188,8 @@ export const admins: ResourceDef = {
         r.prevRole = r.prev_role_id ? names.get(r.prev_role_id) ?? null : null;
         r.roles = r.role ? [{ name: r.role }] : [];
         r.file = r.profile_image ? { path: ctx.storage.url(r.profile_image) } : null;
-        r.profile_image = undefined; // left out of the JSON; `delete` would make every row a slow dictionary object
+        // left out of the JSON (the photo is `file`); `delete` would make every row a slow dictionary object
+        (r as Row).profile_image = undefined;
       }
     },
   },
@@ -209,7 +213,7 @@ export const admins: ResourceDef = {
     { f_name: 'Mismatch', email: 'mismatch@b.org', cnic: '3520112345671', role: 'Super Admin', password: 'longenough1', confirmPassword: 'other-one-22' },
     { f_name: 'Future', email: 'future@b.org', cnic: '3520112345671', role: 'Super Admin', dob: '2999-01-01', password: 'longenough1', confirmPassword: 'longenough1' },
   ],
-};
+});
 
 const ProfileBody = Type.Object(
   { ...profileFields, file: Type.Optional(Fields.any('JPG or PNG image')) },
@@ -232,16 +236,16 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
   // the spec's list call: GET /admins/admin/{signed-in admin's encrypted id}, everyone but that admin
   app.get('/api/admin/admins/admin/:id', { config: { access: { permission: 'view_sub_admin' } }, schema: { tags } }, (request) => {
     const self = crud.decodeId((request.params as { id: string }).id);
-    return crud.list(request, (qb) => qb.where('id', '!=', self));
+    return crud.list(request, { excludeIds: [self] });
   });
 
   app.get('/api/admin/admins/profile', { config: signedIn, schema: { tags } }, async (request) => ok(await crud.loadOne(requireAdmin(request).id)));
 
   app.post('/api/admin/admins/profile', { config: signedIn, schema: { tags, body: ProfileBody, consumes: ['application/json', 'multipart/form-data'] } }, async (request) => {
     const w = writeContext(ctx, request);
-    const input = request.body as Row;
+    const input = request.body as Static<typeof ProfileBody>;
     // fields left out of the body stay as they are; a blank field (null) clears them
-    const values: Row = { f_name: input.f_name.trim(), email: String(input.email).toLowerCase() };
+    const values: Updateable<Database['admins']> & { email: string } = { f_name: input.f_name.trim(), email: input.email.toLowerCase() };
     if (input.l_name !== undefined) values.l_name = input.l_name;
     if (input.phone !== undefined) values.phone = input.phone;
     await checkEmailFree(ctx.db, values.email, w.admin.id);
@@ -251,7 +255,7 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
       if (!data || !type) throw ValidationError.field('file', 'File format not supported. JPG/JPEG/PNG');
       values.profile_image = await ctx.storage.put('profile', type, data);
     }
-    const existing = (await ctx.db.selectFrom('admins').selectAll().where('id', '=', w.admin.id).executeTakeFirstOrThrow()) as Row;
+    const existing = await ctx.db.selectFrom('admins').selectAll().where('id', '=', w.admin.id).executeTakeFirstOrThrow();
     await ctx.db.transaction().execute(async (trx) => {
       await trx.updateTable('admins').set({ ...values, updated_by: w.admin.id, updated_at: now() }).where('id', '=', w.admin.id).execute();
       await audit(trx, { actorId: w.admin.id, action: 'update_profile', resource: 'admins', recordId: w.admin.id, changes: diff(existing, values), ip: request.ip, requestId: request.id });
@@ -274,7 +278,7 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
     const admin = requireAdmin(request);
     const id = crud.decodeId((request.params as { id: string }).id);
     const body = request.body as { password: string; confirmPassword: string };
-    const target = (await ctx.db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const target = await ctx.db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
     if (!target) throw notFound();
     await guardTarget(ctx.db, admin, target);
     if (body.password !== body.confirmPassword) throw ValidationError.field('confirmPassword', CHANGE_MISMATCH);

@@ -1,13 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { ResourceName } from '../../../contract/resources';
-import type { TableName } from '../db/schema';
-import { conflict, ValidationError } from '../http/errors';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
-import type { AnyDb, ResourceDef, Row } from '../http/resource';
+import { defineResource, type ReferencedBy, type ResourceDef } from '../http/resource';
+
+/** The tables that are only a title. */
+type TitledTable = 'qualifications' | 'specializations' | 'districts' | 'cities';
 
 /** A resource that is only a title: qualifications, specializations, districts, cities. */
-function titled(name: ResourceName, table: TableName, module: string, noun: string, extra: Partial<ResourceDef> = {}): ResourceDef {
-  return {
+function titled(name: ResourceName, table: TitledTable, module: string, noun: string, referencedBy?: ReferencedBy[]): ResourceDef {
+  return defineResource<TitledTable>()({
     name,
     table,
     module,
@@ -16,39 +20,25 @@ function titled(name: ResourceName, table: TableName, module: string, noun: stri
     searchable: ['title'],
     sortable: ['title', 'created_at', 'id'],
     defaultSort: { field: 'title', order: 'asc' },
+    referencedBy,
     sample: (n) => ({ title: `${noun} ${n}` }),
     invalidSamples: [{ title: '' }, { title: '   ' }, { title: 'x'.repeat(192) }, {}],
-    ...extra,
-  };
+  });
 }
 
-const countOf = async (db: AnyDb, table: TableName, column: string, id: number): Promise<number> => {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', id).executeTakeFirst();
-  return Number(row?.n ?? 0);
-};
-
-const exists = async (db: AnyDb, table: TableName, id: unknown): Promise<Row | undefined> =>
-  typeof id === 'number' ? ((await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** The row of `table` with this id, when the id is a number. */
+const byId = async (db: Kysely<Database>, table: 'districts' | 'tehsils', id: unknown) =>
+  typeof id === 'number' ? db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst() : undefined;
 
 export const qualifications = titled('qualifications', 'qualifications', 'qualification', 'Qualification');
 export const specializations = titled('specializations', 'specializations', 'specialization', 'Specialization');
 export const cities = titled('cities', 'cities', 'location', 'City');
+export const districts = titled('districts', 'districts', 'location', 'District', [
+  { table: 'tehsils', column: 'district_id', noun: ['tehsil', 'tehsils'] },
+  { table: 'areas', column: 'district_id', noun: ['VC area', 'VC areas'] },
+]);
 
-export const districts = titled('districts', 'districts', 'location', 'District', {
-  hooks: {
-    async beforeDelete({ db }, row) {
-      const [tehsils, areas] = await Promise.all([countOf(db, 'tehsils', 'district_id', row.id), countOf(db, 'areas', 'district_id', row.id)]);
-      if (tehsils || areas) {
-        const uses = [tehsils && plural(tehsils, 'tehsil'), areas && plural(areas, 'VC area')].filter(Boolean).join(' and ');
-        throw conflict(`The district "${row.title}" is still used by ${uses}. Delete or move them first.`);
-      }
-    },
-  },
-});
-
-export const tehsils: ResourceDef = {
+export const tehsils = defineResource<'tehsils'>()({
   name: 'tehsils',
   table: 'tehsils',
   module: 'location',
@@ -58,27 +48,24 @@ export const tehsils: ResourceDef = {
     { additionalProperties: false },
   ),
   searchable: ['title'],
-  sortable: ['title', 'district_id', 'created_at', 'id'],
+  sortable: ['title', 'district_id', 'district.title', 'created_at', 'id'],
   defaultSort: { field: 'title', order: 'asc' },
   filters: { district_id: 'integer' },
   belongsTo: [{ as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] }],
+  referencedBy: [{ table: 'areas', column: 'tehsil_id', noun: ['VC area', 'VC areas'] }],
   hooks: {
     async prepare({ db }, input) {
-      if (input.district_id !== undefined && !(await exists(db, 'districts', input.district_id))) {
+      if (input.district_id !== undefined && !(await byId(db, 'districts', input.district_id))) {
         throw ValidationError.field('district_id', 'Please select a district.');
       }
       return input;
     },
-    async beforeDelete({ db }, row) {
-      const areas = await countOf(db, 'areas', 'tehsil_id', row.id);
-      if (areas) throw conflict(`The tehsil "${row.title}" is still used by ${plural(areas, 'VC area')}. Delete or move them first.`);
-    },
   },
   sample: async (n, ref) => ({ title: `Tehsil ${n}`, district_id: (await ref('districts')).id }),
   invalidSamples: [{ title: 'No district' }, { title: 'Unknown district', district_id: 999999 }, { title: '', district_id: 'abc' }],
-};
+});
 
-export const areas: ResourceDef = {
+export const areas = defineResource<'areas'>()({
   name: 'areas',
   table: 'areas',
   module: 'location',
@@ -94,7 +81,7 @@ export const areas: ResourceDef = {
     { additionalProperties: false },
   ),
   searchable: ['title'],
-  sortable: ['title', 'lat', 'long', 'created_at', 'id'],
+  sortable: ['title', 'lat', 'long', 'district.title', 'tehsil.title', 'created_at', 'id'],
   defaultSort: { field: 'title', order: 'asc' },
   filters: { district_id: 'integer', tehsil_id: 'integer' },
   belongsTo: [
@@ -106,8 +93,8 @@ export const areas: ResourceDef = {
       const districtId = input.district_id ?? existing?.district_id;
       const tehsilId = input.tehsil_id ?? existing?.tehsil_id;
       const errors: Record<string, string[]> = {};
-      if (!(await exists(db, 'districts', districtId))) errors.district_id = ['Please select a district.'];
-      const tehsil = await exists(db, 'tehsils', tehsilId);
+      if (!(await byId(db, 'districts', districtId))) errors.district_id = ['Please select a district.'];
+      const tehsil = typeof tehsilId === 'number' ? await db.selectFrom('tehsils').select(['id', 'district_id']).where('id', '=', tehsilId).executeTakeFirst() : undefined;
       if (!tehsil) errors.tehsil_id = ['Please select a tehsil.'];
       else if (tehsil.district_id !== districtId) errors.tehsil_id = ['The tehsil must belong to the chosen district.'];
       if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -119,9 +106,9 @@ export const areas: ResourceDef = {
     return { title: `VC ${n}`, district_id: tehsil.district_id, tehsil_id: tehsil.id, lat: 31.5, long: 74.3 };
   },
   invalidSamples: [{ title: 'Missing numbers', district_id: 1, tehsil_id: 1 }, { title: 'Bad lat', district_id: 1, tehsil_id: 1, lat: 123, long: 10 }],
-};
+});
 
-export const countries: ResourceDef = {
+export const countries = defineResource<'countries'>()({
   name: 'countries',
   table: 'countries',
   module: 'location',
@@ -142,10 +129,11 @@ export const countries: ResourceDef = {
       const values = { ...input };
       const errors: Record<string, string[]> = {};
       for (const key of ['iso2', 'iso3'] as const) {
-        if (typeof values[key] !== 'string') continue;
-        values[key] = values[key].toUpperCase();
-        const clash = await db.selectFrom('countries').select('id').where(key, '=', values[key]).executeTakeFirst();
-        if (clash && clash.id !== existing?.id) errors[key] = [`The code ${values[key]} is already used.`];
+        const code = values[key];
+        if (typeof code !== 'string') continue;
+        values[key] = code.toUpperCase();
+        const clash = await db.selectFrom('countries').select('id').where(key, '=', code.toUpperCase()).executeTakeFirst();
+        if (clash && clash.id !== existing?.id) errors[key] = [`The code ${code.toUpperCase()} is already used.`];
       }
       if (Object.keys(errors).length) throw new ValidationError(errors);
       return values;
@@ -158,4 +146,4 @@ export const countries: ResourceDef = {
     return { country: `Test Country ${n}`, iso2: `X${letter}`, iso3: `XX${letter}` };
   },
   invalidSamples: [{ country: 'Bad', iso2: 'X1', iso3: 'XXA' }, { country: '', iso2: 'XA', iso3: 'XXA' }],
-};
+});

@@ -3,7 +3,7 @@ import { isPermission, PERMISSION_MODULES } from '../../../contract/permissions'
 import { ok } from '../http/envelope';
 import { conflict, forbidden, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
-import type { ResourceDef, Row, WriteContext } from '../http/resource';
+import { defineResource, type Row, type WriteContext } from '../http/resource';
 
 const Permissions = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
   maxItems: 200,
@@ -20,7 +20,7 @@ async function checkNameFree({ db }: WriteContext, name: string, selfId: number 
   if (clash && clash.id !== selfId) throw ValidationError.field('name', 'A role with this name already exists.');
 }
 
-export const roles: ResourceDef = {
+export const roles = defineResource<'roles'>()({
   name: 'roles',
   table: 'roles',
   module: 'role',
@@ -32,6 +32,7 @@ export const roles: ResourceDef = {
   searchable: ['name'],
   sortable: ['name', 'created_at', 'id'],
   defaultSort: { field: 'name', order: 'asc' },
+  referencedBy: [{ table: 'admins', column: 'role_id', noun: ['admin', 'admins'] }],
   hooks: {
     async prepare(w, input, existing) {
       if (existing?.is_super) throw forbidden('The super admin role holds every permission and cannot be changed.');
@@ -55,15 +56,8 @@ export const roles: ResourceDef = {
         await db.insertInto('role_permissions').values(unique.map((permission) => ({ role_id: row.id, permission }))).execute();
       }
     },
-    async beforeDelete({ db }, row) {
+    async beforeDelete(_w, row) {
       if (row.is_super) throw conflict('The super admin role cannot be deleted.');
-      const used = await db
-        .selectFrom('admins')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('role_id', '=', row.id)
-        .executeTakeFirst();
-      const n = Number(used?.n ?? 0);
-      if (n) throw conflict(`The role "${row.name}" is held by ${n} admin${n === 1 ? '' : 's'}. Give them another role first.`);
     },
     async enrich(ctx, rows) {
       const ids = rows.map((r) => r.id as number);
@@ -78,8 +72,8 @@ export const roles: ResourceDef = {
           .execute(),
       ]);
       const all = PERMISSION_MODULES.flatMap((m) => m.permissions.map((p) => p.name));
-      for (const r of rows as Row[]) {
-        r.is_super = Boolean(r.is_super);
+      for (const r of rows) {
+        (r as Row).is_super = Boolean(r.is_super); // a flag in the JSON, 0/1 in the table
         r.permissions = r.is_super ? all : perms.filter((p) => p.role_id === r.id).map((p) => p.permission);
         r.admins_count = Number(counts.find((c) => c.role_id === r.id)?.n ?? 0);
       }
@@ -94,4 +88,4 @@ export const roles: ResourceDef = {
   },
   sample: (n) => ({ name: `Role ${n}`, permissions: ['view_location', 'create_location'] }),
   invalidSamples: [{ name: '' }, { name: 'Bad permissions', permissions: ['fly_to_moon'] }, { name: 'Not a list', permissions: 'view_location' }],
-};
+});

@@ -5,7 +5,8 @@ import { ok } from '../http/envelope';
 import { forbidden, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../http/paging';
-import { listPath, searchMatches } from '../http/crud';
+import { listPath } from '../http/crud';
+import { likeMatches } from '../db/search';
 import { audit } from '../services/audit';
 import { notificationJson, notifyAdmins } from '../services/notify';
 import { now } from '../services/tokens';
@@ -64,7 +65,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(q.per_page ?? '', 10) || DEFAULT_PER_PAGE));
     const search = (q.search ?? '').replaceAll('\u0000', '').trim();
     let base = db.selectFrom('sent_notifications as s').leftJoin('admins as a', 'a.id', 's.sent_by');
-    if (search) base = base.where(searchMatches(ctx.dialect, ['s.title', 's.body'], search));
+    if (search) base = base.where(likeMatches(ctx.dialect, ['s.title', 's.body'], search));
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       base.select(['s.id', 's.send_to', 's.channel', 's.title', 's.body', 's.recipients', 's.created_at', 'a.f_name as sent_by_name'])

@@ -1,6 +1,7 @@
 import type { AdminNotification } from '../../../contract/api';
 import type { AppContext } from '../context';
-import type { AnyDb } from '../http/resource';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { now } from './tokens';
 
 export interface AdminNotice {
@@ -36,7 +37,7 @@ export function notificationJson(row: NotificationRow): AdminNotification {
  * and returns what to push once the transaction has committed. Later modules (appointment requests,
  * feedback, support, task submissions) call this.
  */
-export async function notifyAdmins(ctx: AppContext, db: AnyDb, notice: AdminNotice): Promise<{ recipients: number; push: () => Promise<void> }> {
+export async function notifyAdmins(ctx: AppContext, db: Kysely<Database>, notice: AdminNotice): Promise<{ recipients: number; push: () => Promise<void> }> {
   const createdAt = now();
   const data = notice.data ? JSON.stringify(notice.data) : null;
   let recipients = db

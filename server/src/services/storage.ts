@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { join, normalize } from 'node:path';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
 
 /** Detects JPEG and PNG by their first bytes: the file name and the client's content type are not trusted. */
 export function imageType(data: Buffer): 'jpg' | 'png' | null {
@@ -9,29 +9,91 @@ export function imageType(data: Buffer): 'jpg' | 'png' | null {
   return null;
 }
 
-/** Local disk storage under DATA_DIR/storage, served at /storage. Paths stored in rows are relative. */
+/** Stored paths of private files start with this; they live outside the public /storage folder. */
+export const PRIVATE_PREFIX = 'private/';
+/** How long a signed link to a private file works. */
+export const SIGNED_URL_TTL_MS = 10 * 60_000;
+
+/** What a signed file link carries: the file, until when, and the record it belongs to (for the audit log). */
+export interface FileClaim {
+  path: string;
+  /** expiry, ms since epoch */
+  exp: number;
+  resource?: string;
+  record?: number;
+}
+
+/**
+ * Local disk storage. Public files live under DATA_DIR/storage and are served at /storage; private
+ * files (clinical reports) under DATA_DIR/private, served only through short-lived signed links.
+ * Paths stored in rows are relative (`folder/name.ext`, or `private/folder/name.ext`); names are made
+ * by the server.
+ */
 export class LocalStorage {
   readonly root: string;
-  constructor(dataDir: string) {
+  readonly privateRoot: string;
+  constructor(dataDir: string, private readonly key: Buffer = Buffer.alloc(0)) {
     this.root = join(dataDir, 'storage');
+    this.privateRoot = join(dataDir, 'private');
   }
 
-  async put(folder: string, ext: string, data: Buffer): Promise<string> {
-    const dir = join(this.root, folder);
-    await mkdir(dir, { recursive: true });
-    const name = `${randomBytes(16).toString('hex')}.${ext}`;
-    await writeFile(join(dir, name), data);
-    return `${folder}/${name}`;
+  async put(folder: string, ext: string, data: Buffer, opts: { private?: boolean } = {}): Promise<string> {
+    const relative = `${opts.private ? PRIVATE_PREFIX : ''}${folder}/${randomBytes(16).toString('hex')}.${ext}`;
+    const full = this.fullPath(relative)!;
+    await mkdir(join(full, '..'), { recursive: true });
+    await writeFile(full, data);
+    return relative;
+  }
+
+  /** Moves a stored file into the private area (a chunked upload that belongs to a clinical record). */
+  async makePrivate(path: string): Promise<string> {
+    if (path.startsWith(PRIVATE_PREFIX)) return path;
+    const target = `${PRIVATE_PREFIX}${path}`;
+    const full = this.fullPath(target)!;
+    await mkdir(join(full, '..'), { recursive: true });
+    await rename(this.fullPath(path)!, full);
+    return target;
+  }
+
+  /** The file on disk for a stored path; null for a path that leaves its folder. */
+  fullPath(path: string): string | null {
+    const isPrivate = path.startsWith(PRIVATE_PREFIX);
+    const root = isPrivate ? this.privateRoot : this.root;
+    const full = normalize(join(root, isPrivate ? path.slice(PRIVATE_PREFIX.length) : path));
+    return full.startsWith(root + sep) ? full : null;
   }
 
   async remove(path: string | null): Promise<void> {
-    if (!path) return;
-    const full = normalize(join(this.root, path));
-    if (!full.startsWith(this.root)) return;
-    await unlink(full).catch(() => undefined);
+    const full = path ? this.fullPath(path) : null;
+    if (full) await unlink(full).catch(() => undefined);
   }
 
+  /** The public URL of a stored public file (private files have none: see signedUrl). */
   url(path: string | null): string | null {
     return path ? `/storage/${path}` : null;
+  }
+
+  /** A link to a private file that works for SIGNED_URL_TTL_MS without the bearer header (an <img> cannot send one). */
+  signedUrl(claim: Omit<FileClaim, 'exp'>, now = Date.now()): string {
+    const body = Buffer.from(JSON.stringify({ ...claim, exp: now + SIGNED_URL_TTL_MS })).toString('base64url');
+    return `/api/admin/files/${body}.${this.mac(body)}`;
+  }
+
+  verifySigned(token: string, now = Date.now()): FileClaim | null {
+    const [body, sig] = token.split('.');
+    if (!body || !sig) return null;
+    const expected = Buffer.from(this.mac(body));
+    const given = Buffer.from(sig);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      const claim = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as FileClaim;
+      return typeof claim.path === 'string' && claim.exp > now ? claim : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private mac(body: string): string {
+    return createHmac('sha256', this.key).update(`file:${body}`).digest('base64url');
   }
 }

@@ -6,6 +6,8 @@ import { Client } from 'pg';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createDb, type Db, type Dialect } from '../../src/db';
+import { migrateToLatest } from '../../src/db/migrate';
+import type { Registry } from '../../src/http/resource';
 
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 export const ADMIN_EMAIL = 'root@example.org';
@@ -54,15 +56,26 @@ async function freshDatabase(dialect: Dialect, dataDir: string): Promise<{ db: D
   };
 }
 
+export interface TestAppOptions {
+  /** the resources to serve instead of the real registry (tests of the machinery) */
+  registry?: Registry;
+  /** runs on the migrated database before the app is built (tables of test-only resources) */
+  prepare?(db: Db): Promise<void>;
+}
+
 /** A whole app on a fresh database of the given dialect, with the first super admin signed in. */
-export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'));
   const fresh = await freshDatabase(dialect, dataDir);
+  if (options.prepare) {
+    await migrateToLatest(fresh.db.db, fresh.db.dialect);
+    await options.prepare(fresh.db);
+  }
   const config = loadConfig(
     { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}`, PUBLIC_URL: 'http://console.test', ...env },
     { databaseUrl: fresh.databaseUrl, consoleDir: null, argon2: { memoryCost: 1024, timeCost: 1 } },
   );
-  const { app } = await buildApp(config, { db: fresh.db, logger: false });
+  const { app } = await buildApp(config, { db: fresh.db, logger: false, registry: options.registry });
   const inject: TestApp['inject'] = ({ token, ...opts }) =>
     app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   const login = async (email: string, password: string, extra: Record<string, unknown> = {}) => {

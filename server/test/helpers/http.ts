@@ -3,8 +3,8 @@ import { deflateSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ResourceName } from '../../../contract/resources';
-import type { ResourceDef } from '../../src/http/resource';
-import { registry } from '../../src/resources/registry';
+import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
+import { registry as realRegistry } from '../../src/resources/registry';
 import type { TestApp } from './app';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests look at any table through one helper */
@@ -71,20 +71,35 @@ export function fieldErrors(res: LightMyRequestResponse): Record<string, string[
  * Records made from each resource's own `sample()` through the API. `ref(resource)` creates one
  * (parents first, by the sample's own ref calls) and returns the presented record.
  */
-export function sampler(api: Client): { sampleOf(def: ResourceDef): Promise<Row>; ref(resource: ResourceName): Promise<Row> } {
+export function sampler(
+  api: Client,
+  registry: Registry = realRegistry,
+): {
+  sampleOf(def: ResourceDef, override?: Partial<Record<ResourceName, Presented>>): Promise<Row>;
+  ref(resource: ResourceName): Promise<Presented>;
+  /** every record ref() made, in order */
+  made: { resource: ResourceName; record: Presented }[];
+} {
   const counters = new Map<string, number>();
+  const made: { resource: ResourceName; record: Presented }[] = [];
   const next = (name: string) => {
     const n = (counters.get(name) ?? 0) + 1;
     counters.set(name, n);
     return n;
   };
-  const sampleOf = async (def: ResourceDef): Promise<Row> => def.sample(next(def.name), ref);
-  async function ref(resource: ResourceName): Promise<Row> {
+  /** a sample body; `override` names the records to use instead of new ones, for its parents and theirs */
+  const sampleOf = async (def: ResourceDef, override: Partial<Record<ResourceName, Presented>> = {}): Promise<Row> =>
+    def.sample(next(def.name), (resource) => ref(resource, override));
+  async function ref(resource: ResourceName, override: Partial<Record<ResourceName, Presented>> = {}): Promise<Presented> {
+    const given = override[resource];
+    if (given) return given;
     const def = registry.byName.get(resource);
     if (!def) throw new Error(`no resource ${resource} in the registry`);
-    return dataOf(await api.post(`/api/admin/${resource}`, await sampleOf(def)));
+    const record: Presented = dataOf(await api.post(`/api/admin/${resource}`, await sampleOf(def, override)));
+    made.push({ resource, record });
+    return record;
   }
-  return { sampleOf, ref };
+  return { sampleOf, ref, made };
 }
 
 /** The highest audit_log id so far (0 when empty). */

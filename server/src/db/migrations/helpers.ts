@@ -1,0 +1,148 @@
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration, sql } from 'kysely';
+import type { Dialect } from '../index';
+import { searchTable, searchText, searchTextOf } from '../search';
+
+/**
+ * Helpers of the migrations. Each migration is portable: the only dialect differences (auto-increment
+ * ids, triggers, search indexes) go through these. Migrations see the schema as it was when they were
+ * written, so they use an untyped handle.
+ */
+export type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was
+
+/** A migration whose SQL depends on the dialect. */
+export interface DialectMigration {
+  up(db: Db, dialect: Dialect): Promise<void>;
+  down(db: Db, dialect: Dialect): Promise<void>;
+}
+
+export const forDialect = (m: DialectMigration, dialect: Dialect): Migration => ({
+  up: (db: Db) => m.up(db, dialect),
+  down: (db: Db) => m.down(db, dialect),
+});
+
+export function idColumn<T extends string>(t: CreateTableBuilder<T, never>, dialect: Dialect) {
+  return dialect === 'postgres'
+    ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+
+export function timestamps<T extends string, C extends string>(t: CreateTableBuilder<T, C>) {
+  return t.addColumn('created_at', 'text', notNull).addColumn('updated_at', 'text', notNull);
+}
+
+/** A table with only id + title, used by several reference resources. */
+export async function titleTable(db: Db, dialect: Dialect, name: string) {
+  await timestamps(idColumn(db.schema.createTable(name), dialect).addColumn('title', 'text', notNull)).execute();
+  await db.schema.createIndex(`${name}_title_idx`).on(name).column('title').execute();
+}
+
+export async function appendOnly(db: Db, dialect: Dialect, table: string) {
+  if (dialect === 'postgres') {
+    await sql`CREATE FUNCTION ${sql.raw(table)}_append_only() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION '${sql.raw(table)} is append-only'; END $$ LANGUAGE plpgsql`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(table)}_append_only BEFORE UPDATE OR DELETE ON ${sql.table(table)}
+      FOR EACH ROW EXECUTE FUNCTION ${sql.raw(table)}_append_only()`.execute(db);
+  } else {
+    for (const op of ['UPDATE', 'DELETE']) {
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_no_${op.toLowerCase()}`)} BEFORE ${sql.raw(op)} ON ${sql.table(table)}
+        BEGIN SELECT RAISE(ABORT, '${sql.raw(table)} is append-only'); END`.execute(db);
+    }
+  }
+}
+
+/**
+ * Keeps `row_counts` exact for a table (its current count, then triggers on insert and delete). The
+ * list machinery reads an unfiltered list's total from row_counts and falls back to count(*) for
+ * tables without a counter. `createResourceTable` calls this for every table it makes.
+ */
+export async function addRowCounter(db: Db, dialect: Dialect, table: string): Promise<void> {
+  await sql`INSERT INTO row_counts (table_name, n) SELECT ${table}, count(*) FROM ${sql.table(table)}`.execute(db);
+  if (dialect === 'postgres') {
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_count_insert`)} AFTER INSERT ON ${sql.table(table)}
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_add()`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_count_delete`)} AFTER DELETE ON ${sql.table(table)}
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_counts_remove()`.execute(db);
+  } else {
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_count_insert`)} AFTER INSERT ON ${sql.table(table)}
+      BEGIN UPDATE row_counts SET n = n + 1 WHERE table_name = ${sql.lit(table)}; END`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_count_delete`)} AFTER DELETE ON ${sql.table(table)}
+      BEGIN UPDATE row_counts SET n = n - 1 WHERE table_name = ${sql.lit(table)}; END`.execute(db);
+  }
+}
+
+export async function dropRowCounter(db: Db, dialect: Dialect, table: string): Promise<void> {
+  for (const op of ['insert', 'delete']) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_count_${op}`)} ${sql.raw(dialect === 'postgres' ? `ON ${table}` : '')}`.execute(db);
+  }
+  await sql`DELETE FROM row_counts WHERE table_name = ${table}`.execute(db);
+}
+
+/** Whether PostgreSQL offers pg_trgm here (a trusted extension: a database owner may create it). */
+async function trigramsAvailable(db: Db): Promise<boolean> {
+  const available = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'pg_trgm'`.execute(db);
+  return Boolean(available.rows[0]?.n);
+}
+
+/**
+ * The search index of a table over its searchable columns (db/search.ts says what a search matches),
+ * recorded in `search_indexes` so the list machinery and the tests know which columns it covers.
+ * SQLite: an FTS5 trigram table kept by triggers. PostgreSQL: a pg_trgm GIN index on the joined
+ * expression; where pg_trgm is not installed nothing is recorded and search stays correct, only slower.
+ * `existing` records a PostgreSQL index that an earlier migration already built.
+ */
+export async function addSearchIndex(db: Db, dialect: Dialect, table: string, columns: readonly string[], existing = false): Promise<void> {
+  if (dialect === 'postgres') {
+    if (!(await trigramsAvailable(db))) return;
+    if (!existing) {
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+      const text = columns.length === 1 ? searchText(columns) : sql`(${searchText(columns)})`;
+      await sql`CREATE INDEX ${sql.raw(`${table}_search_trgm`)} ON ${sql.table(table)} USING gin (${text} gin_trgm_ops)`.execute(db);
+    }
+  } else {
+    const fts = searchTable(table);
+    await sql`CREATE VIRTUAL TABLE ${sql.raw(fts)} USING fts5(text, tokenize = 'trigram')`.execute(db);
+    await sql`INSERT INTO ${sql.raw(fts)} (rowid, text) SELECT id, ${searchTextOf('new', columns)} FROM ${sql.table(table)} AS new`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${fts}_insert`)} AFTER INSERT ON ${sql.table(table)}
+      BEGIN INSERT INTO ${sql.raw(fts)} (rowid, text) VALUES (new.id, ${searchTextOf('new', columns)}); END`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${fts}_update`)} AFTER UPDATE OF ${sql.join(columns.map((c) => sql.ref(c)))} ON ${sql.table(table)}
+      BEGIN UPDATE ${sql.raw(fts)} SET text = ${searchTextOf('new', columns)} WHERE rowid = new.id; END`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${fts}_delete`)} AFTER DELETE ON ${sql.table(table)}
+      BEGIN DELETE FROM ${sql.raw(fts)} WHERE rowid = old.id; END`.execute(db);
+  }
+  await db.insertInto('search_indexes').values({ table_name: table, columns: JSON.stringify(columns) }).execute();
+}
+
+export async function dropSearchIndex(db: Db, dialect: Dialect, table: string): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`DROP INDEX IF EXISTS ${sql.raw(`${table}_search_trgm`)}`.execute(db);
+  } else {
+    const fts = searchTable(table);
+    for (const op of ['insert', 'update', 'delete']) await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${fts}_${op}`)}`.execute(db);
+    await sql`DROP TABLE IF EXISTS ${sql.raw(fts)}`.execute(db);
+  }
+  await db.deleteFrom('search_indexes').where('table_name', '=', table).execute();
+}
+
+/**
+ * A resource's table: id, the columns `build` adds, created_at and updated_at, its row counter and its
+ * search index over `search`. A module's migration calls this, so no table forgets either.
+ */
+export async function createResourceTable(
+  db: Db,
+  dialect: Dialect,
+  table: string,
+  build: (t: CreateTableBuilder<string, 'id'>) => CreateTableBuilder<string, string>,
+  options: { search: readonly string[] },
+): Promise<void> {
+  await timestamps(build(idColumn(db.schema.createTable(table), dialect))).execute();
+  await addRowCounter(db, dialect, table);
+  await addSearchIndex(db, dialect, table, options.search);
+}
+
+export async function dropResourceTable(db: Db, dialect: Dialect, table: string): Promise<void> {
+  await dropSearchIndex(db, dialect, table);
+  await dropRowCounter(db, dialect, table);
+  await db.schema.dropTable(table).execute();
+}

@@ -1,0 +1,166 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context';
+import { searchMatches } from '../db/search';
+import { ValidationError } from './errors';
+import { MAX_ID } from './fields';
+import { type AnySelect, dynamic, type ListOptions, type ResourceDef } from './resource';
+
+/**
+ * A list's query from its request parameters, for any declaration: search (served by the table's
+ * search index), equality filters, filters through a parent, the parent of child records, the date
+ * range, status, `ids[]`, the caller's scope, and the sort (a column or a belongsTo relation's column).
+ */
+
+/** the first value of a query parameter; NUL characters dropped (PostgreSQL refuses them in text) */
+export const first = (v: unknown): string | undefined =>
+  Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v.replaceAll('\u0000', '') : undefined;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day as YYYY-MM-DD, or null. */
+function calendarDay(raw: string): string | null {
+  const m = DATE.exec(raw);
+  if (!m) return null;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === raw ? raw : null;
+}
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export interface ListQuery {
+  base: AnySelect;
+  ordered: AnySelect;
+  /** anything narrows the list (so its total needs a count) */
+  filtered: boolean;
+}
+
+/** Every list query parameter the declaration understands, with its type, for OpenAPI and the tests. */
+export function listParameters(def: ResourceDef): Record<string, 'integer' | 'string' | 'date'> {
+  const params: Record<string, 'integer' | 'string' | 'date'> = {};
+  for (const [param, type] of Object.entries(def.filters ?? {})) if (type) params[param] = type;
+  for (const param of Object.keys(def.via ?? {})) params[param] = 'integer';
+  if (def.parent) params[def.parent.column] = 'integer';
+  if (def.status) params.status = def.status.kind === 'user' ? 'integer' : 'string';
+  if (def.dateRange) Object.assign(params, { start_date: 'date', end_date: 'date' });
+  return params;
+}
+
+export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<string, unknown>, request: FastifyRequest, options: ListOptions = {}): ListQuery {
+  const db = dynamic(ctx.db);
+  const columns = ['id', ...def.columns.filter((c) => c !== 'id')];
+  const errors: Record<string, string[]> = {};
+  const fail = (param: string, message: string) => (errors[param] = [message]);
+  const conditions: ((qb: AnySelect) => AnySelect)[] = [];
+
+  const integer = (param: string): number | null => {
+    const raw = first(q[param]);
+    if (raw === undefined || raw === '') return null;
+    const n = /^\d+$/.test(raw) ? Number(raw) : null;
+    if (n === null || n > MAX_ID) {
+      fail(param, `The ${param.replace(/_/g, ' ')} filter must be a number.`);
+      return null;
+    }
+    return n;
+  };
+
+  for (const [param, type] of Object.entries(def.filters ?? {})) {
+    if (type === 'integer') {
+      const n = integer(param);
+      if (n !== null) conditions.push((qb) => qb.where(sql.ref(param), '=', n));
+    } else {
+      const raw = first(q[param]);
+      if (raw !== undefined && raw !== '') conditions.push((qb) => qb.where(sql.ref(param), '=', raw));
+    }
+  }
+  for (const [param, via] of Object.entries(def.via ?? {})) {
+    const n = integer(param);
+    if (n !== null) {
+      conditions.push((qb) => qb.where(sql.ref(via.column), 'in', db.selectFrom(via.table).select('id').where(via.parentColumn, '=', n)));
+    }
+  }
+  if (def.parent) {
+    // the parent's numeric id, or its encrypted id as the console's child routes carry it
+    const { column, resource } = def.parent;
+    const raw = first(q[column]);
+    if (raw !== undefined && raw !== '') {
+      const n = /^\d+$/.test(raw) ? Number(raw) : ctx.ids.decode(resource, raw);
+      if (n === null || n > MAX_ID) fail(column, `The ${column.replace(/_/g, ' ')} filter must name a record.`);
+      else conditions.push((qb) => qb.where(sql.ref(column), '=', n));
+    }
+  }
+  if (def.status) {
+    const raw = first(q.status);
+    if (def.status.kind === 'user') {
+      const n = integer('status');
+      if (n !== null) conditions.push((qb) => qb.where(sql.ref('status'), '=', n));
+    } else if (raw !== undefined && raw !== '') {
+      const { column, values } = def.status;
+      if (!values.includes(raw)) fail('status', `The status filter must be one of ${values.join(', ')}.`);
+      else conditions.push((qb) => qb.where(sql.ref(column), '=', raw));
+    }
+  }
+  if (def.dateRange) {
+    const column = def.dateRange;
+    const day = (param: string) => {
+      const raw = first(q[param]);
+      if (raw === undefined || raw === '') return null;
+      const d = calendarDay(raw);
+      if (!d) fail(param, `The ${param.replace(/_/g, ' ')} must be a date (YYYY-MM-DD).`);
+      return d;
+    };
+    const [start, end] = [day('start_date'), day('end_date')];
+    if (start && end && start > end) fail('end_date', 'The end date must not be before the start date.');
+    // dates and ISO timestamps compare as text; the end day is included whole
+    if (start) conditions.push((qb) => qb.where(sql.ref(column), '>=', start));
+    if (end) conditions.push((qb) => qb.where(sql.ref(column), '<', nextDay(end)));
+  }
+
+  const rawIds = q['ids[]'] ?? q.ids;
+  const idList = rawIds === undefined ? null : (Array.isArray(rawIds) ? rawIds : [rawIds]).map(String);
+  const ids = idList?.map((v) => (/^\d+$/.test(v) ? Number(v) : ctx.ids.decode(def.name, v))).filter((v): v is number => v !== null && v <= MAX_ID);
+  if (ids) conditions.push((qb) => (ids.length ? qb.where('id', 'in', ids) : qb.where(sql.lit(false))));
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  const search = (first(q.search) ?? '').trim();
+  if (search) conditions.push((qb) => qb.where(searchMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search)));
+  const scope = def.hooks?.scope;
+  if (scope) conditions.push((qb) => scope(qb, request));
+  if (options.scope) conditions.push(options.scope);
+  const filtered = conditions.length > 0;
+  const excluded = options.excludeIds ?? [];
+  if (excluded.length) conditions.push((qb) => qb.where('id', 'not in', excluded));
+
+  let base: AnySelect = db.selectFrom(def.table).select([]);
+  for (const condition of conditions) base = condition(base);
+
+  const sortParam = first(q.sort);
+  const sort = sortParam && def.sortable.includes(sortParam) ? sortParam : def.defaultSort.field;
+  const orderParam = first(q.order)?.toLowerCase();
+  const order = orderParam === 'asc' || orderParam === 'desc' ? orderParam : sortParam ? 'asc' : def.defaultSort.order;
+  const ordered = base.select(columns).orderBy(sortExpression(def, sort), order).orderBy('id', order);
+  return { base, ordered, filtered };
+}
+
+/** A column of the table, or `relation.column`: the related record's column, read by a subquery. */
+function sortExpression(def: ResourceDef, sort: string) {
+  const dot = sort.indexOf('.');
+  if (dot < 0) return sql.ref(sort);
+  const rel = def.belongsTo?.find((r) => r.as === sort.slice(0, dot));
+  if (!rel) throw new Error(`${def.name}: sort field ${sort} names no belongsTo relation`);
+  const column = sort.slice(dot + 1);
+  return sql`(select ${sql.ref(`${rel.table}.${column}`)} from ${sql.table(rel.table)} where ${sql.ref(`${rel.table}.id`)} = ${sql.ref(`${def.table}.${rel.column}`)})`;
+}
+
+/** The declaration's list settings that only a wrong declaration breaks: checked once, at start. */
+export function checkListDeclaration(def: ResourceDef): void {
+  const problems: string[] = [];
+  if (!def.searchable.length) problems.push('declares no searchable column');
+  for (const sort of def.sortable) {
+    const dot = sort.indexOf('.');
+    if (dot < 0) continue;
+    const rel = def.belongsTo?.find((r) => r.as === sort.slice(0, dot));
+    if (!rel) problems.push(`sorts by ${sort}, but has no belongsTo relation "${sort.slice(0, dot)}"`);
+    else if (!rel.columns.includes(sort.slice(dot + 1))) problems.push(`sorts by ${sort}, which its relation does not load`);
+  }
+  if (problems.length) throw new Error(`resource ${def.name} ${problems.join('; ')}`);
+}

@@ -1,0 +1,636 @@
+/**
+ * The resource contract: the same checks over every declaration of a registry, on both dialects. One
+ * app per dialect, shared by the resources; each resource's checks run in order on the record its
+ * first test creates. Every answer goes through `client()`, which fails the test on any 5xx.
+ *
+ * Besides CRUD, paging, search, sort, ids and bad input, each shared behaviour a declaration uses is
+ * checked here, so a module gets its tests by declaring it: the search index, sorting by a related
+ * record, the date range, filters through a parent, parent-scoped children, `referencedBy`, file
+ * fields (public and private), repeatable child rows and named statuses.
+ */
+import type { TObject } from '@sinclair/typebox';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import type { ResourceName } from '../../../contract/resources';
+import { bodySchemas } from '../../src/http/crud';
+import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
+import { searchMatches } from '../../src/db/search';
+import { DIALECTS, type TestApp } from './app';
+import { anyDb, auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, type Row, sampler } from './http';
+
+const PAGINATOR_KEYS = [
+  'current_page', 'data', 'first_page_url', 'from', 'last_page', 'last_page_url', 'links',
+  'next_page_url', 'path', 'per_page', 'prev_page_url', 'to', 'total',
+].sort();
+
+const token = () => `q${Math.random().toString(36).slice(2, 10)}`;
+
+/* ---------- what a schema says about its fields, to build wrong bodies from a right one ---------- */
+
+interface FieldShape {
+  kind: string;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+}
+
+/** The field's JSON type, looking through `T | null` unions (and unions of literals of one type). */
+function shapeOf(schema: Row): FieldShape {
+  const members: Row[] = Array.isArray(schema.anyOf) ? schema.anyOf.filter((m: Row) => m.type !== 'null') : [schema];
+  const kinds = new Set(members.map((m) => m.type));
+  if (kinds.size !== 1 || !members[0]!.type) return { kind: 'unknown' };
+  const m = members[0]!;
+  return { kind: String(m.type), maxLength: m.maxLength as number, minimum: m.minimum as number, maximum: m.maximum as number };
+}
+
+interface BadBody {
+  label: string;
+  body: unknown;
+  /** the field the 422 must name, when the body breaks a single field */
+  field?: string;
+}
+
+/** One wrong value per field and rule: wrong JSON type, too long, out of range; each on top of `base`. */
+function fieldBreakers(schema: TObject, base: Row): BadBody[] {
+  const out: BadBody[] = [];
+  for (const [field, fieldSchema] of Object.entries(schema.properties as Record<string, Row>)) {
+    const shape = shapeOf(fieldSchema);
+    const wrong = (label: string, value: unknown) => out.push({ label: `${field}: ${label}`, body: { ...base, [field]: value }, field });
+    if (shape.kind === 'string') wrong('a number for a string', 12345);
+    if (shape.kind === 'string') wrong('a NUL character (PostgreSQL cannot store it)', 'nul\u0000byte');
+    if (shape.kind === 'integer' || shape.kind === 'number') wrong('text for a number', 'abc');
+    if (shape.kind === 'integer') wrong('a fraction for an integer', 1.5);
+    if (shape.kind === 'integer') wrong('beyond 32 bits (ids are PostgreSQL integers)', 2 ** 31);
+    if (shape.kind === 'boolean') wrong('text for a boolean', 'maybe');
+    if (shape.kind === 'array') wrong('a number for a list', 42);
+    if (shape.kind === 'array') wrong('a list of numbers for a list of rows', [1, 2]);
+    if (shape.kind !== 'string' && shape.kind !== 'unknown') wrong('an object', { nested: true });
+    if (shape.maxLength !== undefined) wrong('overlong', 'x'.repeat(shape.maxLength + 1));
+    if (shape.maximum !== undefined) wrong('above the maximum', shape.maximum + 1);
+    if (shape.minimum !== undefined) wrong('below the minimum', shape.minimum - 1);
+  }
+  return out;
+}
+
+/** Each position of an encrypted id with one bit of its character flipped (the last one only touches padding bits). */
+export function tamperedIds(id: string): string[] {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  return [...id].map((c, i) => id.slice(0, i) + alphabet[alphabet.indexOf(c) ^ 1] + id.slice(i + 1));
+}
+
+const GARBAGE_IDS = [
+  'garbage', '0', '-1', '1.5', 'A'.repeat(21), 'A'.repeat(22), 'A'.repeat(23), 'x'.repeat(500),
+  '%00', encodeURIComponent('é'.repeat(22)), encodeURIComponent("1' or '1'='1"), encodeURIComponent('../../etc/passwd'),
+];
+
+/** A file that is none of the media kinds (for file fields): text in a data URL that claims to be a PNG. */
+const NOT_MEDIA = `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>this is not an image</svg>').toString('base64')}`;
+
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Every file under a folder (stored media), to see that failed writes leave none behind and deletes take theirs. */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.\w+$/.test(f)).map((f) => join(dir, f)).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Signed file links differ with their expiry: compare records by the file each link names. */
+function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(comparable);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, comparable(v)]));
+  if (typeof value === 'string' && value.startsWith('/api/admin/files/')) {
+    const body = value.slice('/api/admin/files/'.length).split('.')[0]!;
+    return `signed:${(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { path: string }).path}`;
+  }
+  return value;
+}
+
+export interface ContractSetup {
+  /** the suite's title */
+  title: string;
+  registry: Registry;
+  start(dialect: 'sqlite' | 'postgres'): Promise<TestApp>;
+}
+
+export function describeResourceContract({ title, registry, start }: ContractSetup): void {
+  const defs = registry.resources;
+  const names = defs.map((d) => d.name);
+
+  describe.each(DIALECTS)(`${title} (%s)`, (dialect) => {
+    let t: TestApp;
+    let api: Client;
+    let rootId: number;
+    /** sample bodies and parent records, from each resource's own sample() */
+    let sampleOf: ReturnType<typeof sampler>['sampleOf'];
+    let ref: ReturnType<typeof sampler>['ref'];
+    let made: ReturnType<typeof sampler>['made'];
+
+    beforeAll(async () => {
+      t = await start(dialect);
+      api = client(t);
+      ({ sampleOf, ref, made } = sampler(api, registry));
+      rootId = dataOf(await api.get('/api/admin/me')).id;
+    });
+    afterAll(() => t?.close());
+
+    const count = async (table: string) =>
+      Number((await anyDb(t).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const countRows = (def: ResourceDef) => count(def.table);
+    /** every row of the resource's table and of its child tables, how many audit rows there are, and the stored files */
+    const snapshot = async (def: ResourceDef) => ({
+      rows: await anyDb(t).selectFrom(def.table).selectAll().orderBy('id').execute(),
+      children: await Promise.all(Object.values(def.children ?? {}).map((c) => anyDb(t).selectFrom(c.table).selectAll().orderBy('id').execute())),
+      auditRows: await count('audit_log'),
+      files: [...filesUnder(t.app.ctx.storage.root), ...filesUnder(t.app.ctx.storage.privateRoot)],
+    });
+
+    /** Runs one write and checks it left exactly one complete audit row. */
+    async function audited(expected: { action: string; resource: string; recordId?: number }, write: () => Promise<Row>): Promise<Row> {
+      const since = await lastAuditId(t);
+      const record = await write();
+      const rows = await auditSince(t, since);
+      expect(rows).toHaveLength(1);
+      const row = rows[0]!;
+      expect(row).toMatchObject({ actor_id: rootId, action: expected.action, resource: expected.resource, record_id: expected.recordId ?? record.id });
+      expect(row.request_id).toEqual(expect.stringMatching(/\S/));
+      expect(row.ip).toEqual(expect.stringMatching(/\S/));
+      expect(row.created_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+      return record;
+    }
+
+    /** GET of a record; a declaration that audits reads leaves one `read` row, checked here. */
+    async function getRecord(def: ResourceDef, encryptedId: string): Promise<Row> {
+      if (!def.auditReads) return dataOf(await api.get(`/api/admin/${def.name}/${encryptedId}`));
+      return audited({ action: 'read', resource: def.name }, async () => dataOf(await api.get(`/api/admin/${def.name}/${encryptedId}`)));
+    }
+
+    describe.each(defs.map((def) => [def.name, def] as const))('%s', (name, def) => {
+      const base = `/api/admin/${name}`;
+      const field = def.searchable[0]!;
+      const schemas = bodySchemas(def);
+      const fileFields = Object.keys(def.files ?? {});
+      const labelOf = (r: Row) => String(r[def.label ?? field]);
+      const childKeys = Object.keys(def.children ?? {});
+      /** the record created by the first test; the later tests read, change and finally delete it */
+      let record: Row;
+      let sent: Row;
+
+      it('creates from sample(): 200 with id and encrypted_id, the sent fields, one audit row', async () => {
+        sent = await sampleOf(def);
+        expect(typeof sent[field]).toBe('string'); // searchable[0] is a text field of the body
+        const res = await audited({ action: 'create', resource: name }, async () => dataOf(await api.post(base, sent)));
+        record = res;
+        expect(record.id).toEqual(expect.any(Number));
+        expect(record.encrypted_id).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]+$/));
+        expect(record.encrypted_id).not.toBe(String(record.id));
+        for (const [key, value] of Object.entries(sent)) {
+          if (def.columns.includes(key) && !fileFields.includes(key)) expect([key, record[key]]).toEqual([key, value]);
+        }
+        for (const secret of ['password', 'password_hash', 'confirmPassword']) expect(record).not.toHaveProperty(secret);
+      });
+
+      it('gets by encrypted id: the created record', async () => {
+        expect(comparable(await getRecord(def, record.encrypted_id))).toEqual(comparable(record));
+      });
+
+      it(`updates ${field} with PUT; the change shows on get`, async () => {
+        const changed = `${record[field]} edited ${token()}`;
+        const updated = await audited({ action: 'update', resource: name }, async () => {
+          const res = await api.put(`${base}/${record.encrypted_id}`, { [field]: changed });
+          expect(res.json().message).toBe('Successfully updated.');
+          return dataOf(res);
+        });
+        expect(updated[field]).toBe(changed);
+        const got = await getRecord(def, record.encrypted_id);
+        expect(comparable(got)).toEqual(comparable(updated));
+        const unchanged = (r: Row) => comparable({ ...r, [field]: null, updated_at: null, updated_by: null });
+        expect(unchanged(got)).toEqual(unchanged(record));
+        record = got;
+      });
+
+      it('lists as a Laravel paginator; per_page and page are honoured', async () => {
+        for (let i = 0; i < 3; i++) await ref(name);
+        const total = await countRows(def);
+        const page = async (p: number) => dataOf(await api.get(`${base}?per_page=2&page=${p}&sort=id&order=asc`));
+        const [p1, p2] = [await page(1), await page(2)];
+        for (const [p, body] of [[1, p1], [2, p2]] as const) {
+          expect(Object.keys(body).sort()).toEqual(PAGINATOR_KEYS);
+          expect(body).toMatchObject({ current_page: p, per_page: 2, total, last_page: Math.ceil(total / 2), path: `http://console.test${base}` });
+          expect(body.data).toHaveLength(2);
+          expect(body).toMatchObject({ from: (p - 1) * 2 + 1, to: p * 2 });
+          expect(body.first_page_url).toMatch(/[?&]page=1(&|$)/);
+          expect(body.first_page_url).toMatch(/[?&]per_page=2(&|$)/);
+          expect(body.last_page_url).toMatch(new RegExp(`[?&]page=${body.last_page}(&|$)`));
+          for (const link of body.links) {
+            expect(Object.keys(link).sort()).toEqual(['active', 'label', 'url']);
+            expect(typeof link.label).toBe('string');
+            expect(typeof link.active).toBe('boolean');
+            expect(link.url === null || typeof link.url === 'string').toBe(true);
+          }
+          expect(body.links.filter((l: Row) => l.active).map((l: Row) => l.label)).toEqual([String(p)]);
+        }
+        expect(p1.prev_page_url).toBeNull();
+        expect(p1.next_page_url).toMatch(/[?&]page=2(&|$)/);
+        expect(p2.prev_page_url).toMatch(/[?&]page=1(&|$)/);
+        const ids1 = p1.data.map((r: Row) => r.id);
+        const ids2 = p2.data.map((r: Row) => r.id);
+        expect(ids2.filter((id: number) => ids1.includes(id))).toEqual([]);
+        expect(Math.max(...ids1)).toBeLessThan(Math.min(...ids2));
+
+        const beyond = dataOf(await api.get(`${base}?per_page=2&page=${p1.last_page + 1}`));
+        expect(beyond).toMatchObject({ data: [], from: null, to: null, total });
+        const junk = [
+          'per_page=0', 'per_page=-5', 'per_page=abc', `per_page=${'9'.repeat(400)}`, 'page=-1', 'page=abc', `page=${'9'.repeat(400)}`,
+          'sort=nope;drop', 'order=sideways', `ids[]=${'9'.repeat(25)}`, 'ids[]=2147483648', 'search=%00', 'search[]=a&search[]=b',
+        ];
+        for (const query of junk) {
+          expect([query, Object.keys(dataOf(await api.get(`${base}?${query}`))).sort()]).toEqual([query, PAGINATOR_KEYS]);
+        }
+        const integerFilters = [
+          ...Object.entries(def.filters ?? {}).filter(([, type]) => type === 'integer').map(([param]) => param),
+          ...Object.keys(def.via ?? {}),
+          ...(def.status?.kind === 'user' ? ['status'] : []),
+        ];
+        for (const param of integerFilters) {
+          for (const value of ['abc', '9'.repeat(20), '2147483648', '-1']) {
+            expect([param, value, Object.keys(fieldErrors(await api.get(`${base}?${param}=${value}`)))]).toEqual([param, value, [param]]);
+          }
+        }
+        expect(dataOf(await api.get(`${base}?per_page=100000`)).per_page).toBeLessThanOrEqual(100);
+      });
+
+      it('lists each record as get presents it', async () => {
+        const all = dataOf(await api.get(`${base}?paginate=false`));
+        expect(comparable(all.find((r: Row) => r.id === record.id))).toEqual(comparable(record));
+      });
+
+      it(`searches ${def.searchable.join(', ')}: finds the record by a distinctive string and nothing else`, async () => {
+        const distinctive = String(record[field]).split(' ').pop()!;
+        const found = dataOf(await api.get(`${base}?search=${encodeURIComponent(distinctive.toUpperCase())}`));
+        expect(found.total).toBe(1);
+        expect(found.data.map((r: Row) => r.id)).toEqual([record.id]);
+        expect(dataOf(await api.get(`${base}?search=${token()}`)).total).toBe(0);
+        for (const odd of ['%', '_', '\\', "'", '"', '%_\\\'"', ' '.repeat(3), '"a"', 'a"b"c', 'AND OR NOT', '*', 'NEAR(a b)']) {
+          const res = dataOf(await api.get(`${base}?search=${encodeURIComponent(odd)}`));
+          expect(res.total).toBe(await countRowsMatching(def, odd.trim()));
+        }
+        // a term of three or more characters (served by the index) finds what a plain substring match finds
+        const common = String(record[field]).slice(0, 3);
+        expect(dataOf(await api.get(`${base}?search=${encodeURIComponent(common)}`)).total).toBe(await countRowsMatching(def, common));
+      });
+
+      /** rows whose searchable columns, joined by spaces, contain `needle` (case-insensitively, wildcards literal) */
+      async function countRowsMatching(d: ResourceDef, needle: string): Promise<number> {
+        if (!needle) return countRows(d);
+        const rows = await anyDb(t).selectFrom(d.table).selectAll().execute();
+        const text = (r: Row) => (d.searchable.length === 1 ? String(r[d.searchable[0]!] ?? '') : d.searchable.map((c) => String(r[c] ?? '')).join(' '));
+        return rows.filter((r: Row) => text(r).toLowerCase().includes(needle.toLowerCase())).length;
+      }
+
+      it('has a search index over exactly its searchable columns, which a search of three characters uses', async () => {
+        const row = await anyDb(t).selectFrom('search_indexes').select('columns').where('table_name', '=', def.table).executeTakeFirst();
+        expect([def.table, row && JSON.parse(row.columns)]).toEqual([def.table, def.searchable]);
+        const compiled = anyDb(t).selectFrom(def.table).select('id').where(searchMatches(dialect, t.app.ctx.searchIndexes, def.table, def.searchable, 'abc')).compile();
+        const plan = await anyDb(t).connection().execute(async (c) => {
+          // PostgreSQL would scan a small table anyway: forbid that, so the plan shows whether the index fits the query
+          if (dialect === 'postgres') await sql`SET enable_seqscan = off`.execute(c);
+          try {
+            return await c.executeQuery<Row>({ ...compiled, sql: `${dialect === 'postgres' ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${compiled.sql}` });
+          } finally {
+            if (dialect === 'postgres') await sql`RESET enable_seqscan`.execute(c);
+          }
+        });
+        expect(JSON.stringify(plan.rows)).toMatch(dialect === 'postgres' ? new RegExp(`${def.table}_search_trgm`) : /VIRTUAL TABLE/);
+      });
+
+      /** The expected order: the sort field (a column, or a related record's column read by subquery), then id. */
+      const sortKey = (sortField: string) => {
+        const dot = sortField.indexOf('.');
+        if (dot < 0) return sql.ref(sortField);
+        const rel = def.belongsTo!.find((r) => r.as === sortField.slice(0, dot))!;
+        return sql`(select r.${sql.ref(sortField.slice(dot + 1))} from ${sql.table(rel.table)} r where r.id = ${sql.ref(`${def.table}.${rel.column}`)})`;
+      };
+
+      it.each(def.sortable)('sorts by %s: desc is asc reversed, in the database order', async (sortField) => {
+        const list = async (order: string) => dataOf(await api.get(`${base}?paginate=false&sort=${sortField}&order=${order}`)) as Row[];
+        const [asc, desc] = [await list('asc'), await list('desc')];
+        expect(asc.length).toBeGreaterThanOrEqual(4);
+        const valueOf = (r: Row) => sortField.split('.').reduce<unknown>((v, k) => (v as Row | null)?.[k], r);
+        const distinct = (rows: Row[]) => rows.map(valueOf).filter((v, i, a) => i === 0 || v !== a[i - 1]);
+        expect(distinct(desc)).toEqual(distinct(asc).reverse());
+        expect(desc.map((r) => r.id)).toEqual(asc.map((r) => r.id).reverse());
+        const dbOrder = await anyDb(t).selectFrom(def.table).select('id').orderBy(sortKey(sortField), 'asc').orderBy('id', 'asc').execute();
+        expect(asc.map((r) => r.id)).toEqual(dbOrder.map((r: Row) => r.id));
+      });
+
+      it('paginate=false returns the whole list as an array; ids[] returns exactly those records', async () => {
+        const all = dataOf(await api.get(`${base}?paginate=false`));
+        expect(Array.isArray(all)).toBe(true);
+        expect(all).toHaveLength(await countRows(def));
+        const [a, b, c] = all.filter((r: Row) => r.id !== record.id) as Row[];
+        const pick = async (...ids: string[]) =>
+          (dataOf(await api.get(`${base}?paginate=false&${ids.map((id) => `ids[]=${encodeURIComponent(id)}`).join('&')}`)) as Row[])
+            .map((r) => r.id)
+            .sort((x, y) => x - y);
+        expect(await pick(record.encrypted_id, a!.encrypted_id)).toEqual([record.id, a!.id].sort((x, y) => x - y));
+        expect(await pick(b!.encrypted_id)).toEqual([b!.id]);
+        expect(await pick(String(c!.id))).toEqual([c!.id]); // numeric ids are accepted too
+        const foreign = names.find((r) => r !== name)!;
+        expect(await pick(t.app.ctx.ids.encode(foreign, a!.id), tamperedIds(b!.encrypted_id)[21]!, 'garbage')).toEqual([]);
+        const paged = dataOf(await api.get(`${base}?ids[]=${a!.encrypted_id}&ids[]=${b!.encrypted_id}`));
+        expect(paged.total).toBe(2);
+      });
+
+      if (def.dateRange) {
+        const column = def.dateRange;
+        it(`filters by start_date and end_date on ${column}, both days included; refuses bad dates`, async () => {
+          const day = String(record[column] ?? (await anyDb(t).selectFrom(def.table).select(column).where('id', '=', record.id).executeTakeFirstOrThrow())[column]).slice(0, 10);
+          const ids = async (query: string) => (dataOf(await api.get(`${base}?paginate=false&isFiltered=true&${query}`)) as Row[]).map((r) => r.id);
+          expect(await ids(`start_date=${day}&end_date=${day}`)).toContain(record.id);
+          expect(await ids(`start_date=${day}`)).toContain(record.id);
+          expect(await ids(`end_date=${day}`)).toContain(record.id);
+          expect(await ids(`start_date=${shiftDay(day, 1)}`)).not.toContain(record.id);
+          expect(await ids(`end_date=${shiftDay(day, -1)}`)).not.toContain(record.id);
+          const inRange = await ids(`start_date=${shiftDay(day, -1)}&end_date=${shiftDay(day, 1)}`);
+          const stored = await anyDb(t).selectFrom(def.table).select(['id', column]).execute();
+          expect(inRange.sort()).toEqual(stored.filter((r: Row) => String(r[column]).slice(0, 10) >= shiftDay(day, -1) && String(r[column]).slice(0, 10) <= shiftDay(day, 1)).map((r: Row) => r.id).sort());
+          for (const bad of ['start_date=2026-02-30', 'end_date=yesterday', 'start_date=2026-1-1']) {
+            expect([bad, Object.keys(fieldErrors(await api.get(`${base}?${bad}`)))]).toEqual([bad, [bad.split('=')[0]]]);
+          }
+          expect(fieldErrors(await api.get(`${base}?start_date=${day}&end_date=${shiftDay(day, -1)}`))).toEqual({ end_date: ['The end date must not be before the start date.'] });
+        });
+      }
+
+      for (const [param, via] of Object.entries(def.via ?? {})) {
+        it(`filters through ${via.table}: ?${param}= keeps the records whose ${via.column} belongs to it`, async () => {
+          const raw = await anyDb(t).selectFrom(def.table).select(via.column).where('id', '=', record.id).executeTakeFirstOrThrow();
+          const parent = await anyDb(t).selectFrom(via.table).select(via.parentColumn).where('id', '=', raw[via.column]).executeTakeFirstOrThrow();
+          const value = parent[via.parentColumn];
+          const listed = dataOf(await api.get(`${base}?paginate=false&${param}=${value}`)) as Row[];
+          expect(listed.map((r) => r.id)).toContain(record.id);
+          const expected = await anyDb(t).selectFrom(def.table).select('id').where(via.column, 'in', anyDb(t).selectFrom(via.table).select('id').where(via.parentColumn, '=', value)).execute();
+          expect(listed.map((r) => r.id).sort()).toEqual(expected.map((r: Row) => r.id).sort());
+          expect((dataOf(await api.get(`${base}?paginate=false&${param}=${Number(value) + 100000}`)) as Row[]).length).toBe(0);
+        });
+      }
+
+      if (def.parent) {
+        const { column, resource } = def.parent;
+        it(`lives under a ${resource} record: ${column} is required and must exist; the list is scoped by it`, async () => {
+          const body = await sampleOf(def);
+          const before = await snapshot(def); // after sample(), which makes parents
+          const { [column]: _parent, ...orphan } = body;
+          expect(Object.keys(fieldErrors(await api.post(base, orphan)))).toContain(column);
+          expect(fieldErrors(await api.post(base, { ...body, [column]: 999999 }))).toMatchObject({ [column]: [def.parent!.message] });
+          expect(await snapshot(def)).toEqual(before);
+          const parentId = Number(record[column]);
+          const scoped = dataOf(await api.get(`${base}?paginate=false&${column}=${parentId}`)) as Row[];
+          expect(scoped.map((r) => r.id)).toContain(record.id);
+          expect(scoped.every((r) => r[column] === parentId)).toBe(true);
+          const byEncrypted = dataOf(await api.get(`${base}?paginate=false&${column}=${t.app.ctx.ids.encode(resource, parentId)}`)) as Row[];
+          expect(byEncrypted.map((r) => r.id)).toEqual(scoped.map((r) => r.id));
+          expect(Object.keys(fieldErrors(await api.get(`${base}?${column}=garbage`)))).toEqual([column]);
+          // a child stays with its parent: the update schema has no parent field
+          expect(Object.keys(schemas.update.properties)).not.toContain(column);
+        });
+      }
+
+      for (const [fieldName, spec] of Object.entries(def.files ?? {})) {
+        if (!spec) continue;
+        it(`${fieldName}: a ${spec.private ? 'private' : 'public'} file checked by content, served ${spec.private ? 'only through a signed link' : 'under /storage'}`, async () => {
+          const stored = record[fieldName] as Row | Row[] | null;
+          const files = (Array.isArray(stored) ? stored : [stored]) as Row[];
+          expect(files.length).toBeGreaterThan(0);
+          for (const file of files) {
+            expect(file).toMatchObject({ path: expect.any(String), type: expect.stringMatching(/^(image|audio|video|pdf)$/), mimeType: expect.any(String) });
+            const res = await call(t, { method: 'GET', url: String(file.path) });
+            expect([file.path, res.statusCode]).toEqual([file.path, 200]);
+            expect(res.headers['content-type']).toContain(String(file.mimeType));
+            expect(res.headers['x-content-type-options']).toBe('nosniff');
+            if (spec.private) {
+              expect(String(file.path)).toMatch(/^\/api\/admin\/files\//);
+              const claim = JSON.parse(Buffer.from(String(file.path).split('/').pop()!.split('.')[0]!, 'base64url').toString('utf8')) as { path: string };
+              expect((await call(t, { method: 'GET', url: `/storage/${claim.path}` })).statusCode).toBe(404);
+              expect((await call(t, { method: 'GET', url: `/storage/${claim.path.replace(/^private\//, '')}` })).statusCode).toBe(404);
+              expect((await call(t, { method: 'GET', url: `${String(file.path).slice(0, -3)}xyz` })).statusCode).toBe(410);
+            } else {
+              expect(String(file.path)).toMatch(/^\/storage\//);
+            }
+          }
+          // content that is none of the kinds is refused with the spec's message, and nothing is stored
+          const body = await sampleOf(def);
+          const before = await snapshot(def); // after sample(), which may have made parents
+          const bad = fieldErrors(await api.post(base, { ...body, [fieldName]: spec.multiple ? [NOT_MEDIA] : NOT_MEDIA }));
+          expect(bad).toMatchObject({ [fieldName]: [spec.message] });
+          expect(fieldErrors(await api.put(`${base}/${record.encrypted_id}`, { [fieldName]: NOT_MEDIA }))).toMatchObject({ [fieldName]: [spec.message] });
+          expect(fieldErrors(await api.put(`${base}/${record.encrypted_id}`, { [fieldName]: '/storage/../../app.key' }))).toMatchObject({ [fieldName]: [spec.message] });
+          if (spec.requiredMessage) {
+            const { [fieldName]: _file, ...without } = body;
+            expect(fieldErrors(await api.post(base, without))).toMatchObject({ [fieldName]: [spec.requiredMessage] });
+            expect(fieldErrors(await api.put(`${base}/${record.encrypted_id}`, { [fieldName]: null }))).toMatchObject({ [fieldName]: [spec.requiredMessage] });
+          }
+          expect(await snapshot(def)).toEqual(before);
+
+          // a new file replaces the old one, which is removed from storage
+          const oldFiles = filesUnder(spec.private ? t.app.ctx.storage.privateRoot : t.app.ctx.storage.root);
+          const replaced = dataOf(await api.put(`${base}/${record.encrypted_id}`, { [fieldName]: body[fieldName] }));
+          const after = filesUnder(spec.private ? t.app.ctx.storage.privateRoot : t.app.ctx.storage.root);
+          expect(after.length).toBe(oldFiles.length);
+          expect(comparable(replaced[fieldName])).not.toEqual(comparable(record[fieldName]));
+          record = await getRecord(def, record.encrypted_id);
+        });
+      }
+
+      for (const [key, spec] of Object.entries(def.children ?? {})) {
+        it(`${key}: child rows of ${spec.table} written with the record, in order; ids of another record's rows are refused`, async () => {
+          const rows = record[key] as Row[];
+          const sentRows = sent[key] as Row[];
+          expect(rows.map(({ id: _id, ...rest }) => rest)).toEqual(sentRows.map((r) => expect.objectContaining(r)));
+          expect(rows.every((r) => typeof r.id === 'number')).toBe(true);
+          // reorder, drop the first, add a new one (from another sample): ids of kept rows stay
+          const other = await sampleOf(def);
+          const extra = (other[key] as Row[])[0]!;
+          const next = [...rows.slice(1).reverse(), extra];
+          const updated = dataOf(await api.put(`${base}/${record.encrypted_id}`, { [key]: next }));
+          const got = updated[key] as Row[];
+          expect(got.length).toBe(next.length);
+          expect(got.slice(0, -1).map((r) => r.id)).toEqual(rows.slice(1).reverse().map((r) => r.id));
+          expect(got[got.length - 1]).toMatchObject(extra);
+          expect(await anyDb(t).selectFrom(spec.table).select('id').where('id', '=', rows[0]!.id).executeTakeFirst()).toBeUndefined();
+          record = await getRecord(def, record.encrypted_id);
+
+          // a row of another record cannot be taken over
+          const stranger = dataOf(await api.post(base, other));
+          const before = await snapshot(def);
+          const hijack = fieldErrors(await api.put(`${base}/${record.encrypted_id}`, { [key]: [{ ...(stranger[key] as Row[])[0]! }] }));
+          expect(Object.keys(hijack)).toEqual([key]);
+          if (spec.min) expect(fieldErrors(await api.put(`${base}/${record.encrypted_id}`, { [key]: [] }))).toMatchObject({ [key]: [expect.any(String)] });
+          expect(await snapshot(def)).toEqual(before);
+        });
+      }
+
+      if (def.status?.kind === 'named') {
+        const status = def.status;
+        it(`named statuses (${status.values.join(', ')}): allowed transitions only, reasons where required, one audit row each`, async () => {
+          expect(record[status.column]).toBe(status.initial);
+          let current = status.initial;
+          const visited = new Set([current]);
+          // walk the transitions depth-first from the initial status, each status once
+          for (;;) {
+            const allowed = status.transitions[current] ?? [];
+            const refused = status.values.filter((v) => v !== current && !allowed.includes(v));
+            for (const to of refused) {
+              const before = await snapshot(def);
+              expect(fieldErrors(await api.put(`${base}/status/${record.encrypted_id}`, { status: to }))).toMatchObject({ status: [expect.any(String)] });
+              expect(await snapshot(def)).toEqual(before);
+            }
+            const to = allowed.find((v) => !visited.has(v));
+            if (!to) break;
+            const reason = status.reasons?.[to];
+            const body: Row = { status: to };
+            if (reason) {
+              const before = await snapshot(def);
+              expect(fieldErrors(await api.put(`${base}/status/${record.encrypted_id}`, body))).toEqual({ [reason.column]: [reason.message] });
+              expect(fieldErrors(await api.put(`${base}/status/${record.encrypted_id}`, { ...body, [reason.column]: 999999 }))).toEqual({ [reason.column]: [reason.message] });
+              expect(await snapshot(def)).toEqual(before);
+              const chosen = await anyDb(t).selectFrom(reason.table).select('id').orderBy('id').executeTakeFirst();
+              if (!chosen) throw new Error(`${name}: the reasons table ${reason.table} has no rows to choose from`);
+              body[reason.column] = chosen.id;
+            }
+            const changed = await audited({ action: 'status', resource: name }, async () => dataOf(await api.put(`${base}/status/${record.encrypted_id}`, body)));
+            expect(changed[status.column]).toBe(to);
+            if (reason) expect(changed[reason.column]).toBe(body[reason.column]);
+            visited.add(to);
+            current = to;
+          }
+          expect(dataOf(await api.get(`${base}?paginate=false&status=${encodeURIComponent(current)}`)).map((r: Row) => r.id)).toContain(record.id);
+          expect(Object.keys(fieldErrors(await api.get(`${base}?status=Nonsense`)))).toEqual(['status']);
+          record = await getRecord(def, record.encrypted_id);
+        });
+      }
+
+      it('answers 404 for tampered, foreign and garbage ids, on every id route, and changes nothing', async () => {
+        const before = await snapshot(def);
+        const foreign = names.filter((r) => r !== name).map((r) => t.app.ctx.ids.encode(r, record.id));
+        const bad = [...tamperedIds(record.encrypted_id), ...foreign, ...GARBAGE_IDS];
+        const statusBody = def.status?.kind === 'named' ? { status: def.status.initial } : { status: 2 };
+        for (const id of bad) {
+          const routes: [string, string, unknown?][] = [
+            ['GET', `${base}/${id}`],
+            ['PUT', `${base}/${id}`, { [field]: 'never stored' }],
+            ['DELETE', `${base}/${id}`],
+            ...(def.status ? [['PUT', `${base}/status/${id}`, statusBody] as [string, string, unknown]] : []),
+          ];
+          for (const [method, url, payload] of routes) {
+            const res = await api.send(method as 'GET', url, payload);
+            expect([method, url, res.statusCode]).toEqual([method, url, 404]);
+            expect(res.json()).toMatchObject({ success: false, message: 'Not found.' });
+          }
+        }
+        expect(await snapshot(def)).toEqual(before);
+      });
+
+      it('refuses invalid create bodies with 422 field errors; the table, its children, the audit log and storage stay as they were', async () => {
+        const valid = await sampleOf(def); // sample() may create parents: before the snapshot
+        const bodies: BadBody[] = [
+          ...(def.invalidSamples ?? []).map((body, i) => ({ label: `invalidSamples[${i}]`, body })),
+          { label: 'empty object', body: {} },
+          { label: 'unknown fields only', body: { no_such_field: 'x', another_unknown: 1 } },
+          { label: 'a list instead of an object', body: [valid] },
+          ...fieldBreakers(schemas.create, valid),
+        ];
+        const before = await snapshot(def);
+        for (const { label, body, field: named } of bodies) {
+          const res = await api.post(base, body);
+          expect([label, res.statusCode]).toEqual([label, 422]);
+          const errors = fieldErrors(res);
+          if (named) expect([label, Object.keys(errors)]).toEqual([label, expect.arrayContaining([named])]);
+          expect([label, await snapshot(def)]).toEqual([label, before]);
+        }
+        for (const broken of ['--x\r\nbroken', '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc']) {
+          const res = await call(t, { method: 'POST', url: base, token: t.rootToken, payload: broken, headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+          expect([broken, res.statusCode]).toEqual([broken, 400]);
+        }
+        expect((await call(t, { method: 'POST', url: base, token: t.rootToken, payload: '{"title": ', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+        expect(await snapshot(def)).toEqual(before);
+      });
+
+      it('refuses invalid update bodies with 422 field errors; the record stays as it was', async () => {
+        const before = await snapshot(def);
+        for (const { label, body, field: named } of fieldBreakers(schemas.update, {})) {
+          const res = await api.put(`${base}/${record.encrypted_id}`, body);
+          const errors = fieldErrors(res);
+          if (named) expect([label, Object.keys(errors)]).toEqual([label, expect.arrayContaining([named])]);
+          expect([label, await snapshot(def)]).toEqual([label, before]);
+        }
+        expect(comparable(await getRecord(def, record.encrypted_id))).toEqual(comparable(record));
+      });
+
+      if (def.status?.kind === 'user') {
+        it('changes status to 2 then 1 (one audit row each); refuses 3 with 422', async () => {
+          for (const [status, action] of [[2, 'block'], [1, 'unblock']] as const) {
+            const changed = await audited({ action, resource: name }, async () => dataOf(await api.put(`${base}/status/${record.encrypted_id}`, { status })));
+            expect(changed.status).toBe(status);
+            expect((await getRecord(def, record.encrypted_id)).status).toBe(status);
+          }
+          const before = await snapshot(def);
+          for (const body of [{ status: 3 }, { status: '2' }, { status: null }, {}]) {
+            expect(Object.keys(fieldErrors(await api.put(`${base}/status/${record.encrypted_id}`, body)))).toEqual(['status']);
+          }
+          expect(await snapshot(def)).toEqual(before);
+        });
+      }
+
+      for (const use of def.referencedBy ?? []) {
+        it(`refuses to delete while ${use.table}.${use.column} points at it: 409 naming how many, nothing deleted`, async () => {
+          const user = defs.find((d) => d.table === use.table);
+          if (!user) throw new Error(`${name}: no declaration of ${use.table} to make a referencing row with`);
+          const since = made.length;
+          const users: Row[] = [];
+          for (let i = 0; i < 2; i++) users.push(dataOf(await api.post(`/api/admin/${user.name}`, await sampleOf(user, { [name]: record as Presented } as Partial<Record<ResourceName, Presented>>))));
+          for (const u of users) expect(u[use.column]).toBe(record.id);
+          const before = await snapshot(def);
+          const res = await api.del(`${base}/${record.encrypted_id}`);
+          expect(res.statusCode).toBe(409);
+          expect(res.json().success).toBe(false);
+          expect(res.json().message).toContain(`"${labelOf(record)}" is still used by`);
+          expect(res.json().message).toMatch(new RegExp(`\\b2 ${use.noun[1]}\\b`));
+          expect(await snapshot(def)).toEqual(before);
+          // one left: named in the singular
+          dataOf(await api.del(`/api/admin/${user.name}/${users[0]!.encrypted_id}`));
+          expect((await api.del(`${base}/${record.encrypted_id}`)).json().message).toMatch(new RegExp(`\\b1 ${use.noun[0]}\\b`));
+          // none left (with what sample() made for them, newest first): the delete test below goes through
+          dataOf(await api.del(`/api/admin/${user.name}/${users[1]!.encrypted_id}`));
+          for (const { resource, record: r } of made.splice(since).reverse()) dataOf(await api.del(`/api/admin/${resource}/${r.encrypted_id}`));
+        });
+      }
+
+      it('deletes: 200 with the record, then 404 on get and on a second delete; its child rows and files go with it', async () => {
+        const storedFiles = (await anyDb(t).selectFrom(def.table).select(fileFields.length ? fileFields : ['id']).where('id', '=', record.id).executeTakeFirstOrThrow()) as Row;
+        await audited({ action: 'delete', resource: name, recordId: record.id }, async () => {
+          const res = await api.del(`${base}/${record.encrypted_id}`);
+          expect(res.json().message).toBe('Successfully deleted.');
+          return dataOf(res);
+        });
+        expect((await api.get(`${base}/${record.encrypted_id}`)).statusCode).toBe(404);
+        expect((await api.del(`${base}/${record.encrypted_id}`)).statusCode).toBe(404);
+        expect((await api.put(`${base}/${record.encrypted_id}`, { [field]: 'ghost' })).statusCode).toBe(404);
+        const all = dataOf(await api.get(`${base}?paginate=false`)) as Row[];
+        expect(all.map((r) => r.id)).not.toContain(record.id);
+        for (const key of childKeys) {
+          const spec = def.children![key]!;
+          expect(await anyDb(t).selectFrom(spec.table).select('id').where(spec.foreignKey, '=', record.id).execute()).toEqual([]);
+        }
+        for (const f of fileFields) {
+          const value = storedFiles[f];
+          const paths: string[] = typeof value === 'string' ? (value.startsWith('[') ? JSON.parse(value) : [value]) : [];
+          for (const p of paths) expect([p, filesUnder(t.app.ctx.storage.root).concat(filesUnder(t.app.ctx.storage.privateRoot)).some((full) => full.endsWith(p.replace(/^private\//, '')))]).toEqual([p, false]);
+        }
+      });
+    });
+  });
+}

@@ -1,0 +1,241 @@
+/**
+ * The machinery's shared behaviours on declarations made for this test, so that each is covered
+ * before (and beside) the modules that use it: a child resource under a parent, a filter through a
+ * parent record, a date range, a sort by a related record's column, named statuses with a required
+ * reason, a public file field and a private multi-file field, repeatable child rows, audited reads and
+ * `referencedBy`. The generic contract suite (helpers/contract.ts) runs over them on both dialects;
+ * the tests below add what the contract cannot say generically (multipart bodies, failed writes).
+ */
+import { Type } from '@sinclair/typebox';
+import type { ResourceName } from '../../contract/resources';
+import type { Db } from '../src/db';
+import type { TableName } from '../src/db/schema';
+import { createResourceTable, notNull } from '../src/db/migrations/helpers';
+import { ValidationError } from '../src/http/errors';
+import { Fields } from '../src/http/fields';
+import { dynamic, type Registry, type ResourceDef } from '../src/http/resource';
+import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { describeResourceContract } from './helpers/contract';
+import { anyDb, client, dataOf, fieldErrors, multipart, type Row, sampler, tinyPng } from './helpers/http';
+
+jest.setTimeout(60_000);
+
+// test-only tables and resources: the machinery sees plain names
+const table = (name: string) => name as TableName;
+const resource = (name: string) => name as ResourceName;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const dataUrl = (type: string, data: Buffer) => `data:${type};base64,${data.toString('base64')}`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function createTables(database: Db): Promise<void> {
+  const { db, dialect } = database;
+  await createResourceTable(db, dialect, 'widget_groups', (t) => t.addColumn('title', 'text', notNull), { search: ['title'] });
+  await createResourceTable(db, dialect, 'widget_kinds', (t) => t.addColumn('title', 'text', notNull).addColumn('group_id', 'integer', (c) => c.notNull().references('widget_groups.id')), { search: ['title'] });
+  await createResourceTable(db, dialect, 'widget_owners', (t) => t.addColumn('name', 'text', notNull), { search: ['name'] });
+  await createResourceTable(db, dialect, 'widget_reasons', (t) => t.addColumn('name', 'text', notNull), { search: ['name'] });
+  await createResourceTable(
+    db,
+    dialect,
+    'widgets',
+    (t) =>
+      t
+        .addColumn('title', 'text', notNull)
+        .addColumn('code', 'text')
+        .addColumn('owner_id', 'integer', (c) => c.notNull().references('widget_owners.id'))
+        .addColumn('kind_id', 'integer', (c) => c.notNull().references('widget_kinds.id'))
+        .addColumn('due_on', 'text', notNull)
+        .addColumn('state', 'text', notNull)
+        .addColumn('reason_id', 'integer', (c) => c.references('widget_reasons.id'))
+        .addColumn('photo', 'text', notNull)
+        .addColumn('reports', 'text'),
+    { search: ['title', 'code'] },
+  );
+  await db.schema
+    .createTable('widget_parts')
+    .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('widget_id', 'integer', (c) => c.notNull().references('widgets.id'))
+    .addColumn('name', 'text', notNull)
+    .addColumn('qty', 'integer', notNull)
+    .addColumn('position', 'integer', notNull)
+    .execute();
+  const stamp = new Date().toISOString();
+  await dynamic(db).insertInto('widget_reasons').values([
+    { name: 'Doctor unavailable', created_at: stamp, updated_at: stamp },
+    { name: 'Patient asked', created_at: stamp, updated_at: stamp },
+  ]).execute();
+}
+
+const titled = (name: string, tableName: string, column: string, extra: Partial<ResourceDef> = {}): ResourceDef => ({
+  name: resource(name),
+  table: table(tableName),
+  module: 'location',
+  columns: [column, 'created_at', 'updated_at'],
+  createSchema: Type.Object({ [column]: Fields.title() }, { additionalProperties: false }),
+  searchable: [column],
+  sortable: [column, 'id'],
+  defaultSort: { field: column, order: 'asc' },
+  sample: (n) => ({ [column]: `${name} ${n}` }),
+  ...extra,
+});
+
+const groups = titled('widget-groups', 'widget_groups', 'title');
+const kinds = titled('widget-kinds', 'widget_kinds', 'title', {
+  columns: ['title', 'group_id', 'created_at', 'updated_at'],
+  createSchema: Type.Object({ title: Fields.title(), group_id: Fields.reference('Please select a group.') }, { additionalProperties: false }),
+  referencedBy: [{ table: table('widgets'), column: 'kind_id', noun: ['widget', 'widgets'] }],
+  sample: async (n, ref) => ({ title: `Kind ${n}`, group_id: (await ref(resource('widget-groups'))).id }),
+});
+const owners = titled('widget-owners', 'widget_owners', 'name', {
+  referencedBy: [{ table: table('widgets'), column: 'owner_id', noun: ['widget', 'widgets'] }],
+});
+const reasons = titled('widget-reasons', 'widget_reasons', 'name');
+
+const widgets: ResourceDef = {
+  name: resource('widgets'),
+  table: table('widgets'),
+  module: 'location',
+  columns: ['title', 'code', 'owner_id', 'kind_id', 'due_on', 'state', 'reason_id', 'photo', 'reports', 'created_at', 'updated_at'],
+  createSchema: Type.Object(
+    {
+      title: Fields.title(),
+      code: Type.Optional(Fields.optionalText(20)),
+      kind_id: Fields.reference('Please select a kind.'),
+      due_on: Fields.date('Please provide a due date.'),
+    },
+    { additionalProperties: false },
+  ),
+  searchable: ['title', 'code'],
+  sortable: ['title', 'due_on', 'kind.title', 'owner.name', 'created_at', 'id'],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  filters: { kind_id: 'integer', code: 'string' },
+  via: { group_id: { column: 'kind_id', table: table('widget_kinds'), parentColumn: 'group_id' } },
+  dateRange: 'due_on',
+  belongsTo: [
+    { as: 'kind', column: 'kind_id', resource: resource('widget-kinds'), table: table('widget_kinds'), columns: ['title', 'group_id'] },
+    { as: 'owner', column: 'owner_id', resource: resource('widget-owners'), table: table('widget_owners'), columns: ['name'] },
+  ],
+  parent: { resource: resource('widget-owners'), table: table('widget_owners'), column: 'owner_id', message: 'Please choose the owner.' },
+  status: {
+    kind: 'named',
+    column: 'state',
+    values: ['Available', 'Reserved', 'Booked', 'Cancelled'],
+    initial: 'Available',
+    transitions: { Available: ['Reserved', 'Booked', 'Cancelled'], Reserved: ['Booked', 'Available', 'Cancelled'], Booked: ['Cancelled'], Cancelled: ['Available'] },
+    reasons: { Cancelled: { column: 'reason_id', table: table('widget_reasons'), message: 'Please choose a cancellation reason.' } },
+  },
+  files: {
+    photo: { kinds: ['jpg', 'png', 'mp3'], folder: 'widgets', message: 'File format not supported. JPG/JPEG/PNG/MP3', requiredMessage: 'Please select a file.' },
+    reports: { kinds: ['pdf', 'png'], folder: 'reports', message: 'File format not supported. PDF/PNG', private: true, multiple: true },
+  },
+  children: {
+    parts: {
+      table: table('widget_parts'),
+      foreignKey: 'widget_id',
+      position: 'position',
+      schema: Type.Object({ name: Fields.text('Please name the part.'), qty: Type.Integer({ minimum: 1, maximum: 1000, 'x-message': 'Please provide a quantity.' }) }),
+      min: 1,
+      minMessage: 'Please add at least one part.',
+    },
+  },
+  auditReads: true,
+  hooks: {
+    async prepare({ db }, input) {
+      const kind = typeof input.kind_id === 'number' && (await dynamic(db).selectFrom('widget_kinds').select('id').where('id', '=', input.kind_id).executeTakeFirst());
+      if (input.kind_id !== undefined && !kind) throw ValidationError.field('kind_id', 'Please select a kind.');
+      return input;
+    },
+  },
+  sample: async (n, ref) => ({
+    title: `Widget ${n}`,
+    code: `W-${n}`,
+    owner_id: (await ref(resource('widget-owners'))).id,
+    kind_id: (await ref(resource('widget-kinds'))).id,
+    due_on: today(),
+    photo: dataUrl('image/png', tinyPng([n % 256, 0, 0, 255])),
+    reports: [dataUrl('application/pdf', PDF), dataUrl('image/png', tinyPng())],
+    parts: [{ name: `Bolt ${n}`, qty: 2 }, { name: `Nut ${n}`, qty: 4 }, { name: `Washer ${n}`, qty: 1 }],
+  }),
+  invalidSamples: [{ title: 'No parts', kind_id: 1, owner_id: 1, due_on: today(), photo: dataUrl('image/png', tinyPng()), parts: [] }],
+};
+
+const registry: Registry = {
+  resources: [groups, kinds, owners, reasons, widgets],
+  byName: new Map([groups, kinds, owners, reasons, widgets].map((d) => [d.name as string, d])),
+};
+
+const start = (dialect: 'sqlite' | 'postgres') => startTestApp(dialect, {}, { registry, prepare: createTables });
+
+describeResourceContract({ title: 'machinery contract', registry, start });
+
+describe.each(DIALECTS)('machinery (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await start(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('takes a multipart body: files as parts, child rows as JSON text', async () => {
+    const api = client(t);
+    const { sampleOf } = sampler(api, registry);
+    const body = await sampleOf(widgets);
+    const form = multipart({
+      title: 'Multipart widget',
+      owner_id: String(body.owner_id),
+      kind_id: String(body.kind_id),
+      due_on: today(),
+      parts: JSON.stringify([{ name: 'Spring', qty: 3 }]),
+      photo: { filename: 'photo.png', contentType: 'image/png', data: tinyPng() },
+      reports: { filename: 'scan.pdf', contentType: 'application/pdf', data: PDF },
+    });
+    const res = await t.inject({ method: 'POST', url: '/api/admin/widgets', token: t.rootToken, payload: form.payload, headers: form.headers });
+    const created = dataOf(res);
+    expect(created).toMatchObject({ title: 'Multipart widget', state: 'Available', parts: [{ name: 'Spring', qty: 3 }] });
+    expect(created.photo).toMatchObject({ type: 'image', mimeType: 'image/png', path: expect.stringMatching(/^\/storage\/widgets\//) });
+    expect(created.reports).toEqual([expect.objectContaining({ type: 'pdf', mimeType: 'application/pdf', path: expect.stringMatching(/^\/api\/admin\/files\//) })]);
+    const pdf = await t.inject({ method: 'GET', url: created.reports[0].path });
+    expect(pdf.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('a file named like an image but holding something else is refused; a chunked upload\'s path is taken by content', async () => {
+    const api = client(t);
+    const { sampleOf } = sampler(api, registry);
+    const body = await sampleOf(widgets);
+    const form = multipart({
+      title: 'Renamed', owner_id: String(body.owner_id), kind_id: String(body.kind_id), due_on: today(), parts: JSON.stringify([{ name: 'x', qty: 1 }]),
+      photo: { filename: 'photo.png', contentType: 'image/png', data: Buffer.from('GIF89a not a png') },
+    });
+    const res = await t.inject({ method: 'POST', url: '/api/admin/widgets', token: t.rootToken, payload: form.payload, headers: form.headers });
+    expect(fieldErrors(res)).toEqual({ photo: ['File format not supported. JPG/JPEG/PNG/MP3'] });
+
+    // a file that went up in chunks is referred to by its /storage path, and moves into the private area
+    const up = multipart({ chunk: { filename: 'blob', contentType: 'application/octet-stream', data: PDF }, index: '0', totalChunks: '1', timestamp: 'machinery-1', fileExtension: 'pdf', folder: 'reports' });
+    const uploaded = await t.inject({ method: 'POST', url: '/api/admin/media-file/upload-chunk', token: t.rootToken, payload: up.payload, headers: up.headers });
+    const path = uploaded.json().file.path as string;
+    expect(path).toMatch(/^\/storage\/reports\//);
+    const created = dataOf(await api.post('/api/admin/widgets', { ...body, reports: [path] }));
+    expect(created.reports).toEqual([expect.objectContaining({ type: 'pdf', path: expect.stringMatching(/^\/api\/admin\/files\//) })]);
+    expect((await t.inject({ method: 'GET', url: path })).statusCode).toBe(404); // no longer public
+    // an uploaded PDF is not an image
+    expect(fieldErrors(await api.post('/api/admin/widgets', { ...(await sampleOf(widgets)), photo: path }))).toEqual({ photo: ['File format not supported. JPG/JPEG/PNG/MP3'] });
+  });
+
+  it('reads of an audited record and of its private files are written to the audit log', async () => {
+    const api = client(t);
+    const { ref } = sampler(api, registry);
+    const widget = await ref(resource('widgets'));
+    const before = await anyDb(t).selectFrom('audit_log').select(['action', 'record_id']).where('resource', '=', 'widgets').execute();
+    const got = dataOf(await api.get(`/api/admin/widgets/${widget.encrypted_id}`));
+    await t.inject({ method: 'GET', url: (got.reports as Row[])[0]!.path as string });
+    const after = await anyDb(t).selectFrom('audit_log').select(['action', 'record_id', 'actor_id']).where('resource', '=', 'widgets').execute();
+    expect(after.slice(before.length).map((r: Row) => [r.action, r.record_id])).toEqual([['read', widget.id], ['file_read', widget.id]]);
+  });
+
+  it('a row of a child list is named in its error: "Row 2: ..."', async () => {
+    const api = client(t);
+    const { sampleOf } = sampler(api, registry);
+    const body = await sampleOf(widgets);
+    expect(fieldErrors(await api.post('/api/admin/widgets', { ...body, parts: [{ name: 'ok', qty: 1 }, { qty: 1 }] }))).toEqual({ parts: ['Row 2: Please name the part.'] });
+    expect(fieldErrors(await api.post('/api/admin/widgets', { ...body, parts: [] }))).toEqual({ parts: ['Please add at least one part.'] });
+  });
+});
