@@ -13,6 +13,8 @@ export const RESOURCES = {
   areas: { module: 'location' },
   cities: { module: 'location' },
   countries: { module: 'location' },
+  interests: { module: 'chw' },
+  categories: { module: 'chw' },
 } as const satisfies Record<string, { module: string }>;
 
 export type ResourceName = keyof typeof RESOURCES;

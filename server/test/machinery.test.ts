@@ -231,6 +231,21 @@ describe.each(DIALECTS)('machinery (%s)', (dialect) => {
     expect(after.slice(before.length).map((r: Row) => [r.action, r.record_id])).toEqual([['read', widget.id], ['file_read', widget.id]]);
   });
 
+  it('an edit keeps the files it names by their links and adds new ones; the dropped ones leave storage', async () => {
+    const api = client(t);
+    const { ref } = sampler(api, registry);
+    const widget = await ref(resource('widgets'));
+    const [first, second] = widget.reports as Row[];
+    const updated = dataOf(await api.put(`/api/admin/widgets/${widget.encrypted_id}`, { reports: [second!.path, dataUrl('application/pdf', PDF)], photo: (widget.photo as Row).path }));
+    const claimOf = (link: unknown) => JSON.parse(Buffer.from(String(link).split('/').pop()!.split('.')[0]!, 'base64url').toString('utf8')).path as string;
+    const [kept, added] = (updated.reports as Row[]).map((r) => claimOf(r.path));
+    expect(kept).toBe(claimOf(second!.path));
+    expect(added).not.toBe(kept);
+    expect(t.app.ctx.storage.fullPath(claimOf(first!.path))).not.toBeNull();
+    expect((await t.inject({ method: 'GET', url: String(first!.path) })).statusCode).toBe(404); // its file is gone
+    expect((updated.photo as Row).path).toBe((widget.photo as Row).path); // the public photo was kept too
+  });
+
   it('a row of a child list is named in its error: "Row 2: ..."', async () => {
     const api = client(t);
     const { sampleOf } = sampler(api, registry);

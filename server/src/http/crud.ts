@@ -215,7 +215,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const w = writeContext(ctx, request);
     const input = request.body as Row;
     checkChildCounts(def, input, true);
-    const files = await storeFiles(ctx, def, input, true);
+    const files = await storeFiles(ctx, def, input, null);
     let id: number;
     try {
       id = await ctx.db.transaction().execute(async (trx) => {
@@ -223,6 +223,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         await checkParent(wc, input);
         const values = { ...(await valuesOf(wc, input, null)), ...files.values };
         if (def.status?.kind === 'named') values[def.status.column] ??= def.status.initial;
+        if (def.columns.includes('created_by')) values.created_by = w.admin.id; // who added it, never from the body
         const stamp = now();
         const inserted = await dynamic(trx).insertInto(def.table).values({ ...values, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
         const newId = Number(inserted.id);
@@ -248,8 +249,9 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const id = decodeId((request.params as { id: string }).id);
     const input = request.body as Row;
     checkChildCounts(def, input, false);
-    if (!(await selectRaw(id))) throw notFound(); // before storing any file
-    const files = await storeFiles(ctx, def, input, false);
+    const current = await dynamic(ctx.db).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!current) throw notFound(); // before storing any file
+    const files = await storeFiles(ctx, def, input, current);
     let replaced: string[] = [];
     try {
       await ctx.db.transaction().execute(async (trx) => {

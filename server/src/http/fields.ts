@@ -103,6 +103,14 @@ export function normalizeBody(body: unknown, schema: unknown): void {
   const hasNul = (v: unknown): boolean => (typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) && v.some(hasNul));
   const nul = Object.keys(record).filter((key) => key in props && hasNul(record[key]));
   if (nul.length) throw new ValidationError(Object.fromEntries(nul.map((key) => [key, [`The ${key.replace(/_/g, ' ')} field must not contain NUL characters.`]])));
+  // a form's list fields arrive as `key[]` (one entry, or several): the schema knows them as `key`
+  for (const key of Object.keys(record)) {
+    const base = key.slice(0, -2);
+    if (!key.endsWith('[]') || !Object.hasOwn(props, base)) continue;
+    const value = record[key];
+    delete record[key];
+    record[base] = Array.isArray(value) ? value : [value];
+  }
   for (const [key, value] of Object.entries(record)) {
     if (typeof value === 'string' && value.trim() === '') record[key] = null;
     else if (typeof value === 'string' && props[key]?.type === 'boolean') {

@@ -21,8 +21,8 @@ const HEAD_BYTES = 64;
 /** What each stored kind is shown as. */
 export const FILE_TYPES: Record<MediaKind, 'image' | 'audio' | 'video' | 'pdf'> = { jpg: 'image', png: 'image', mp3: 'audio', mp4: 'video', pdf: 'pdf' };
 
-/** A file of a body, checked and ready to store. */
-type Accepted = { kind: MediaKind; data: Buffer } | { kind: MediaKind; uploaded: string };
+/** A file of a body, checked and ready to store: new bytes, a chunked upload's file, or one the record keeps. */
+type Accepted = { kind: MediaKind; data: Buffer } | { kind: MediaKind; uploaded: string } | { kind: MediaKind; kept: string };
 
 /** The file fields' answer to a write: the column values, and the files it stored (to remove if the write fails). */
 export interface StoredFiles {
@@ -56,10 +56,15 @@ async function readHead(full: string): Promise<Buffer> {
   }
 }
 
-/** One value of a file field: its kind and bytes (or its uploaded path), or the field's message. */
-async function acceptOne(ctx: AppContext, spec: FileSpec, value: unknown): Promise<Accepted | null> {
+/** One value of a file field: its kind and bytes (or its uploaded or kept path), or null for the field's message. */
+async function acceptOne(ctx: AppContext, spec: FileSpec, value: unknown, kept: readonly string[]): Promise<Accepted | null> {
   let data: Buffer | null = Buffer.isBuffer(value) ? value : null;
   if (typeof value === 'string') {
+    // a file the record already has, named by the link it was presented with: kept as it is
+    // (the signature proves the path; an edit form left open longer than the link lives still keeps its files)
+    const claim = value.startsWith('/api/admin/files/') ? ctx.storage.verifySigned(value.slice('/api/admin/files/'.length), 0) : null;
+    const stored = claim ? claim.path : value.replace(/^\/storage\//, '');
+    if (kept.includes(stored)) return { kind: stored.slice(stored.lastIndexOf('.') + 1) as MediaKind, kept: stored };
     const m = DATA_URL.exec(value);
     if (m) data = Buffer.from(m[3]!, 'base64');
     else {
@@ -94,7 +99,8 @@ const storedList = (value: unknown): string[] => {
  * caller removes `created` when the write fails, and the files they replaced (`replacedFiles`) once it
  * committed.
  */
-export async function storeFiles(ctx: AppContext, def: ResourceDef, input: Row, creating: boolean): Promise<StoredFiles> {
+export async function storeFiles(ctx: AppContext, def: ResourceDef, input: Row, existing: Row | null): Promise<StoredFiles> {
+  const creating = existing === null;
   const out: StoredFiles = { values: {}, created: [] };
   const accepted: [string, FileSpec, Accepted[] | null][] = [];
   const errors: Record<string, string[]> = {};
@@ -112,7 +118,8 @@ export async function storeFiles(ctx: AppContext, def: ResourceDef, input: Row, 
       errors[field] = [spec.message];
       continue;
     }
-    const files = await Promise.all(values.map((v) => acceptOne(ctx, spec, v)));
+    const kept = existing ? storedList(existing[field]) : [];
+    const files = await Promise.all(values.map((v) => acceptOne(ctx, spec, v, kept)));
     if (files.some((f) => f === null)) errors[field] = [spec.message];
     else accepted.push([field, spec, files as Accepted[]]);
   }
@@ -126,7 +133,8 @@ export async function storeFiles(ctx: AppContext, def: ResourceDef, input: Row, 
           const path = await ctx.storage.put(spec.folder, file.kind, file.data, { private: spec.private });
           out.created.push(path);
           paths.push(path);
-        } else paths.push(spec.private ? await ctx.storage.makePrivate(file.uploaded) : file.uploaded);
+        } else if ('kept' in file) paths.push(file.kept);
+        else paths.push(spec.private ? await ctx.storage.makePrivate(file.uploaded) : file.uploaded);
       }
       out.values[field] = spec.multiple ? (paths.length ? JSON.stringify(paths) : null) : (paths[0] ?? null);
     }

@@ -1,6 +1,8 @@
 import type { Registry, ResourceDef } from '../http/resource';
 import { admins } from './admins';
 import { areas, cities, countries, districts, qualifications, specializations, tehsils } from './reference';
+import { categories } from './categories';
+import { interests } from './interests';
 import { roles } from './roles';
 
 /** Every CRUD resource of the API, in one list. Declaring a resource here gives it routes and contract tests. */
@@ -14,6 +16,8 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   areas,
   cities,
   countries,
+  interests,
+  categories,
 ];
 
 export const registry: Registry = {

@@ -1,8 +1,0 @@
-import { ResourceCreate } from '../common/ResourceForms';
-import { AreaInputs } from './AreaInputs';
-
-export const AreaCreate = () => (
-  <ResourceCreate>
-    <AreaInputs />
-  </ResourceCreate>
-);

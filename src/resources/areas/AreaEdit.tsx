@@ -1,8 +1,0 @@
-import { ResourceEdit } from '../common/ResourceForms';
-import { AreaInputs } from './AreaInputs';
-
-export const AreaEdit = () => (
-  <ResourceEdit>
-    <AreaInputs />
-  </ResourceEdit>
-);

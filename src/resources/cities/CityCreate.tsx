@@ -1,8 +1,0 @@
-import { ResourceCreate } from '../common/ResourceForms';
-import { CityInputs } from './CityInputs';
-
-export const CityCreate = () => (
-  <ResourceCreate>
-    <CityInputs />
-  </ResourceCreate>
-);

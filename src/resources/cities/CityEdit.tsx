@@ -1,8 +1,0 @@
-import { ResourceEdit } from '../common/ResourceForms';
-import { CityInputs } from './CityInputs';
-
-export const CityEdit = () => (
-  <ResourceEdit>
-    <CityInputs />
-  </ResourceEdit>
-);

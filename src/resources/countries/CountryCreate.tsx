@@ -1,8 +1,0 @@
-import { ResourceCreate } from '../common/ResourceForms';
-import { CountryInputs } from './CountryInputs';
-
-export const CountryCreate = () => (
-  <ResourceCreate>
-    <CountryInputs />
-  </ResourceCreate>
-);

@@ -1,8 +1,0 @@
-import { ResourceEdit } from '../common/ResourceForms';
-import { CountryInputs } from './CountryInputs';
-
-export const CountryEdit = () => (
-  <ResourceEdit>
-    <CountryInputs />
-  </ResourceEdit>
-);

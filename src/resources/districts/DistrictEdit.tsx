@@ -1,8 +1,0 @@
-import { ResourceEdit } from '../common/ResourceForms';
-import { DistrictInputs } from './DistrictInputs';
-
-export const DistrictEdit = () => (
-  <ResourceEdit>
-    <DistrictInputs />
-  </ResourceEdit>
-);

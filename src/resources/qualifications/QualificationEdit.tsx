@@ -1,8 +1,0 @@
-import { ResourceEdit } from '../common/ResourceForms';
-import { QualificationInputs } from './QualificationInputs';
-
-export const QualificationEdit = () => (
-  <ResourceEdit>
-    <QualificationInputs />
-  </ResourceEdit>
-);

@@ -1,3 +1,0 @@
-import { TitleInput } from '../common/TitleInput';
-
-export const QualificationInputs = () => <TitleInput />;

@@ -1,8 +1,0 @@
-import { ResourceCreate } from '../common/ResourceForms';
-import { RoleInputs } from './RoleInputs';
-
-export const RoleCreate = () => (
-  <ResourceCreate defaultValues={{ permissions: [] }}>
-    <RoleInputs />
-  </ResourceCreate>
-);

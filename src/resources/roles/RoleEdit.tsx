@@ -1,8 +1,0 @@
-import { ResourceEdit } from '../common/ResourceForms';
-import { RoleInputs } from './RoleInputs';
-
-export const RoleEdit = () => (
-  <ResourceEdit>
-    <RoleInputs />
-  </ResourceEdit>
-);

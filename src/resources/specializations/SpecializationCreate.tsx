@@ -1,8 +1,0 @@
-import { ResourceCreate } from '../common/ResourceForms';
-import { SpecializationInputs } from './SpecializationInputs';
-
-export const SpecializationCreate = () => (
-  <ResourceCreate>
-    <SpecializationInputs />
-  </ResourceCreate>
-);

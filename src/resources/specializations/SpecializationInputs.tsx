@@ -1,3 +1,0 @@
-import { TitleInput } from '../common/TitleInput';
-
-export const SpecializationInputs = () => <TitleInput />;

@@ -1,8 +1,0 @@
-import { ResourceEdit } from '../common/ResourceForms';
-import { TehsilInputs } from './TehsilInputs';
-
-export const TehsilEdit = () => (
-  <ResourceEdit>
-    <TehsilInputs />
-  </ResourceEdit>
-);
