@@ -1,4 +1,4 @@
-import { use, useDeferredValue, useMemo, useState } from 'react';
+import { createElement, use, useDeferredValue, useMemo, useState } from 'react';
 import { Admin, CustomRoutes, Navigate, Resource, useParams } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider } from './providers/authProvider';
@@ -47,13 +47,18 @@ export const App = () => {
         requireAuth
         disableTelemetry
       >
-        {resourceNames.map((name) => (
-          <Resource key={name} name={name} {...resources[name]}>
-            <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
-            <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
-            <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
-          </Resource>
-        ))}
+        {resourceNames.map((name) => {
+          const { list, create, edit, show, icon, recordRepresentation, parent } = resources[name];
+          return (
+            <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation}>
+              {/* the spec's child route: /x/add/{parent's id} opens the add form under that parent */}
+              {parent && create ? <Route path="add/:parentId" element={createElement(create)} /> : null}
+              <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
+              <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
+              <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
+            </Resource>
+          );
+        })}
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/authorization" element={<Unauthorized />} />

@@ -288,6 +288,8 @@ const ar = {
       profile: 'الملف الشخصي',
       change_password: 'تغيير كلمة المرور',
       logout: 'تسجيل الخروج',
+      programme: 'البرنامج',
+      content: 'المحتوى',
     },
     page: {
       dashboard: 'لوحة المعلومات',
@@ -332,6 +334,12 @@ const ar = {
       change_password: 'تغيير كلمة المرور',
       upload_photo: 'رفع صورة',
       go_to_dashboard: 'الانتقال إلى لوحة المعلومات',
+      remove_file: 'إزالة %{name}',
+      replace_file: 'استبدال الملف',
+      choose_file: 'اختيار ملف',
+      filter: 'تصفية',
+      export_csv: 'تصدير CSV',
+      export_xlsx: 'تصدير Excel',
     },
     message: {
       search: 'اكتب هنا للبحث...',
@@ -370,6 +378,8 @@ const ar = {
       iso2: 'يرجى إدخال رمز من حرفين.',
       iso3: 'يرجى إدخال رمز من ثلاثة أحرف.',
       password_length: 'يرجى إدخال كلمة مرور لا تقل عن 8 أحرف.',
+      area_required: 'يرجى اختيار مجلس قرية (VC).',
+      dob_required: 'يرجى إدخال تاريخ الميلاد.',
     },
     status: {
       active: 'نشط',
@@ -378,7 +388,15 @@ const ar = {
     gender: {
       male: 'ذكر',
       female: 'أنثى',
+      transgender: 'متحول جنسيًا',
     },
+    filter: {
+      start_date: 'تاريخ البدء',
+      end_date: 'تاريخ الانتهاء',
+      end_before_start: 'لا يمكن أن يسبق تاريخ الانتهاء تاريخ البدء.',
+    },
+    timeline: { new: 'جديد', past: 'سابق' },
+    upload: { in_progress: 'يرجى الانتظار حتى يكتمل الرفع.', progress: 'رفع %{name}' },
   },
   resources: {
     admins: {
@@ -514,6 +532,21 @@ const ar = {
       fields: { country: 'الدولة', iso2: 'ISO2', iso3: 'ISO3' },
       action: { create: 'إضافة دولة' },
       page: { list: 'الدول', create: 'إضافة دولة', edit: 'تعديل الدولة' },
+    },
+    interests: {
+      name: 'اهتمام |||| اهتمامات',
+      fields: { title: 'العنوان' },
+      action: { create: 'إضافة اهتمام' },
+      page: { list: 'الاهتمامات', create: 'إضافة اهتمام', edit: 'تعديل الاهتمام' },
+      validation: { title_required: 'يرجى إدخال الاهتمام.' },
+    },
+    categories: {
+      name: 'فئة |||| فئات',
+      fields: { title: 'الاسم', file: 'الملف', kind: 'النوع' },
+      action: { create: 'إضافة فئة' },
+      page: { list: 'الفئات', create: 'إضافة فئة', edit: 'تعديل الفئة' },
+      kinds: { image: 'صورة', audio: 'صوت' },
+      validation: { file_format: 'تنسيق الملف غير مدعوم. JPG/JPEG/PNG/MP3', file_required: 'يرجى اختيار ملف.' },
     },
   },
 } satisfies Messages;

@@ -285,6 +285,8 @@ const de = {
       profile: 'Profil',
       change_password: 'Passwort ändern',
       logout: 'Abmelden',
+      programme: 'Programm',
+      content: 'Inhalte',
     },
     page: {
       dashboard: 'Übersicht',
@@ -329,6 +331,12 @@ const de = {
       change_password: 'Passwort ändern',
       upload_photo: 'Foto hochladen',
       go_to_dashboard: 'Zur Übersicht',
+      remove_file: '%{name} entfernen',
+      replace_file: 'Datei ersetzen',
+      choose_file: 'Datei auswählen',
+      filter: 'Filtern',
+      export_csv: 'CSV exportieren',
+      export_xlsx: 'Excel exportieren',
     },
     message: {
       search: 'Suchbegriff eingeben …',
@@ -367,6 +375,8 @@ const de = {
       iso2: 'Bitte geben Sie einen Code aus zwei Buchstaben ein.',
       iso3: 'Bitte geben Sie einen Code aus drei Buchstaben ein.',
       password_length: 'Bitte geben Sie ein Passwort mit mindestens 8 Zeichen ein.',
+      area_required: 'Bitte wählen Sie ein VC aus.',
+      dob_required: 'Bitte geben Sie ein Geburtsdatum an.',
     },
     status: {
       active: 'Aktiv',
@@ -375,7 +385,15 @@ const de = {
     gender: {
       male: 'Männlich',
       female: 'Weiblich',
+      transgender: 'Transgender',
     },
+    filter: {
+      start_date: 'Startdatum',
+      end_date: 'Enddatum',
+      end_before_start: 'Das Enddatum darf nicht vor dem Startdatum liegen.',
+    },
+    timeline: { new: 'Neu', past: 'Vergangen' },
+    upload: { in_progress: 'Bitte warten Sie, bis der Upload abgeschlossen ist.', progress: 'Upload von %{name}' },
   },
   resources: {
     admins: {
@@ -511,6 +529,21 @@ const de = {
       fields: { country: 'Land', iso2: 'ISO2', iso3: 'ISO3' },
       action: { create: 'Land hinzufügen' },
       page: { list: 'Länder', create: 'Land hinzufügen', edit: 'Land bearbeiten' },
+    },
+    interests: {
+      name: 'Interesse |||| Interessen',
+      fields: { title: 'Titel' },
+      action: { create: 'Interesse hinzufügen' },
+      page: { list: 'Interessen', create: 'Interesse hinzufügen', edit: 'Interesse bearbeiten' },
+      validation: { title_required: 'Bitte geben Sie ein Interesse ein.' },
+    },
+    categories: {
+      name: 'Kategorie |||| Kategorien',
+      fields: { title: 'Name', file: 'Datei', kind: 'Art' },
+      action: { create: 'Kategorie hinzufügen' },
+      page: { list: 'Kategorien', create: 'Kategorie hinzufügen', edit: 'Kategorie bearbeiten' },
+      kinds: { image: 'Bild', audio: 'Audio' },
+      validation: { file_format: 'Dateiformat nicht unterstützt. JPG/JPEG/PNG/MP3', file_required: 'Bitte wählen Sie eine Datei aus.' },
     },
   },
 } satisfies Messages;

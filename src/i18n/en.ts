@@ -80,6 +80,8 @@ const en = {
       profile: 'Profile',
       change_password: 'Change Password',
       logout: 'Log out',
+      programme: 'Programme',
+      content: 'Content',
     },
     page: {
       dashboard: 'Dashboard',
@@ -124,6 +126,12 @@ const en = {
       change_password: 'Change Password',
       upload_photo: 'Upload Photo',
       go_to_dashboard: 'Go to Dashboard',
+      remove_file: 'Remove %{name}',
+      replace_file: 'Replace file',
+      choose_file: 'Choose file',
+      filter: 'Filter',
+      export_csv: 'Export CSV',
+      export_xlsx: 'Export Excel',
     },
     message: {
       search: 'Type here to search...',
@@ -162,6 +170,8 @@ const en = {
       iso2: 'Please provide a two-letter code.',
       iso3: 'Please provide a three-letter code.',
       password_length: 'Please provide a password of at least 8 characters.',
+      area_required: 'Please select a VC.',
+      dob_required: 'Please provide a date of birth.',
     },
     status: {
       active: 'Active',
@@ -170,7 +180,15 @@ const en = {
     gender: {
       male: 'Male',
       female: 'Female',
+      transgender: 'Transgender',
     },
+    filter: {
+      start_date: 'Start date',
+      end_date: 'End date',
+      end_before_start: 'The end date must not be before the start date.',
+    },
+    timeline: { new: 'New', past: 'Past' },
+    upload: { in_progress: 'Please wait until the upload has finished.', progress: 'Upload of %{name}' },
   },
   resources: {
     admins: {
@@ -306,6 +324,21 @@ const en = {
       fields: { country: 'Country', iso2: 'ISO2', iso3: 'ISO3' },
       action: { create: 'Add Country' },
       page: { list: 'Countries', create: 'Add Country', edit: 'Edit Country' },
+    },
+    interests: {
+      name: 'Interest |||| Interests',
+      fields: { title: 'Title' },
+      action: { create: 'Add Interest' },
+      page: { list: 'Interests', create: 'Add Interest', edit: 'Edit Interest' },
+      validation: { title_required: 'Please enter interest' },
+    },
+    categories: {
+      name: 'Category |||| Categories',
+      fields: { title: 'Name', file: 'File', kind: 'Type' },
+      action: { create: 'Add Category' },
+      page: { list: 'Categories', create: 'Add Category', edit: 'Edit Category' },
+      kinds: { image: 'Image', audio: 'Audio' },
+      validation: { file_format: 'File format not supported. JPG/JPEG/PNG/MP3', file_required: 'Please select a file.' },
     },
   },
 };

@@ -284,6 +284,8 @@ const es = {
       profile: 'Perfil',
       change_password: 'Cambiar contraseña',
       logout: 'Cerrar sesión',
+      programme: 'Programa',
+      content: 'Contenido',
     },
     page: {
       dashboard: 'Panel',
@@ -328,6 +330,12 @@ const es = {
       change_password: 'Cambiar contraseña',
       upload_photo: 'Subir foto',
       go_to_dashboard: 'Ir al panel',
+      remove_file: 'Quitar %{name}',
+      replace_file: 'Reemplazar archivo',
+      choose_file: 'Elegir archivo',
+      filter: 'Filtrar',
+      export_csv: 'Exportar CSV',
+      export_xlsx: 'Exportar Excel',
     },
     message: {
       search: 'Escriba aquí para buscar...',
@@ -366,6 +374,8 @@ const es = {
       iso2: 'Introduzca un código de dos letras.',
       iso3: 'Introduzca un código de tres letras.',
       password_length: 'Introduzca una contraseña de al menos 8 caracteres.',
+      area_required: 'Seleccione un VC.',
+      dob_required: 'Indique una fecha de nacimiento.',
     },
     status: {
       active: 'Activo',
@@ -374,7 +384,15 @@ const es = {
     gender: {
       male: 'Masculino',
       female: 'Femenino',
+      transgender: 'Transgénero',
     },
+    filter: {
+      start_date: 'Fecha de inicio',
+      end_date: 'Fecha de fin',
+      end_before_start: 'La fecha de fin no puede ser anterior a la de inicio.',
+    },
+    timeline: { new: 'Nuevo', past: 'Pasado' },
+    upload: { in_progress: 'Espere a que termine la subida.', progress: 'Subida de %{name}' },
   },
   resources: {
     admins: {
@@ -510,6 +528,21 @@ const es = {
       fields: { country: 'País', iso2: 'ISO2', iso3: 'ISO3' },
       action: { create: 'Añadir país' },
       page: { list: 'Países', create: 'Añadir país', edit: 'Editar país' },
+    },
+    interests: {
+      name: 'Interés |||| Intereses',
+      fields: { title: 'Título' },
+      action: { create: 'Añadir interés' },
+      page: { list: 'Intereses', create: 'Añadir interés', edit: 'Editar interés' },
+      validation: { title_required: 'Introduzca un interés.' },
+    },
+    categories: {
+      name: 'Categoría |||| Categorías',
+      fields: { title: 'Nombre', file: 'Archivo', kind: 'Tipo' },
+      action: { create: 'Añadir categoría' },
+      page: { list: 'Categorías', create: 'Añadir categoría', edit: 'Editar categoría' },
+      kinds: { image: 'Imagen', audio: 'Audio' },
+      validation: { file_format: 'Formato de archivo no admitido. JPG/JPEG/PNG/MP3', file_required: 'Seleccione un archivo.' },
     },
   },
 } satisfies Messages;

@@ -81,6 +81,8 @@ const fr = {
       profile: 'Profil',
       change_password: 'Changer le mot de passe',
       logout: 'Se déconnecter',
+      programme: 'Programme',
+      content: 'Contenus',
     },
     page: {
       dashboard: 'Tableau de bord',
@@ -125,6 +127,12 @@ const fr = {
       change_password: 'Changer le mot de passe',
       upload_photo: 'Téléverser une photo',
       go_to_dashboard: 'Aller au tableau de bord',
+      remove_file: 'Retirer %{name}',
+      replace_file: 'Remplacer le fichier',
+      choose_file: 'Choisir un fichier',
+      filter: 'Filtrer',
+      export_csv: 'Exporter en CSV',
+      export_xlsx: 'Exporter en Excel',
     },
     message: {
       search: 'Saisissez votre recherche...',
@@ -163,6 +171,8 @@ const fr = {
       iso2: 'Veuillez saisir un code de deux lettres.',
       iso3: 'Veuillez saisir un code de trois lettres.',
       password_length: "Veuillez saisir un mot de passe d'au moins 8 caractères.",
+      area_required: 'Veuillez choisir un VC.',
+      dob_required: 'Veuillez indiquer une date de naissance.',
     },
     status: {
       active: 'Actif',
@@ -171,7 +181,15 @@ const fr = {
     gender: {
       male: 'Homme',
       female: 'Femme',
+      transgender: 'Transgenre',
     },
+    filter: {
+      start_date: 'Date de début',
+      end_date: 'Date de fin',
+      end_before_start: 'La date de fin ne peut pas précéder la date de début.',
+    },
+    timeline: { new: 'Nouveau', past: 'Passé' },
+    upload: { in_progress: 'Veuillez attendre la fin du téléversement.', progress: 'Téléversement de %{name}' },
   },
   resources: {
     admins: {
@@ -307,6 +325,21 @@ const fr = {
       fields: { country: 'Pays', iso2: 'ISO2', iso3: 'ISO3' },
       action: { create: 'Ajouter un pays' },
       page: { list: 'Pays', create: 'Ajouter un pays', edit: 'Modifier le pays' },
+    },
+    interests: {
+      name: 'Centre d’intérêt |||| Centres d’intérêt',
+      fields: { title: 'Titre' },
+      action: { create: 'Ajouter un centre d’intérêt' },
+      page: { list: 'Centres d’intérêt', create: 'Ajouter un centre d’intérêt', edit: 'Modifier le centre d’intérêt' },
+      validation: { title_required: 'Veuillez saisir un centre d’intérêt.' },
+    },
+    categories: {
+      name: 'Catégorie |||| Catégories',
+      fields: { title: 'Nom', file: 'Fichier', kind: 'Genre' },
+      action: { create: 'Ajouter une catégorie' },
+      page: { list: 'Catégories', create: 'Ajouter une catégorie', edit: 'Modifier la catégorie' },
+      kinds: { image: 'Image', audio: 'Son' },
+      validation: { file_format: 'Format de fichier non pris en charge. JPG/JPEG/PNG/MP3', file_required: 'Veuillez choisir un fichier.' },
     },
   },
 } satisfies Messages;

@@ -284,6 +284,8 @@ const pt = {
       profile: 'Perfil',
       change_password: 'Alterar senha',
       logout: 'Sair',
+      programme: 'Programa',
+      content: 'Conteúdo',
     },
     page: {
       dashboard: 'Painel',
@@ -328,6 +330,12 @@ const pt = {
       change_password: 'Alterar senha',
       upload_photo: 'Enviar foto',
       go_to_dashboard: 'Ir para o painel',
+      remove_file: 'Remover %{name}',
+      replace_file: 'Substituir arquivo',
+      choose_file: 'Escolher arquivo',
+      filter: 'Filtrar',
+      export_csv: 'Exportar CSV',
+      export_xlsx: 'Exportar Excel',
     },
     message: {
       search: 'Digite aqui para pesquisar...',
@@ -366,6 +374,8 @@ const pt = {
       iso2: 'Informe um código de duas letras.',
       iso3: 'Informe um código de três letras.',
       password_length: 'Informe uma senha com pelo menos 8 caracteres.',
+      area_required: 'Selecione um VC.',
+      dob_required: 'Informe a data de nascimento.',
     },
     status: {
       active: 'Ativo',
@@ -374,7 +384,15 @@ const pt = {
     gender: {
       male: 'Masculino',
       female: 'Feminino',
+      transgender: 'Transgênero',
     },
+    filter: {
+      start_date: 'Data inicial',
+      end_date: 'Data final',
+      end_before_start: 'A data final não pode ser anterior à inicial.',
+    },
+    timeline: { new: 'Novo', past: 'Passado' },
+    upload: { in_progress: 'Aguarde o fim do envio.', progress: 'Envio de %{name}' },
   },
   resources: {
     admins: {
@@ -510,6 +528,21 @@ const pt = {
       fields: { country: 'País', iso2: 'ISO2', iso3: 'ISO3' },
       action: { create: 'Adicionar país' },
       page: { list: 'Países', create: 'Adicionar país', edit: 'Editar país' },
+    },
+    interests: {
+      name: 'Interesse |||| Interesses',
+      fields: { title: 'Título' },
+      action: { create: 'Adicionar interesse' },
+      page: { list: 'Interesses', create: 'Adicionar interesse', edit: 'Editar interesse' },
+      validation: { title_required: 'Informe um interesse.' },
+    },
+    categories: {
+      name: 'Categoria |||| Categorias',
+      fields: { title: 'Nome', file: 'Arquivo', kind: 'Tipo' },
+      action: { create: 'Adicionar categoria' },
+      page: { list: 'Categorias', create: 'Adicionar categoria', edit: 'Editar categoria' },
+      kinds: { image: 'Imagem', audio: 'Áudio' },
+      validation: { file_format: 'Formato de arquivo não suportado. JPG/JPEG/PNG/MP3', file_required: 'Selecione um arquivo.' },
     },
   },
 } satisfies Messages;

@@ -285,6 +285,8 @@ const zh = {
       profile: '个人资料',
       change_password: '修改密码',
       logout: '退出登录',
+      programme: '项目',
+      content: '内容',
     },
     page: {
       dashboard: '仪表板',
@@ -329,6 +331,12 @@ const zh = {
       change_password: '修改密码',
       upload_photo: '上传照片',
       go_to_dashboard: '前往仪表板',
+      remove_file: '移除 %{name}',
+      replace_file: '替换文件',
+      choose_file: '选择文件',
+      filter: '筛选',
+      export_csv: '导出 CSV',
+      export_xlsx: '导出 Excel',
     },
     message: {
       search: '在此输入以搜索…',
@@ -367,6 +375,8 @@ const zh = {
       iso2: '请输入两个字母的代码。',
       iso3: '请输入三个字母的代码。',
       password_length: '请输入至少 8 个字符的密码。',
+      area_required: '请选择村委会（VC）。',
+      dob_required: '请填写出生日期。',
     },
     status: {
       active: '启用',
@@ -375,7 +385,15 @@ const zh = {
     gender: {
       male: '男',
       female: '女',
+      transgender: '跨性别',
     },
+    filter: {
+      start_date: '开始日期',
+      end_date: '结束日期',
+      end_before_start: '结束日期不能早于开始日期。',
+    },
+    timeline: { new: '新', past: '已过去' },
+    upload: { in_progress: '请等待上传完成。', progress: '%{name} 的上传进度' },
   },
   resources: {
     admins: {
@@ -511,6 +529,21 @@ const zh = {
       fields: { country: '国家', iso2: 'ISO2', iso3: 'ISO3' },
       action: { create: '添加国家' },
       page: { list: '国家', create: '添加国家', edit: '编辑国家' },
+    },
+    interests: {
+      name: '兴趣 |||| 兴趣',
+      fields: { title: '标题' },
+      action: { create: '添加兴趣' },
+      page: { list: '兴趣', create: '添加兴趣', edit: '编辑兴趣' },
+      validation: { title_required: '请输入兴趣。' },
+    },
+    categories: {
+      name: '类别 |||| 类别',
+      fields: { title: '名称', file: '文件', kind: '类型' },
+      action: { create: '添加类别' },
+      page: { list: '类别', create: '添加类别', edit: '编辑类别' },
+      kinds: { image: '图片', audio: '音频' },
+      validation: { file_format: '不支持的文件格式。仅限 JPG/JPEG/PNG/MP3', file_required: '请选择文件。' },
     },
   },
 } satisfies Messages;

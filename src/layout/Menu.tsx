@@ -13,6 +13,8 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import SettingsIcon from '@mui/icons-material/Settings';
 import PlaceIcon from '@mui/icons-material/Place';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -20,7 +22,8 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Menu as RaMenu, useGetResourceLabel, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import type { ResourceName } from '../../contract/resources';
 import { canAccess } from '../providers/permissions';
-import { resources } from '../resources';
+import { resourceNames, resources } from '../resources';
+import type { MenuGroup } from '../resources/types';
 import { usePins } from './pins';
 
 /** A screen that is not a resource list: its path, label key and the permission it needs (null: everyone). */
@@ -43,34 +46,45 @@ export type MenuNode = ResourceName | MenuLink | MenuGroupNode;
 
 const isGroup = (node: MenuNode): node is MenuGroupNode => typeof node !== 'string' && 'children' in node;
 
-/**
- * Sidebar order of spec 1 section 2.4, limited to the modules this console has so far; each later
- * module adds its entry here (Doctors and Patients after Admins, Feedback and Supports before Setting).
- */
-export const MENU_TREE: MenuNode[] = [
-  { to: '/dashboard', label: 'app.menu.dashboard', icon: <DashboardIcon />, permission: null },
-  'admins',
-  'roles',
+/** Screens that are not resource lists, placed like modules. */
+const LINKS: { link: MenuLink; group: MenuGroup; order: number }[] = [
+  { link: { to: '/dashboard', label: 'app.menu.dashboard', icon: <DashboardIcon />, permission: null }, group: 'main', order: 0 },
   {
-    to: '/notifications',
-    label: 'resources.notifications.menu',
-    icon: <NotificationsActiveIcon />,
-    permission: 'view_notification',
-  },
-  {
-    label: 'app.menu.setting',
-    icon: <SettingsIcon />,
-    children: [
-      'qualifications',
-      'specializations',
-      {
-        label: 'app.menu.location',
-        icon: <PlaceIcon />,
-        children: ['districts', 'tehsils', 'areas', 'cities', 'countries'],
-      },
-    ],
+    link: { to: '/notifications', label: 'resources.notifications.menu', icon: <NotificationsActiveIcon />, permission: 'view_notification' },
+    group: 'main',
+    order: 70,
   },
 ];
+
+/** The titled groups of the sidebar, in the order of MENU_GROUPS; 'location' sits inside 'setting'. */
+const GROUP_HEADS: Record<Exclude<MenuGroup, 'main'>, { label: string; icon: ReactNode }> = {
+  programme: { label: 'app.menu.programme', icon: <CampaignIcon /> },
+  content: { label: 'app.menu.content', icon: <LibraryBooksIcon /> },
+  setting: { label: 'app.menu.setting', icon: <SettingsIcon /> },
+  location: { label: 'app.menu.location', icon: <PlaceIcon /> },
+};
+
+/** The entries of one group, in their order: the modules placed there and the links. */
+const entriesOf = (group: MenuGroup): (ResourceName | MenuLink)[] =>
+  [
+    ...resourceNames.flatMap((name) => {
+      const menu = resources[name].menu;
+      return 'group' in menu && menu.group === group ? [{ entry: name as ResourceName | MenuLink, order: menu.order }] : [];
+    }),
+    ...LINKS.filter((l) => l.group === group).map((l) => ({ entry: l.link, order: l.order })),
+  ]
+    .sort((a, b) => a.order - b.order)
+    .map((e) => e.entry);
+
+/**
+ * The sidebar, built from the module registry (resources/index.ts): the main entries in the spec's
+ * order (spec 1 section 2.4), then the groups. A module is placed by its own `menu` entry.
+ */
+export const MENU_TREE: MenuNode[] = [
+  ...entriesOf('main'),
+  ...(['programme', 'content'] as const).map((group) => ({ ...GROUP_HEADS[group], children: entriesOf(group) })),
+  { ...GROUP_HEADS.setting, children: [...entriesOf('setting'), { ...GROUP_HEADS.location, children: entriesOf('location') }] },
+].filter((node) => !isGroup(node) || node.children.length > 0);
 
 /** Where an entry leads; pins are stored as these paths. */
 export const entryPath = (node: ResourceName | MenuLink): string => (typeof node === 'string' ? `/${node}` : node.to);

@@ -71,12 +71,19 @@ const ID_KEYS = new Set(['id', 'numeric_id', 'encrypted_id']);
 /** react-admin's FileInput and ImageInput hold { rawFile, src, title }; the server wants the file. */
 const unwrapFile = (value: unknown): unknown => (isRecord(value) && value.rawFile instanceof Blob ? value.rawFile : value);
 
-/** A write sends the form values without any of the ids (the route carries the id). */
+/** A file as the server presented it ({ path, type, mimeType }): already stored, so not sent again. */
+const isStoredFile = (value: unknown): value is { path: string } =>
+  isRecord(value) && typeof value.path === 'string' && typeof value.mimeType === 'string';
+
+/**
+ * A write sends the form values without any of the ids (the route carries the id). A stored file left
+ * as it was is not sent; in a list of files it is named by its path, so the server keeps it.
+ */
 export function toWriteBody(data: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
-    if (ID_KEYS.has(key)) continue;
-    body[key] = Array.isArray(value) ? value.map(unwrapFile) : unwrapFile(value);
+    if (ID_KEYS.has(key) || isStoredFile(value)) continue;
+    body[key] = Array.isArray(value) ? value.map((item) => (isStoredFile(item) ? item.path : unwrapFile(item))) : unwrapFile(value);
   }
   return body;
 }

@@ -89,11 +89,16 @@ function appendFormValue(form: FormData, key: string, value: unknown): void {
   else form.append(key, converted, converted instanceof File ? converted.name : 'blob');
 }
 
-/** Booleans become '1'/'0', arrays key[] entries, nested objects JSON text (Laravel's reading of forms). */
+/**
+ * Booleans become '1'/'0', arrays key[] entries, nested objects JSON text (Laravel's reading of forms).
+ * A list of rows (objects: child rows such as prescription medicines) goes as one JSON text under its key.
+ */
 export function toFormData(values: Record<string, unknown>): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(values)) {
-    if (Array.isArray(value)) {
+    if (Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && !isBlob(item))) {
+      form.append(key, JSON.stringify(value));
+    } else if (Array.isArray(value)) {
       for (const item of value) appendFormValue(form, `${key}[]`, item);
     } else {
       appendFormValue(form, key, value);

@@ -1,9 +1,11 @@
 import type { ResourceName } from '../../contract/resources';
 import admins from './admins';
 import areas from './areas';
+import categories from './categories';
 import cities from './cities';
 import countries from './countries';
 import districts from './districts';
+import interests from './interests';
 import qualifications from './qualifications';
 import roles from './roles';
 import specializations from './specializations';
@@ -21,6 +23,8 @@ export const resources: Record<ResourceName, ResourceConfig> = {
   areas,
   cities,
   countries,
+  interests,
+  categories,
 };
 
 export const resourceNames = Object.keys(resources) as ResourceName[];

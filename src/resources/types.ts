@@ -1,7 +1,23 @@
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
+import type { ResourceName } from '../../contract/resources';
 
-/** What each resource folder's index.ts exports; App spreads it into <Resource> and the menu reuses it. */
+/** The sidebar's groups, in the order they are shown (layout/Menu.tsx): 'main' entries stand alone. */
+export const MENU_GROUPS = ['main', 'programme', 'content', 'setting', 'location'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/**
+ * Where a module's list sits in the sidebar: a group and a place in it (lower first). A module without
+ * an entry says why (family members are reached from a patient's profile); a test holds every module
+ * to one or the other.
+ */
+export type MenuPlacement = { group: MenuGroup; order: number } | { hidden: string };
+
+/**
+ * One module of the console, listed once in resources/index.ts: App makes its routes, the menu its
+ * entry, the breadcrumbs its name, and canAccess guards it by the permission module of
+ * contract/resources.ts.
+ */
 export interface ResourceConfig {
   list: ComponentType;
   create?: ComponentType;
@@ -9,4 +25,10 @@ export interface ResourceConfig {
   show?: ComponentType;
   icon: ComponentType;
   recordRepresentation: string | ((record: RaRecord) => string);
+  menu: MenuPlacement;
+  /**
+   * Records added under a parent record (family members of a patient): `/{name}/add/{parent's id}`
+   * opens the add form with `source` filled with that parent's numeric id.
+   */
+  parent?: { resource: ResourceName; source: string };
 }

@@ -61,6 +61,16 @@ describe('Menu', () => {
     expect(screen.getByText('Location Management')).toBeInTheDocument();
   });
 
+  it('groups the programme and content modules (CHW permissions)', async () => {
+    renderMenu(['view_chw']);
+
+    expect(await screen.findByRole('menuitem', { name: 'Interests' })).toBeInTheDocument();
+    expect(entryNames()).toEqual(['Dashboard', 'Interests', 'Categories']);
+    expect(screen.getByRole('button', { name: 'Programme' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Content' })).toBeInTheDocument();
+    expect(screen.queryByText('Setting')).not.toBeInTheDocument();
+  });
+
   it('drops a group whose entries are all hidden', async () => {
     renderMenu(['view_role']);
 

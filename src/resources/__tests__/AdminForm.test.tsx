@@ -1,8 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { I18nProvider } from 'react-admin';
-import { AdminCreate } from '../admins/AdminCreate';
+import admins from '../admins';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, inMemoryLists } from '../../testing/AdminTestContext';
+
+const AdminCreate = admins.create!;
 
 const lists = {
   roles: [

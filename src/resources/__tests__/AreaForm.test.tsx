@@ -1,8 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { I18nProvider } from 'react-admin';
-import { AreaCreate } from '../areas/AreaCreate';
+import areas from '../areas';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, inMemoryLists } from '../../testing/AdminTestContext';
+
+const AreaCreate = areas.create!;
 
 const lists = {
   districts: [

@@ -2,8 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { I18nProvider } from 'react-admin';
 import { PERMISSION_MODULES } from '../../../contract/permissions';
-import { RoleCreate } from '../roles/RoleCreate';
+import roles from '../roles';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../../testing/AdminTestContext';
+
+const RoleCreate = roles.create!;
 
 const modules = PERMISSION_MODULES.filter((module) => ['sub_admin', 'role', 'activity'].includes(module.key));
 

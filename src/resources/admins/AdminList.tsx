@@ -1,59 +1,12 @@
 import { Link } from 'react-router';
-import BlockIcon from '@mui/icons-material/Block';
-import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import {
-  Button,
-  DataTable,
-  useCanAccess,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  type RaRecord,
-} from 'react-admin';
-import { USER_STATUS } from '../../../contract/enums';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import { ConfirmButton } from '../common/ConfirmButton';
+import { Button, DataTable, useCanAccess, useRecordContext, type RaRecord } from 'react-admin';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
+import { StatusToggleButton } from '../common/StatusToggleButton';
 
 const fullName = (record: RaRecord): string => [record.f_name, record.l_name].filter(Boolean).join(' ');
-
-const errorText = (error: unknown): string => (error instanceof Error && error.message ? error.message : 'ra.notification.http_error');
-
-/** Block sets status 2, Unblock sets 1, each after a confirmation (spec 1 sections 4 and 5). */
-const BlockToggleButton = () => {
-  const record = useRecordContext();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const { canAccess } = useCanAccess({ resource: 'admins', action: 'status', record });
-  if (!record || !canAccess) return null;
-  const blocked = record.status === USER_STATUS.blocked;
-  const toggle = async () => {
-    try {
-      await dataProvider.updateStatus('admins', {
-        id: record.id,
-        status: blocked ? USER_STATUS.active : USER_STATUS.blocked,
-      });
-      notify('app.notification.updated', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify(errorText(error), { type: 'error' });
-    }
-  };
-  return (
-    <ConfirmButton
-      label={blocked ? 'app.action.unblock' : 'app.action.block'}
-      question={blocked ? 'app.message.confirm_unblock' : 'app.message.confirm_block'}
-      icon={blocked ? <LockOpenIcon /> : <BlockIcon />}
-      color={blocked ? 'success' : 'warning'}
-      onConfirm={toggle}
-    />
-  );
-};
 
 const ChangePasswordButton = () => {
   const record = useRecordContext();
@@ -74,7 +27,7 @@ export const AdminList = () => (
   <ResourceList
     rowActions={
       <RowActions>
-        <BlockToggleButton />
+        <StatusToggleButton />
         <ChangePasswordButton />
       </RowActions>
     }

@@ -1,16 +1,21 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { RaRecord } from 'react-admin';
-import type { ResourceConfig } from '../types';
-import { AdminCreate } from './AdminCreate';
-import { AdminEdit } from './AdminEdit';
+import { defineModule } from '../module';
+import { AdminInputs } from './AdminInputs';
 import { AdminList } from './AdminList';
 
-const admins: ResourceConfig = {
+/**
+ * On edit the form names the role; the loaded record's role_id would otherwise win over a changed name.
+ * The server remembers the replaced role itself (prevRole).
+ */
+const withoutRoleId = ({ role_id: _roleId, ...data }: RaRecord): RaRecord => data as RaRecord;
+
+export default defineModule({
   list: AdminList,
-  create: AdminCreate,
-  edit: AdminEdit,
+  inputs: AdminInputs,
+  defaultValues: { gender: 'male', send_credentials: false },
+  transform: withoutRoleId,
   icon: PeopleIcon,
   recordRepresentation: (record: RaRecord) => [record.f_name, record.l_name].filter(Boolean).join(' '),
-};
-
-export default admins;
+  menu: { group: 'main', order: 10 },
+});

@@ -1,16 +1,13 @@
 import AreaIcon from '@mui/icons-material/HolidayVillage';
-import type { ResourceConfig } from '../types';
-import { AreaCreate } from './AreaCreate';
-import { AreaEdit } from './AreaEdit';
+import { defineModule } from '../module';
+import { AreaInputs } from './AreaInputs';
 import { AreaList } from './AreaList';
 
 /** VC (village council) areas. */
-const areas: ResourceConfig = {
+export default defineModule({
   list: AreaList,
-  create: AreaCreate,
-  edit: AreaEdit,
+  inputs: AreaInputs,
   icon: AreaIcon,
   recordRepresentation: 'title',
-};
-
-export default areas;
+  menu: { group: 'location', order: 30 },
+});

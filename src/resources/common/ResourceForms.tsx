@@ -1,16 +1,46 @@
-import { useState, type ReactNode } from 'react';
-import { Create, Edit, SimpleForm, useNotify, type TransformData, type ValidateForm } from 'react-admin';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Create, Edit, Loading, SimpleForm, useGetOne, useNotify, type TransformData, type ValidateForm } from 'react-admin';
+import type { ResourceName } from '../../../contract/resources';
 import { FormToolbar } from './FormToolbar';
+
+export interface ParentLink {
+  resource: ResourceName;
+  /** the field the parent's numeric id goes into */
+  source: string;
+}
 
 export interface ResourceCreateProps {
   children: ReactNode;
   defaultValues?: Record<string, unknown>;
   transform?: TransformData;
   validate?: ValidateForm;
+  /** added under a parent record, whose encrypted id is the route's :parentId */
+  parent?: ParentLink;
 }
 
 /** Add form: after a successful add it says so and starts over with an empty form (spec 1 section 4). */
-export const ResourceCreate = ({ children, defaultValues, transform, validate }: ResourceCreateProps) => {
+export const ResourceCreate = ({ parent, ...props }: ResourceCreateProps) => {
+  const { parentId } = useParams<{ parentId?: string }>();
+  if (parent && parentId) return <ChildCreate parent={parent} parentId={parentId} {...props} />;
+  return <CreateForm {...props} />;
+};
+
+/** Under a parent: the parent's numeric id fills its field, and Back leads to the parent's page. */
+const ChildCreate = ({ parent, parentId, defaultValues, ...props }: Omit<ResourceCreateProps, 'parent'> & { parent: ParentLink; parentId: string }) => {
+  const { data, isPending, error } = useGetOne(parent.resource, { id: parentId });
+  if (isPending) return <Loading />;
+  if (error || !data) return <CreateForm {...props} defaultValues={defaultValues} />;
+  return (
+    <CreateForm
+      {...props}
+      defaultValues={{ ...defaultValues, [parent.source]: data.numeric_id }}
+      backTo={`/${parent.resource}/${encodeURIComponent(parentId)}/show`}
+    />
+  );
+};
+
+const CreateForm = ({ children, defaultValues, transform, validate, backTo }: Omit<ResourceCreateProps, 'parent'> & { backTo?: string }) => {
   const notify = useNotify();
   // A new key remounts the form with its default values.
   const [formKey, setFormKey] = useState(0);
@@ -25,7 +55,7 @@ export const ResourceCreate = ({ children, defaultValues, transform, validate }:
         },
       }}
     >
-      <SimpleForm key={formKey} defaultValues={defaultValues} validate={validate} toolbar={<FormToolbar cancel />}>
+      <SimpleForm key={formKey} defaultValues={defaultValues} validate={validate} toolbar={<FormToolbar cancel backTo={backTo} />}>
         {children}
       </SimpleForm>
     </Create>
@@ -54,3 +84,29 @@ export const ResourceEdit = ({ children, transform, validate }: ResourceEditProp
     </Edit>
   );
 };
+
+/** The inputs of a module's add and edit forms; `mode` tells which (passwords are asked on add only). */
+export type FormInputs = ComponentType<{ mode: 'create' | 'edit' }>;
+
+export interface FormOptions {
+  transform?: TransformData;
+  validate?: ValidateForm;
+  defaultValues?: Record<string, unknown>;
+  parent?: ParentLink;
+}
+
+/** The add and edit screens of a module, from its inputs. */
+export function formScreens(Inputs: FormInputs, options: FormOptions = {}): { create: ComponentType; edit: ComponentType } {
+  const { transform, validate, defaultValues, parent } = options;
+  const create = () => (
+    <ResourceCreate transform={transform} validate={validate} defaultValues={defaultValues} parent={parent}>
+      <Inputs mode="create" />
+    </ResourceCreate>
+  );
+  const edit = () => (
+    <ResourceEdit transform={transform} validate={validate}>
+      <Inputs mode="edit" />
+    </ResourceEdit>
+  );
+  return { create, edit };
+}

@@ -1,12 +1,16 @@
 import { useMemo, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CreateButton, DataTable, List, SearchInput, TopToolbar, useTranslate, type SortPayload } from 'react-admin';
+import { DateRangeFilter, ExportButtons } from './ListTools';
 import { RowActions } from './RowActions';
 import { useResourceChanges } from '../../providers/useResourceChanges';
 
-// Only the add button: the default actions also offer filter and saved-query menus the console has no use for.
-const listActions = (
+// The add button (and Export where the module offers it): the default actions also offer filter and
+// saved-query menus the console has no use for.
+const ListActions = ({ exportable }: { exportable: boolean }) => (
   <TopToolbar>
+    {exportable ? <ExportButtons /> : null}
     <CreateButton />
   </TopToolbar>
 );
@@ -27,10 +31,14 @@ export interface ResourceListProps {
   /** Buttons of the last column; edit and delete by default. */
   rowActions?: ReactNode;
   sort?: SortPayload;
+  /** start and end date filters with a Filter button (the server's dateRange) */
+  dateRange?: boolean;
+  /** Export buttons: the filtered list as CSV or XLSX */
+  exportable?: boolean;
 }
 
 /** Every list of the console: a search box, a table with row actions, 'Data not found' when empty, paging. */
-export const ResourceList = ({ children, rowActions = <RowActions />, sort }: ResourceListProps) => {
+export const ResourceList = ({ children, rowActions = <RowActions />, sort, dateRange = false, exportable = false }: ResourceListProps) => {
   const translate = useTranslate();
   useResourceChanges(); // another admin's write to this resource refetches the list (real time)
   // react-admin reads source and alwaysOn from the filter elements themselves, so no wrapper component here.
@@ -39,7 +47,12 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort }: Re
     [translate],
   );
   return (
-    <List filters={filters} actions={listActions} exporter={false} empty={false} perPage={25} sort={sort}>
+    <List filters={filters} actions={<ListActions exportable={exportable} />} exporter={false} empty={false} perPage={25} sort={sort}>
+      {dateRange ? (
+        <Box sx={{ px: 2, pt: 2 }}>
+          <DateRangeFilter />
+        </Box>
+      ) : null}
       <DataTable bulkActionButtons={false} rowClick={false} empty={<NoData />}>
         {children}
         <DataTable.Col label="app.action.actions" disableSort align="right">

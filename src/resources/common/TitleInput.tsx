@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { TextInput, required } from 'react-admin';
 
-const validateTitle = required('app.validation.title_required');
-
-/** The title field of the reference-data forms ('Please provide a title.'). */
-export const TitleInput = () => <TextInput source="title" validate={validateTitle} />;
+/** The title field of the reference-data forms ('Please provide a title.' unless the module says otherwise). */
+export const TitleInput = ({ requiredMessage = 'app.validation.title_required' }: { requiredMessage?: string }) => {
+  const validate = useMemo(() => required(requiredMessage), [requiredMessage]);
+  return <TextInput source="title" validate={validate} />;
+};

@@ -1,15 +1,12 @@
 import PublicIcon from '@mui/icons-material/Public';
-import type { ResourceConfig } from '../types';
-import { CountryCreate } from './CountryCreate';
-import { CountryEdit } from './CountryEdit';
+import { defineModule } from '../module';
+import { CountryInputs } from './CountryInputs';
 import { CountryList } from './CountryList';
 
-const countries: ResourceConfig = {
+export default defineModule({
   list: CountryList,
-  create: CountryCreate,
-  edit: CountryEdit,
+  inputs: CountryInputs,
   icon: PublicIcon,
   recordRepresentation: 'country',
-};
-
-export default countries;
+  menu: { group: 'location', order: 50 },
+});

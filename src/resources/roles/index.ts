@@ -1,15 +1,13 @@
 import RoleIcon from '@mui/icons-material/AdminPanelSettings';
-import type { ResourceConfig } from '../types';
-import { RoleCreate } from './RoleCreate';
-import { RoleEdit } from './RoleEdit';
+import { defineModule } from '../module';
+import { RoleInputs } from './RoleInputs';
 import { RoleList } from './RoleList';
 
-const roles: ResourceConfig = {
+export default defineModule({
   list: RoleList,
-  create: RoleCreate,
-  edit: RoleEdit,
+  inputs: RoleInputs,
+  defaultValues: { permissions: [] },
   icon: RoleIcon,
   recordRepresentation: 'name',
-};
-
-export default roles;
+  menu: { group: 'main', order: 20 },
+});

@@ -1,15 +1,12 @@
 import TehsilIcon from '@mui/icons-material/Apartment';
-import type { ResourceConfig } from '../types';
-import { TehsilCreate } from './TehsilCreate';
-import { TehsilEdit } from './TehsilEdit';
+import { defineModule } from '../module';
+import { TehsilInputs } from './TehsilInputs';
 import { TehsilList } from './TehsilList';
 
-const tehsils: ResourceConfig = {
+export default defineModule({
   list: TehsilList,
-  create: TehsilCreate,
-  edit: TehsilEdit,
+  inputs: TehsilInputs,
   icon: TehsilIcon,
   recordRepresentation: 'title',
-};
-
-export default tehsils;
+  menu: { group: 'location', order: 20 },
+});

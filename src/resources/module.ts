@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+import { formScreens, type FormInputs, type FormOptions } from './common/ResourceForms';
+import type { ResourceConfig } from './types';
+
+export interface ModuleDefinition extends Omit<ResourceConfig, 'create' | 'edit'>, Omit<FormOptions, 'parent'> {
+  /** the inputs of the add and edit forms; the machinery makes both screens from them */
+  inputs?: FormInputs;
+  /** a screen of its own instead of the generated one */
+  create?: ComponentType;
+  edit?: ComponentType;
+}
+
+/**
+ * A console module from its list and its form inputs: the add and edit screens come from the shared
+ * shells (Back, Submit, Cancel on add, the spec's toasts, parent routes), unless the module brings its own.
+ */
+export function defineModule({ inputs, transform, validate, defaultValues, create, edit, ...config }: ModuleDefinition): ResourceConfig {
+  const screens = inputs ? formScreens(inputs, { transform, validate, defaultValues, parent: config.parent }) : undefined;
+  return { ...config, create: create ?? screens?.create, edit: edit ?? screens?.edit };
+}
