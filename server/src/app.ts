@@ -1,10 +1,12 @@
+import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type Ajv from 'ajv';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { mkdirSync } from 'node:fs';
+import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -12,6 +14,7 @@ import { createDb, type Db } from './db';
 import { migrateToLatest } from './db/migrate';
 import { type BaseSeedResult, seedBase } from './db/seeds/base';
 import { registerAuthGuard } from './http/auth';
+import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT } from './http/bodyLimits';
 import { registerCrud } from './http/crud';
 import { registerFileRoutes } from './http/files';
 import { loadSearchIndexes } from './db/search';
@@ -43,8 +46,6 @@ export interface BuiltApp {
   seed: BaseSeedResult;
 }
 
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
 /** Database errors that are the caller's fault, as 4xx: a unique clash (race past the hooks' checks) or a row still referenced. */
 function constraintError(err: { code?: string; message?: string; detail?: string }): HttpError | null {
   const code = err.code ?? '';
@@ -56,6 +57,27 @@ function constraintError(err: { code?: string; message?: string; detail?: string
     return new HttpError(409, 'This record is still in use by other records, or refers to a record that does not exist.');
   }
   return null;
+}
+
+/** The router's refusals (a malformed URL, an overlong path parameter) in the envelope. */
+function envelopeRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.statusCode === 414;
+  void reply.status(tooLong ? 414 : 400).send({ success: false, message: tooLong ? 'The address is too long.' : 'The address is not valid.', error: null });
+}
+
+/**
+ * What the HTTP parser refuses before Fastify sees a request (headers too large, a timeout, garbage):
+ * answered in the envelope too, as Node itself would (then the connection closes).
+ */
+function envelopeClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long.']
+    : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers (or address) are too large.']
+    : [400, 'Bad Request', 'The request could not be read.'];
+  const body = JSON.stringify({ success: false, message, error: null });
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  socket.destroy(err);
 }
 
 /** `x-message` is our annotation of a field's error text (see http/fields.ts); ajv must accept it. */
@@ -72,10 +94,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app: FastifyInstance = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
-    trustProxy: true,
-    bodyLimit: MAX_UPLOAD_BYTES,
+    // X-Forwarded-* only from the configured proxies (TRUST_PROXY); otherwise request.ip is the peer
+    trustProxy: config.trustProxy,
+    // JSON bodies; routes that take files raise it for themselves (http/bodyLimits.ts)
+    bodyLimit: JSON_BODY_LIMIT,
     // signed export links carry their claim in the path
     routerOptions: { maxParamLength: 1000 },
+    // the router's own refusals (a malformed URL, an overlong path parameter) in the API's envelope
+    frameworkErrors: envelopeRouterError,
+    clientErrorHandler: envelopeClientError,
     ajv: {
       customOptions: { allErrors: true, removeAdditional: 'all', coerceTypes: false, useDefaults: true },
       plugins: [addMessageKeyword],
@@ -118,7 +145,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_UPLOAD_BYTES, files: 5 } });
+  // other origins may call the API only when listed (CORS_ORIGINS); nothing is reflected from the request
+  await app.register(fastifyCors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false, maxAge: 600 });
+  guardMultipart(app);
+  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: DEFAULT_MULTIPART_LIMITS });
 
   app.setErrorHandler((error: FastifyError & { detail?: string }, request, reply) => {
     if (error.validation) {
@@ -156,9 +186,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFileRoutes(app, registry.resources);
 
   await app.register(fastifyStatic, {
-    root: storage.root, prefix: '/storage/', decorateReply: false, index: false,
-    // stored files are what their magic bytes said when they were accepted: never sniffed as anything else
-    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+    root: storage.root, prefix: '/storage/', decorateReply: false, index: false, dotfiles: 'deny',
+    // names are random and a file never changes: browsers may keep it, shared caches may not
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      // stored files are what their magic bytes said when they were accepted: never sniffed as
+      // anything else, never a page of the console's origin (sandboxed, no script), and a PDF (which
+      // may also parse as something else) is downloaded rather than shown
+      res.header('x-content-type-options', 'nosniff');
+      res.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
+      res.header('cache-control', 'private, max-age=31536000, immutable');
+      res.header('cross-origin-resource-policy', 'same-origin');
+      if (!/\.(jpg|png|mp3|mp4)$/.test(path)) res.header('content-disposition', 'attachment');
+    },
   });
   if (config.consoleDir) {
     await app.register(fastifyStatic, { root: config.consoleDir, prefix: '/', wildcard: false, index: 'index.html' });

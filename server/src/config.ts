@@ -15,7 +15,15 @@ export interface Config {
   adminPassword: string | null;
   smtpUrl: string | null;
   mailFrom: string;
-  publicUrl: string | null;
+  /**
+   * The console's public origin: every link the server writes (emailed reset links, page links,
+   * export and file links) starts with it, never with what a request's Host or X-Forwarded-* says.
+   */
+  publicUrl: string;
+  /** origins allowed to call the API from a browser (CORS); empty: none but the console's own */
+  corsOrigins: string[];
+  /** proxy addresses whose X-Forwarded-For / -Proto / -Host are believed; false: none */
+  trustProxy: string[] | false;
   pusher: {
     appId: string;
     key: string;
@@ -73,6 +81,37 @@ function packageRoot(): string {
   return dir;
 }
 
+/** An origin as browsers send it: scheme, host and port, no path. */
+function origin(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) address such as https://console.example.org, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must start with http:// or https://, got "${raw}"`);
+  return url.origin;
+}
+
+const list = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/**
+ * TRUST_PROXY: the addresses (IPs, CIDR ranges, or proxy-addr's names loopback, linklocal,
+ * uniquelocal) of the reverse proxies in front of the server. Only a request coming from one of them
+ * has its X-Forwarded-For believed as the client's address (throttling, audit). "true" or "*" would
+ * let any client choose its own address, so they are refused.
+ */
+function trustedProxies(raw: string | undefined): string[] | false {
+  const entries = list(raw);
+  if (!entries.length || (entries.length === 1 && entries[0] === 'false')) return false;
+  for (const e of entries) {
+    if (['true', '*'].includes(e.toLowerCase()) || /^\d+$/.test(e)) {
+      throw new ConfigError(`TRUST_PROXY lists the addresses of your proxies (e.g. 127.0.0.1,10.0.0.0/8 or loopback), not "${e}": trusting every sender lets any client pick its own address`);
+    }
+  }
+  return entries;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
@@ -88,8 +127,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError(`STORAGE=${env.STORAGE} is not available yet; use STORAGE=local (files under DATA_DIR/storage)`);
   }
   const consoleDir = resolve(env.CONSOLE_DIR || join(packageRoot(), 'dist'));
+  const port = int(env, 'PORT', 8080);
+  const corsOrigins = list(env.CORS_ORIGINS).map((o) => origin('CORS_ORIGINS', o));
+  const publicUrl = env.PUBLIC_URL ? origin('PUBLIC_URL', env.PUBLIC_URL) + new URL(env.PUBLIC_URL).pathname.replace(/\/+$/, '') : corsOrigins[0];
+  if (!publicUrl && env.NODE_ENV === 'production') {
+    throw new ConfigError('PUBLIC_URL is required in production: emailed links are built from it (e.g. PUBLIC_URL=https://console.example.org)');
+  }
   const config: Config = {
-    port: int(env, 'PORT', 8080),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
@@ -98,7 +143,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     adminPassword: env.ADMIN_PASSWORD || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Health Console <no-reply@localhost>',
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    // development default: this machine
+    publicUrl: publicUrl ?? `http://localhost:${port}`,
+    corsOrigins,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     pusher: pusherSet
       ? {
           appId: env.PUSHER_APP_ID!,

@@ -16,7 +16,7 @@ import { call, client, type Client, dataOf, sampler, tinyPng } from './helpers/h
 jest.setTimeout(120_000);
 
 type Route = { method: string; url: string; access: RouteAccess };
-const PASSWORD = 'matrix-pass-1';
+const PASSWORD = 'grid-check-pass-7';
 /** the first path segment after /api/admin: the resource (or the feature) the route belongs to */
 const segmentOf = (url: string) => /^\/api\/admin\/([^/]+)/.exec(url)?.[1] ?? '';
 const label = (r: Route) => `${r.method} ${r.url}`;
@@ -41,6 +41,8 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     recordIds.set('admins', dataOf(await root.post('/api/admin/admins', {
       f_name: 'Target', email: 'matrix-target@example.org', cnic: '3520112345671', role_id: bare.id, password: PASSWORD, confirmPassword: PASSWORD,
     })).encrypted_id);
+    // likewise the role: one holding no permissions may be changed or deleted by whoever holds the route's permission
+    recordIds.set('roles', dataOf(await root.post('/api/admin/roles', { name: 'matrix-empty', permissions: [] })).encrypted_id);
     const link = dataOf<string>(await root.get('/api/admin/districts?download=true'));
     exportToken = link.split('/').pop()!;
     const stored = await t.app.ctx.storage.put('reports', 'png', tinyPng(), { private: true });

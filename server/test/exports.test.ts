@@ -1,4 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
+import { cellText, csvLine } from '../src/services/export';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 
 /** Reads one entry of a zip through its central directory (enough to check our XLSX). */
@@ -18,6 +19,36 @@ function unzipEntry(zip: Buffer, name: string): string {
     at += 46 + nameLen + extra;
   }
   throw new Error(`${name} not in zip`);
+}
+
+/** RFC 4180 fields (quoted with "" for a quote), enough for our exports. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
 }
 
 describe.each(DIALECTS)('exports on %s', (dialect) => {
@@ -44,13 +75,26 @@ describe.each(DIALECTS)('exports on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="districts-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,title,created_at,updated_at');
-    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['"Okara', 'Lahore', 'Kasur']);
+    const rows = parseCsv(res.body.replace(/^\ufeff/, ''));
+    expect(rows[0]).toEqual(['id', 'title', 'created_at', 'updated_at']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['Okara, "East"', 'Lahore', 'Kasur']);
+    // every text cell is quoted, numbers are not
     expect(res.body).toContain('"Okara, ""East"""');
+    expect(res.body.split('\r\n')[1]).toMatch(/^\d+,"/);
     // formulas are neutralised
     const all = await t.inject({ method: 'GET', url: await linkFor('') });
-    expect(all.body).toContain(`'=HYPERLINK`);
+    expect(all.body).toContain(`"'=HYPERLINK`);
+  });
+
+  test('formula cells are neutralised also after spaces or line breaks, and semicolon locales cannot split a cell', () => {
+    // a cell that, unquoted, German/French Excel (list separator ;) would split into =1+2 and @SUM(3)
+    expect(csvLine([7, 'a;=1+2;@SUM(3)'])).toBe('7,"a;=1+2;@SUM(3)"\r\n');
+    for (const formula of ['=1+2', ' =1+2', '\n=1+2', '\r\n+1', '  -1+2', '@SUM(1)', '\tx', '\u3000=1', '\uff1d1+2']) {
+      expect([formula, cellText(formula)]).toEqual([formula, `'${formula}`]);
+      expect(csvLine([formula]).startsWith(`"'`)).toBe(true);
+    }
+    for (const plain of ['Lahore', 'a=b', 'e-mail', '', 'x@y.org']) expect(cellText(plain)).toBe(plain);
+    expect(csvLine([null, 3.5, 'say "hi"'])).toBe('"",3.5,"say ""hi"""\r\n');
   });
 
   test('XLSX is a valid zip holding the rows', async () => {

@@ -409,6 +409,8 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
     async updateProfile(values) {
       const body: Record<string, unknown> = {};
       for (const field of PROFILE_FIELDS) body[field] = values[field];
+      // the current password, asked for when the email changes
+      if (typeof values.password === 'string' && values.password) body.password = values.password;
       // An unchanged photo is the stored { path }, which must not be sent back as a file.
       const file = unwrapFile(values.file);
       if (file instanceof Blob) body.file = file;

@@ -17,9 +17,15 @@ types.setTypeParser(20, (v) => Number(v));
 // numeric (lat/long) as number
 types.setTypeParser(1700, (v) => Number(v));
 
-export function createDb(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string }): Db {
+const warnIdleError = (err: Error) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`);
+
+export function createDb(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string; onIdleError?: (err: Error) => void }): Db {
   if (opts.databaseUrl) {
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that the server ends (a restart, a failover, an administrator's
+    // pg_terminate_backend) emits 'error' on the pool; unheard, that event would end the process.
+    // The pool drops that connection and opens a new one for the next query.
+    pool.on('error', (err) => (opts.onIdleError ?? warnIdleError)(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -53,7 +53,7 @@ export interface Database {
     used_at: string | null;
     created_at: string;
   };
-  login_failures: { id: Generated<number>; email: string; ip: string; at: string };
+  throttle: { key: string; hits: number; window_start: string };
   audit_log: {
     id: Generated<number>;
     actor_id: number | null;

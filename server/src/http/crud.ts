@@ -9,7 +9,8 @@ import { checkChildCounts, childListSchema, loadChildren, writeChildren } from '
 import { ok, MESSAGES } from './envelope';
 import { conflict, notFound, ValidationError } from './errors';
 import { exportLink } from './exports';
-import { fileSchema, filesOf, presentFiles, replacedFiles, storeFiles } from './files';
+import { fileSchema, filesOf, presentFiles, replacedFiles, storeFiles, uploadLimits } from './files';
+import { uploadRoute } from './bodyLimits';
 import { Fields } from './fields';
 import { buildListQuery, checkListDeclaration, first } from './list';
 import { CHANGED_EVENT } from '../realtime';
@@ -25,10 +26,9 @@ const MAX_PAGE = 1_000_000_000;
 
 const Id = Type.Object({ id: Type.String({ description: 'encrypted id' }) });
 
-/** Where the list lives for page links: PUBLIC_URL when set, else the request's own origin. */
+/** Where the list lives for page links: under PUBLIC_URL, never the Host a request claims. */
 export function listPath(ctx: AppContext, request: FastifyRequest): string {
-  const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${origin}${request.url.split('?')[0]}`;
+  return `${ctx.config.publicUrl}${request.url.split('?')[0]}`;
 }
 
 export function access(def: ResourceDef, action: Action) {
@@ -199,6 +199,8 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   const { create: createSchema, update: updateSchema } = bodySchemas(def);
   const base = `/api/admin/${def.name}`;
   const consumes = def.files ? ['application/json', 'multipart/form-data'] : undefined;
+  /** a write of a record with files: multipart or data URLs, within its declared file sizes */
+  const writeRoute = (action: Action) => (def.files ? uploadRoute(uploadLimits(def), access(def, action)) : { config: access(def, action) });
 
   app.get(base, { config: access(def, 'view'), schema: { tags, summary: `List ${def.name}` } }, (request) => list(request));
 
@@ -211,7 +213,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     return ok(record);
   });
 
-  app.post(base, { config: access(def, 'create'), schema: { tags, body: createSchema, consumes } }, async (request) => {
+  app.post(base, { ...writeRoute('create'), schema: { tags, body: createSchema, consumes } }, async (request) => {
     const w = writeContext(ctx, request);
     const input = request.body as Row;
     checkChildCounts(def, input, true);
@@ -244,7 +246,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     return ok(await loadOne(id), MESSAGES.created + note);
   });
 
-  app.put(`${base}/:id`, { config: access(def, 'edit'), schema: { tags, params: Id, body: updateSchema, consumes } }, async (request) => {
+  app.put(`${base}/:id`, { ...writeRoute('edit'), schema: { tags, params: Id, body: updateSchema, consumes } }, async (request) => {
     const w = writeContext(ctx, request);
     const id = decodeId((request.params as { id: string }).id);
     const input = request.body as Row;

@@ -22,8 +22,7 @@ export function exportLink(ctx: AppContext, request: FastifyRequest, resource: s
   }
   const format = q.format === 'xlsx' ? 'xlsx' : 'csv';
   const token = signExport(ctx.config.appKey, { resource, adminId: admin.id, query, format, exp: Date.now() + EXPORT_TTL_MS });
-  const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${origin}/api/admin/exports/${token}`;
+  return `${ctx.config.publicUrl}/api/admin/exports/${token}`;
 }
 
 /**

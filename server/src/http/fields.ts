@@ -90,6 +90,25 @@ export function fieldErrorsFromAjv(errors: AjvError[], schema: unknown): Record<
 }
 
 /**
+ * Whether a value holds a NUL character in any string inside it. Walks with a stack of its own, not
+ * by recursion: a body nested a hundred thousand lists deep must give a 4xx, not a stack overflow.
+ */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      for (const item of Object.values(v)) stack.push(item);
+    }
+  }
+  return false;
+}
+
+/**
  * Before validation: "" becomes null (a cleared form field), and "1"/"0"/"true"/"false"/"on" become
  * booleans for boolean fields (multipart sends text). Unknown fields are removed by ajv. Text holding a
  * NUL character is refused (422): PostgreSQL cannot store it, and SQLite should not differ.
@@ -100,7 +119,7 @@ export function normalizeBody(body: unknown, schema: unknown): void {
   const props = (schema && typeof schema === 'object' && 'properties' in schema
     ? (schema as { properties: Record<string, { type?: string }> }).properties
     : {}) as Record<string, { type?: string }>;
-  const hasNul = (v: unknown): boolean => (typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) && v.some(hasNul));
+  const hasNul = (v: unknown): boolean => containsNul(v);
   const nul = Object.keys(record).filter((key) => key in props && hasNul(record[key]));
   if (nul.length) throw new ValidationError(Object.fromEntries(nul.map((key) => [key, [`The ${key.replace(/_/g, ' ')} field must not contain NUL characters.`]])));
   // a form's list fields arrive as `key[]` (one entry, or several): the schema knows them as `key`

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { audit } from '../services/audit';
 import { PRIVATE_PREFIX } from '../services/storage';
 import { contentMatches, type MediaKind, MIME_TYPES, UPLOAD_FOLDERS } from '../services/uploads';
+import type { UploadLimits } from './bodyLimits';
 import { HttpError, ValidationError } from './errors';
 import type { FileSpec, Presented, ResourceDef, Row } from './resource';
 
@@ -17,6 +18,18 @@ import type { FileSpec, Presented, ResourceDef, Row } from './resource';
 
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 const HEAD_BYTES = 64;
+
+/** How many files one field of several files takes in one body. */
+export const MAX_FILES_PER_FIELD = 10;
+
+/** The largest body a write of this declaration needs: its largest file, times the files it may carry. */
+export function uploadLimits(def: ResourceDef): UploadLimits {
+  const specs = Object.values(def.files ?? {}).filter((s): s is FileSpec => Boolean(s));
+  return {
+    fileBytes: Math.max(...specs.map((s) => s.maxBytes ?? DEFAULT_MAX_FILE_BYTES)),
+    files: specs.reduce((n, s) => n + (s.multiple ? MAX_FILES_PER_FIELD : 1), 0),
+  };
+}
 
 /** What each stored kind is shown as. */
 export const FILE_TYPES: Record<MediaKind, 'image' | 'audio' | 'video' | 'pdf'> = { jpg: 'image', png: 'image', mp3: 'audio', mp4: 'video', pdf: 'pdf' };
@@ -114,7 +127,7 @@ export async function storeFiles(ctx: AppContext, def: ResourceDef, input: Row, 
       else accepted.push([field, spec, null]);
       continue;
     }
-    if (!spec.multiple && values.length > 1) {
+    if (values.length > (spec.multiple ? MAX_FILES_PER_FIELD : 1)) {
       errors[field] = [spec.message];
       continue;
     }

@@ -8,15 +8,20 @@ import { writeContext } from '../http/crud';
 import { ok, MESSAGES } from '../http/envelope';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
+import { uploadRoute } from '../http/bodyLimits';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/schema';
 import { type CrudHelpers, defineResource, type Row, type RowOf, type WriteContext } from '../http/resource';
 import { audit, diff } from '../services/audit';
+import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { hashPassword, verifyPassword } from '../services/passwords';
+import { hit } from '../services/throttle';
+import { loginLimits, tooManyAttempts } from '../routes/auth';
 import { imageType } from '../services/storage';
 import { now } from '../services/tokens';
 
 const PASSWORD_MISMATCH = 'Passwords do not match';
+const PROFILE_PHOTO_BYTES = 5 * 1024 * 1024;
 const CHANGE_MISMATCH = "Password didn't match.";
 
 const profileFields = {
@@ -105,7 +110,7 @@ async function lastActiveSuperAdmin(db: Kysely<Database>, row: Pick<RowOf<'admin
 }
 
 function credentialsMail(ctx: AppContext, to: string, name: string, password: string) {
-  const url = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+  const url = ctx.config.publicUrl;
   return {
     to,
     subject: 'Your console account',
@@ -147,6 +152,7 @@ export const admins = defineResource<'admins'>()({
       if (!existing) {
         if (roleId === undefined) throw ValidationError.field('role', 'Please select a role.');
         if (input.password === undefined || input.password !== input.confirmPassword) throw ValidationError.field('confirmPassword', PASSWORD_MISMATCH);
+        assertPasswordAllowed(input.password, { email: values.email, names: [values.f_name, values.l_name] });
         values.password_hash = await hashPassword(input.password, w.ctx.config.argon2);
         values.pusher_id = randomUUID();
         values.status = USER_STATUS.active;
@@ -216,7 +222,12 @@ export const admins = defineResource<'admins'>()({
 });
 
 const ProfileBody = Type.Object(
-  { ...profileFields, file: Type.Optional(Fields.any('JPG or PNG image')) },
+  {
+    ...profileFields,
+    file: Type.Optional(Fields.any('JPG or PNG image')),
+    /** the current password: needed to change the email, which is where reset links go */
+    password: Type.Optional(Fields.text('Please provide your current password.', 128)),
+  },
   { additionalProperties: false },
 );
 const OwnPasswordBody = Type.Object(
@@ -224,7 +235,7 @@ const OwnPasswordBody = Type.Object(
   { additionalProperties: false },
 );
 const OtherPasswordBody = Type.Object(
-  { password: Fields.password(), confirmPassword: Fields.text(CHANGE_MISMATCH, 128) },
+  { password: Fields.password(), confirmPassword: Fields.text(CHANGE_MISMATCH, 128), oldPassword: Type.Optional(Fields.text('Please provide your current password.', 128)) },
   { additionalProperties: false },
 );
 
@@ -241,7 +252,7 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
 
   app.get('/api/admin/admins/profile', { config: signedIn, schema: { tags } }, async (request) => ok(await crud.loadOne(requireAdmin(request).id)));
 
-  app.post('/api/admin/admins/profile', { config: signedIn, schema: { tags, body: ProfileBody, consumes: ['application/json', 'multipart/form-data'] } }, async (request) => {
+  app.post('/api/admin/admins/profile', { ...uploadRoute({ fileBytes: PROFILE_PHOTO_BYTES, files: 1 }, signedIn), schema: { tags, body: ProfileBody, consumes: ['application/json', 'multipart/form-data'] } }, async (request) => {
     const w = writeContext(ctx, request);
     const input = request.body as Static<typeof ProfileBody>;
     // fields left out of the body stay as they are; a blank field (null) clears them
@@ -249,6 +260,7 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
     if (input.l_name !== undefined) values.l_name = input.l_name;
     if (input.phone !== undefined) values.phone = input.phone;
     await checkEmailFree(ctx.db, values.email, w.admin.id);
+    if (values.email !== w.admin.email) await checkCurrentPassword(ctx, w.admin, input.password, 'password', request.ip);
     if (input.file !== undefined && input.file !== null) {
       const data = Buffer.isBuffer(input.file) ? input.file : null;
       const type = data && imageType(data);
@@ -268,27 +280,43 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
     const admin = requireAdmin(request);
     const body = request.body as { oldPassword: string; password: string; confirmPassword: string };
     if (body.password !== body.confirmPassword) throw ValidationError.field('confirmPassword', CHANGE_MISMATCH);
-    const row = await ctx.db.selectFrom('admins').select('password_hash').where('id', '=', admin.id).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(row.password_hash, body.oldPassword))) throw ValidationError.field('oldPassword', 'The current password is not correct.');
-    await setPassword(ctx, admin, admin.id, body.password, request.ip, request.id, admin.tokenId);
+    await checkCurrentPassword(ctx, admin, body.oldPassword, 'oldPassword', request.ip);
+    const self = await ctx.db.selectFrom('admins').select(['id', 'email', 'f_name', 'l_name']).where('id', '=', admin.id).executeTakeFirstOrThrow();
+    await setPassword(ctx, admin, self, body.password, request.ip, request.id, admin.tokenId);
     return ok(null, MESSAGES.updated);
   });
 
   app.put('/api/admin/admins/change-password/:id', { config: { access: { permission: 'edit_sub_admin' } }, schema: { tags, body: OtherPasswordBody } }, async (request) => {
     const admin = requireAdmin(request);
     const id = crud.decodeId((request.params as { id: string }).id);
-    const body = request.body as { password: string; confirmPassword: string };
+    const body = request.body as { password: string; confirmPassword: string; oldPassword?: string };
     const target = await ctx.db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
     if (!target) throw notFound();
     await guardTarget(ctx.db, admin, target);
     if (body.password !== body.confirmPassword) throw ValidationError.field('confirmPassword', CHANGE_MISMATCH);
-    await setPassword(ctx, admin, id, body.password, request.ip, request.id, id === admin.id ? admin.tokenId : undefined);
+    // one's own password needs the current one, whichever route sets it
+    if (id === admin.id) await checkCurrentPassword(ctx, admin, body.oldPassword, 'oldPassword', request.ip);
+    await setPassword(ctx, admin, target, body.password, request.ip, request.id, id === admin.id ? admin.tokenId : undefined);
     return ok(null, MESSAGES.updated);
   });
 }
 
+/**
+ * The signed-in admin's current password, checked before a change that an attacker holding only a
+ * stolen session must not make (password, email). Wrong guesses count against the sign-in throttle.
+ */
+async function checkCurrentPassword(ctx: AppContext, admin: Principal, given: string | undefined, field: string, ip: string): Promise<void> {
+  if (!given) throw ValidationError.field(field, 'Please provide your current password.');
+  const wait = await hit(ctx.db, loginLimits(admin.email, ip));
+  if (wait !== null) throw tooManyAttempts(wait);
+  const row = await ctx.db.selectFrom('admins').select('password_hash').where('id', '=', admin.id).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(row.password_hash, given))) throw ValidationError.field(field, 'The current password is not correct.');
+}
+
 /** New password hash; every other session of that admin ends. */
-async function setPassword(ctx: AppContext, actor: Principal, id: number, password: string, ip: string, requestId: string, keepTokenId?: number) {
+async function setPassword(ctx: AppContext, actor: Principal, target: { id: number; email: string; f_name: string; l_name: string | null }, password: string, ip: string, requestId: string, keepTokenId?: number) {
+  assertPasswordAllowed(password, { email: target.email, names: [target.f_name, target.l_name] });
+  const id = target.id;
   const password_hash = await hashPassword(password, ctx.config.argon2);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('admins').set({ password_hash, updated_by: actor.id, updated_at: now() }).where('id', '=', id).execute();

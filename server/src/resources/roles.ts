@@ -20,6 +20,18 @@ async function checkNameFree({ db }: WriteContext, name: string, selfId: number 
   if (clash && clash.id !== selfId) throw ValidationError.field('name', 'A role with this name already exists.');
 }
 
+/**
+ * Changing or deleting a role changes what every admin holding it may do, so it needs every
+ * permission the role holds: otherwise an admin with edit_role could strip a stronger role and then
+ * act on its (now weaker) admins. The same rule as for changing an admin (admins.ts guardTarget).
+ */
+async function guardRole({ db, admin }: WriteContext, roleId: number): Promise<void> {
+  if (admin.isSuper) return;
+  const held = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', roleId).execute();
+  const lacking = held.map((p) => p.permission).filter((p) => !admin.permissions.has(p));
+  if (lacking.length) throw forbidden(`You cannot change a role that holds permissions you do not hold: ${lacking.join(', ')}.`);
+}
+
 export const roles = defineResource<'roles'>()({
   name: 'roles',
   table: 'roles',
@@ -36,6 +48,7 @@ export const roles = defineResource<'roles'>()({
   hooks: {
     async prepare(w, input, existing) {
       if (existing?.is_super) throw forbidden('The super admin role holds every permission and cannot be changed.');
+      if (existing) await guardRole(w, existing.id);
       const name = typeof input.name === 'string' ? input.name.trim() : undefined;
       if (name !== undefined) await checkNameFree(w, name, existing?.id ?? null);
       if (Array.isArray(input.permissions)) {
@@ -56,8 +69,9 @@ export const roles = defineResource<'roles'>()({
         await db.insertInto('role_permissions').values(unique.map((permission) => ({ role_id: row.id, permission }))).execute();
       }
     },
-    async beforeDelete(_w, row) {
+    async beforeDelete(w, row) {
       if (row.is_super) throw conflict('The super admin role cannot be deleted.');
+      await guardRole(w, row.id);
     },
     async enrich(ctx, rows) {
       const ids = rows.map((r) => r.id as number);

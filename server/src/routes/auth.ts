@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { USER_STATUS } from '../../../contract/enums';
 import type { Session } from '../../../contract/api';
 import type { AppContext } from '../context';
@@ -8,12 +8,27 @@ import { ok, MESSAGES } from '../http/envelope';
 import { forbidden, HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { audit } from '../services/audit';
+import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
+import { clear, hit, type Limit, release } from '../services/throttle';
 import { hashToken, inMs, newToken, now } from '../services/tokens';
 
-const MAX_FAILURES = 5;
-const FAILURE_WINDOW_MS = 60_000;
 const RESET_TTL_MS = 60 * 60_000;
+/** Sign-in attempts: 5 a minute per account (whatever the address), 20 a minute per client address (spraying across accounts). */
+const LOGIN_PER_ACCOUNT = 5;
+const LOGIN_PER_ADDRESS = 20;
+const LOGIN_WINDOW_MS = 60_000;
+/** Reset emails: 3 per address per 15 minutes to one inbox, 10 per client address. */
+const RESET_PER_EMAIL = 3;
+const RESET_PER_ADDRESS = 10;
+const RESET_WINDOW_MS = 15 * 60_000;
+
+/** The keys of the sign-in throttle; also used by a password check of a signed-in admin (change password). */
+export const loginLimits = (email: string, ip: string): Limit[] => [
+  { key: `login:${email}`, max: LOGIN_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
+  { key: `login-ip:${ip}`, max: LOGIN_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS },
+];
+export const tooManyAttempts = (seconds: number) => new HttpError(429, `Too many sign-in attempts. Try again in ${seconds} seconds.`);
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const INVALID_TOKEN = 'Invalid token';
 export const RESET_SENT = 'If that email is registered, a reset link has been sent.';
@@ -29,7 +44,7 @@ const LoginBody = Type.Object(
 const EmailBody = Type.Object({ email: Fields.email('Please provide a valid email.') }, { additionalProperties: false });
 const TokenBody = Type.Object({ token: Fields.text(INVALID_TOKEN, 200) }, { additionalProperties: false });
 const ResetBody = Type.Object(
-  { token: Fields.text(INVALID_TOKEN, 200), password: Fields.password(), confirmPassword: Type.Optional(Fields.text("Password didn't match.", 128)) },
+  { token: Fields.text(INVALID_TOKEN, 200), password: Fields.password(), confirmPassword: Fields.text("Password didn't match.", 128) },
   { additionalProperties: false },
 );
 
@@ -59,16 +74,16 @@ export async function sessionOf(ctx: AppContext, adminId: number, token: string,
   };
 }
 
-function resetLink(ctx: AppContext, request: FastifyRequest, token: string): string {
-  const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${origin}/auth/resetPassword?t=${encodeURIComponent(token)}`;
+/** Always under PUBLIC_URL: a forged Host or X-Forwarded-Host must not send the token elsewhere. */
+function resetLink(ctx: AppContext, token: string): string {
+  return `${ctx.config.publicUrl}/auth/resetPassword?t=${encodeURIComponent(token)}`;
 }
 
 async function validReset(ctx: AppContext, token: string) {
   return ctx.db
     .selectFrom('password_resets as p')
     .innerJoin('admins as a', 'a.id', 'p.admin_id')
-    .select(['p.id', 'p.admin_id', 'a.status'])
+    .select(['p.id', 'p.admin_id', 'a.status', 'a.email', 'a.f_name', 'a.l_name'])
     .where('p.token_hash', '=', hashToken(token))
     .where('p.used_at', 'is', null)
     .where('p.expires_at', '>', now())
@@ -83,29 +98,19 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   app.post('/api/admin/login', { config: publicRoute, schema: { tags, body: LoginBody } }, async (request) => {
     const body = request.body as { email: string; password: string; remember_me?: boolean };
     const email = body.email.trim().toLowerCase();
-    const since = new Date(Date.now() - FAILURE_WINDOW_MS).toISOString();
-    const failures = await db
-      .selectFrom('login_failures')
-      .select(['at'])
-      .where('email', '=', email)
-      .where('ip', '=', request.ip)
-      .where('at', '>', since)
-      .orderBy('at', 'asc')
-      .execute();
-    if (failures.length >= MAX_FAILURES) {
-      const wait = Math.max(1, Math.ceil((Date.parse(failures[0]!.at) + FAILURE_WINDOW_MS - Date.now()) / 1000));
-      throw new HttpError(429, `Too many sign-in attempts. Try again in ${wait} seconds.`);
-    }
+    // counted before the password is checked, atomically: parallel guesses cannot all pass a "0 so far" check
+    const limits = loginLimits(email, request.ip);
+    const wait = await hit(db, limits);
+    if (wait !== null) throw tooManyAttempts(wait);
     const admin = await db.selectFrom('admins').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
     const valid = admin ? await verifyPassword(admin.password_hash, body.password) : (await verifyPassword(await dummyHash(ctx.config.argon2), body.password), false);
     if (!admin || !valid) {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', request.ip).where('at', '<=', since).execute();
-        await trx.insertInto('login_failures').values({ email, ip: request.ip, at: now() }).execute();
-        await audit(trx, { actorId: admin?.id ?? null, action: 'login_failed', resource: 'auth', recordId: admin?.id ?? null, changes: { email }, ip: request.ip, requestId: request.id });
-      });
+      await audit(db, { actorId: admin?.id ?? null, action: 'login_failed', resource: 'auth', recordId: admin?.id ?? null, changes: { email }, ip: request.ip, requestId: request.id });
       throw new ValidationError({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
     }
+    // a good password: the account's failures are over, and this attempt does not count against the address
+    await clear(db, limits[0]!.key);
+    await release(db, [limits[1]!.key]);
     if (admin.status !== USER_STATUS.active) {
       await audit(db, { actorId: admin.id, action: 'login_blocked', resource: 'auth', recordId: admin.id, changes: { email }, ip: request.ip, requestId: request.id });
       throw forbidden('Your account is blocked.');
@@ -114,7 +119,6 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     const remember = Boolean(body.remember_me);
     const expiresAt = inMs(remember ? ctx.config.rememberTtlDays * 86_400_000 : ctx.config.tokenTtlHours * 3_600_000);
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', request.ip).execute();
       // expired tokens of this admin are of no use; drop them while we are here
       await trx.deleteFrom('auth_tokens').where('admin_id', '=', admin.id).where('expires_at', '<=', now()).execute();
       await trx.insertInto('auth_tokens').values({ admin_id: admin.id, token_hash: hashToken(token), remember: remember ? 1 : 0, expires_at: expiresAt, created_at: now(), ip: request.ip }).execute();
@@ -141,22 +145,19 @@ export function registerAuthRoutes(app: FastifyInstance): void {
 
   app.post('/api/admin/verify-email', { config: publicRoute, schema: { tags, body: EmailBody } }, async (request) => {
     const email = (request.body as { email: string }).email.trim().toLowerCase();
+    // limited whether or not the email is known, so the limit tells nothing either
+    const wait = await hit(db, [
+      { key: `reset:${email}`, max: RESET_PER_EMAIL, windowMs: RESET_WINDOW_MS },
+      { key: `reset-ip:${request.ip}`, max: RESET_PER_ADDRESS, windowMs: RESET_WINDOW_MS },
+    ]);
+    if (wait !== null) throw new HttpError(429, `Too many reset requests. Try again in ${Math.ceil(wait / 60)} minutes.`);
     const admin = await db.selectFrom('admins').select(['id', 'f_name', 'email', 'status']).where('email', '=', email).executeTakeFirst();
     if (admin && admin.status === USER_STATUS.active) {
-      const token = newToken();
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('password_resets').values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: inMs(RESET_TTL_MS), used_at: null, created_at: now() }).execute();
-        await audit(trx, { actorId: null, action: 'password_reset_requested', resource: 'auth', recordId: admin.id, ip: request.ip, requestId: request.id });
+      // after the answer: both answers do the same work before they go (a throttle count and one lookup)
+      const { ip, id: requestId } = request;
+      setImmediate(() => {
+        sendResetLink(ctx, admin, ip, requestId).catch((err: unknown) => request.log.error({ err }, 'reset email failed'));
       });
-      const link = resetLink(ctx, request, token);
-      // sent in the background: the answer takes as long whether or not the email exists
-      ctx.mailer
-        .send({
-          to: admin.email,
-          subject: 'Reset your password',
-          text: `Hello ${admin.f_name},\n\nTo choose a new password, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
-        })
-        .catch((err: unknown) => request.log.error({ err }, 'reset email failed'));
     }
     return ok(RESET_SENT, RESET_SENT);
   });
@@ -168,21 +169,37 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   });
 
   app.post('/api/admin/reset-password', { config: publicRoute, schema: { tags, body: ResetBody } }, async (request) => {
-    const body = request.body as { token: string; password: string; confirmPassword?: string };
-    if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) {
-      throw ValidationError.field('confirmPassword', "Password didn't match.");
-    }
+    const body = request.body as { token: string; password: string; confirmPassword: string };
+    if (body.confirmPassword !== body.password) throw ValidationError.field('confirmPassword', "Password didn't match.");
     const reset = await validReset(ctx, body.token);
     if (!reset) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
+    assertPasswordAllowed(body.password, { email: reset.email, names: [reset.f_name, reset.l_name] });
     const password_hash = await hashPassword(body.password, ctx.config.argon2);
     await db.transaction().execute(async (trx) => {
       // single use: the update only succeeds for the request that still sees it unused
       const used = await trx.updateTable('password_resets').set({ used_at: now() }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
+      // the account's other reset links end with this one
+      await trx.updateTable('password_resets').set({ used_at: now() }).where('admin_id', '=', reset.admin_id).where('used_at', 'is', null).execute();
       await trx.updateTable('admins').set({ password_hash, updated_at: now() }).where('id', '=', reset.admin_id).execute();
       await trx.deleteFrom('auth_tokens').where('admin_id', '=', reset.admin_id).execute();
       await audit(trx, { actorId: reset.admin_id, action: 'password_reset', resource: 'auth', recordId: reset.admin_id, ip: request.ip, requestId: request.id });
     });
     return ok(null, MESSAGES.updated);
+  });
+}
+
+/** Stores a reset token for the admin and emails its link (run after the answer has gone). */
+async function sendResetLink(ctx: AppContext, admin: { id: number; f_name: string; email: string }, ip: string, requestId: string): Promise<void> {
+  const token = newToken();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('password_resets').values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: inMs(RESET_TTL_MS), used_at: null, created_at: now() }).execute();
+    await audit(trx, { actorId: null, action: 'password_reset_requested', resource: 'auth', recordId: admin.id, ip, requestId });
+  });
+  const link = resetLink(ctx, token);
+  await ctx.mailer.send({
+    to: admin.email,
+    subject: 'Reset your password',
+    text: `Hello ${admin.f_name},\n\nTo choose a new password, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
   });
 }

@@ -4,6 +4,7 @@ import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
+import { uploadRoute } from '../http/bodyLimits';
 import { audit } from '../services/audit';
 import {
   ChunkedUploads,
@@ -55,7 +56,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
   app.post(
     '/api/admin/media-file/upload-chunk',
     {
-      config: { access: {} },
+      ...uploadRoute({ fileBytes: MAX_CHUNK_BYTES, files: 1 }, { access: {} }),
       // a part over the multipart fileSize limit is cut off while parsing: say so in the API's words
       errorHandler(error: FastifyError, _request, reply) {
         if (error.code !== 'FST_REQ_FILE_TOO_LARGE') throw error; // the app's handler takes the rest

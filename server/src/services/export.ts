@@ -36,19 +36,24 @@ export function verifyExport(key: Buffer, token: string): ExportClaim | null {
   }
 }
 
-/** A cell as text. Values starting with = + - @ are prefixed with ' so a spreadsheet never runs them as formulas. */
+/**
+ * A cell as text. A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as
+ * a formula, also after leading spaces or line breaks, which it trims: such a cell gets a leading '.
+ */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^(?:[\t\r]|[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20])/.test(text) ? `'${text}` : text;
 }
 
+/**
+ * One CSV line. Every text cell is quoted: unquoted, a ; , or tab inside it would split it into
+ * several cells in the Excel of a locale whose list separator is not the comma (German, French,
+ * Spanish, Portuguese), where each piece could start a formula of its own. Numbers stay bare.
+ */
 export function csvLine(values: unknown[]): string {
   return `${values
-    .map((v) => {
-      const text = cellText(v);
-      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-    })
+    .map((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : `"${cellText(v).replace(/"/g, '""')}"`))
     .join(',')}\r\n`;
 }
 

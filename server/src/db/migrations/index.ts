@@ -9,6 +9,7 @@ import { migration as searchIndexes } from './0005_search_indexes';
 import { migration as searchIndexRegistry } from './0006_search_index_registry';
 import { migration as interests } from './0007_interests';
 import { migration as categories } from './0008_categories';
+import { migration as throttle } from './0009_throttle';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -24,6 +25,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0006_search_index_registry': searchIndexRegistry,
   '0007_interests': interests,
   '0008_categories': categories,
+  '0009_throttle': throttle,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
