@@ -26,7 +26,7 @@ const passwordFrom = (mail: ReceivedMail): string => {
   return m[1];
 };
 
-// jest.config.js sets testTimeout on the e2e project, but jest reads testTimeout only globally.
+// jest.config.ts sets testTimeout on the e2e project, but jest reads testTimeout only globally.
 jest.setTimeout(120_000);
 
 const run = browserAvailable() ? describe : describe.skip;

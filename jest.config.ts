@@ -1,10 +1,11 @@
 /** Three projects: the server (node, SQLite and PostgreSQL), the console (jsdom) and the browser journeys (e2e). */
+import type { Config } from 'jest';
+
 const esmPackages = [
   'query-string', 'decode-uri-component', 'split-on-first', 'filter-obj', 'react-hotkeys-hook',
 ].join('|');
 
-/** @type {import('jest').Config} */
-module.exports = {
+const config: Config = {
   projects: [
     {
       displayName: 'server',
@@ -35,3 +36,5 @@ module.exports = {
     },
   ],
 };
+
+export default config;
