@@ -1,8 +1,8 @@
 import { createElement, use, useDeferredValue, useMemo, useState } from 'react';
-import { Admin, CustomRoutes, Navigate, Resource, useParams } from 'react-admin';
+import { Admin, CustomRoutes, Navigate, Resource, useParams, type AuthProvider } from 'react-admin';
 import { Route } from 'react-router';
-import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
+import { authProvider as ourAuthProvider } from './providers/authProvider';
+import { dataProvider as ourDataProvider, type AppDataProvider } from './providers/dataProvider';
 import { DirectionProvider, useDirection } from './i18n/direction';
 import { alignAdminLocale, createI18nProvider } from './i18n/i18nProvider';
 import { AppLayout, AppNotification } from './layout/AppLayout';
@@ -25,7 +25,17 @@ const LegacyRecordRoute = ({ resource, view }: { resource: string; view: 'edit' 
   return <Navigate to={view === 'show' ? `${path}/show` : path} replace />;
 };
 
-export const App = () => {
+export interface AppProps {
+  /**
+   * The backend: react-admin's standard calls plus AppDataProviderMethods (README, "Plugging in another
+   * backend"). Ours, over /api/admin, by default.
+   */
+  dataProvider?: AppDataProvider;
+  /** Sign-in and permissions; ours (the stored session and its permission names) by default. */
+  authProvider?: AuthProvider;
+}
+
+export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProvider }: AppProps) => {
   const i18nProvider = use(i18nProviderPromise);
   // The theme follows the settings panel; deferred, so dragging a colour picker stays smooth.
   const themeSettings = useDeferredValue(useThemeSettings().settings);

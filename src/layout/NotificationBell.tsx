@@ -13,18 +13,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTheme } from '@mui/material/styles';
-import { useLocaleState, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
-import { ApiError } from '../providers/http';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { retryUnlessClientError, type AppDataProvider } from '../providers/dataProvider';
 import { subscribeNotifications, subscribeReconnect, type AdminNotification } from '../providers/realtime';
 import { getPusherId } from '../providers/session';
-import {
-  BELL_QUERY_KEY,
-  fetchBell,
-  markRead,
-  retryUnlessClientError,
-  withPushed,
-  type BellData,
-} from '../resources/notifications/api';
+import { BELL_QUERY_KEY, withPushed, type BellData } from '../resources/notifications/api';
 import { formatDateTime, formatWhen } from '../resources/notifications/dates';
 
 const NotificationItem = ({ notification, locale }: { notification: AdminNotification; locale: string }) => (
@@ -67,27 +60,22 @@ export const NotificationBell = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const queryClient = useQueryClient();
+  // react-admin's data provider, which signs out on an expired session.
+  const dataProvider = useDataProvider<AppDataProvider>();
   const pusherId = getPusherId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The popover opens towards the page, away from the end of the app bar, in either direction.
   const end = useTheme().direction === 'rtl' ? 'left' : 'right';
   const popoverId = useId();
 
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const { data, error } = useQuery<BellData>({
+  const { data } = useQuery<BellData>({
     queryKey: BELL_QUERY_KEY,
-    queryFn: ({ signal }) => fetchBell(pusherId ?? '', signal),
-    enabled: pusherId !== null,
+    queryFn: async ({ signal }) => (await dataProvider.getNotifications({ signal })).data,
     retry: retryUnlessClientError,
   });
 
   useEffect(() => {
-    // Only an expired session matters here; the bell never sends anyone to the unauthorized screen.
-    if (error instanceof ApiError && error.status === 401) void logoutIfAccessDenied(error);
-  }, [error, logoutIfAccessDenied]);
-
-  useEffect(() => {
-    const unsubscribe = subscribeNotifications((pushed) => {
+    const unsubscribe = subscribeNotifications(dataProvider, (pushed) => {
       queryClient.setQueryData<BellData>(BELL_QUERY_KEY, (current) => withPushed(current, pushed));
     });
     // Whatever was pushed while the socket was away was missed: fetch again.
@@ -98,10 +86,10 @@ export const NotificationBell = () => {
       unsubscribe();
       unsubscribeReconnect();
     };
-  }, [queryClient, pusherId]);
+  }, [queryClient, pusherId, dataProvider]);
 
   const markAll = useMutation({
-    mutationFn: () => markRead(),
+    mutationFn: () => dataProvider.markNotificationsRead(),
     onSuccess: () => {
       queryClient.setQueryData<BellData>(BELL_QUERY_KEY, (current) =>
         current ? { count: 0, notifications: current.notifications.map((item) => ({ ...item, is_read: true })) } : current,

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,16 +14,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { Title, useGetIdentity, useLocaleState, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
-import { ApiError } from '../providers/http';
-import {
-  DASHBOARD_QUERY_KEY,
-  dateLocale,
-  fetchDashboard,
-  formatMonth,
-  retryUnlessClientError,
-  type DashboardData,
-} from './dashboard/api';
+import { Title, useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
+import { retryUnlessClientError, type AppDataProvider } from '../providers/dataProvider';
+import { DASHBOARD_QUERY_KEY, dateLocale, formatMonth, readDashboard, type DashboardData } from './dashboard/api';
 import type { ChartSeries } from './dashboard/BarChartView';
 
 /** recharts comes in its own chunk, when the first chart shows. */
@@ -148,17 +141,14 @@ export const Dashboard = () => {
   const theme = useTheme();
   const [locale] = useLocaleState();
   const { identity } = useGetIdentity();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  // Through react-admin's data provider, which also signs out on an expired session.
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { data, isPending, error, refetch } = useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
-    queryFn: ({ signal }) => fetchDashboard(signal),
+    // read again: after a sign-out react-admin answers an empty object instead of the data
+    queryFn: async ({ signal }) => readDashboard((await dataProvider.getDashboard({ signal })).data),
     retry: retryUnlessClientError,
   });
-
-  useEffect(() => {
-    // An expired session: the HTTP client has cleared it, react-admin takes the user to sign in.
-    if (error instanceof ApiError && error.status === 401) void logoutIfAccessDenied(error);
-  }, [error, logoutIfAccessDenied]);
 
   const citySeries: ChartSeries[] = [
     { key: 'doctor_count', label: translate('app.dashboard.doctors'), color: theme.palette.primary.main },

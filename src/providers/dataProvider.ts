@@ -32,7 +32,10 @@ import {
   type ApiResponse,
   type QueryParams,
 } from './http';
-import { getEncryptedId, getUid, updateSessionProfile } from './session';
+import { readDashboard, type DashboardData } from './dashboard';
+import { readBell, readSentNotification, type BellData, type SendValues, type SentNotificationResult } from './notifications';
+import { readRealtimeConfig, type ChannelAuthorization, type ChannelAuthorizationRequest, type RealtimeConfig } from './realtime';
+import { getEncryptedId, getPusherId, getUid, updateSessionProfile } from './session';
 
 export type HttpClient = <T = unknown>(path: string, options?: ApiFetchOptions) => Promise<ApiResponse<T>>;
 
@@ -269,6 +272,15 @@ export interface ChangePasswordParams {
   confirmPassword: string;
 }
 
+/** A call that can be cancelled (react-query hands its signal over). */
+export interface SignalParams {
+  signal?: AbortSignal;
+}
+
+/**
+ * The calls of this console beyond react-admin's standard ones. Another backend plugged into App
+ * implements these too (README, "Plugging in another backend").
+ */
 export interface AppDataProviderMethods {
   updateStatus(resource: string, params: { id: Identifier; status: number }): Promise<{ data: RaRecord }>;
   /** Asks for a download link and sends the browser to it; resolves with the link. */
@@ -279,6 +291,18 @@ export interface AppDataProviderMethods {
   getProfile(): Promise<{ data: RaRecord }>;
   /** Sends f_name, l_name, phone, email and a new photo (file) as multipart; refreshes the stored name and photo. */
   updateProfile(data: Record<string, unknown>): Promise<{ data: RaRecord }>;
+  /** The dashboard's totals and chart series. */
+  getDashboard(params?: SignalParams): Promise<{ data: DashboardData }>;
+  /** The signed-in admin's newest notifications (the bell) and how many are unread. */
+  getNotifications(params?: SignalParams): Promise<{ data: BellData }>;
+  /** Marks the given notifications read, or all of one's own when no ids are given. */
+  markNotificationsRead(params?: { ids?: number[] }): Promise<{ data: { marked: number } }>;
+  /** Sends a notification to an audience; the message says how many received it. */
+  sendNotification(params: SendValues): Promise<{ data: SentNotificationResult; message: string | undefined }>;
+  /** How the real-time socket connects; null when real time is off. */
+  getRealtimeConfig(params?: SignalParams): Promise<{ data: RealtimeConfig | null }>;
+  /** Signs a private channel subscription of the socket; null when the server refuses that channel. */
+  authorizeChannel(params: ChannelAuthorizationRequest): Promise<{ data: ChannelAuthorization | null }>;
 }
 
 export type AppDataProvider = DataProvider & AppDataProviderMethods;
@@ -422,10 +446,63 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
       });
       return { data: record };
     },
+
+    async getDashboard({ signal } = {}) {
+      const { data } = await request<unknown>(http, path('dashboard'), { signal });
+      return { data: readDashboard(data) };
+    },
+
+    async getNotifications({ signal } = {}) {
+      // The bell is one's own: the route names the signed-in admin's pusher id.
+      const pusherId = getPusherId();
+      if (!pusherId) return { data: { notifications: [], count: 0 } };
+      const { data } = await request<unknown>(http, path('notifications', 'web', 'admin', encodeURIComponent(pusherId)), { signal });
+      return { data: readBell(data) };
+    },
+
+    async markNotificationsRead({ ids } = {}) {
+      const { data } = await request<unknown>(http, path('notifications', 'mark-read'), { method: 'POST', body: ids ? { ids } : {} });
+      return { data: { marked: isRecord(data) && typeof data.marked === 'number' ? data.marked : 0 } };
+    },
+
+    async sendNotification({ sendTo, title, body }) {
+      const { data, message } = await request<unknown>(http, path('notifications', 'send'), {
+        method: 'POST',
+        body: { sendTo, title, body },
+      });
+      return { data: readSentNotification(data), message };
+    },
+
+    async getRealtimeConfig({ signal } = {}) {
+      const { data } = await request<unknown>(http, path('realtime', 'config'), { signal });
+      return { data: readRealtimeConfig(data) };
+    },
+
+    async authorizeChannel({ socketId, channelName }) {
+      try {
+        const { data } = await request<unknown>(http, path('broadcasting', 'auth'), {
+          method: 'POST',
+          body: { socket_id: socketId, channel_name: channelName },
+          envelope: false,
+        });
+        if (!isRecord(data) || typeof data.auth !== 'string') throw new HttpError('The server did not sign the channel.', 500, data);
+        return { data: typeof data.channel_data === 'string' ? { auth: data.auth, channel_data: data.channel_data } : { auth: data.auth } };
+      } catch (error) {
+        // A channel one may not listen on is refused quietly; anything else is an error.
+        if (error instanceof HttpError && error.status === 403) return { data: null };
+        throw error;
+      }
+    },
   };
 
   return { ...base, ...custom };
 }
+
+/** A 4xx answer will not change by asking again; anything else is retried twice (react-query's retry). */
+export const retryUnlessClientError = (failures: number, error: unknown): boolean => {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  return !(typeof status === 'number' && status >= 400 && status < 500) && failures < 2;
+};
 
 /** Follows a next/previous page link given by the server (spec 1 section 7). */
 export async function fetchPageUrl(

@@ -43,6 +43,8 @@ export interface ApiFetchOptions {
   onUploadProgress?: (percent: number) => void;
   /** Send the bearer token (default true). */
   auth?: boolean;
+  /** false: a successful answer is not in the envelope and comes back whole as data (Pusher's channel authorisation). */
+  envelope?: boolean;
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -147,10 +149,11 @@ function failureMessage(body: unknown, fieldErrors: FieldErrors, status: number)
 }
 
 /** Success is `true` (this server) or `1` (the older one); anything else throws ApiError. */
-function readEnvelope<T>(status: number, text: string): ApiResponse<T> {
+function readEnvelope<T>(status: number, text: string, envelope: boolean): ApiResponse<T> {
   const body = parseBody(text);
   const ok = status >= 200 && status < 300;
   if (ok && body === null) return { data: null as T, message: undefined, body: {} };
+  if (ok && !envelope && isRecord(body)) return { data: body as T, message: undefined, body };
   if (ok && isRecord(body) && (body.success === true || body.success === 1)) {
     return { data: body.data as T, message: typeof body.message === 'string' ? body.message : undefined, body };
   }
@@ -226,7 +229,7 @@ async function sendWithFetch(
  * success is not true/1; a 401 also clears the stored session (spec 1 section 8).
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', query, signal, onUploadProgress, auth = true } = options;
+  const { method = 'GET', query, signal, onUploadProgress, auth = true, envelope = true } = options;
   const url = buildUrl(path, query);
   const encoded = encodeBody(options.body);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -237,7 +240,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   const raw = onUploadProgress
     ? await sendWithXhr(method, url, headers, encoded.body, signal, onUploadProgress)
     : await sendWithFetch(method, url, headers, encoded.body, signal);
-  return readEnvelope<T>(raw.status, raw.text);
+  return readEnvelope<T>(raw.status, raw.text, envelope);
 }
 
 /** Sends form data with upload progress in percent. */

@@ -5,12 +5,13 @@
  * authorised) is quiet: the bell then only shows what it fetched and lists do not refresh by themselves.
  *
  * Channels: `private-admin.{pusher_id}` (event `notification`) and `private-changes.{resource}`
- * (event `changed`), both authorised by the server at /api/admin/broadcasting/auth.
+ * (event `changed`), both authorised by the server. The config and each channel's signature come
+ * through the data provider (getRealtimeConfig, authorizeChannel), which every subscriber hands in.
  */
-import type { Options as PusherOptions } from 'pusher-js';
+import type { ChannelAuthorizationHandler, Options as PusherOptions } from 'pusher-js';
 import type { AdminNotification } from '../../contract/api';
-import { apiFetch, isRecord } from './http';
-import { getPusherId, getToken } from './session';
+import { isRecord } from './http';
+import { getPusherId } from './session';
 
 export type { AdminNotification };
 
@@ -24,15 +25,33 @@ export interface ResourceChange {
   by?: string;
 }
 
-/** GET /realtime/config; host, port and tls null mean "as the page" (the embedded endpoint). */
+/** How the client connects (GET /realtime/config); host, port and tls null mean "as the page" (the embedded endpoint). */
 export interface RealtimeConfig {
   key: string;
   host: string | null;
   port: number | null;
   tls: boolean | null;
   cluster: string | null;
-  authEndpoint: string;
-  enabled: boolean;
+}
+
+/** A private channel the socket asks to join. */
+export interface ChannelAuthorizationRequest {
+  socketId: string;
+  channelName: string;
+}
+
+/** The server's signature of one subscription (POST /broadcasting/auth). */
+export interface ChannelAuthorization {
+  auth: string;
+  channel_data?: string;
+}
+
+/** What the connection needs from the data provider; AppDataProvider has both methods. */
+export interface RealtimeBackend {
+  /** null when real time is switched off. */
+  getRealtimeConfig(): Promise<{ data: RealtimeConfig | null }>;
+  /** null when the server refuses the channel (no permission): a quiet refusal, not an error screen. */
+  authorizeChannel(params: ChannelAuthorizationRequest): Promise<{ data: ChannelAuthorization | null }>;
 }
 
 /** The socket underneath, reduced to what this module needs; tests put a memory one in its place. */
@@ -85,7 +104,7 @@ function attach(target: RealtimeTransport, channel: string): void {
 }
 
 /** The Pusher client's options from the server's config: an unset host, port or TLS means the page's. */
-export function pusherOptions(config: RealtimeConfig, token: string, page: Location = window.location): PusherOptions {
+export function pusherOptions(config: RealtimeConfig, authorize: ChannelAuthorizationHandler, page: Location = window.location): PusherOptions {
   const forceTLS = config.tls ?? page.protocol === 'https:';
   const wsHost = config.host ?? page.hostname;
   const pagePort = page.port ? Number(page.port) : forceTLS ? 443 : 80;
@@ -98,15 +117,13 @@ export function pusherOptions(config: RealtimeConfig, token: string, page: Locat
     forceTLS,
     enabledTransports: ['ws', 'wss'],
     disableStats: true,
-    channelAuthorization: {
-      endpoint: config.authEndpoint || '/api/admin/broadcasting/auth',
-      transport: 'ajax',
-      headers: { Authorization: `Bearer ${token}` },
-    },
+    // pusher-js would post to an endpoint itself; the data provider signs instead, with its own credentials.
+    channelAuthorization: { customHandler: authorize },
   };
 }
 
-const readConfig = (data: unknown): RealtimeConfig | null =>
+/** The server's answer to GET /realtime/config; null when real time is off or the answer is unusable. */
+export const readRealtimeConfig = (data: unknown): RealtimeConfig | null =>
   isRecord(data) && data.enabled !== false && typeof data.key === 'string' && data.key !== ''
     ? {
         key: data.key,
@@ -114,21 +131,26 @@ const readConfig = (data: unknown): RealtimeConfig | null =>
         port: typeof data.port === 'number' ? data.port : null,
         tls: typeof data.tls === 'boolean' ? data.tls : null,
         cluster: typeof data.cluster === 'string' ? data.cluster : null,
-        authEndpoint: typeof data.authEndpoint === 'string' ? data.authEndpoint : '',
-        enabled: true,
       }
     : null;
 
-async function openPusher(): Promise<RealtimeTransport | null> {
-  const token = getToken();
-  if (!token) return null;
-  const { data } = await apiFetch<unknown>('realtime/config');
-  const config = readConfig(data);
+/** pusher-js's authorisation callback over the backend; a refusal or failure fails that one channel. */
+const channelAuthorizer =
+  (source: RealtimeBackend): ChannelAuthorizationHandler =>
+  ({ socketId, channelName }, callback) => {
+    source.authorizeChannel({ socketId, channelName }).then(
+      ({ data }) => (data ? callback(null, data) : callback(new Error(`Not allowed to listen on ${channelName}`), null)),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  };
+
+async function openPusher(source: RealtimeBackend): Promise<RealtimeTransport | null> {
+  const { data: config } = await source.getRealtimeConfig();
   if (!config) return null;
   const module = await import('pusher-js');
   // The web build is a UMD bundle; depending on the interop its class is the default export or the module.
   const Pusher = (module.default ?? module) as unknown as typeof module.default;
-  const pusher = new Pusher(config.key, pusherOptions(config, token));
+  const pusher = new Pusher(config.key, pusherOptions(config, channelAuthorizer(source)));
   let wasConnected = false;
   let interrupted = false;
   const listeners: (() => void)[] = [];
@@ -162,11 +184,11 @@ async function openPusher(): Promise<RealtimeTransport | null> {
   };
 }
 
-function connect(): void {
+function connect(source: RealtimeBackend): void {
   if (injected || transport || connecting || registry.size === 0) return;
   if (failedAt && Date.now() - failedAt < RETRY_AFTER_MS) return;
   const started = generation;
-  connecting = openPusher()
+  connecting = openPusher(source)
     .catch(() => null)
     .then((opened) => {
       if (started !== generation) {
@@ -188,7 +210,7 @@ function connect(): void {
     });
 }
 
-function listen(channel: string, event: string, handler: Handler): () => void {
+function listen(source: RealtimeBackend, channel: string, event: string, handler: Handler): () => void {
   let events = registry.get(channel);
   const isNewChannel = !events;
   if (!events) {
@@ -202,7 +224,7 @@ function listen(channel: string, event: string, handler: Handler): () => void {
   }
   handlers.add(handler);
   if (transport && isNewChannel) attach(transport, channel);
-  connect();
+  connect(source);
 
   let active = true;
   return () => {
@@ -236,19 +258,22 @@ const parsed = (data: unknown): unknown => {
   }
 };
 
-/** The signed-in admin's pushed notifications; returns the unsubscribe function. */
-export function subscribeNotifications(handler: (notification: AdminNotification) => void): () => void {
+/**
+ * The signed-in admin's pushed notifications; returns the unsubscribe function. `source` (the data
+ * provider) opens the connection when this is the first subscription.
+ */
+export function subscribeNotifications(source: RealtimeBackend, handler: (notification: AdminNotification) => void): () => void {
   const pusherId = getPusherId();
   if (!pusherId) return () => undefined;
-  return listen(adminChannel(pusherId), NOTIFICATION_EVENT, (data) => {
+  return listen(source, adminChannel(pusherId), NOTIFICATION_EVENT, (data) => {
     const value = parsed(data);
     if (isNotification(value)) handler(value);
   });
 }
 
 /** Writes to one resource by anyone (the server may leave out the writer's own socket). */
-export function subscribeChanges(resource: string, handler: (change: ResourceChange) => void): () => void {
-  return listen(changesChannel(resource), CHANGED_EVENT, (data) => {
+export function subscribeChanges(source: RealtimeBackend, resource: string, handler: (change: ResourceChange) => void): () => void {
+  return listen(source, changesChannel(resource), CHANGED_EVENT, (data) => {
     const value = parsed(data);
     if (!isChange(value)) return;
     handler(typeof value.by === 'string' ? { action: value.action, id: String(value.id), by: value.by } : { action: value.action, id: String(value.id) });

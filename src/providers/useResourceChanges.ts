@@ -5,7 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useResourceContext } from 'ra-core';
+import { useDataProvider, useResourceContext } from 'ra-core';
+import type { AppDataProvider } from './dataProvider';
 import { subscribeChanges, type ResourceChange } from './realtime';
 
 /** react-admin's query keys are [resource, call, params]; these calls feed lists and reference inputs. */
@@ -48,12 +49,14 @@ export function isOwnWrite(queryClient: QueryClient, resource: string, change: R
  */
 export function useResourceChanges(resourceName?: string): void {
   const queryClient = useQueryClient();
+  // the socket's config and channel signatures come from the data provider
+  const dataProvider = useDataProvider<AppDataProvider>();
   const contextResource = useResourceContext();
   const resource = resourceName ?? contextResource;
   useEffect(() => {
     if (!resource) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = subscribeChanges(resource, (change) => {
+    const unsubscribe = subscribeChanges(dataProvider, resource, (change) => {
       if (isOwnWrite(queryClient, resource, change)) return;
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -66,5 +69,5 @@ export function useResourceChanges(resourceName?: string): void {
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [resource, queryClient]);
+  }, [resource, queryClient, dataProvider]);
 }

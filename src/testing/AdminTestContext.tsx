@@ -49,22 +49,36 @@ export interface TestDataProviderCalls extends Partial<AppDataProviderMethods> {
   create?: (resource: string, params: CreateParams) => Promise<CreateResult>;
 }
 
-/** A data provider with the console's extra methods; each call that a test does not provide rejects. */
+/** Every custom method of the console's data provider; a Record, so TypeScript holds the list complete. */
+const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
+  updateStatus: true,
+  exportList: true,
+  uploadChunked: true,
+  getPermissionModules: true,
+  changePassword: true,
+  getProfile: true,
+  updateProfile: true,
+  getDashboard: true,
+  getNotifications: true,
+  markNotificationsRead: true,
+  sendNotification: true,
+  getRealtimeConfig: true,
+  authorizeChannel: true,
+};
+export const appMethodNames = Object.keys(APP_METHODS) as (keyof AppDataProviderMethods)[];
+
+/** A data provider with the console's extra methods; each call that a test does not provide rejects (real time is off). */
 export const appTestDataProvider = (overrides: TestDataProviderCalls): AppDataProvider => {
   const reject = (name: string) => () => Promise.reject(new Error(`Unexpected ${name} call`));
   // The generic signatures of DataProvider cannot be met by plain test functions.
   const calls = overrides as unknown as Partial<AppDataProvider>;
-  return {
-    ...testDataProvider(calls),
-    updateStatus: reject('updateStatus'),
-    exportList: reject('exportList'),
-    uploadChunked: reject('uploadChunked'),
-    getPermissionModules: reject('getPermissionModules'),
-    changePassword: reject('changePassword'),
-    getProfile: reject('getProfile'),
-    updateProfile: reject('updateProfile'),
-    ...calls,
+  const rejecting = Object.fromEntries(appMethodNames.map((name) => [name, reject(name)])) as unknown as AppDataProviderMethods;
+  // Every open list subscribes to changes: without a word from the test, real time is simply off.
+  const noRealtime: Pick<AppDataProviderMethods, 'getRealtimeConfig' | 'authorizeChannel'> = {
+    getRealtimeConfig: async () => ({ data: null }),
+    authorizeChannel: async () => ({ data: null }),
   };
+  return { ...testDataProvider(calls), ...rejecting, ...noRealtime, ...calls };
 };
 
 let i18nProvider: Promise<I18nProvider> | undefined;

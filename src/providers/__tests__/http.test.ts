@@ -50,6 +50,14 @@ describe('apiFetch', () => {
     expect(sent[0]?.headers.Authorization).toBeUndefined();
   });
 
+  test('an answer outside the envelope comes back whole when asked for, and failures keep their rules', async () => {
+    stubFetch([{ body: { auth: 'key:signature' } }, { status: 403, body: { success: false, message: 'This action is unauthorized.' } }]);
+    await expect(apiFetch('/broadcasting/auth', { method: 'POST', body: {}, envelope: false })).resolves.toMatchObject({
+      data: { auth: 'key:signature' },
+    });
+    await expect(apiFetch('/broadcasting/auth', { method: 'POST', body: {}, envelope: false })).rejects.toMatchObject({ status: 403 });
+  });
+
   test('an empty 2xx answer is a success without data', async () => {
     stubFetch([{ status: 204 }]);
     await expect(apiFetch('/logout', { method: 'POST' })).resolves.toMatchObject({ data: null });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { act, render, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import { CoreAdminContext } from 'ra-core';
 import {
   adminChannel,
   changesChannel,
@@ -10,10 +11,13 @@ import {
   setRealtimeForTests,
   subscribeChanges,
   subscribeNotifications,
+  type ChannelAuthorization,
+  type ChannelAuthorizationRequest,
+  type RealtimeBackend,
   type RealtimeConfig,
 } from '../realtime';
 import { isOwnWrite, useResourceChanges } from '../useResourceChanges';
-import { pathOf, restoreFetch, stubFetch } from '../../test/recorded-http';
+import { appTestDataProvider } from '../../testing/AdminTestContext';
 
 /** A stand-in for pusher-js: records what the client was built with and lets a test push events. */
 const pusher = {
@@ -50,9 +54,28 @@ const config: RealtimeConfig = {
   port: null,
   tls: null,
   cluster: null,
-  authEndpoint: '/api/admin/broadcasting/auth',
-  enabled: true,
 };
+
+/** The data provider's two real-time calls, answering from the given config and signing every channel. */
+const backendWith = (answer: () => Promise<RealtimeConfig | null>) => {
+  const authorized: ChannelAuthorizationRequest[] = [];
+  const backend: RealtimeBackend = {
+    getRealtimeConfig: jest.fn(async () => ({ data: await answer() })),
+    authorizeChannel: jest.fn(async (request: ChannelAuthorizationRequest) => {
+      authorized.push(request);
+      return { data: { auth: `key:${request.channelName}` } satisfies ChannelAuthorization };
+    }),
+  };
+  return { backend, authorized };
+};
+
+/** pusher-js's authorisation handler of a built client, as a promise. */
+const authorize = (options: Record<string, unknown>, request: ChannelAuthorizationRequest) =>
+  new Promise<unknown>((resolve, reject) => {
+    const handler = (options.channelAuthorization as { customHandler: (r: ChannelAuthorizationRequest, cb: (e: Error | null, d: unknown) => void) => void })
+      .customHandler;
+    handler(request, (error, data) => (error ? reject(error) : resolve(data)));
+  });
 
 const page = (href: string): Location => new URL(href) as unknown as Location;
 
@@ -63,12 +86,14 @@ beforeEach(() => {
 afterEach(() => {
   disconnectRealtime();
   setRealtimeForTests(undefined);
-  restoreFetch();
 });
+
+const signNothing = async () => ({ data: null });
 
 describe('pusherOptions', () => {
   it("uses the page's host, port and protocol when the server leaves them unset", () => {
-    const options = pusherOptions(config, 'tok-1', page('https://console.example.org/dashboard'));
+    const sign = jest.fn();
+    const options = pusherOptions(config, sign, page('https://console.example.org/dashboard'));
     expect(options).toMatchObject({
       cluster: 'mt1',
       wsHost: 'console.example.org',
@@ -77,19 +102,16 @@ describe('pusherOptions', () => {
       forceTLS: true,
       enabledTransports: ['ws', 'wss'],
       disableStats: true,
-      channelAuthorization: {
-        endpoint: '/api/admin/broadcasting/auth',
-        transport: 'ajax',
-        headers: { Authorization: 'Bearer tok-1' },
-      },
+      channelAuthorization: { customHandler: sign },
     });
-    expect(pusherOptions(config, 't', page('http://localhost:5173/'))).toMatchObject({ wsHost: 'localhost', wsPort: 5173, forceTLS: false });
+    expect(pusherOptions(config, sign, page('http://localhost:5173/'))).toMatchObject({ wsHost: 'localhost', wsPort: 5173, forceTLS: false });
   });
 
   it("takes the server's host, port, TLS and cluster when given", () => {
-    const options = pusherOptions({ ...config, host: 'ws.example.org', port: 6001, tls: false, cluster: 'eu' }, 't', page('https://a.example/'));
+    const sign = jest.fn();
+    const options = pusherOptions({ ...config, host: 'ws.example.org', port: 6001, tls: false, cluster: 'eu' }, sign, page('https://a.example/'));
     expect(options).toMatchObject({ wsHost: 'ws.example.org', wsPort: 6001, wssPort: 6001, forceTLS: false, cluster: 'eu' });
-    expect(pusherOptions({ ...config, host: 'ws.example.org', tls: true }, 't', page('http://localhost:5173/'))).toMatchObject({
+    expect(pusherOptions({ ...config, host: 'ws.example.org', tls: true }, sign, page('http://localhost:5173/'))).toMatchObject({
       wsPort: 443,
       forceTLS: true,
     });
@@ -100,16 +122,21 @@ describe('the connection', () => {
   it('connects after sign-in on the first subscription, to the private channels, and closes on sign-out', async () => {
     localStorage.setItem('token', 'tok-1');
     localStorage.setItem('pusher_id', 'p-1');
-    const sent = stubFetch([{ body: { success: true, data: config } }]);
+    const { backend, authorized } = backendWith(async () => config);
     const notifications: unknown[] = [];
     const changes: unknown[] = [];
-    subscribeNotifications((n) => notifications.push(n));
-    subscribeChanges('cities', (c) => changes.push(c));
+    subscribeNotifications(backend, (n) => notifications.push(n));
+    subscribeChanges(backend, 'cities', (c) => changes.push(c));
 
     await waitFor(() => expect(pusher.instances).toHaveLength(1));
-    expect(pathOf(sent[0]?.url ?? '')).toBe('/api/admin/realtime/config');
+    // The config and the channel signatures come from the data provider, not from a fetch of its own.
+    expect(backend.getRealtimeConfig).toHaveBeenCalledTimes(1);
     const client = pusher.instances[0]!;
     expect(client.key).toBe('app-key');
+    await expect(authorize(client.options, { socketId: '1.2', channelName: adminChannel('p-1') })).resolves.toEqual({
+      auth: `key:${adminChannel('p-1')}`,
+    });
+    expect(authorized).toEqual([{ socketId: '1.2', channelName: adminChannel('p-1') }]);
     expect([...client.channels.keys()].sort()).toEqual([adminChannel('p-1'), changesChannel('cities')].sort());
     expect(adminChannel('p-1')).toBe('private-admin.p-1');
     expect(changesChannel('cities')).toBe('private-changes.cities');
@@ -129,27 +156,36 @@ describe('the connection', () => {
   it('stays quiet when real time is disabled or the config cannot be fetched', async () => {
     localStorage.setItem('token', 'tok-1');
     localStorage.setItem('pusher_id', 'p-1');
-    const sent = stubFetch([{ body: { success: true, data: { ...config, enabled: false } } }]);
-    const unsubscribe = subscribeNotifications(() => undefined);
-    await waitFor(() => expect(sent).toHaveLength(1));
+    const disabled = backendWith(async () => null).backend;
+    const unsubscribe = subscribeNotifications(disabled, () => undefined);
+    await waitFor(() => expect(disabled.getRealtimeConfig).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(pusher.instances).toHaveLength(0);
     unsubscribe();
 
     disconnectRealtime();
-    const failing = stubFetch([{ status: 500, body: { success: false, message: 'Server Error' } }]);
-    subscribeChanges('cities', () => undefined);
-    await waitFor(() => expect(failing).toHaveLength(1));
+    const failing = backendWith(() => Promise.reject(new Error('Server Error'))).backend;
+    subscribeChanges(failing, 'cities', () => undefined);
+    await waitFor(() => expect(failing.getRealtimeConfig).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(pusher.instances).toHaveLength(0);
   });
 
-  it('does not connect without a session', async () => {
-    const sent = stubFetch([]);
-    expect(subscribeNotifications(() => undefined)).toEqual(expect.any(Function));
-    subscribeChanges('cities', () => undefined);
+  it('a channel the server refuses fails alone, quietly', async () => {
+    localStorage.setItem('pusher_id', 'p-1');
+    const backend: RealtimeBackend = { getRealtimeConfig: async () => ({ data: config }), authorizeChannel: signNothing };
+    subscribeChanges(backend, 'roles', () => undefined);
+    await waitFor(() => expect(pusher.instances).toHaveLength(1));
+    await expect(authorize(pusher.instances[0]!.options, { socketId: '1.2', channelName: changesChannel('roles') })).rejects.toThrow(
+      'Not allowed to listen on private-changes.roles',
+    );
+  });
+
+  it('has no channel of its own to listen on without a signed-in admin', async () => {
+    const { backend } = backendWith(async () => config);
+    expect(subscribeNotifications(backend, () => undefined)).toEqual(expect.any(Function));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(sent).toHaveLength(0);
+    expect(backend.getRealtimeConfig).not.toHaveBeenCalled();
   });
 });
 
@@ -159,7 +195,9 @@ describe('useResourceChanges', () => {
     return null;
   };
   const wrap = (queryClient: QueryClient, children: ReactNode) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    <CoreAdminContext queryClient={queryClient} dataProvider={appTestDataProvider({})}>
+      {children}
+    </CoreAdminContext>
   );
 
   it("refetches the resource's lists when another admin writes to it", async () => {

@@ -7,12 +7,13 @@ import {
   TextInput,
   Title,
   required,
+  useDataProvider,
   useNotify,
 } from 'react-admin';
-import { toHttpError } from '../../providers/dataProvider';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { FormToolbar } from '../common/FormToolbar';
 import { submissionErrors } from '../common/submissionErrors';
-import { AUDIENCES, AVAILABLE_AUDIENCES, sendNotification, type SendValues } from './api';
+import { AUDIENCES, AVAILABLE_AUDIENCES, type SendValues } from './api';
 
 const audienceChoices = AUDIENCES.map((audience) => ({
   id: audience,
@@ -32,12 +33,13 @@ const defaultValues: SendValues = { sendTo: 'admin', title: '', body: '' };
 export const NotificationSend = () => {
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   // A new key empties the form after a successful send.
   const [formKey, setFormKey] = useState(0);
 
   const submit = async (values: Partial<SendValues>) => {
     try {
-      const result = await sendNotification({
+      const result = await dataProvider.sendNotification({
         sendTo: values.sendTo ?? 'admin',
         title: values.title?.trim() ?? '',
         body: values.body?.trim() ?? '',
@@ -49,7 +51,7 @@ export const NotificationSend = () => {
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
       return undefined;
     } catch (failure) {
-      return submissionErrors(toHttpError(failure), notify);
+      return submissionErrors(failure, notify);
     }
   };
 

@@ -1,0 +1,66 @@
+/** What the notification calls answer (the bell, mark read, send), read defensively. */
+import type { AdminNotification } from '../../contract/api';
+import { isRecord } from './http';
+
+/** What the bell holds: newest first, and how many are unread. */
+export interface BellData {
+  notifications: AdminNotification[];
+  count: number;
+}
+
+export const AUDIENCES = ['admin', 'doctor', 'patient'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+export interface SendValues {
+  sendTo: Audience;
+  title: string;
+  body: string;
+}
+
+/** A sent notification: its ids and how many received it. */
+export interface SentNotificationResult {
+  id: number;
+  encrypted_id: string;
+  recipients: number;
+}
+
+/** The older server sent the body as JSON text and isRead beside is_read (spec 1 section 3). */
+export function readNotification(raw: unknown): AdminNotification | null {
+  if (!isRecord(raw) || (typeof raw.id !== 'number' && typeof raw.id !== 'string')) return null;
+  let body: unknown = raw.body;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body) as unknown;
+    } catch {
+      body = { title: '', body };
+    }
+  }
+  const content = isRecord(body) ? body : {};
+  return {
+    id: Number(raw.id),
+    type: typeof raw.type === 'string' ? raw.type : '',
+    body: {
+      title: typeof content.title === 'string' ? content.title : '',
+      body: typeof content.body === 'string' ? content.body : '',
+    },
+    data: isRecord(raw.data) ? raw.data : null,
+    is_read: Boolean(raw.is_read ?? raw.isRead),
+    created_at: typeof raw.created_at === 'string' ? raw.created_at : '',
+  };
+}
+
+export function readBell(data: unknown): BellData {
+  const list = isRecord(data) && Array.isArray(data.notifications) ? data.notifications : [];
+  const notifications = list.map(readNotification).filter((item): item is AdminNotification => item !== null);
+  const count = isRecord(data) && typeof data.count === 'number' ? data.count : notifications.filter((n) => !n.is_read).length;
+  return { notifications, count };
+}
+
+export function readSentNotification(data: unknown): SentNotificationResult {
+  const record = isRecord(data) ? data : {};
+  return {
+    id: Number(record.id),
+    encrypted_id: typeof record.encrypted_id === 'string' ? record.encrypted_id : '',
+    recipients: typeof record.recipients === 'number' ? record.recipients : 0,
+  };
+}
