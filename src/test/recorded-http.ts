@@ -1,7 +1,9 @@
 /**
  * Replays recorded server answers for the providers' unit tests: a stand-in for global fetch (jsdom
  * has none) and for XMLHttpRequest (used for upload progress). Each stub records what was sent.
+ * The answers of our server come from recorded-api.json, written by `npm run record-fixtures`.
  */
+import recordedApi from './recorded-api.json';
 
 export interface Recorded {
   status?: number;
@@ -23,6 +25,14 @@ export interface SentRequest {
 }
 
 type Replay = Recorded[] | ((request: SentRequest) => Recorded);
+
+export type RecordedName = keyof typeof recordedApi.calls;
+
+/** What the real server was asked and answered (scripts/record-fixtures.ts); paths are below /api/admin. */
+export const recordedCalls = recordedApi.calls;
+
+/** A recorded answer of the real server, for stubFetch and stubXhr. */
+export const recorded = (name: RecordedName): Recorded => ({ status: recordedApi.calls[name].status, body: recordedApi.calls[name].body });
 
 const bodyText = (body: unknown): string =>
   body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);

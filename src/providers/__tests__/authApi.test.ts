@@ -1,34 +1,29 @@
-import { restoreFetch, stubFetch } from '../../test/recorded-http';
+import { recorded, recordedCalls as calls, restoreFetch, stubFetch } from '../../test/recorded-http';
 import { fetchMe, requestPasswordReset, resetPassword, verifyResetToken } from '../authApi';
 import { getPermissions } from '../session';
-import me from './fixtures/ours/me.json';
-import tokenInvalid from './fixtures/ours/reset-token-invalid.json';
-import tokenValid from './fixtures/ours/reset-token-valid.json';
-import verifyEmail from './fixtures/ours/verify-email.json';
 
 beforeEach(() => localStorage.clear());
 afterEach(restoreFetch);
 
 test('requestPasswordReset resolves with the text to show', async () => {
-  const sent = stubFetch([{ body: verifyEmail }]);
-  await expect(requestPasswordReset('amina@example.org')).resolves.toBe(verifyEmail.data);
-  expect(sent[0]).toMatchObject({ url: '/api/admin/verify-email', method: 'POST', json: { email: 'amina@example.org' } });
+  const sent = stubFetch([recorded('verifyEmail')]);
+  const { request, body } = calls.verifyEmail;
+  await expect(requestPasswordReset(request.body.email)).resolves.toBe(body.data);
+  expect(sent[0]).toMatchObject({ url: `/api/admin${request.path}`, method: 'POST', json: request.body });
 });
 
 describe('verifyResetToken', () => {
   test('resolves for a valid token', async () => {
-    const sent = stubFetch([{ body: tokenValid }]);
-    await expect(verifyResetToken('t-1')).resolves.toBe(true);
-    expect(sent[0]!.json).toEqual({ token: 't-1' });
+    const sent = stubFetch([recorded('resetTokenValid')]);
+    const { token } = calls.resetTokenValid.request.body;
+    await expect(verifyResetToken(token)).resolves.toBe(true);
+    expect(sent[0]).toMatchObject({ url: `/api/admin${calls.resetTokenValid.request.path}`, json: { token } });
   });
 
   test("rejects with 'Invalid token' when the server refuses it", async () => {
-    stubFetch([{ status: 422, body: tokenInvalid }]);
-    await expect(verifyResetToken('t-2')).rejects.toMatchObject({
-      status: 422,
-      message: 'Invalid token',
-      fieldErrors: { token: 'Invalid token' },
-    });
+    stubFetch([recorded('resetTokenInvalid')]);
+    const { message, error } = calls.resetTokenInvalid.body;
+    await expect(verifyResetToken('t-2')).rejects.toMatchObject({ status: 422, message, fieldErrors: { token: error.token[0] } });
   });
 
   test('a missing token is invalid without asking the server', async () => {
@@ -52,11 +47,14 @@ test('resetPassword sends token and both passwords', async () => {
 test('fetchMe refreshes permissions, name and photo but not the token', async () => {
   localStorage.setItem('token', 'tok-1');
   localStorage.setItem('permissions', '["view_sub_admin"]');
-  const sent = stubFetch([{ body: me }]);
+  localStorage.setItem('profile_image', '/storage/profile/old.png');
+  const sent = stubFetch([recorded('me')]);
+  const me = calls.me.body.data;
   await fetchMe();
-  expect(sent[0]).toMatchObject({ url: '/api/admin/me', method: 'GET', headers: { Authorization: 'Bearer tok-1' } });
-  expect(getPermissions()).toEqual(['view_role']);
-  expect(localStorage.getItem('f_name')).toBe('Amina B.');
-  expect(localStorage.getItem('profile_image')).toBe('/storage/profiles/amina-2.png');
+  expect(sent[0]).toMatchObject({ url: `/api/admin${calls.me.request.path}`, method: 'GET', headers: { Authorization: 'Bearer tok-1' } });
+  expect(getPermissions()).toEqual(me.permissions);
+  expect(localStorage.getItem('f_name')).toBe(me.f_name);
+  // no photo in the answer: the stored one goes
+  expect(localStorage.getItem('profile_image')).toBeNull();
   expect(localStorage.getItem('token')).toBe('tok-1');
 });

@@ -1,17 +1,17 @@
 import { HttpError } from 'ra-core';
-import { restoreFetch, stubFetch } from '../../test/recorded-http';
+import { recorded, recordedCalls as calls, restoreFetch, stubFetch } from '../../test/recorded-http';
 import { authProvider } from '../authProvider';
 import { getPermissions, getToken } from '../session';
 import olderLogin from './fixtures/older/login.json';
-import forbidden from './fixtures/ours/forbidden.json';
-import wrongCredentials from './fixtures/ours/login-wrong-credentials.json';
-import login from './fixtures/ours/login.json';
 
 beforeEach(() => localStorage.clear());
 afterEach(restoreFetch);
 
-const signIn = async () => {
-  stubFetch([{ body: login }]);
+const login = calls.login.body;
+
+/** Signs in with the recorded answer, holding the given permissions instead of the super admin's. */
+const signIn = async (permissions: string[] = login.data.permissions) => {
+  stubFetch([{ body: { ...login, data: { ...login.data, permissions } } }]);
   await authProvider.login({ email: 'amina@example.org', password: 'secret', remember_me: true });
   restoreFetch();
 };
@@ -19,15 +19,12 @@ const signIn = async () => {
 describe('login', () => {
   test('posts the credentials without a token and stores the session', async () => {
     localStorage.setItem('token', 'stale');
-    const sent = stubFetch([{ body: login }]);
-    await authProvider.login({ email: 'amina@example.org', password: 'secret', remember_me: true });
-    expect(sent[0]).toMatchObject({
-      url: '/api/admin/login',
-      method: 'POST',
-      json: { email: 'amina@example.org', password: 'secret', remember_me: true },
-    });
+    const sent = stubFetch([recorded('login')]);
+    const { email, password } = calls.login.request.body;
+    await authProvider.login({ email, password, remember_me: true });
+    expect(sent[0]).toMatchObject({ url: `/api/admin${calls.login.request.path}`, method: 'POST', json: calls.login.request.body });
     expect(sent[0]!.headers.Authorization).toBeUndefined();
-    expect(getToken()).toBe('tok-7f3a9c');
+    expect(getToken()).toBe(login.data.token);
     expect(getPermissions()).toEqual(login.data.permissions);
   });
 
@@ -39,10 +36,10 @@ describe('login', () => {
   });
 
   test('wrong credentials reject with the field message and store nothing', async () => {
-    stubFetch([{ status: 422, body: wrongCredentials }]);
+    stubFetch([recorded('loginWrongCredentials')]);
     await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toMatchObject({
       status: 422,
-      fieldErrors: { email: 'These credentials do not match our records.' },
+      fieldErrors: { email: calls.loginWrongCredentials.body.error.email[0] },
     });
     expect(getToken()).toBeNull();
   });
@@ -68,9 +65,10 @@ describe('checkError', () => {
 
   test('403 rejects without logging out, towards the unauthorized screen', async () => {
     await signIn();
+    const forbidden = calls.forbidden.body;
     const error = new HttpError(forbidden.message, 403, forbidden);
     await expect(authProvider.checkError(error)).rejects.toEqual({ logoutUser: false, redirectTo: '/authorization' });
-    expect(getToken()).toBe('tok-7f3a9c');
+    expect(getToken()).toBe(login.data.token);
   });
 
   test('other errors resolve', async () => {
@@ -84,9 +82,9 @@ describe('identity and permissions', () => {
   test('getIdentity reads the stored session', async () => {
     await signIn();
     await expect(authProvider.getIdentity!()).resolves.toEqual({
-      id: 1,
-      fullName: 'Amina',
-      avatar: '/storage/profiles/amina.png',
+      id: login.data.id,
+      fullName: login.data.f_name,
+      avatar: login.data.file.path,
     });
   });
 
@@ -101,7 +99,7 @@ describe('identity and permissions', () => {
   });
 
   test('canAccess uses the stored permissions', async () => {
-    await signIn();
+    await signIn(['view_sub_admin', 'create_sub_admin', 'edit_sub_admin', 'view_role', 'view_location']);
     await expect(authProvider.canAccess!({ resource: 'admins', action: 'edit' })).resolves.toBe(true);
     await expect(authProvider.canAccess!({ resource: 'admins', action: 'delete' })).resolves.toBe(false);
     await expect(authProvider.canAccess!({ resource: 'cities', action: 'list' })).resolves.toBe(true);
@@ -118,9 +116,9 @@ describe('logout', () => {
   test('revokes the token, clears the session, keeps preferences, goes to login', async () => {
     await signIn();
     localStorage.setItem('currentLanguage', 'ar');
-    const sent = stubFetch([{ body: { success: true, data: null, message: 'Signed out.' } }]);
+    const sent = stubFetch([recorded('loggedOut')]);
     await expect(authProvider.logout({})).resolves.toBe('/auth/login');
-    expect(sent[0]).toMatchObject({ url: '/api/admin/logout', method: 'POST', headers: { Authorization: 'Bearer tok-7f3a9c' } });
+    expect(sent[0]).toMatchObject({ url: `/api/admin${calls.loggedOut.request.path}`, method: 'POST', headers: { Authorization: `Bearer ${login.data.token}` } });
     expect({ ...localStorage }).toEqual({ currentLanguage: 'ar' });
   });
 

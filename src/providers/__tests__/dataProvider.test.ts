@@ -1,5 +1,21 @@
+/**
+ * The data provider against answers of the real server, recorded by `npm run record-fixtures`
+ * (src/test/recorded-api.json), and against hand-written answers of the older server. Each call is
+ * also held to the request the recorder made: the provider asks what the server was asked.
+ */
 import { HttpError } from 'ra-core';
-import { pathOf, queryOf, restoreFetch, restoreXhr, stubFetch, stubXhr } from '../../test/recorded-http';
+import {
+  pathOf,
+  queryOf,
+  recorded,
+  recordedCalls as calls,
+  restoreFetch,
+  restoreXhr,
+  stubFetch,
+  stubXhr,
+  type RecordedName,
+  type SentRequest,
+} from '../../test/recorded-http';
 import { createDataProvider, fetchPageUrl, normaliseRecord, toWriteBody } from '../dataProvider';
 import olderTaken from './fixtures/older/admin-email-taken.json';
 import olderAdmin from './fixtures/older/admin.json';
@@ -7,28 +23,20 @@ import olderAdminsPage1 from './fixtures/older/admins-page-1.json';
 import olderAdminsPage2 from './fixtures/older/admins-page-2.json';
 import olderExport from './fixtures/older/export.json';
 import olderUploadDone from './fixtures/older/upload-chunk-done.json';
-import adminStatus from './fixtures/ours/admin-status.json';
-import changedPassword from './fixtures/ours/changed-password.json';
-import deleted from './fixtures/ours/deleted.json';
-import districtsAll from './fixtures/ours/districts-all.json';
-import ourExport from './fixtures/ours/export.json';
-import forbidden from './fixtures/ours/forbidden.json';
-import modules from './fixtures/ours/modules.json';
-import notFound from './fixtures/ours/not-found.json';
-import profile from './fixtures/ours/profile.json';
-import roleCreated from './fixtures/ours/role-created.json';
-import roleInvalid from './fixtures/ours/role-invalid.json';
-import roleUpdated from './fixtures/ours/role-updated.json';
-import role from './fixtures/ours/role.json';
-import rolesPage1 from './fixtures/ours/roles-page-1.json';
-import rolesPage2 from './fixtures/ours/roles-page-2.json';
-import unauthenticated from './fixtures/ours/unauthenticated.json';
-import uploadDone from './fixtures/ours/upload-chunk-done.json';
-import uploadReceived from './fixtures/ours/upload-chunk-received.json';
 
 const navigate = jest.fn<void, [string]>();
 const provider = createDataProvider({ navigate, pageProtocol: () => 'http:' });
 const listParams = { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+const session = calls.login.body.data;
+
+/** The request went where the recorder's did, with its query (and its JSON body, when given). */
+function expectRecordedRequest(sent: SentRequest | undefined, name: RecordedName, { body = true } = {}): void {
+  const { request } = calls[name];
+  expect(sent?.method).toBe(request.method);
+  expect(pathOf(sent?.url ?? '')).toBe(pathOf(`/api/admin${request.path}`));
+  expect(queryOf(sent?.url ?? '')).toMatchObject(queryOf(request.path));
+  if (body && 'body' in request) expect(sent?.json).toEqual(request.body);
+}
 
 /** Awaits a rejection and checks it is react-admin's HttpError. */
 async function httpError(promise: Promise<unknown>): Promise<HttpError> {
@@ -43,9 +51,10 @@ async function httpError(promise: Promise<unknown>): Promise<HttpError> {
 
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem('token', 'tok-1');
-  localStorage.setItem('uid', '1');
-  localStorage.setItem('encrypted_id', 'eyJpdiI6IkFk');
+  localStorage.setItem('token', session.token);
+  localStorage.setItem('uid', String(session.id));
+  localStorage.setItem('encrypted_id', session.encrypted_id);
+  localStorage.setItem('pusher_id', session.pusher_id);
   navigate.mockReset();
 });
 afterEach(() => {
@@ -55,16 +64,13 @@ afterEach(() => {
 
 describe('getList', () => {
   test('our paginator: total, normalised ids', async () => {
-    const sent = stubFetch([{ body: rolesPage1 }]);
+    const sent = stubFetch([recorded('rolesPage1')]);
     const result = await provider.getList('roles', { ...listParams, pagination: { page: 1, perPage: 2 } });
-    expect(result.total).toBe(3);
+    expectRecordedRequest(sent[0], 'rolesPage1');
+    const page = calls.rolesPage1.body.data;
+    expect(result.total).toBe(page.total);
     expect(result.pageInfo).toBeUndefined();
-    expect(result.data.map((r) => [r.id, r.numeric_id, r.name])).toEqual([
-      ['r.AAA1', 1, 'Super Admin'],
-      ['r.BBB2', 2, 'Editor'],
-    ]);
-    expect(pathOf(sent[0]!.url)).toBe('/api/admin/roles');
-    expect(queryOf(sent[0]!.url)).toEqual({ page: '1', per_page: '2', sort: 'id', order: 'asc' });
+    expect(result.data.map((r) => [r.id, r.numeric_id, r.name])).toEqual(page.data.map((r) => [r.encrypted_id, r.id, r.name]));
   });
 
   test("the older server's simple paginator (no total) gives pageInfo", async () => {
@@ -78,22 +84,27 @@ describe('getList', () => {
     expect(second.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
   });
 
-  test('the admin list is asked for on behalf of the signed-in admin', async () => {
-    const sent = stubFetch([{ body: olderAdminsPage1 }]);
-    await provider.getList('admins', { ...listParams, filter: { q: 'sana' } });
-    expect(pathOf(sent[0]!.url)).toBe('/api/admin/admins/admin/eyJpdiI6IkFk');
-    expect(queryOf(sent[0]!.url)).toMatchObject({ search: 'sana' });
+  test('the admin list is asked for on behalf of the signed-in admin, who is not in it', async () => {
+    const sent = stubFetch([recorded('adminsPage'), recorded('adminsPage')]);
+    const result = await provider.getList('admins', listParams);
+    expectRecordedRequest(sent[0], 'adminsPage');
+    expect(result.data.map((admin) => admin.email)).toEqual(calls.adminsPage.body.data.data.map((admin) => admin.email));
+    expect(result.data.map((admin) => admin.id)).not.toContain(session.encrypted_id);
+
+    await provider.getList('admins', { ...listParams, filter: { q: 'bilal' } });
+    expect(queryOf(sent[1]!.url)).toMatchObject({ search: 'bilal' });
   });
 
   test('a plain array (paginate=false) counts its items', async () => {
-    stubFetch([{ body: districtsAll }]);
+    const sent = stubFetch([recorded('districtsAll')]);
     const result = await provider.getList('districts', { ...listParams, filter: { paginate: false } });
-    expect(result.total).toBe(2);
-    expect(result.data.map((d) => d.id)).toEqual(['d.777', 'd.999']);
+    expectRecordedRequest(sent[0], 'districtsAll');
+    expect(result.total).toBe(calls.districtsAll.body.data.length);
+    expect(result.data.map((d) => d.id)).toEqual(calls.districtsAll.body.data.map((d) => d.encrypted_id));
   });
 
   test('search, sort, order and filters in the query string', async () => {
-    const sent = stubFetch([{ body: rolesPage1 }]);
+    const sent = stubFetch([recorded('rolesPage1')]);
     await provider.getList('areas', {
       pagination: { page: 3, perPage: 10 },
       sort: { field: 'title', order: 'DESC' },
@@ -112,13 +123,13 @@ describe('getList', () => {
   });
 
   test('sorting by numeric_id sorts by the id column', async () => {
-    const sent = stubFetch([{ body: rolesPage1 }]);
+    const sent = stubFetch([recorded('rolesPage1')]);
     await provider.getList('roles', { ...listParams, sort: { field: 'numeric_id', order: 'DESC' } });
     expect(queryOf(sent[0]!.url)).toMatchObject({ sort: 'id', order: 'desc' });
   });
 
   test('getManyReference filters on the target', async () => {
-    const sent = stubFetch([{ body: districtsAll }]);
+    const sent = stubFetch([recorded('districtsAll')]);
     await provider.getManyReference('tehsils', { ...listParams, target: 'district_id', id: 7 });
     expect(queryOf(sent[0]!.url)).toMatchObject({ district_id: '7' });
   });
@@ -126,10 +137,11 @@ describe('getList', () => {
 
 describe('reading records', () => {
   test('getOne by encrypted id', async () => {
-    const sent = stubFetch([{ body: role }]);
-    const { data } = await provider.getOne('roles', { id: 'r.BBB2' });
-    expect(data).toMatchObject({ id: 'r.BBB2', numeric_id: 2, encrypted_id: 'r.BBB2', name: 'Editor' });
-    expect(sent[0]!.url).toBe('/api/admin/roles/r.BBB2');
+    const sent = stubFetch([recorded('role')]);
+    const role = calls.role.body.data;
+    const { data } = await provider.getOne('roles', { id: role.encrypted_id });
+    expectRecordedRequest(sent[0], 'role');
+    expect(data).toMatchObject({ id: role.encrypted_id, numeric_id: role.id, encrypted_id: role.encrypted_id, name: role.name });
   });
 
   test('getOne passes meta.query to detail fetches that take extra parameters', async () => {
@@ -139,10 +151,12 @@ describe('reading records', () => {
   });
 
   test('getMany asks for the ids unpaginated', async () => {
-    const sent = stubFetch([{ body: districtsAll }]);
-    const { data } = await provider.getMany('districts', { ids: ['d.777', 'd.999'] });
-    expect(data).toHaveLength(2);
-    expect(decodeURIComponent(sent[0]!.url)).toBe('/api/admin/districts?ids[]=d.777&ids[]=d.999&paginate=false');
+    const sent = stubFetch([recorded('districtsAll')]);
+    const ids = calls.districtsAll.body.data.map((d) => d.encrypted_id);
+    const { data } = await provider.getMany('districts', { ids });
+    expect(data.map((d) => d.id)).toEqual(ids);
+    expect(pathOf(sent[0]!.url)).toBe('/api/admin/districts');
+    expect(queryOf(sent[0]!.url)).toEqual({ ids, paginate: 'false' });
   });
 
   test('a record without encrypted_id keeps its numeric id', () => {
@@ -152,30 +166,33 @@ describe('reading records', () => {
 
 describe('writes', () => {
   test('create strips the ids and adds created_by', async () => {
-    const sent = stubFetch([{ body: roleCreated }]);
+    const sent = stubFetch([recorded('roleCreated')]);
     const { data } = await provider.create('roles', {
-      data: { id: 'r.tmp', numeric_id: 9, encrypted_id: 'r.tmp', name: 'Auditor', permissions: ['view_faq'] },
+      data: { id: 'r.tmp', numeric_id: 9, encrypted_id: 'r.tmp', name: 'Auditor', permissions: ['view_role'] },
     });
-    expect(sent[0]).toMatchObject({ url: '/api/admin/roles', method: 'POST' });
-    expect(sent[0]!.json).toEqual({ name: 'Auditor', permissions: ['view_faq'], created_by: 1 });
-    expect(data).toMatchObject({ id: 'r.DDD4', numeric_id: 4 });
+    expectRecordedRequest(sent[0], 'roleCreated');
+    const created = calls.roleCreated.body.data;
+    expect(data).toMatchObject({ id: created.encrypted_id, numeric_id: created.id, name: 'Auditor' });
   });
 
   test('update sends the form values without ids to PUT /{r}/{id}', async () => {
-    const sent = stubFetch([{ body: roleUpdated }]);
-    const previousData = { id: 'r.BBB2', numeric_id: 2, name: 'Editor' };
+    const sent = stubFetch([recorded('roleUpdated')]);
+    const before = calls.roleCreated.body.data;
+    const previousData = { ...before, id: before.encrypted_id, numeric_id: before.id };
     const { data } = await provider.update('roles', {
-      id: 'r.BBB2',
-      data: { ...previousData, encrypted_id: 'r.BBB2', name: 'Editors', permissions: ['view_faq'] },
+      id: before.encrypted_id,
+      data: { ...previousData, name: 'Auditors', permissions: ['view_role'] },
       previousData,
     });
-    expect(sent[0]).toMatchObject({ url: '/api/admin/roles/r.BBB2', method: 'PUT' });
-    expect(sent[0]!.json).toEqual({ name: 'Editors', permissions: ['view_faq'] });
-    expect(data.name).toBe('Editors');
+    expectRecordedRequest(sent[0], 'roleUpdated', { body: false });
+    // what the form holds besides the recorded fields (is_super, admins_count, times) goes along; ids never
+    expect(sent[0]!.json).toMatchObject(calls.roleUpdated.request.body);
+    expect(sent[0]!.json).not.toHaveProperty('id');
+    expect(data.name).toBe('Auditors');
   });
 
   test('files (also as react-admin FileInput values) go as multipart form data', async () => {
-    const sent = stubFetch([{ body: roleCreated }]);
+    const sent = stubFetch([recorded('roleCreated')]);
     const background = new File(['bg'], 'bg.png', { type: 'image/png' });
     const person = new File(['p'], 'person.jpg', { type: 'image/jpeg' });
     await provider.create('promotional', {
@@ -192,7 +209,7 @@ describe('writes', () => {
     expect((form.get('background_image') as File).name).toBe('bg.png');
     expect((form.get('person_image') as File).name).toBe('person.jpg');
     expect(form.get('published')).toBe('1');
-    expect(form.get('created_by')).toBe('1');
+    expect(form.get('created_by')).toBe(String(session.id));
   });
 
   test('toWriteBody keeps everything but the ids', () => {
@@ -202,33 +219,39 @@ describe('writes', () => {
     });
   });
 
-  test('delete, updateMany and deleteMany', async () => {
-    const sent = stubFetch([{ body: deleted }, { body: roleUpdated }, { body: roleUpdated }, { body: deleted }, { body: deleted }]);
-    const previousData = { id: 'r.BBB2', name: 'Editor' };
-    await expect(provider.delete('roles', { id: 'r.BBB2', previousData })).resolves.toEqual({ data: previousData });
+  test('delete answers the deleted record; updateMany and deleteMany call once per id', async () => {
+    const sent = stubFetch([recorded('roleDeleted'), recorded('roleUpdated'), recorded('roleUpdated'), recorded('roleDeleted'), recorded('roleDeleted')]);
+    const deleted = calls.roleDeleted.body.data;
+    const { data } = await provider.delete('roles', { id: deleted.encrypted_id, previousData: { id: deleted.encrypted_id } });
+    expect(data).toMatchObject({ id: deleted.encrypted_id, numeric_id: deleted.id, name: deleted.name });
+    expectRecordedRequest(sent[0], 'roleDeleted');
     await expect(provider.updateMany('roles', { ids: ['r.A', 'r.B'], data: { name: 'X' } })).resolves.toEqual({
       data: ['r.A', 'r.B'],
     });
     await expect(provider.deleteMany('roles', { ids: ['r.A', 'r.B'] })).resolves.toEqual({ data: ['r.A', 'r.B'] });
-    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([
-      'DELETE /api/admin/roles/r.BBB2',
+    expect(sent.slice(1).map((r) => `${r.method} ${r.url}`)).toEqual([
       'PUT /api/admin/roles/r.A',
       'PUT /api/admin/roles/r.B',
       'DELETE /api/admin/roles/r.A',
       'DELETE /api/admin/roles/r.B',
     ]);
   });
+
+  test('delete falls back to the previous data when the answer has no record', async () => {
+    stubFetch([{ body: { ...calls.roleDeleted.body, data: null } }]);
+    const previousData = { id: 'r.B', name: 'Editor' };
+    await expect(provider.delete('roles', { id: 'r.B', previousData })).resolves.toEqual({ data: previousData });
+  });
 });
 
 describe('errors', () => {
   test('our 422 becomes HttpError with body.errors holding the first messages', async () => {
-    stubFetch([{ status: 422, body: roleInvalid }]);
-    const error = await httpError(provider.create('roles', { data: { name: 'Editor' } }));
+    const sent = stubFetch([recorded('roleInvalid')]);
+    const error = await httpError(provider.create('roles', { data: { name: 'Editor', permissions: [] } }));
+    expectRecordedRequest(sent[0], 'roleInvalid', { body: false });
     expect(error.status).toBe(422);
-    expect(error.message).toBe('The given data was invalid.');
-    expect(error.body).toEqual({
-      errors: { name: 'The name has already been taken.', permissions: 'Choose at least one permission.' },
-    });
+    expect(error.message).toBe(calls.roleInvalid.body.message);
+    expect(error.body).toEqual({ errors: { name: calls.roleInvalid.body.error.name[0] } });
   });
 
   test("the older server's 422 too", async () => {
@@ -246,42 +269,41 @@ describe('errors', () => {
   });
 
   test('401 clears the session and rejects with status 401', async () => {
-    stubFetch([{ status: 401, body: unauthenticated }]);
+    stubFetch([recorded('unauthenticated')]);
     const error = await httpError(provider.getList('roles', listParams));
-    expect(error.status).toBe(401);
+    expect(error).toMatchObject({ status: 401, message: calls.unauthenticated.body.message });
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   test('403 and 404 keep their status and body', async () => {
-    stubFetch([
-      { status: 403, body: forbidden },
-      { status: 404, body: notFound },
-    ]);
+    stubFetch([recorded('forbidden'), recorded('roleNotFound')]);
     const denied = await httpError(provider.getList('roles', listParams));
-    expect(denied).toMatchObject({ status: 403, message: 'This action is unauthorized.', body: forbidden });
-    const missing = await httpError(provider.getOne('roles', { id: 'tampered' }));
-    expect(missing).toMatchObject({ status: 404, message: 'Not found.' });
+    expect(denied).toMatchObject({ status: 403, message: calls.forbidden.body.message, body: calls.forbidden.body });
+    const missing = await httpError(provider.getOne('roles', { id: 'tampered-id' }));
+    expect(missing).toMatchObject({ status: 404, message: calls.roleNotFound.body.message });
   });
 });
 
 describe('custom methods', () => {
   test('updateStatus', async () => {
-    const sent = stubFetch([{ body: adminStatus }]);
-    const { data } = await provider.updateStatus('admins', { id: 'a.555', status: 2 });
-    expect(sent[0]).toMatchObject({ url: '/api/admin/admins/status/a.555', method: 'PUT', json: { status: 2 } });
-    expect(data).toMatchObject({ id: 'a.555', status: 2 });
+    const sent = stubFetch([recorded('adminStatus')]);
+    const admin = calls.adminStatus.body.data;
+    const { data } = await provider.updateStatus('admins', { id: admin.encrypted_id, status: 2 });
+    expectRecordedRequest(sent[0], 'adminStatus');
+    expect(data).toMatchObject({ id: admin.encrypted_id, status: 2 });
   });
 
   test('exportList asks for a download link and opens it', async () => {
-    const sent = stubFetch([{ body: ourExport }]);
+    const sent = stubFetch([recorded('exportLink')]);
     const { data } = await provider.exportList('roles', {
       filter: { q: 'edit' },
       sort: { field: 'name', order: 'ASC' },
       format: 'xlsx',
     });
-    expect(queryOf(sent[0]!.url)).toEqual({ search: 'edit', sort: 'name', order: 'asc', format: 'xlsx', download: 'true' });
-    expect(data).toBe(ourExport.data);
-    expect(navigate).toHaveBeenCalledWith(ourExport.data);
+    expectRecordedRequest(sent[0], 'exportLink');
+    expect(queryOf(sent[0]!.url)).toEqual(queryOf(calls.exportLink.request.path));
+    expect(data).toBe(calls.exportLink.body.data);
+    expect(navigate).toHaveBeenCalledWith(calls.exportLink.body.data);
   });
 
   test('exportList on an https page opens the https link (older server answer)', async () => {
@@ -293,97 +315,156 @@ describe('custom methods', () => {
   });
 
   test('getPermissionModules', async () => {
-    const sent = stubFetch([{ body: modules }]);
+    const sent = stubFetch([recorded('modules')]);
     const { data } = await provider.getPermissionModules();
-    expect(sent[0]!.url).toBe('/api/admin/roles/modules');
-    expect(data.map((m) => m.key)).toEqual(['role', 'activity']);
+    expectRecordedRequest(sent[0], 'modules');
+    expect(data.map((m) => m.key)).toEqual(calls.modules.body.data.map((m) => m.key));
+    expect(data.find((m) => m.key === 'role')?.permissions.map((p) => p.name)).toContain('view_role');
   });
 
   test('changePassword: own with the old password, another admin without', async () => {
-    const sent = stubFetch([{ body: changedPassword }, { body: changedPassword }]);
-    await expect(
-      provider.changePassword({ oldPassword: 'old-secret', password: 'new-secret', confirmPassword: 'new-secret' }),
-    ).resolves.toEqual({ message: 'Successfully updated.' });
-    await provider.changePassword({ id: 'a.555', password: 'new-secret', confirmPassword: 'new-secret' });
-    expect(sent[0]).toMatchObject({
-      url: '/api/admin/admins/change-password',
-      method: 'POST',
-      json: { oldPassword: 'old-secret', password: 'new-secret', confirmPassword: 'new-secret' },
-    });
-    expect(sent[1]).toMatchObject({
-      url: '/api/admin/admins/change-password/a.555',
-      method: 'PUT',
-      json: { password: 'new-secret', confirmPassword: 'new-secret' },
-    });
+    const sent = stubFetch([recorded('ownPasswordChanged'), recorded('passwordChanged')]);
+    const own = calls.ownPasswordChanged.request.body;
+    await expect(provider.changePassword(own)).resolves.toEqual({ message: calls.ownPasswordChanged.body.message });
+    const other = calls.passwordChanged.request;
+    await provider.changePassword({ id: other.path.split('/').at(-1), ...other.body });
+    expectRecordedRequest(sent[0], 'ownPasswordChanged');
+    expectRecordedRequest(sent[1], 'passwordChanged');
   });
 
   test('getProfile and updateProfile (multipart, refreshes the stored name and photo)', async () => {
-    const sent = stubFetch([{ body: profile }, { body: profile }]);
+    const sent = stubFetch([recorded('profile'), recorded('profileUpdated')]);
     const { data: loaded } = await provider.getProfile();
-    expect(loaded.id).toBe('eyJhZG1pbiI6MX0.k2');
+    expectRecordedRequest(sent[0], 'profile');
+    expect(loaded.id).toBe(session.encrypted_id);
 
-    const photo = new File(['img'], 'new.png', { type: 'image/png' });
-    await provider.updateProfile({ ...loaded, f_name: 'Amina', file: { rawFile: photo, src: 'blob:y' } });
+    const photo = new File(['img'], 'photo.png', { type: 'image/png' });
+    await provider.updateProfile({ ...loaded, ...calls.profileUpdated.request.body, file: { rawFile: photo, src: 'blob:y' } });
     const form = sent[1]!.form!;
-    expect(sent[1]).toMatchObject({ url: '/api/admin/admins/profile', method: 'POST' });
-    expect([...form.keys()].sort()).toEqual(['email', 'f_name', 'file', 'l_name', 'phone']);
-    expect(localStorage.getItem('f_name')).toBe('Amina');
-    expect(localStorage.getItem('profile_image')).toBe('/storage/profiles/amina-new.png');
+    expectRecordedRequest(sent[1], 'profileUpdated', { body: false });
+    expect([...form.keys()].sort()).toEqual(Object.keys(calls.profileUpdated.request.body).sort());
+    expect(form.get('f_name')).toBe(calls.profileUpdated.request.body.f_name);
+    expect(localStorage.getItem('f_name')).toBe(calls.profileUpdated.body.data.f_name);
+    expect(localStorage.getItem('profile_image')).toBe(calls.profileUpdated.body.data.file.path);
   });
 
   test('updateProfile without a new photo sends no file', async () => {
-    const sent = stubFetch([{ body: profile }]);
+    const sent = stubFetch([recorded('profileUpdated')]);
     await provider.updateProfile({ f_name: 'Amina', email: 'amina@example.org', file: { path: '/storage/old.png' } });
     expect(sent[0]!.form!.has('file')).toBe(false);
   });
 });
 
+describe('dashboard, notifications and real time', () => {
+  test('getDashboard', async () => {
+    const sent = stubFetch([recorded('dashboard')]);
+    const { data } = await provider.getDashboard();
+    expectRecordedRequest(sent[0], 'dashboard');
+    expect(data).toEqual(calls.dashboard.body.data);
+  });
+
+  test("getNotifications reads the signed-in admin's bell; without a pusher id there is none to ask for", async () => {
+    const sent = stubFetch([recorded('bell')]);
+    const { data } = await provider.getNotifications();
+    expectRecordedRequest(sent[0], 'bell');
+    const bell = calls.bell.body.data;
+    expect(data.count).toBe(bell.count);
+    expect(data.notifications.map((n) => [n.id, n.body.title, n.is_read])).toEqual(bell.notifications.map((n) => [n.id, n.body.title, n.is_read]));
+
+    localStorage.removeItem('pusher_id');
+    await expect(provider.getNotifications()).resolves.toEqual({ data: { notifications: [], count: 0 } });
+    expect(sent).toHaveLength(1);
+  });
+
+  test('markNotificationsRead: all without ids, or the given ones', async () => {
+    const sent = stubFetch([recorded('markedRead'), recorded('markedRead')]);
+    await expect(provider.markNotificationsRead()).resolves.toEqual({ data: { marked: calls.markedRead.body.data.marked } });
+    expectRecordedRequest(sent[0], 'markedRead');
+    await provider.markNotificationsRead({ ids: [3, 4] });
+    expect(sent[1]!.json).toEqual({ ids: [3, 4] });
+  });
+
+  test("sendNotification resolves with what was sent and the server's message; a refusal is a 422", async () => {
+    const sent = stubFetch([recorded('notificationSent'), recorded('notificationInvalid')]);
+    const result = await provider.sendNotification(calls.notificationSent.request.body as Parameters<typeof provider.sendNotification>[0]);
+    expectRecordedRequest(sent[0], 'notificationSent');
+    expect(result).toEqual({ data: calls.notificationSent.body.data, message: calls.notificationSent.body.message });
+
+    const refused = await httpError(provider.sendNotification(calls.notificationInvalid.request.body as Parameters<typeof provider.sendNotification>[0]));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ errors: { sendTo: calls.notificationInvalid.body.error.sendTo[0] } });
+  });
+
+  test('getRealtimeConfig: how to connect, or null when real time is off', async () => {
+    const sent = stubFetch([recorded('realtimeConfig'), { body: { ...calls.realtimeConfig.body, data: { ...calls.realtimeConfig.body.data, enabled: false } } }]);
+    const { data } = await provider.getRealtimeConfig();
+    expectRecordedRequest(sent[0], 'realtimeConfig');
+    const { key, host, port, tls, cluster } = calls.realtimeConfig.body.data;
+    expect(data).toEqual({ key, host, port, tls, cluster });
+    await expect(provider.getRealtimeConfig()).resolves.toEqual({ data: null });
+  });
+
+  test('authorizeChannel signs a subscription, answers null for a refused channel and fails on a lost session', async () => {
+    const sent = stubFetch([recorded('channelAuthorized'), recorded('channelRefused'), recorded('unauthenticated')]);
+    const { socket_id: socketId, channel_name: channelName } = calls.channelAuthorized.request.body;
+    await expect(provider.authorizeChannel({ socketId, channelName })).resolves.toEqual({ data: calls.channelAuthorized.body });
+    expectRecordedRequest(sent[0], 'channelAuthorized');
+
+    const refused = calls.channelRefused.request.body;
+    await expect(provider.authorizeChannel({ socketId: refused.socket_id, channelName: refused.channel_name })).resolves.toEqual({ data: null });
+    expect((await httpError(provider.authorizeChannel({ socketId, channelName }))).status).toBe(401);
+  });
+});
+
 describe('uploadChunked', () => {
   const megabytes = (n: number) => new Uint8Array(Math.round(n * 1024 * 1024));
+  const uploaded = calls.uploadChunkDone.body.data;
 
   test('splits an 11 MB file into three 5 MB chunks and reports progress up to 100', async () => {
     const sent = stubXhr([
-      { body: uploadReceived, progress: [0.5, 1] },
-      { body: uploadReceived, progress: [0.5, 1] },
-      { body: uploadDone, progress: [1] },
+      { ...recorded('uploadChunkReceived'), progress: [0.5, 1] },
+      { ...recorded('uploadChunkReceived'), progress: [0.5, 1] },
+      { ...recorded('uploadChunkDone'), progress: [1] },
     ]);
-    jest.spyOn(Date, 'now').mockReturnValue(1718000000000);
+    const request = calls.uploadChunkDone.request.body;
+    jest.spyOn(Date, 'now').mockReturnValue(Number(request.timestamp));
     const file = new File([megabytes(11)], 'Lesson One.MP4', { type: 'video/mp4' });
     const progress: number[] = [];
-    const uploaded = await provider.uploadChunked(file, { folder: 'health-literacy', onProgress: (p) => progress.push(p) });
+    const result = await provider.uploadChunked(file, { folder: request.folder, onProgress: (p) => progress.push(p) });
     jest.mocked(Date.now).mockRestore();
 
-    expect(uploaded).toEqual({ path: 'hlc/2025/06/a1b2c3.mp4', mimeType: 'video/mp4' });
+    expect(result).toEqual({ path: uploaded.path, mimeType: uploaded.mimeType });
     expect(sent).toHaveLength(3);
     const forms = sent.map((r) => r.form!);
-    expect(sent.every((r) => r.url === '/api/admin/media-file/upload-chunk' && r.method === 'POST')).toBe(true);
+    expect(sent.every((r) => pathOf(r.url) === `/api/admin${calls.uploadChunkDone.request.path}` && r.method === 'POST')).toBe(true);
+    // the fields the recorder sent, named alike
+    expect([...forms[0]!.keys()].sort()).toEqual(Object.keys(request).sort());
     expect(forms.map((f) => (f.get('chunk') as File).size)).toEqual([5 * 1024 * 1024, 5 * 1024 * 1024, 1024 * 1024]);
     expect(forms.map((f) => f.get('index'))).toEqual(['0', '1', '2']);
     expect(forms.every((f) => f.get('totalChunks') === '3')).toBe(true);
-    expect(forms.every((f) => f.get('timestamp') === '1718000000000')).toBe(true);
-    expect(forms.every((f) => f.get('fileExtension') === 'mp4' && f.get('mimeType') === 'video/mp4')).toBe(true);
-    expect(forms.every((f) => f.get('folder') === 'health-literacy')).toBe(true);
+    expect(forms.every((f) => f.get('timestamp') === request.timestamp)).toBe(true);
+    expect(forms.every((f) => f.get('fileExtension') === request.fileExtension && f.get('mimeType') === request.mimeType)).toBe(true);
+    expect(forms.every((f) => f.get('folder') === request.folder)).toBe(true);
 
     expect(progress).toEqual([23, 45, 68, 91, 100]);
-    expect(progress.at(-1)).toBe(100);
   });
 
   test('a small chunk size, and the older answer with file beside data', async () => {
-    stubXhr([{ body: uploadReceived }, { body: uploadReceived }, { body: uploadReceived }, { body: olderUploadDone }]);
+    stubXhr([recorded('uploadChunkReceived'), recorded('uploadChunkReceived'), recorded('uploadChunkReceived'), { body: olderUploadDone }]);
     const file = new File(['0123456789'], 'clip.mp4', { type: 'video/mp4' });
     const progress: number[] = [];
     const sizeOf3Bytes = 3 / (1024 * 1024);
-    const uploaded = await provider.uploadChunked(file, {
+    const result = await provider.uploadChunked(file, {
       folder: 'videos',
       chunkSizeMb: sizeOf3Bytes,
       onProgress: (p) => progress.push(p),
     });
-    expect(uploaded).toEqual({ path: 'health-literacy/1718000000000.mp4', mimeType: 'video/mp4' });
+    expect(result).toEqual({ path: 'health-literacy/1718000000000.mp4', mimeType: 'video/mp4' });
     expect(progress).toEqual([30, 60, 90, 100]);
   });
 
   test('without a progress callback it uses fetch, and stops at the first failure', async () => {
-    const sent = stubFetch([{ body: uploadReceived }, { status: 422, body: { success: false, message: 'Chunk rejected.', error: { chunk: ['Chunk rejected.'] } } }]);
+    const sent = stubFetch([recorded('uploadChunkReceived'), { status: 422, body: { success: false, message: 'Chunk rejected.', error: { chunk: ['Chunk rejected.'] } } }]);
     const file = new File(['0123456789'], 'clip.mp4', { type: 'video/mp4' });
     const error = await httpError(provider.uploadChunked(file, { folder: 'videos', chunkSizeMb: 4 / (1024 * 1024) }));
     expect(error.status).toBe(422);
@@ -393,11 +474,13 @@ describe('uploadChunked', () => {
 
 describe('fetchPageUrl', () => {
   test('follows the next page link and reads data.data', async () => {
-    const sent = stubFetch([{ body: rolesPage2 }]);
-    const page = await fetchPageUrl(rolesPage1.data.next_page_url, undefined, 'http:');
-    expect(sent[0]!.url).toBe('http://console.example.org/api/admin/roles?page=2');
-    expect(page).toMatchObject({ total: 3, current_page: 2, next_page_url: null });
-    expect(page.data.map((r) => r.id)).toEqual(['r.CCC3']);
+    const sent = stubFetch([recorded('rolesPage2')]);
+    const next = calls.rolesPage1.body.data.next_page_url;
+    const page = await fetchPageUrl(next, undefined, 'http:');
+    expect(sent[0]!.url).toBe(next);
+    const second = calls.rolesPage2.body.data;
+    expect(page).toMatchObject({ total: second.total, current_page: 2, next_page_url: null });
+    expect(page.data.map((r) => r.id)).toEqual(second.data.map((r) => r.encrypted_id));
   });
 
   test('on an https page the link is followed over https', async () => {

@@ -1,11 +1,7 @@
-import { restoreFetch, restoreXhr, stubFetch, stubXhr } from '../../test/recorded-http';
+import { recorded, recordedCalls as calls, restoreFetch, restoreXhr, stubFetch, stubXhr } from '../../test/recorded-http';
 import { ApiError, apiFetch, apiUpload, buildUrl, containsFiles, toFormData, toHttps } from '../http';
 import olderTaken from './fixtures/older/admin-email-taken.json';
 import olderAdmin from './fixtures/older/admin.json';
-import forbidden from './fixtures/ours/forbidden.json';
-import role from './fixtures/ours/role.json';
-import roleInvalid from './fixtures/ours/role-invalid.json';
-import unauthenticated from './fixtures/ours/unauthenticated.json';
 
 beforeEach(() => {
   localStorage.clear();
@@ -28,9 +24,9 @@ const rejection = async (promise: Promise<unknown>): Promise<ApiError> => {
 
 describe('apiFetch', () => {
   test('sends the bearer token and JSON, and unwraps our envelope', async () => {
-    const sent = stubFetch([{ body: role }]);
+    const sent = stubFetch([recorded('roleCreated')]);
     const answer = await apiFetch('/roles', { method: 'POST', body: { name: 'Editor', permissions: ['view_faq'] } });
-    expect(answer.data).toEqual(role.data);
+    expect(answer).toMatchObject({ data: calls.roleCreated.body.data, message: calls.roleCreated.body.message });
     expect(sent[0]).toMatchObject({
       url: '/api/admin/roles',
       method: 'POST',
@@ -51,9 +47,9 @@ describe('apiFetch', () => {
   });
 
   test('an answer outside the envelope comes back whole when asked for, and failures keep their rules', async () => {
-    stubFetch([{ body: { auth: 'key:signature' } }, { status: 403, body: { success: false, message: 'This action is unauthorized.' } }]);
+    stubFetch([recorded('channelAuthorized'), recorded('channelRefused')]);
     await expect(apiFetch('/broadcasting/auth', { method: 'POST', body: {}, envelope: false })).resolves.toMatchObject({
-      data: { auth: 'key:signature' },
+      data: calls.channelAuthorized.body,
     });
     await expect(apiFetch('/broadcasting/auth', { method: 'POST', body: {}, envelope: false })).rejects.toMatchObject({ status: 403 });
   });
@@ -64,7 +60,12 @@ describe('apiFetch', () => {
   });
 
   test('422 gives ApiError with the first message of each field', async () => {
-    stubFetch([{ status: 422, body: roleInvalid }]);
+    const twoFields = {
+      success: false,
+      message: 'The given data was invalid.',
+      error: { name: ['The name has already been taken.', 'The name may not be greater than 50 characters.'], permissions: ['Choose at least one permission.'] },
+    };
+    stubFetch([{ status: 422, body: twoFields }, recorded('roleInvalid')]);
     const error = await rejection(apiFetch('/roles', { method: 'POST', body: {} }));
     expect(error.status).toBe(422);
     expect(error.message).toBe('The given data was invalid.');
@@ -72,7 +73,10 @@ describe('apiFetch', () => {
       name: 'The name has already been taken.',
       permissions: 'Choose at least one permission.',
     });
-    expect(error.body).toEqual(roleInvalid);
+    expect(error.body).toEqual(twoFields);
+
+    const recordedError = await rejection(apiFetch('/roles', { method: 'POST', body: {} }));
+    expect(recordedError.fieldErrors).toEqual({ name: calls.roleInvalid.body.error.name[0] });
   });
 
   test('the older 422 without a message takes the first field message', async () => {
@@ -92,15 +96,15 @@ describe('apiFetch', () => {
   test('401 clears the session but keeps the preferences', async () => {
     localStorage.setItem('permissions', '["view_role"]');
     localStorage.setItem('primary_color', '#123456');
-    stubFetch([{ status: 401, body: unauthenticated }]);
+    stubFetch([recorded('unauthenticated')]);
     const error = await rejection(apiFetch('/roles'));
     expect(error.status).toBe(401);
-    expect(error.message).toBe('Unauthenticated.');
+    expect(error.message).toBe(calls.unauthenticated.body.message);
     expect({ ...localStorage }).toEqual({ primary_color: '#123456' });
   });
 
   test('403 keeps the session', async () => {
-    stubFetch([{ status: 403, body: forbidden }]);
+    stubFetch([recorded('forbidden')]);
     const error = await rejection(apiFetch('/roles'));
     expect(error.status).toBe(403);
     expect(localStorage.getItem('token')).toBe('tok-1');
@@ -219,7 +223,7 @@ describe('apiUpload', () => {
   });
 
   test('failures go through the same envelope rules', async () => {
-    stubXhr([{ status: 401, body: unauthenticated }]);
+    stubXhr([recorded('unauthenticated')]);
     await expect(apiUpload('/x', new FormData(), () => undefined)).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -9,27 +9,26 @@ import {
   saveSession,
   updateSessionProfile,
 } from '../session';
-import login from './fixtures/ours/login.json';
+import { recordedCalls } from '../../test/recorded-http';
 
-const session = login.data as Session;
+const session = recordedCalls.login.body.data as Session;
 
 beforeEach(() => localStorage.clear());
 
 test('saveSession stores the keys of the spec', () => {
   saveSession(session);
   expect({ ...localStorage }).toEqual({
-    token: 'tok-7f3a9c',
-    uid: '1',
-    encrypted_id: 'eyJhZG1pbiI6MX0.k2',
-    pusher_id: 'p-1',
-    f_name: 'Amina',
-    profile_image: '/storage/profiles/amina.png',
+    token: session.token,
+    uid: String(session.id),
+    encrypted_id: session.encrypted_id,
+    pusher_id: session.pusher_id,
+    f_name: session.f_name,
+    profile_image: session.file?.path,
     permissions: JSON.stringify(session.permissions),
-    remember_me: 'rm-55',
   });
-  expect(getToken()).toBe('tok-7f3a9c');
-  expect(getUid()).toBe(1);
-  expect(getEncryptedId()).toBe('eyJhZG1pbiI6MX0.k2');
+  expect(getToken()).toBe(session.token);
+  expect(getUid()).toBe(session.id);
+  expect(getEncryptedId()).toBe(session.encrypted_id);
   expect(getPermissions()).toEqual(session.permissions);
   expect(isSignedIn()).toBe(true);
 });
