@@ -7,3 +7,16 @@ export type Gender = (typeof GENDERS)[number];
 
 /** Image types accepted for profile photos and promotional images, checked by content on the server. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/** Genders of patients, family members, doctors and CHWs (spec 2): Male (default), Female, Transgender. */
+export const PERSON_GENDERS = ['male', 'female', 'transgender'] as const;
+export type PersonGender = (typeof PERSON_GENDERS)[number];
+
+export const MARITAL_STATUSES = ['Married', 'Unmarried', 'Divorced', 'Separated'] as const;
+export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+/** A family member's relation to the patient (spec 2 section 9). */
+export const RELATIONS = ['Father', 'Mother', 'Wife', 'Son', 'Daughter', 'Brother', 'Sister'] as const;
+
+/** The kinds of people in the one account table: patients, their family members, CHWs and doctors. */
+export const USER_TYPES = ['patient', 'family', 'chw', 'doctor'] as const;
+export type UserType = (typeof USER_TYPES)[number];

@@ -15,6 +15,9 @@ export const RESOURCES = {
   countries: { module: 'location' },
   interests: { module: 'chw' },
   categories: { module: 'chw' },
+  'app-users': { module: 'app_user' },
+  'family-members': { module: 'app_user' },
+  chw: { module: 'chw' },
 } as const satisfies Record<string, { module: string }>;
 
 export type ResourceName = keyof typeof RESOURCES;

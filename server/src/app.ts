@@ -26,6 +26,7 @@ import { Realtime, registerRealtime } from './realtime';
 import { registry as defaultRegistry } from './resources/registry';
 import type { Registry } from './http/resource';
 import { registerAuthRoutes } from './routes/auth';
+import { registerFieldRoutes } from './routes/field';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerDashboardRoutes } from './routes/dashboard';
@@ -168,7 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerAuthGuard(app);
   app.addHook('preValidation', async (request) => {
-    normalizeBody(request.body, request.routeOptions.schema?.body);
+    normalizeBody(request.body, request.routeOptions.schema?.body, request.isMultipart());
   });
 
   app.get('/api/health', { schema: { hide: true } }, async () => {
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerAuthRoutes(app);
+  registerFieldRoutes(app);
   registerUploadRoutes(app);
   registerNotificationRoutes(app);
   registerDashboardRoutes(app);

@@ -31,6 +31,8 @@ export interface Principal {
   roleId: number;
   isSuper: boolean;
   permissions: ReadonlySet<string>;
+  /** the districts this admin is limited to; null: every district */
+  districtIds: readonly number[] | null;
   pusherId: string;
 }
 

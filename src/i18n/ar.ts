@@ -1,4 +1,5 @@
-import type { Messages } from './messages';
+import { mergeMessages, type Messages } from './messages';
+import people from './people/ar';
 
 /**
  * العربية (الإمارات): every key of en.ts and of react-admin's own messages (ra-language-english). Shown right
@@ -551,4 +552,4 @@ const ar = {
   },
 } satisfies Messages;
 
-export default ar;
+export default mergeMessages(ar, people);

@@ -1,4 +1,5 @@
-import type { Messages } from './messages';
+import { mergeMessages, type Messages } from './messages';
+import people from './people/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const de = {
@@ -548,4 +549,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default de;
+export default mergeMessages(de, people);

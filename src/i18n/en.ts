@@ -1,3 +1,6 @@
+import { mergeMessages } from './messages';
+import people from './people/en';
+
 /**
  * English dictionary in react-admin's format (`%{var}` interpolation, `singular |||| plural`), merged over
  * ra-language-english and converted for i18next. Every other language copies this shape (`AppMessages`).
@@ -344,4 +347,5 @@ const en = {
 };
 
 export type AppMessages = typeof en;
-export default en;
+/** The base dictionary with each module group's own laid over it (i18n/people). */
+export default mergeMessages(en, people);

@@ -1,4 +1,5 @@
-import type { Messages } from './messages';
+import { mergeMessages, type Messages } from './messages';
+import people from './people/es';
 
 /** Español: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const es = {
@@ -547,4 +548,4 @@ const es = {
   },
 } satisfies Messages;
 
-export default es;
+export default mergeMessages(es, people);

@@ -1,5 +1,6 @@
 import frenchMessages from 'ra-language-french';
 import { mergeMessages, type Messages } from './messages';
+import people from './people/fr';
 
 /**
  * Français: the app's messages laid over react-admin's official French messages (ra-language-french),
@@ -344,4 +345,4 @@ const fr = {
   },
 } satisfies Messages;
 
-export default mergeMessages(frenchMessages as Messages, fr);
+export default mergeMessages(mergeMessages(frenchMessages as Messages, fr), people);

@@ -1,4 +1,5 @@
-import type { Messages } from './messages';
+import { mergeMessages, type Messages } from './messages';
+import people from './people/pt';
 
 /** Português (Brasil): every key of en.ts and of react-admin's own messages (ra-language-english). */
 const pt = {
@@ -547,4 +548,4 @@ const pt = {
   },
 } satisfies Messages;
 
-export default pt;
+export default mergeMessages(pt, people);

@@ -1,4 +1,5 @@
-import type { Messages } from './messages';
+import { mergeMessages, type Messages } from './messages';
+import people from './people/zh';
 
 /**
  * 简体中文: every key of en.ts and of react-admin's own messages (ra-language-english). Chinese has one
@@ -548,4 +549,4 @@ const zh = {
   },
 } satisfies Messages;
 
-export default zh;
+export default mergeMessages(zh, people);

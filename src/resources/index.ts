@@ -1,5 +1,8 @@
 import type { ResourceName } from '../../contract/resources';
 import admins from './admins';
+import appUsers from './app-users';
+import chw from './chw';
+import familyMembers from './family-members';
 import areas from './areas';
 import categories from './categories';
 import cities from './cities';
@@ -25,6 +28,9 @@ export const resources: Record<ResourceName, ResourceConfig> = {
   countries,
   interests,
   categories,
+  'app-users': appUsers,
+  'family-members': familyMembers,
+  chw,
 };
 
 export const resourceNames = Object.keys(resources) as ResourceName[];

@@ -106,6 +106,8 @@ export interface Database {
   };
   cities: { id: Generated<number>; title: string; created_at: string; updated_at: string };
   countries: { id: Generated<number>; country: string; iso2: string; iso3: string; created_at: string; updated_at: string };
+  /** the districts an admin is limited to; an admin with none is not limited */
+  admin_districts: { admin_id: number; district_id: number };
 }
 
 export type TableName = keyof Database;

@@ -15,6 +15,12 @@ export async function permissionsOfRole(ctx: AppContext, roleId: number, isSuper
   return new Set(rows.map((r) => r.permission));
 }
 
+/** The districts an admin is limited to (admin_districts), or null when it is not limited. */
+export async function districtsOfAdmin(ctx: AppContext, adminId: number): Promise<number[] | null> {
+  const rows = await ctx.db.selectFrom('admin_districts').select('district_id').where('admin_id', '=', adminId).execute();
+  return rows.length ? rows.map((r) => r.district_id) : null;
+}
+
 const compileTokenQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('auth_tokens as t')
@@ -47,6 +53,7 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
     isSuper,
     permissions: await permissionsOfRole(ctx, row.role_id, isSuper),
     pusherId: row.pusher_id,
+    districtIds: await districtsOfAdmin(ctx, row.id),
   };
 }
 

@@ -7,15 +7,18 @@ import { now } from '../services/tokens';
 import { requireAdmin } from './auth';
 import { checkChildCounts, childListSchema, loadChildren, writeChildren } from './children';
 import { ok, MESSAGES } from './envelope';
-import { conflict, notFound, ValidationError } from './errors';
+import { conflict, forbidden, notFound, ValidationError } from './errors';
 import { exportLink } from './exports';
 import { fileSchema, filesOf, presentFiles, replacedFiles, storeFiles, uploadLimits } from './files';
 import { uploadRoute } from './bodyLimits';
 import { Fields } from './fields';
-import { buildListQuery, checkListDeclaration, first } from './list';
+import { buildListQuery, checkListDeclaration, districtCondition, first, inSubset, OUTSIDE_DISTRICTS } from './list';
+import { subsetCounterKey } from '../db/migrations/helpers';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { CHANGED_EVENT } from '../realtime';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from './paging';
-import { type CrudHelpers, dynamic, type ListOptions, type Presented, type ResourceDef, type Row, type WriteContext } from './resource';
+import { type AnySelect, type CrudHelpers, dynamic, type ListOptions, type Presented, type ResourceDef, type Row, type WriteContext } from './resource';
 import { changeStatus, statusBody } from './status';
 
 /** paginate=false answers are capped so one call cannot pull a whole table of patients. */
@@ -111,6 +114,14 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     // fields cost ~35% of a 25-row admin page (bench/README.md).
     const out = rows as Presented[];
     for (const r of out) r.encrypted_id = ctx.ids.encode(def.name, r.id);
+    if (def.profile && out.length) {
+      const profiles = await db.selectFrom(def.profile.table).select(['id', ...def.profile.columns]).where('id', 'in', out.map((r) => r.id)).execute();
+      const byId = new Map(profiles.map((p) => [Number(p.id), p]));
+      for (const r of out) {
+        const p = byId.get(r.id);
+        for (const c of def.profile.columns) r[c] = p?.[c] ?? null;
+      }
+    }
     for (const rel of def.belongsTo ?? []) {
       const ids = [...new Set(out.map((r) => r[rel.column]).filter((v): v is number => typeof v === 'number'))];
       const parents = ids.length ? await db.selectFrom(rel.table).select(['id', ...rel.columns]).where('id', 'in', ids).execute() : [];
@@ -123,10 +134,28 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     return out;
   };
 
-  const selectRaw = (id: number) => db.selectFrom(def.table).select(columns).where('id', '=', id).executeTakeFirst();
+  /**
+   * The record's row as the caller may see it: within the declaration's subset and, for an admin
+   * limited to some districts, within them (else none: a 404). With `all`, every column of the table
+   * and of its profile (what hooks and the audit diff compare against).
+   */
+  const findRow = async (database: Kysely<Database>, id: number, request: FastifyRequest | null, all = false): Promise<Row | undefined> => {
+    let q: AnySelect = dynamic(database).selectFrom(def.table).where('id', '=', id);
+    q = all ? q.selectAll() : q.select(columns);
+    q = inSubset(def, q);
+    const district = districtCondition(ctx, def, request?.admin?.districtIds ?? null);
+    if (district) q = district(q);
+    const row = await q.executeTakeFirst();
+    if (row && all && def.profile) {
+      const profile = await dynamic(database).selectFrom(def.profile.table).select(def.profile.columns).where('id', '=', id).executeTakeFirst();
+      for (const c of def.profile.columns) row[c] = profile?.[c] ?? null;
+    }
+    return row;
+  };
 
-  const loadOne = async (id: number): Promise<Presented> => {
-    const row = await selectRaw(id);
+  /** One presented record, as the caller may see it (no request: as the server sees it). */
+  const loadOne = async (id: number, request: FastifyRequest | null = null): Promise<Presented> => {
+    const row = await findRow(ctx.db, id, request);
     if (!row) throw notFound();
     return (await present([row]))[0]!;
   };
@@ -153,16 +182,17 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   async function countOf(base: ReturnType<typeof buildListQuery>['base'], filtered: boolean, excludeIds: number[]): Promise<number> {
     const countAll = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0);
     if (filtered) return countAll();
-    const kept = await db.selectFrom('row_counts').select('n').where('table_name', '=', def.table).executeTakeFirst();
+    const key = def.subset ? subsetCounterKey(def.table, def.subset.value) : def.table;
+    const kept = await db.selectFrom('row_counts').select('n').where('table_name', '=', key).executeTakeFirst();
     if (!kept) return countAll();
     if (!excludeIds.length) return Number(kept.n);
-    const present = await db.selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', excludeIds).executeTakeFirst();
+    const present = await inSubset(def, db.selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', excludeIds)).executeTakeFirst();
     return Number(kept.n) - Number(present?.n ?? 0);
   }
 
   /** Every row of the list in its order, presented, in batches (for exports). */
-  async function* allRows(q: Record<string, unknown>, request: FastifyRequest): AsyncGenerator<Presented> {
-    const { ordered } = buildListQuery(ctx, def, q, request);
+  async function* allRows(q: Record<string, unknown>, request: FastifyRequest, options: ListOptions = {}): AsyncGenerator<Presented> {
+    const { ordered } = buildListQuery(ctx, def, q, request, options);
     for (let offset = 0; ; offset += EXPORT_BATCH) {
       const batch = await ordered.limit(EXPORT_BATCH).offset(offset).execute();
       for (const row of await present(batch)) yield row;
@@ -176,10 +206,35 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     return Object.fromEntries(Object.entries(values).filter(([k]) => !machineryKeys.has(k)));
   };
 
+  /** A write's values split between the table and its profile table. */
+  const splitProfile = (values: Row): { main: Row; profile: Row } => {
+    if (!def.profile) return { main: values, profile: {} };
+    const own = new Set(def.profile.columns);
+    const main: Row = {};
+    const profile: Row = {};
+    for (const [k, v] of Object.entries(values)) (own.has(k) ? profile : main)[k] = v;
+    return { main, profile };
+  };
+
+  /** An admin limited to some districts may not put a record into another one (nor add a district). */
+  const checkDistrict = (w: WriteContext, merged: Row, creating: boolean) => {
+    const scope = def.district;
+    const limited = w.admin.districtIds;
+    if (!scope || !limited) return;
+    if (scope.column === 'id' && !scope.table) {
+      if (creating) throw forbidden('Only an admin of every district can add a district.');
+      return;
+    }
+    const value = merged[scope.column];
+    if (typeof value === 'number' && !limited.includes(value)) throw ValidationError.field(scope.column, OUTSIDE_DISTRICTS);
+  };
+
   const checkParent = async (w: WriteContext, input: Row) => {
     if (!def.parent) return;
     const id = input[def.parent.column];
-    const found = typeof id === 'number' && (await dynamic(w.db).selectFrom(def.parent.table).select('id').where('id', '=', id).executeTakeFirst());
+    let q = dynamic(w.db).selectFrom(def.parent.table).select('id').where('id', '=', typeof id === 'number' ? id : 0);
+    if (def.parent.subset) q = q.where(def.parent.subset.column, '=', def.parent.subset.value);
+    const found = typeof id === 'number' && (await q.executeTakeFirst());
     if (!found) throw ValidationError.field(def.parent.column, def.parent.message);
   };
 
@@ -206,7 +261,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
 
   app.get(`${base}/:id`, { config: access(def, 'view'), schema: { tags, params: Id } }, async (request) => {
     const { id } = request.params as { id: string };
-    const record = await loadOne(decodeId(id));
+    const record = await loadOne(decodeId(id), request);
     if (def.auditReads) {
       await audit(ctx.db, { actorId: requireAdmin(request).id, action: 'read', resource: def.name, recordId: record.id, ip: request.ip, requestId: request.id });
     }
@@ -226,9 +281,14 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         const values = { ...(await valuesOf(wc, input, null)), ...files.values };
         if (def.status?.kind === 'named') values[def.status.column] ??= def.status.initial;
         if (def.columns.includes('created_by')) values.created_by = w.admin.id; // who added it, never from the body
+        if (def.subset) values[def.subset.column] = def.subset.value;
+        if (def.parent) values[def.parent.column] = input[def.parent.column]; // checked above; never changes afterwards
+        checkDistrict(wc, values, true);
+        const { main, profile } = splitProfile(values);
         const stamp = now();
-        const inserted = await dynamic(trx).insertInto(def.table).values({ ...values, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
+        const inserted = await dynamic(trx).insertInto(def.table).values({ ...main, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
         const newId = Number(inserted.id);
+        if (def.profile) await dynamic(trx).insertInto(def.profile.table).values({ ...profile, id: newId }).execute();
         const children = await writeChildren(trx, def, newId, input);
         await def.hooks?.afterWrite?.(wc, { ...values, id: newId }, input, null);
         await audit(trx, {
@@ -251,17 +311,23 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const id = decodeId((request.params as { id: string }).id);
     const input = request.body as Row;
     checkChildCounts(def, input, false);
-    const current = await dynamic(ctx.db).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+    const current = await findRow(ctx.db, id, request, true);
     if (!current) throw notFound(); // before storing any file
     const files = await storeFiles(ctx, def, input, current);
     let replaced: string[] = [];
     try {
       await ctx.db.transaction().execute(async (trx) => {
-        const existing = await dynamic(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+        const existing = await findRow(trx, id, request, true);
         if (!existing) throw notFound();
         const wc = { ...w, db: trx };
         const values = { ...(await valuesOf(wc, input, existing)), ...files.values };
-        if (Object.keys(values).length) await dynamic(trx).updateTable(def.table).set({ ...values, updated_at: now() }).where('id', '=', id).execute();
+        checkDistrict(wc, { ...existing, ...values }, false);
+        const { main, profile } = splitProfile(values);
+        if (Object.keys(values).length) await dynamic(trx).updateTable(def.table).set({ ...main, updated_at: now() }).where('id', '=', id).execute();
+        if (def.profile && Object.keys(profile).length) {
+          const updated = await dynamic(trx).updateTable(def.profile.table).set(profile).where('id', '=', id).executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) await dynamic(trx).insertInto(def.profile.table).values({ ...profile, id }).execute();
+        }
         const children = await writeChildren(trx, def, id, input);
         await def.hooks?.afterWrite?.(wc, { ...existing, ...values }, input, existing);
         await audit(trx, {
@@ -277,22 +343,23 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     await removeFiles(replaced);
     const note = await w.flush();
     announce('update', id, request);
-    return ok(await loadOne(id), MESSAGES.updated + note);
+    return ok(await loadOne(id, request), MESSAGES.updated + note);
   });
 
   app.delete(`${base}/:id`, { config: access(def, 'delete'), schema: { tags, params: Id } }, async (request) => {
     const w = writeContext(ctx, request);
     const id = decodeId((request.params as { id: string }).id);
-    const record = await loadOne(id);
+    const record = await loadOne(id, request);
     let stored: string[] = [];
     await ctx.db.transaction().execute(async (trx) => {
       const wc = { ...w, db: trx };
       await def.hooks?.beforeDelete?.(wc, record);
       await checkUnreferenced(wc, record);
-      const raw = await dynamic(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+      const raw = await findRow(trx, id, request, true);
       if (!raw) throw notFound();
       stored = filesOf(def, raw);
       for (const spec of Object.values(def.children ?? {})) await dynamic(trx).deleteFrom(spec.table).where(spec.foreignKey, '=', id).execute();
+      if (def.profile) await dynamic(trx).deleteFrom(def.profile.table).where('id', '=', id).execute();
       await dynamic(trx).deleteFrom(def.table).where('id', '=', id).execute();
       await def.hooks?.afterDelete?.(wc, record);
       await audit(trx, {
@@ -311,14 +378,18 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     app.put(`${base}/status/:id`, { config: access(def, def.status.action ?? 'edit'), schema: { tags, params: Id, body } }, async (request) => {
       const w = writeContext(ctx, request);
       const id = decodeId((request.params as { id: string }).id);
-      await ctx.db.transaction().execute((trx) => changeStatus({ ...w, db: trx }, def, id, request.body as Row));
+      await ctx.db.transaction().execute(async (trx) => {
+        const existing = await findRow(trx, id, request, true);
+        if (!existing) throw notFound();
+        await changeStatus({ ...w, db: trx }, def, existing, request.body as Row);
+      });
       await w.flush();
       announce('status', id, request);
-      return ok(await loadOne(id), MESSAGES.updated);
+      return ok(await loadOne(id, request), MESSAGES.updated);
     });
   }
 
-  const helpers: CrudHelpers = { def, decodeId, loadOne, present, list, allRows };
+  const helpers: CrudHelpers = { def, decodeId, loadOne, findRow, present, list, allRows };
   def.routes?.(app, helpers);
   return helpers;
 }

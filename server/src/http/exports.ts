@@ -5,7 +5,7 @@ import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext } from '../context';
 import { audit } from '../services/audit';
 import { csvStream, EXPORT_TTL_MS, signExport, verifyExport, xlsxStream } from '../services/export';
-import { permissionsOfRole, requireAdmin } from './auth';
+import { districtsOfAdmin, permissionsOfRole, requireAdmin } from './auth';
 import { forbidden, HttpError } from './errors';
 import type { CrudHelpers, Row } from './resource';
 
@@ -47,6 +47,8 @@ export function registerExportRoute(app: FastifyInstance, crud: Map<string, Crud
         .executeTakeFirst();
       const permissions = admin ? await permissionsOfRole(ctx, admin.role_id, Boolean(admin.is_super)) : new Set<string>();
       if (!admin || admin.status !== USER_STATUS.active || !permissions.has(permissionName('view', helpers.def.module))) throw forbidden();
+      // the link's admin's districts, as they are now
+      const districtIds = await districtsOfAdmin(ctx, admin.id);
 
       const def = helpers.def;
       const rels = def.belongsTo ?? [];
@@ -54,7 +56,7 @@ export function registerExportRoute(app: FastifyInstance, crud: Map<string, Crud
       const header = [...columns, ...rels.map((r) => r.as)];
       const toCells = (row: Row) => [...columns.map((c) => row[c]), ...rels.map((r) => (row[r.as] as Row | null)?.[r.columns[0]!] ?? null)];
       async function* rows() {
-        for await (const row of helpers!.allRows(claim!.query, request)) yield toCells(row);
+        for await (const row of helpers!.allRows(claim!.query, request, { districtIds })) yield toCells(row);
       }
       await audit(ctx.db, { actorId: admin.id, action: 'export', resource: def.name, recordId: null, changes: { query: claim.query, format: claim.format }, ip: request.ip, requestId: request.id });
       const stamp = new Date().toISOString().slice(0, 10);

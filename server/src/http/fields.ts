@@ -27,8 +27,17 @@ export const Fields = {
     Type.Union([Type.String({ pattern: `^[0-9]{${min},${max}}$` }), Type.Null()], msg(message)),
   date: (message = 'Please provide a valid date.') =>
     Type.Union([Type.String({ format: 'date' }), Type.Null()], msg(message)),
+  requiredDate: (message: string) => Type.String({ format: 'date', ...msg(message) }),
+  optionalInteger: (message: string, minimum: number, maximum: number) =>
+    Type.Union([Type.Integer({ minimum, maximum }), Type.Null()], msg(message)),
+  optionalNumber: (message: string, minimum: number, maximum: number) =>
+    Type.Union([Type.Number({ minimum, maximum }), Type.Null()], msg(message)),
+  optionalReference: (message: string) => Type.Union([Type.Integer({ minimum: 1, maximum: MAX_ID }), Type.Null()], msg(message)),
+  optionalEnumOf: <T extends string>(values: readonly T[], message: string) =>
+    Type.Union([...values.map((v) => Type.Literal(v)), Type.Null()], msg(message)),
   reference: (message: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...msg(message) }),
   number: (message: string, minimum: number, maximum: number) => Type.Number({ minimum, maximum, ...msg(message) }),
+  integer: (message: string, minimum: number, maximum: number) => Type.Integer({ minimum, maximum, ...msg(message) }),
   boolean: () => Type.Boolean(),
   enumOf: <T extends string>(values: readonly T[], message: string) =>
     Type.Union(values.map((v) => Type.Literal(v)), msg(message)),
@@ -89,6 +98,14 @@ export function fieldErrorsFromAjv(errors: AjvError[], schema: unknown): Record<
   return out;
 }
 
+/** A field's JSON type, looking through `T | null` unions (form data arrives as text and is converted by it). */
+function typeOf(schema: { type?: string; anyOf?: { type?: string }[] } | undefined): string | undefined {
+  if (!schema) return undefined;
+  if (schema.type) return schema.type;
+  const types = new Set((schema.anyOf ?? []).map((m) => m.type).filter((t) => t !== 'null'));
+  return types.size === 1 ? [...types][0] : undefined;
+}
+
 /**
  * Whether a value holds a NUL character in any string inside it. Walks with a stack of its own, not
  * by recursion: a body nested a hundred thousand lists deep must give a 4xx, not a stack overflow.
@@ -109,16 +126,18 @@ export function containsNul(value: unknown): boolean {
 }
 
 /**
- * Before validation: "" becomes null (a cleared form field), and "1"/"0"/"true"/"false"/"on" become
- * booleans for boolean fields (multipart sends text). Unknown fields are removed by ajv. Text holding a
- * NUL character is refused (422): PostgreSQL cannot store it, and SQLite should not differ.
+ * Before validation: "" becomes null (a cleared form field). A form (multipart) body carries only
+ * text, so there "1"/"0"/"true"/"false"/"on" become booleans for boolean fields, digits numbers for
+ * number fields and JSON text lists for list fields; a JSON body is taken as typed. Unknown fields are
+ * removed by ajv. Text holding a NUL character is refused (422): PostgreSQL cannot store it, and
+ * SQLite should not differ.
  */
-export function normalizeBody(body: unknown, schema: unknown): void {
+export function normalizeBody(body: unknown, schema: unknown, form = false): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
   const record = body as Record<string, unknown>;
   const props = (schema && typeof schema === 'object' && 'properties' in schema
-    ? (schema as { properties: Record<string, { type?: string }> }).properties
-    : {}) as Record<string, { type?: string }>;
+    ? (schema as { properties: Record<string, { type?: string; anyOf?: { type?: string }[] }> }).properties
+    : {}) as Record<string, { type?: string; anyOf?: { type?: string }[] }>;
   const hasNul = (v: unknown): boolean => containsNul(v);
   const nul = Object.keys(record).filter((key) => key in props && hasNul(record[key]));
   if (nul.length) throw new ValidationError(Object.fromEntries(nul.map((key) => [key, [`The ${key.replace(/_/g, ' ')} field must not contain NUL characters.`]])));
@@ -132,17 +151,18 @@ export function normalizeBody(body: unknown, schema: unknown): void {
   }
   for (const [key, value] of Object.entries(record)) {
     if (typeof value === 'string' && value.trim() === '') record[key] = null;
-    else if (typeof value === 'string' && props[key]?.type === 'boolean') {
+    else if (!form) continue;
+    else if (typeof value === 'string' && typeOf(props[key]) === 'boolean') {
       if (['1', 'true', 'on', 'yes'].includes(value)) record[key] = true;
       else if (['0', 'false', 'off', 'no'].includes(value)) record[key] = false;
-    } else if (typeof value === 'string' && props[key]?.type === 'array' && value.trimStart().startsWith('[')) {
+    } else if (typeof value === 'string' && typeOf(props[key]) === 'array' && value.trimStart().startsWith('[')) {
       // a list sent as form data (child rows of a multipart body) is JSON text
       try {
         record[key] = JSON.parse(value);
       } catch {
         // left as text: validation answers with the field's message
       }
-    } else if (typeof value === 'string' && (props[key]?.type === 'integer' || props[key]?.type === 'number')) {
+    } else if (typeof value === 'string' && (typeOf(props[key]) === 'integer' || typeOf(props[key]) === 'number')) {
       const n = Number(value);
       if (value.trim() !== '' && Number.isFinite(n)) record[key] = n;
     }

@@ -27,6 +27,27 @@ function calendarDay(raw: string): string | null {
 }
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
+export const OUTSIDE_DISTRICTS = 'Please choose one of the districts you are responsible for.';
+
+/** Keeps a query to the declaration's subset (the patients among all users). */
+export const inSubset = <Q extends AnySelect>(def: ResourceDef, qb: Q): Q =>
+  (def.subset ? qb.where(sql.ref(def.subset.column), '=', def.subset.value) : qb) as Q;
+
+/**
+ * Keeps a query to the districts an admin is limited to (none given: no limit): through the record's
+ * own district column, or through the table that holds it keyed by the record's id.
+ */
+export function districtCondition(ctx: AppContext, def: ResourceDef, districtIds: readonly number[] | null): ((qb: AnySelect) => AnySelect) | null {
+  const scope = def.district;
+  if (!scope || !districtIds) return null;
+  const ids = districtIds.length ? [...districtIds] : [0];
+  if (scope.table) {
+    const holder = dynamic(ctx.db).selectFrom(scope.table).select('id').where(scope.column, 'in', ids);
+    return (qb) => qb.where('id', 'in', holder);
+  }
+  return (qb) => qb.where(sql.ref(scope.column), 'in', ids);
+}
+
 export interface ListQuery {
   base: AnySelect;
   ordered: AnySelect;
@@ -126,7 +147,11 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const scope = def.hooks?.scope;
   if (scope) conditions.push((qb) => scope(qb, request));
   if (options.scope) conditions.push(options.scope);
+  const district = districtCondition(ctx, def, options.districtIds !== undefined ? options.districtIds : request.admin?.districtIds ?? null);
+  if (district) conditions.push(district);
   const filtered = conditions.length > 0;
+  // the subset is the list itself (its total is the subset's kept count), not a filter of it
+  if (def.subset) conditions.push((qb) => inSubset(def, qb));
   const excluded = options.excludeIds ?? [];
   if (excluded.length) conditions.push((qb) => qb.where('id', 'not in', excluded));
 
@@ -148,7 +173,11 @@ function sortExpression(def: ResourceDef, sort: string) {
   const rel = def.belongsTo?.find((r) => r.as === sort.slice(0, dot));
   if (!rel) throw new Error(`${def.name}: sort field ${sort} names no belongsTo relation`);
   const column = sort.slice(dot + 1);
-  return sql`(select ${sql.ref(`${rel.table}.${column}`)} from ${sql.table(rel.table)} where ${sql.ref(`${rel.table}.id`)} = ${sql.ref(`${def.table}.${rel.column}`)})`;
+  // the foreign key is the record's own column, or its profile's (a CHW's qualification)
+  const key = def.profile?.columns.includes(rel.column)
+    ? sql`(select ${sql.ref(`p.${rel.column}`)} from ${sql.table(def.profile.table)} p where p.id = ${sql.ref(`${def.table}.id`)})`
+    : sql.ref(`${def.table}.${rel.column}`);
+  return sql`(select ${sql.ref(`${rel.table}.${column}`)} from ${sql.table(rel.table)} where ${sql.ref(`${rel.table}.id`)} = ${key})`;
 }
 
 /** The declaration's list settings that only a wrong declaration breaks: checked once, at start. */

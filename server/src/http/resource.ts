@@ -41,15 +41,15 @@ export interface WriteContext {
 type OnTable<F> = { [R in TableName]: F & { table: R; column: Col<R> } }[TableName];
 
 /** A parent record shown nested in each row, loaded for a whole page in one query (no N+1). */
-export type BelongsTo<T extends TableName> = {
+export type BelongsTo<T extends TableName, P extends TableName = T> = {
   [R in TableName]: {
     /** key of the nested object in the JSON, e.g. "district" */
     as: string;
-    /** foreign key column of this table, e.g. "district_id" */
-    column: Col<T>;
+    /** foreign key column of this table (or of its profile), e.g. "district_id" */
+    column: Col<T> | Col<P>;
     resource: ResourceName;
     table: R;
-    columns: Col<R>[];
+    columns: readonly Col<R>[];
   };
 }[TableName];
 
@@ -57,6 +57,8 @@ export type BelongsTo<T extends TableName> = {
 export type ReferencedBy = OnTable<{
   /** singular and plural noun of the referencing rows, for the message */
   noun: readonly [string, string];
+  /** the resource whose writes make these rows, when it is not the one declared on (or with a profile in) that table */
+  by?: ResourceName;
 }>;
 
 /**
@@ -67,6 +69,25 @@ export type ViaFilter<T extends TableName> = {
   [R in TableName]: { column: Col<T>; table: R; parentColumn: Col<R> };
 }[TableName];
 
+/**
+ * The records of a shared table that make up this resource: patients, CHWs and doctors are all rows
+ * of `users` (one account table), told apart by `type`. Every read and write of the resource keeps to
+ * them, a create sets the column, and the list's total comes from the subset's own row counter
+ * (`users:patient`, made by `addRowCounter(..., { subset })`).
+ */
+export interface Subset<T extends TableName> {
+  column: Col<T>;
+  value: string;
+}
+
+/**
+ * Where a record's district is, for admins limited to some districts: a column of its own
+ * (`district_id`; `id` for districts themselves) or a column of another table keyed by the record's
+ * id (a CHW's profile). Lists, reads, writes and exports of a limited admin keep to its districts; a
+ * record outside them is a 404, and a write may not move a record outside them.
+ */
+export type DistrictScope<T extends TableName> = { column: Col<T> } | { [R in TableName]: { table: R; column: Col<R> } }[TableName];
+
 /** Records that belong to one parent record (family members of a patient): listed and added under it. */
 export interface ParentSpec<T extends TableName> {
   resource: ResourceName;
@@ -75,6 +96,8 @@ export interface ParentSpec<T extends TableName> {
   column: Col<T>;
   /** the message when the parent is missing or unknown */
   message: string;
+  /** the parent's own subset (a family member's parent is a patient, not another family member) */
+  subset?: { column: string; value: string };
 }
 
 /**
@@ -144,9 +167,9 @@ export interface UserStatus {
 export type StatusSpec<T extends TableName> = ('status' extends Col<T> ? UserStatus : never) | NamedStatus<T>;
 
 export interface Hooks<T extends TableName, Input> {
-  /** validate beyond the schema and map the body to column values; throw ValidationError */
-  prepare?(w: WriteContext, input: Input, existing: RowOf<T> | null): Promise<Updateable<Database[T]>>;
-  afterWrite?(w: WriteContext, row: RowOf<T>, input: Input, existing: RowOf<T> | null): Promise<void>;
+  /** validate beyond the schema and map the body to column values (of the table and of its profile); throw ValidationError */
+  prepare?(w: WriteContext, input: Input, existing: (RowOf<T> & Row) | null): Promise<Updateable<Database[T]> & Row>;
+  afterWrite?(w: WriteContext, row: RowOf<T> & Row, input: Input, existing: (RowOf<T> & Row) | null): Promise<void>;
   /** refuse (throw) when the record may not go */
   beforeDelete?(w: WriteContext, row: PresentedOf<T>): Promise<void>;
   afterDelete?(w: WriteContext, row: PresentedOf<T>): Promise<void>;
@@ -163,7 +186,7 @@ export interface Hooks<T extends TableName, Input> {
  * update, delete and status routes with validation, permission guards, audit rows, OpenAPI entries
  * and change events; the contract test suite runs the same checks over every declaration.
  */
-export interface ResourceSpec<T extends TableName, S extends TObject> {
+export interface ResourceSpec<T extends TableName, S extends TObject, P extends TableName = T> {
   name: ResourceName;
   table: T;
   /** permission module: the routes need view_/create_/edit_/delete_<module> */
@@ -186,7 +209,7 @@ export interface ResourceSpec<T extends TableName, S extends TObject> {
   via?: Record<string, ViaFilter<T>>;
   /** `start_date` and `end_date` (YYYY-MM-DD, both days included) on this date or timestamp column */
   dateRange?: Col<T>;
-  belongsTo?: BelongsTo<T>[];
+  belongsTo?: BelongsTo<T, P>[];
   parent?: ParentSpec<T>;
   referencedBy?: ReferencedBy[];
   status?: StatusSpec<T>;
@@ -194,6 +217,15 @@ export interface ResourceSpec<T extends TableName, S extends TObject> {
   children?: Record<string, ChildRows>;
   /** every read of a record is written to the audit log (clinical records) */
   auditReads?: boolean;
+  subset?: Subset<T>;
+  /**
+   * A 1:1 table of this kind's own columns, keyed by the record's id (a CHW's qualification and area
+   * beside its account row), named as the second type argument of defineResource. Written in the
+   * record's transaction, presented as if they were its own columns; lists filter on them through
+   * `via` (`{ column: 'id', table: profile table, parentColumn: column }`).
+   */
+  profile?: { table: P; columns: readonly Col<P>[] };
+  district?: DistrictScope<T>;
   hooks?: Hooks<T, Partial<Static<S>>>;
   /** extra routes beside the generic ones */
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
@@ -220,9 +252,9 @@ export interface ResourceDef {
   filters?: Record<string, 'integer' | 'string' | undefined>;
   via?: Record<string, { column: string; table: TableName; parentColumn: string }>;
   dateRange?: string;
-  belongsTo?: { as: string; column: string; resource: ResourceName; table: TableName; columns: string[] }[];
-  parent?: { resource: ResourceName; table: TableName; column: string; message: string };
-  referencedBy?: { table: TableName; column: string; noun: readonly [string, string] }[];
+  belongsTo?: { as: string; column: string; resource: ResourceName; table: TableName; columns: readonly string[] }[];
+  parent?: { resource: ResourceName; table: TableName; column: string; message: string; subset?: { column: string; value: string } };
+  referencedBy?: { table: TableName; column: string; noun: readonly [string, string]; by?: ResourceName }[];
   status?: UserStatus | (Omit<NamedStatus<TableName>, 'column' | 'reasons'> & {
     column: string;
     reasons?: Readonly<Record<string, { column: string; table: TableName; message: string }>>;
@@ -230,6 +262,9 @@ export interface ResourceDef {
   files?: Record<string, FileSpec | undefined>;
   children?: Record<string, { table: TableName; foreignKey: string; schema: TObject; position?: string; min?: number; max?: number; minMessage?: string }>;
   auditReads?: boolean;
+  subset?: { column: string; value: string };
+  profile?: { table: TableName; columns: readonly string[] };
+  district?: { column: string; table?: TableName };
   hooks?: {
     prepare?(w: WriteContext, input: Row, existing: Row | null): Promise<Row>;
     afterWrite?(w: WriteContext, row: Row, input: Row, existing: Row | null): Promise<void>;
@@ -246,13 +281,13 @@ export interface ResourceDef {
 }
 
 /**
- * Declares a resource on table T: `defineResource<'interests'>()({ ... })`. The compiler checks every
+ * Declares a resource on table T (with a profile table P): `defineResource<'interests'>()({ ... })`. The compiler checks every
  * column name (columns, search, sort, filters, relations, files, children) against `Database`; the
  * machinery then sees the declaration with plain names.
  */
 export const defineResource =
-  <T extends TableName>() =>
-  <S extends TObject>(spec: ResourceSpec<T, S>): ResourceDef =>
+  <T extends TableName, P extends TableName = T>() =>
+  <S extends TObject>(spec: ResourceSpec<T, S, P>): ResourceDef =>
     // the one place a typed declaration becomes the machinery's plain view of it: hooks written for
     // rows of T accept the rows the machinery passes, which are rows of T read by the declared names
     spec as unknown as ResourceDef;
@@ -265,20 +300,24 @@ export interface ListOptions {
    * the kept row count minus those of the ids that exist.
    */
   excludeIds?: number[];
+  /** the districts the list keeps to, when not the signed-in admin's (a signed export link's admin) */
+  districtIds?: readonly number[] | null;
 }
 
 export interface CrudHelpers {
   def: ResourceDef;
   /** decode an encrypted id of this resource or throw 404 */
   decodeId(encrypted: string): number;
-  /** load one presented record (with relations) or throw 404 */
-  loadOne(id: number): Promise<Presented>;
+  /** load one presented record (with relations) or throw 404; with the request, only one the caller may see */
+  loadOne(id: number, request?: FastifyRequest | null): Promise<Presented>;
+  /** the stored row (with `all`, every column and the profile's) as the caller may see it, in `db` (a transaction) */
+  findRow(db: Kysely<Database>, id: number, request: FastifyRequest | null, all?: boolean): Promise<Row | undefined>;
   /** present raw rows: encrypted ids, relations, files, children, enrichment */
   present(rows: Row[]): Promise<Presented[]>;
   /** the list handler, reusable by alias routes (e.g. /admins/admin/{id}) */
   list(request: FastifyRequest, options?: ListOptions): Promise<unknown>;
   /** every row of the list for these query parameters, presented, streamed in batches */
-  allRows(query: Record<string, unknown>, request: FastifyRequest): AsyncGenerator<Presented>;
+  allRows(query: Record<string, unknown>, request: FastifyRequest, options?: ListOptions): AsyncGenerator<Presented>;
 }
 
 export interface Registry {

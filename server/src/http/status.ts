@@ -2,7 +2,7 @@ import { type TObject, Type } from '@sinclair/typebox';
 import { USER_STATUS } from '../../../contract/enums';
 import { audit, diff } from '../services/audit';
 import { now } from '../services/tokens';
-import { notFound, ValidationError } from './errors';
+import { ValidationError } from './errors';
 import { MAX_ID } from './fields';
 import { dynamic, type ResourceDef, type Row, type WriteContext } from './resource';
 
@@ -30,13 +30,12 @@ export function statusBody(status: Status): TObject {
   );
 }
 
-/** Changes the status of record `id` in the write's transaction; returns the audit action. */
-export async function changeStatus(w: WriteContext, def: ResourceDef, id: number, body: Row): Promise<void> {
+/** Changes the status of the record `existing` (as the caller may see it) in the write's transaction. */
+export async function changeStatus(w: WriteContext, def: ResourceDef, existing: Row, body: Row): Promise<void> {
   const status = def.status!;
   const db = dynamic(w.db);
   const column = status.kind === 'user' ? 'status' : status.column;
-  const existing = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
-  if (!existing) throw notFound();
+  const id = Number(existing.id);
   const to = body.status as number | string;
   const values: Row = { [column]: to };
   let action: string;

@@ -38,6 +38,8 @@ const editable = {
   gender: Type.Optional(Fields.enumOf(GENDERS, 'Please choose male or female.')),
   role: Type.Optional(Fields.text('Please select a role.', 100)),
   role_id: Type.Optional(Fields.reference('Please select a role.')),
+  /** the districts the admin is limited to; none (or an empty list): every district */
+  district_ids: Type.Optional(Type.Array(Fields.reference('Please select a district.'), { maxItems: 200, 'x-message': 'Please select districts from the list.' })),
 };
 
 const createSchema = Type.Object(
@@ -58,8 +60,15 @@ const today = () => new Date().toISOString().slice(0, 10);
  * No escalation through another account: only a super admin may change, block, delete or set the
  * password of a super admin, and a sub admin only those admins whose permissions it holds itself.
  */
-async function guardTarget(db: Kysely<Database>, actor: Principal, target: Pick<RowOf<'admins'>, 'role_id'>) {
+async function guardTarget(db: Kysely<Database>, actor: Principal, target: Pick<RowOf<'admins'>, 'id' | 'role_id'>) {
   if (actor.isSuper) return;
+  // an admin limited to some districts acts only on admins limited to (some of) the same
+  if (actor.districtIds) {
+    const theirs = await db.selectFrom('admin_districts').select('district_id').where('admin_id', '=', target.id).execute();
+    if (!theirs.length || theirs.some((d) => !actor.districtIds!.includes(d.district_id))) {
+      throw forbidden('You cannot change an admin who is responsible for districts you are not responsible for.');
+    }
+  }
   const role = await db.selectFrom('roles').select('is_super').where('id', '=', target.role_id).executeTakeFirst();
   if (role?.is_super) throw forbidden('Only a super admin can change a super admin.');
   const held = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', target.role_id).execute();
@@ -83,6 +92,23 @@ async function resolveRole(w: WriteContext, input: { role?: string; role_id?: nu
     if (notHeld.length) throw ValidationError.field('role', `You cannot give a role with permissions you do not hold: ${notHeld.join(', ')}.`);
   }
   return role.id;
+}
+
+/**
+ * The districts given to an admin: known ones, and for an actor limited to some districts, some of
+ * those (and some at all: an admin it adds without districts would be responsible for every one).
+ */
+async function checkDistricts(w: WriteContext, ids: number[] | undefined, creating: boolean): Promise<void> {
+  const limited = w.admin.districtIds;
+  if (ids === undefined && !(creating && limited)) return;
+  const list = [...new Set(ids ?? [])];
+  if (limited && (!list.length || list.some((id) => !limited.includes(id)))) {
+    throw ValidationError.field('district_ids', 'Please choose among the districts you are responsible for.');
+  }
+  if (list.length) {
+    const known = await w.db.selectFrom('districts').select('id').where('id', 'in', list).execute();
+    if (known.length !== list.length) throw ValidationError.field('district_ids', 'Please select districts from the list.');
+  }
 }
 
 async function checkEmailFree(db: Kysely<Database>, email: string, selfId: number | null) {
@@ -143,6 +169,7 @@ export const admins = defineResource<'admins'>()({
       if (input.dob !== undefined) values.dob = input.dob;
       if (input.gender !== undefined) values.gender = input.gender;
       if (existing) await guardTarget(w.db, w.admin, existing);
+      await checkDistricts(w, input.district_ids, !existing);
       if (typeof input.dob === 'string' && input.dob > today()) throw ValidationError.field('dob', 'The date of birth cannot be in the future.');
       if (input.email !== undefined) {
         values.email = input.email.trim().toLowerCase();
@@ -171,6 +198,12 @@ export const admins = defineResource<'admins'>()({
       values.updated_by = w.admin.id;
       return values;
     },
+    async afterWrite({ db }, row, input) {
+      if (!Array.isArray(input.district_ids)) return;
+      await db.deleteFrom('admin_districts').where('admin_id', '=', row.id).execute();
+      const ids = [...new Set(input.district_ids)];
+      if (ids.length) await db.insertInto('admin_districts').values(ids.map((district_id) => ({ admin_id: row.id, district_id }))).execute();
+    },
     async beforeDelete({ db, admin }, row) {
       if (row.id === admin.id) throw conflict('You cannot delete your own account.');
       await guardTarget(db, admin, row);
@@ -187,13 +220,22 @@ export const admins = defineResource<'admins'>()({
     },
     async enrich(ctx, rows) {
       const roleIds = [...new Set(rows.flatMap((r) => [r.role_id, r.prev_role_id]).filter((v): v is number => typeof v === 'number'))];
-      const roleRows = roleIds.length ? await ctx.db.selectFrom('roles').select(['id', 'name']).where('id', 'in', roleIds).execute() : [];
+      const [roleRows, districtRows] = await Promise.all([
+        roleIds.length ? ctx.db.selectFrom('roles').select(['id', 'name']).where('id', 'in', roleIds).execute() : [],
+        rows.length
+          ? ctx.db.selectFrom('admin_districts as ad').innerJoin('districts as d', 'd.id', 'ad.district_id')
+            .select(['ad.admin_id', 'd.id', 'd.title']).where('ad.admin_id', 'in', rows.map((r) => r.id)).orderBy('d.title').execute()
+          : [],
+      ]);
       const names = new Map(roleRows.map((r) => [r.id, r.name]));
       for (const r of rows) {
         r.role = names.get(r.role_id) ?? null;
         r.prevRole = r.prev_role_id ? names.get(r.prev_role_id) ?? null : null;
         r.roles = r.role ? [{ name: r.role }] : [];
         r.file = r.profile_image ? { path: ctx.storage.url(r.profile_image) } : null;
+        const mine = districtRows.filter((d) => d.admin_id === r.id);
+        r.district_ids = mine.map((d) => d.id);
+        r.districts = mine.map((d) => ({ id: d.id, title: d.title, encrypted_id: ctx.ids.encode('districts', d.id) }));
         // left out of the JSON (the photo is `file`); `delete` would make every row a slow dictionary object
         (r as Row).profile_image = undefined;
       }
@@ -201,7 +243,8 @@ export const admins = defineResource<'admins'>()({
   },
   routes: registerAdminRoutes,
   sample: (n, ref) =>
-    ref('roles').then((role) => ({
+    Promise.all([ref('roles'), ref('districts')]).then(([role, district]) => ({
+      district_ids: [district.id],
       f_name: `Admin${n}`,
       l_name: 'Sample',
       email: `admin${n}.${Date.now()}@example.org`,
@@ -214,6 +257,7 @@ export const admins = defineResource<'admins'>()({
       confirmPassword: 'correct horse battery',
     })),
   invalidSamples: [
+    { f_name: 'Unknown district', email: 'district@b.org', cnic: '3520112345671', role: 'Super Admin', password: 'longenough1', confirmPassword: 'longenough1', district_ids: [999999] },
     { f_name: 'No email', cnic: '3520112345671', role: 'x', password: 'longenough1', confirmPassword: 'longenough1' },
     { f_name: 'Short cnic', email: 'a@b.org', cnic: '123', role: 'x', password: 'longenough1', confirmPassword: 'longenough1' },
     { f_name: 'Mismatch', email: 'mismatch@b.org', cnic: '3520112345671', role: 'Super Admin', password: 'longenough1', confirmPassword: 'other-one-22' },

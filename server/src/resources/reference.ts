@@ -10,7 +10,7 @@ import { defineResource, type ReferencedBy, type ResourceDef } from '../http/res
 type TitledTable = 'qualifications' | 'specializations' | 'districts' | 'cities';
 
 /** A resource that is only a title: qualifications, specializations, districts, cities. */
-function titled(name: ResourceName, table: TitledTable, module: string, noun: string, referencedBy?: ReferencedBy[]): ResourceDef {
+function titled(name: ResourceName, table: TitledTable, module: string, noun: string, referencedBy?: ReferencedBy[], district?: { column: 'id' }): ResourceDef {
   return defineResource<TitledTable>()({
     name,
     table,
@@ -21,6 +21,7 @@ function titled(name: ResourceName, table: TitledTable, module: string, noun: st
     sortable: ['title', 'created_at', 'id'],
     defaultSort: { field: 'title', order: 'asc' },
     referencedBy,
+    district,
     sample: (n) => ({ title: `${noun} ${n}` }),
     invalidSamples: [{ title: '' }, { title: '   ' }, { title: 'x'.repeat(192) }, {}],
   });
@@ -30,13 +31,26 @@ function titled(name: ResourceName, table: TitledTable, module: string, noun: st
 const byId = async (db: Kysely<Database>, table: 'districts' | 'tehsils', id: unknown) =>
   typeof id === 'number' ? db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst() : undefined;
 
-export const qualifications = titled('qualifications', 'qualifications', 'qualification', 'Qualification');
-export const specializations = titled('specializations', 'specializations', 'specialization', 'Specialization');
-export const cities = titled('cities', 'cities', 'location', 'City');
-export const districts = titled('districts', 'districts', 'location', 'District', [
-  { table: 'tehsils', column: 'district_id', noun: ['tehsil', 'tehsils'] },
-  { table: 'areas', column: 'district_id', noun: ['VC area', 'VC areas'] },
+const CHWS = ['CHW', 'CHWs'] as const;
+
+export const qualifications = titled('qualifications', 'qualifications', 'qualification', 'Qualification', [
+  { table: 'chw_profiles', column: 'qualification_id', noun: CHWS },
 ]);
+export const specializations = titled('specializations', 'specializations', 'specialization', 'Specialization');
+export const cities = titled('cities', 'cities', 'location', 'City', [{ table: 'users', column: 'city_id', noun: ['person', 'people'] }]);
+export const districts = titled(
+  'districts',
+  'districts',
+  'location',
+  'District',
+  [
+    { table: 'tehsils', column: 'district_id', noun: ['tehsil', 'tehsils'] },
+    { table: 'areas', column: 'district_id', noun: ['VC area', 'VC areas'] },
+    { table: 'chw_profiles', column: 'district_id', noun: CHWS },
+    { table: 'admin_districts', column: 'district_id', noun: ['admin limited to it', 'admins limited to it'], by: 'admins' },
+  ],
+  { column: 'id' },
+);
 
 export const tehsils = defineResource<'tehsils'>()({
   name: 'tehsils',
@@ -52,7 +66,11 @@ export const tehsils = defineResource<'tehsils'>()({
   defaultSort: { field: 'title', order: 'asc' },
   filters: { district_id: 'integer' },
   belongsTo: [{ as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] }],
-  referencedBy: [{ table: 'areas', column: 'tehsil_id', noun: ['VC area', 'VC areas'] }],
+  referencedBy: [
+    { table: 'areas', column: 'tehsil_id', noun: ['VC area', 'VC areas'] },
+    { table: 'chw_profiles', column: 'tehsil_id', noun: CHWS },
+  ],
+  district: { column: 'district_id' },
   hooks: {
     async prepare({ db }, input) {
       if (input.district_id !== undefined && !(await byId(db, 'districts', input.district_id))) {
@@ -88,6 +106,8 @@ export const areas = defineResource<'areas'>()({
     { as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] },
     { as: 'tehsil', column: 'tehsil_id', resource: 'tehsils', table: 'tehsils', columns: ['title', 'district_id'] },
   ],
+  referencedBy: [{ table: 'chw_profiles', column: 'area_id', noun: CHWS }],
+  district: { column: 'district_id' },
   hooks: {
     async prepare({ db }, input, existing) {
       const districtId = input.district_id ?? existing?.district_id;
@@ -122,6 +142,7 @@ export const countries = defineResource<'countries'>()({
     { additionalProperties: false },
   ),
   searchable: ['country', 'iso3'],
+  referencedBy: [{ table: 'users', column: 'country_id', noun: ['person', 'people'] }],
   sortable: ['country', 'iso2', 'iso3', 'id'],
   defaultSort: { field: 'country', order: 'asc' },
   hooks: {

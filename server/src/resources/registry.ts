@@ -4,6 +4,8 @@ import { areas, cities, countries, districts, qualifications, specializations, t
 import { categories } from './categories';
 import { interests } from './interests';
 import { roles } from './roles';
+import { chws } from './people/chws';
+import { familyMembers, patients } from './people/patients';
 
 /** Every CRUD resource of the API, in one list. Declaring a resource here gives it routes and contract tests. */
 export const RESOURCE_DEFS: ResourceDef[] = [
@@ -18,6 +20,9 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   countries,
   interests,
   categories,
+  patients,
+  familyMembers,
+  chws,
 ];
 
 export const registry: Registry = {

@@ -12,6 +12,7 @@ import type { TObject } from '@sinclair/typebox';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { ALL_PERMISSIONS } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
 import { bodySchemas } from '../../src/http/crud';
 import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
@@ -64,7 +65,9 @@ function fieldBreakers(schema: TObject, base: Row): BadBody[] {
     if (shape.kind === 'integer') wrong('beyond 32 bits (ids are PostgreSQL integers)', 2 ** 31);
     if (shape.kind === 'boolean') wrong('text for a boolean', 'maybe');
     if (shape.kind === 'array') wrong('a number for a list', 42);
-    if (shape.kind === 'array') wrong('a list of numbers for a list of rows', [1, 2]);
+    const items = (fieldSchema.items ?? {}) as Row;
+    if (shape.kind === 'array' && items.type === 'object') wrong('a list of numbers for a list of rows', [1, 2]);
+    if (shape.kind === 'array' && (items.type === 'integer' || items.type === 'number')) wrong('a list of text for a list of numbers', ['a', 'b']);
     if (shape.kind !== 'string' && shape.kind !== 'unknown') wrong('an object', { nested: true });
     if (shape.maxLength !== undefined) wrong('overlong', 'x'.repeat(shape.maxLength + 1));
     if (shape.maximum !== undefined) wrong('above the maximum', shape.maximum + 1);
@@ -139,7 +142,12 @@ export function describeResourceContract({ title, registry, start }: ContractSet
 
     const count = async (table: string) =>
       Number((await anyDb(t).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const countRows = (def: ResourceDef) => count(def.table);
+    /** the rows of a declaration's table that are its records (its subset of a shared table) */
+    const own = (d: ResourceDef) => {
+      const q = anyDb(t).selectFrom(d.table);
+      return d.subset ? q.where(d.subset.column, '=', d.subset.value) : q;
+    };
+    const countRows = async (d: ResourceDef) => Number((await own(d).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     /** every row of the resource's table and of its child tables, how many audit rows there are, and the stored files */
     const snapshot = async (def: ResourceDef) => ({
       rows: await anyDb(t).selectFrom(def.table).selectAll().orderBy('id').execute(),
@@ -198,7 +206,8 @@ export function describeResourceContract({ title, registry, start }: ContractSet
       });
 
       it(`updates ${field} with PUT; the change shows on get`, async () => {
-        const changed = `${record[field]} edited ${token()}`;
+        // still valid for the field: an email stays an email
+        const changed = String(record[field]).includes('@') ? `${token()}.${record[field]}` : `${record[field]} edited ${token()}`;
         const updated = await audited({ action: 'update', resource: name }, async () => {
           const res = await api.put(`${base}/${record.encrypted_id}`, { [field]: changed });
           expect(res.json().message).toBe('Successfully updated.');
@@ -286,7 +295,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
       /** rows whose searchable columns, joined by spaces, contain `needle` (case-insensitively, wildcards literal) */
       async function countRowsMatching(d: ResourceDef, needle: string): Promise<number> {
         if (!needle) return countRows(d);
-        const rows = await anyDb(t).selectFrom(d.table).selectAll().execute();
+        const rows = await own(d).selectAll().execute();
         const text = (r: Row) => (d.searchable.length === 1 ? String(r[d.searchable[0]!] ?? '') : d.searchable.map((c) => String(r[c] ?? '')).join(' '));
         return rows.filter((r: Row) => text(r).toLowerCase().includes(needle.toLowerCase())).length;
       }
@@ -312,7 +321,10 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         const dot = sortField.indexOf('.');
         if (dot < 0) return sql.ref(sortField);
         const rel = def.belongsTo!.find((r) => r.as === sortField.slice(0, dot))!;
-        return sql`(select r.${sql.ref(sortField.slice(dot + 1))} from ${sql.table(rel.table)} r where r.id = ${sql.ref(`${def.table}.${rel.column}`)})`;
+        const key = def.profile?.columns.includes(rel.column)
+          ? sql`(select p.${sql.ref(rel.column)} from ${sql.table(def.profile.table)} p where p.id = ${sql.ref(`${def.table}.id`)})`
+          : sql.ref(`${def.table}.${rel.column}`);
+        return sql`(select r.${sql.ref(sortField.slice(dot + 1))} from ${sql.table(rel.table)} r where r.id = ${key})`;
       };
 
       it.each(def.sortable)('sorts by %s: desc is asc reversed, in the database order', async (sortField) => {
@@ -323,7 +335,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         const distinct = (rows: Row[]) => rows.map(valueOf).filter((v, i, a) => i === 0 || v !== a[i - 1]);
         expect(distinct(desc)).toEqual(distinct(asc).reverse());
         expect(desc.map((r) => r.id)).toEqual(asc.map((r) => r.id).reverse());
-        const dbOrder = await anyDb(t).selectFrom(def.table).select('id').orderBy(sortKey(sortField), 'asc').orderBy('id', 'asc').execute();
+        const dbOrder = await own(def).select('id').orderBy(sortKey(sortField), 'asc').orderBy('id', 'asc').execute();
         expect(asc.map((r) => r.id)).toEqual(dbOrder.map((r: Row) => r.id));
       });
 
@@ -356,7 +368,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           expect(await ids(`start_date=${shiftDay(day, 1)}`)).not.toContain(record.id);
           expect(await ids(`end_date=${shiftDay(day, -1)}`)).not.toContain(record.id);
           const inRange = await ids(`start_date=${shiftDay(day, -1)}&end_date=${shiftDay(day, 1)}`);
-          const stored = await anyDb(t).selectFrom(def.table).select(['id', column]).execute();
+          const stored = await own(def).select(['id', column]).execute();
           expect(inRange.sort()).toEqual(stored.filter((r: Row) => String(r[column]).slice(0, 10) >= shiftDay(day, -1) && String(r[column]).slice(0, 10) <= shiftDay(day, 1)).map((r: Row) => r.id).sort());
           for (const bad of ['start_date=2026-02-30', 'end_date=yesterday', 'start_date=2026-1-1']) {
             expect([bad, Object.keys(fieldErrors(await api.get(`${base}?${bad}`)))]).toEqual([bad, [bad.split('=')[0]]]);
@@ -372,7 +384,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           const value = parent[via.parentColumn];
           const listed = dataOf(await api.get(`${base}?paginate=false&${param}=${value}`)) as Row[];
           expect(listed.map((r) => r.id)).toContain(record.id);
-          const expected = await anyDb(t).selectFrom(def.table).select('id').where(via.column, 'in', anyDb(t).selectFrom(via.table).select('id').where(via.parentColumn, '=', value)).execute();
+          const expected = await own(def).select('id').where(via.column, 'in', anyDb(t).selectFrom(via.table).select('id').where(via.parentColumn, '=', value)).execute();
           expect(listed.map((r) => r.id).sort()).toEqual(expected.map((r: Row) => r.id).sort());
           expect((dataOf(await api.get(`${base}?paginate=false&${param}=${Number(value) + 100000}`)) as Row[]).length).toBe(0);
         });
@@ -521,7 +533,8 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         for (const id of bad) {
           const routes: [string, string, unknown?][] = [
             ['GET', `${base}/${id}`],
-            ['PUT', `${base}/${id}`, { [field]: 'never stored' }],
+            // a body valid for the field (the sample's own value), so only the id can be what is wrong
+            ['PUT', `${base}/${id}`, { [field]: sent[field] }],
             ['DELETE', `${base}/${id}`],
             ...(def.status ? [['PUT', `${base}/status/${id}`, statusBody] as [string, string, unknown]] : []),
           ];
@@ -586,14 +599,64 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         });
       }
 
+      if (def.district) {
+        const scope = def.district;
+        it('keeps an admin limited to other districts away from it: not listed, not exported, 404 on every id route, no adding outside', async () => {
+          // the record's district, and an admin holding every permission but limited to another district
+          const districtOf = async () =>
+            scope.table
+              ? Number((await anyDb(t).selectFrom(scope.table).select(scope.column).where('id', '=', record.id).executeTakeFirstOrThrow())[scope.column])
+              : Number(scope.column === 'id' ? record.id : record[scope.column]);
+          const mine = await districtOf();
+          const other = dataOf(await api.post('/api/admin/districts', { title: `Elsewhere ${token()}` }));
+          const cleanup: string[] = [];
+          const limitedTo = async (districtId: number) => {
+            const tag = token();
+            const role = dataOf(await api.post('/api/admin/roles', { name: `Every permission ${tag}`, permissions: ALL_PERMISSIONS }));
+            const email = `limited-${tag}@example.org`;
+            const admin = dataOf(await api.post('/api/admin/admins', { f_name: 'Limited', email, cnic: '3520112345671', role_id: role.id, district_ids: [districtId], password: 'quiet-river-stone-9', confirmPassword: 'quiet-river-stone-9' }));
+            cleanup.unshift(`/api/admin/admins/${admin.encrypted_id}`, `/api/admin/roles/${role.encrypted_id}`);
+            return client(t, await t.login(email, 'quiet-river-stone-9'));
+          };
+          const outsider = await limitedTo(other.id);
+          const before = await snapshot(def);
+          const listed = dataOf(await outsider.get(`${base}?paginate=false`)) as Row[];
+          expect(listed.map((r) => r.id)).not.toContain(record.id);
+          expect(dataOf(await outsider.get(`${base}?per_page=100`)).total).toBe(listed.length);
+          const statusBody = def.status?.kind === 'named' ? { status: def.status.initial } : { status: 2 };
+          for (const [method, url, payload] of [
+            ['GET', `${base}/${record.encrypted_id}`],
+            ['PUT', `${base}/${record.encrypted_id}`, { [field]: sent[field] }],
+            ['DELETE', `${base}/${record.encrypted_id}`],
+            ...(def.status ? [['PUT', `${base}/status/${record.encrypted_id}`, statusBody]] : []),
+          ] as [string, string, unknown?][]) {
+            expect([method, url, (await outsider.send(method as 'GET', url, payload)).statusCode]).toEqual([method, url, 404]);
+          }
+          const link = new URL(dataOf<string>(await outsider.get(`${base}?download=true`)));
+          const csv = (await call(t, { method: 'GET', url: link.pathname })).body;
+          expect(csv.split('\r\n').filter(Boolean).slice(1).map((line) => line.split(',')[0])).not.toContain(String(record.id));
+          // adding outside its districts is refused (a new sample lives in new parents, outside them)
+          const added = await outsider.post(base, await sampleOf(def));
+          expect([403, 422]).toContain(added.statusCode);
+          expect(await snapshot(def)).toEqual({ ...before, auditRows: expect.any(Number), files: before.files });
+          // an admin limited to the record's own district sees it
+          const insider = await limitedTo(mine);
+          expect(dataOf(await insider.get(`${base}/${record.encrypted_id}`)).id).toBe(record.id);
+          expect((dataOf(await insider.get(`${base}?paginate=false`)) as Row[]).map((r) => r.id)).toContain(record.id);
+          // the admins and roles made here go, so that the record can be deleted later
+          for (const url of [...cleanup.sort((a, b) => Number(b.includes('/admins/')) - Number(a.includes('/admins/'))), `/api/admin/districts/${other.encrypted_id}`]) dataOf(await api.del(url));
+        });
+      }
+
       for (const use of def.referencedBy ?? []) {
         it(`refuses to delete while ${use.table}.${use.column} points at it: 409 naming how many, nothing deleted`, async () => {
-          const user = defs.find((d) => d.table === use.table);
+          const user = use.by ? defs.find((d) => d.name === use.by) : defs.find((d) => d.table === use.table || d.profile?.table === use.table);
           if (!user) throw new Error(`${name}: no declaration of ${use.table} to make a referencing row with`);
           const since = made.length;
           const users: Row[] = [];
           for (let i = 0; i < 2; i++) users.push(dataOf(await api.post(`/api/admin/${user.name}`, await sampleOf(user, { [name]: record as Presented } as Partial<Record<ResourceName, Presented>>))));
-          for (const u of users) expect(u[use.column]).toBe(record.id);
+          // the referencing column as the writer presents it (admins show their districts as a list)
+          for (const u of users) expect([u[use.column] ?? u[`${use.column}s`]].flat()).toContain(record.id);
           const before = await snapshot(def);
           const res = await api.del(`${base}/${record.encrypted_id}`);
           expect(res.statusCode).toBe(409);
@@ -619,7 +682,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         });
         expect((await api.get(`${base}/${record.encrypted_id}`)).statusCode).toBe(404);
         expect((await api.del(`${base}/${record.encrypted_id}`)).statusCode).toBe(404);
-        expect((await api.put(`${base}/${record.encrypted_id}`, { [field]: 'ghost' })).statusCode).toBe(404);
+        expect((await api.put(`${base}/${record.encrypted_id}`, { [field]: sent[field] })).statusCode).toBe(404);
         const all = dataOf(await api.get(`${base}?paginate=false`)) as Row[];
         expect(all.map((r) => r.id)).not.toContain(record.id);
         for (const key of childKeys) {

@@ -1,11 +1,13 @@
 import { PersonInputs } from '../common/PersonInputs';
 import { ReferenceSelect } from '../common/ReferenceSelect';
 import { adminValidators } from './validation';
+import { DistrictsInput } from './DistrictsInput';
 
 /** Add Sub Admin asks for passwords and offers to mail the credentials; Edit does not (spec 1 section 2.6). */
 export const AdminInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
   <PersonInputs mode={mode} phoneSource="phone" phoneRule="upTo11" cnic="required" genders="two">
     {/* The admin's role travels by name (spec 1 section 3, field role). */}
     <ReferenceSelect source="role" reference="roles" optionText="name" optionValue="name" validate={adminValidators.role} />
+    <DistrictsInput />
   </PersonInputs>
 );

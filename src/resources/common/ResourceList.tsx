@@ -35,10 +35,12 @@ export interface ResourceListProps {
   dateRange?: boolean;
   /** Export buttons: the filtered list as CSV or XLSX */
   exportable?: boolean;
+  /** filters of the module's own beside the date range (the CHWs' district) */
+  filterBar?: ReactNode;
 }
 
 /** Every list of the console: a search box, a table with row actions, 'Data not found' when empty, paging. */
-export const ResourceList = ({ children, rowActions = <RowActions />, sort, dateRange = false, exportable = false }: ResourceListProps) => {
+export const ResourceList = ({ children, rowActions = <RowActions />, sort, dateRange = false, exportable = false, filterBar }: ResourceListProps) => {
   const translate = useTranslate();
   useResourceChanges(); // another admin's write to this resource refetches the list (real time)
   // react-admin reads source and alwaysOn from the filter elements themselves, so no wrapper component here.
@@ -48,9 +50,10 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
   );
   return (
     <List filters={filters} actions={<ListActions exportable={exportable} />} exporter={false} empty={false} perPage={25} sort={sort}>
-      {dateRange ? (
-        <Box sx={{ px: 2, pt: 2 }}>
-          <DateRangeFilter />
+      {dateRange || filterBar ? (
+        <Box sx={{ px: 2, pt: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+          {filterBar}
+          {dateRange ? <DateRangeFilter /> : null}
         </Box>
       ) : null}
       <DataTable bulkActionButtons={false} rowClick={false} empty={<NoData />}>

@@ -72,6 +72,41 @@ export async function addRowCounter(db: Db, dialect: Dialect, table: string): Pr
   }
 }
 
+/** The row counter key of a subset of a table (`users:patient`): the list machinery reads it. */
+export const subsetCounterKey = (table: string, value: string) => `${table}:${value}`;
+
+/**
+ * Keeps `row_counts` exact for the rows of `table` whose `column` is `value` (the patients among all
+ * users), under the key `table:value`. Row-level triggers with a WHEN condition on both dialects; the
+ * column must never change after insert (the machinery sets it on create only).
+ */
+export async function addSubsetCounter(db: Db, dialect: Dialect, table: string, column: string, value: string): Promise<void> {
+  const key = subsetCounterKey(table, value);
+  const name = `${table}_count_${value}`;
+  await sql`INSERT INTO row_counts (table_name, n) SELECT ${key}, count(*) FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${value}`.execute(db);
+  if (dialect === 'postgres') {
+    await sql`CREATE OR REPLACE FUNCTION row_counts_bump() RETURNS trigger AS $$
+      BEGIN UPDATE row_counts SET n = n + TG_ARGV[1]::int WHERE table_name = TG_ARGV[0]; RETURN NULL; END
+      $$ LANGUAGE plpgsql`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${name}_insert`)} AFTER INSERT ON ${sql.table(table)} FOR EACH ROW
+      WHEN (NEW.${sql.ref(column)} = ${sql.lit(value)}) EXECUTE FUNCTION row_counts_bump(${sql.lit(key)}, '1')`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${name}_delete`)} AFTER DELETE ON ${sql.table(table)} FOR EACH ROW
+      WHEN (OLD.${sql.ref(column)} = ${sql.lit(value)}) EXECUTE FUNCTION row_counts_bump(${sql.lit(key)}, '-1')`.execute(db);
+  } else {
+    await sql`CREATE TRIGGER ${sql.raw(`${name}_insert`)} AFTER INSERT ON ${sql.table(table)} WHEN new.${sql.ref(column)} = ${sql.lit(value)}
+      BEGIN UPDATE row_counts SET n = n + 1 WHERE table_name = ${sql.lit(key)}; END`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${name}_delete`)} AFTER DELETE ON ${sql.table(table)} WHEN old.${sql.ref(column)} = ${sql.lit(value)}
+      BEGIN UPDATE row_counts SET n = n - 1 WHERE table_name = ${sql.lit(key)}; END`.execute(db);
+  }
+}
+
+export async function dropSubsetCounter(db: Db, dialect: Dialect, table: string, value: string): Promise<void> {
+  for (const op of ['insert', 'delete']) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_count_${value}_${op}`)} ${sql.raw(dialect === 'postgres' ? `ON ${table}` : '')}`.execute(db);
+  }
+  await sql`DELETE FROM row_counts WHERE table_name = ${subsetCounterKey(table, value)}`.execute(db);
+}
+
 export async function dropRowCounter(db: Db, dialect: Dialect, table: string): Promise<void> {
   for (const op of ['insert', 'delete']) {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_count_${op}`)} ${sql.raw(dialect === 'postgres' ? `ON ${table}` : '')}`.execute(db);

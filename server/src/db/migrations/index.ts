@@ -10,6 +10,7 @@ import { migration as searchIndexRegistry } from './0006_search_index_registry';
 import { migration as interests } from './0007_interests';
 import { migration as categories } from './0008_categories';
 import { migration as throttle } from './0009_throttle';
+import { migration as people } from './0010_people';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -26,6 +27,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0007_interests': interests,
   '0008_categories': categories,
   '0009_throttle': throttle,
+  '0010_people': people,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {

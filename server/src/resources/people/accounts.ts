@@ -1,0 +1,228 @@
+import { Type } from '@sinclair/typebox';
+import type { Generated, Kysely } from 'kysely';
+import { PERSON_GENDERS, USER_STATUS, type UserType } from '../../../../contract/enums';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { ValidationError } from '../../http/errors';
+import { Fields } from '../../http/fields';
+import type { FileSpec, Row, WriteContext } from '../../http/resource';
+import { assertPasswordAllowed } from '../../services/passwordPolicy';
+import { hashPassword } from '../../services/passwords';
+
+/**
+ * People with accounts: patients, their family members, CHWs and doctors are rows of one table,
+ * `users` (email, password hash, status, type and the person fields they share), each kind with a
+ * profile table of its own columns keyed by the user's id. Status, credentials email, password reset
+ * and the field apps' sign-in (routes/field.ts) therefore work the same for every kind, and an email
+ * is unique across all of them.
+ */
+declare module '../../db/schema' {
+  interface Database {
+    users: {
+      id: Generated<number>;
+      type: string;
+      email: string | null;
+      password_hash: string | null;
+      status: Generated<number>;
+      f_name: string;
+      l_name: string | null;
+      phone_no: string | null;
+      cnic: string | null;
+      dob: string | null;
+      age: number | null;
+      gender: Generated<string>;
+      photo: string | null;
+      short_bio: string | null;
+      country_id: number | null;
+      city_id: number | null;
+      state: string | null;
+      zipcode: string | null;
+      street: string | null;
+      parent_id: number | null;
+      relation: string | null;
+      created_by: number | null;
+      updated_by: number | null;
+      created_at: string;
+      updated_at: string;
+    };
+    patient_profiles: { id: number; blood_group: string | null; height: number | null; weight: number | null; marital_status: string | null };
+    chw_profiles: { id: number; qualification_id: number; district_id: number; tehsil_id: number; area_id: number; joining_date: string };
+    user_tokens: { id: Generated<number>; user_id: number; token_hash: string; expires_at: string; created_at: string; ip: string | null };
+    user_password_resets: { id: Generated<number>; user_id: number; token_hash: string; expires_at: string; used_at: string | null; created_at: string };
+  }
+}
+
+/** Every person resource searches the same columns: the one search index of `users` covers exactly these. */
+export const PERSON_SEARCH = ['email', 'f_name', 'l_name', 'phone_no', 'cnic'] as const;
+/** The columns of `users` a person resource returns (never the password hash). */
+export const PERSON_COLUMNS = [
+  'type', 'email', 'status', 'f_name', 'l_name', 'phone_no', 'cnic', 'dob', 'age', 'gender', 'photo', 'short_bio',
+  'country_id', 'city_id', 'state', 'zipcode', 'street', 'parent_id', 'relation', 'created_by', 'updated_by', 'created_at', 'updated_at',
+] as const;
+
+export const MESSAGES = {
+  name: 'Please provide a name.',
+  email: 'Please provide a valid email.',
+  phone: 'Please provide a number atleast 11 digits.',
+  confirm: 'Please provide a confirm password.',
+  mismatch: 'Passwords do not match',
+  dob: 'Please provide a date of birth.',
+  dobFuture: 'The date of birth cannot be in the future.',
+  age: 'Please provide an age.',
+  cnic: 'Please provide a cnic atleast 13 digits.',
+  gender: 'Please choose male, female or transgender.',
+  emailTaken: 'The email has already been taken.',
+  cnicTaken: 'The cnic has already been taken.',
+  city: 'Please select a City.',
+  country: 'Please select a country.',
+} as const;
+
+/** A 1×1 PNG for the declarations' sample bodies. */
+export const SAMPLE_PHOTO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/** The photo of a person: JPG or PNG, checked by content. */
+export const PHOTO: FileSpec = { kinds: ['jpg', 'png'], folder: 'people', message: 'File format not supported. JPG/JPEG/PNG', maxBytes: 5 * 1024 * 1024 };
+
+/** The body fields every person form shares (spec 2 sections 3 and 5). */
+export const personFields = {
+  f_name: Fields.text(MESSAGES.name, 100),
+  l_name: Type.Optional(Fields.optionalText(100)),
+  phone_no: Fields.digits(11, 11, MESSAGES.phone),
+  dob: Fields.requiredDate(MESSAGES.dob),
+  age: Type.Optional(Fields.optionalInteger(MESSAGES.age, 0, 130)),
+  gender: Type.Optional(Fields.enumOf(PERSON_GENDERS, MESSAGES.gender)),
+  short_bio: Type.Optional(Fields.optionalText(1000)),
+};
+
+/** The address fields of patients and doctors. */
+export const addressFields = {
+  country_id: Type.Optional(Fields.optionalReference(MESSAGES.country)),
+  city_id: Type.Optional(Fields.optionalReference(MESSAGES.city)),
+  state: Type.Optional(Fields.optionalText(100)),
+  zipcode: Type.Optional(Fields.optionalText(20)),
+  street: Type.Optional(Fields.optionalText(191)),
+};
+
+/** The fields of people who sign in to a field app: email, and on add the password pair and 'send credentials'. */
+export const accountFields = {
+  email: Fields.email(MESSAGES.email),
+  password: Fields.password(),
+  confirmPassword: Fields.text(MESSAGES.confirm, 128),
+  send_credentials: Type.Optional(Fields.boolean()),
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function checkFree(db: Kysely<Database>, column: 'email' | 'cnic', value: string, selfId: number | null, message: string) {
+  const clash = await db.selectFrom('users').select('id').where(column, '=', value).executeTakeFirst();
+  if (clash && clash.id !== selfId) throw ValidationError.field(column, message);
+}
+
+async function exists(db: Kysely<Database>, table: 'countries' | 'cities', id: unknown): Promise<boolean> {
+  return typeof id === 'number' && Boolean(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** The United States, the spec's default country of a new patient or doctor. */
+export async function defaultCountryId(db: Kysely<Database>): Promise<number | null> {
+  const us = await db.selectFrom('countries').select('id').where('iso2', '=', 'US').executeTakeFirst();
+  return us?.id ?? null;
+}
+
+export interface PersonRules {
+  /** the kind signs in (email required and unique, password pair on add) */
+  account: boolean;
+  /** the age must be known after an edit (spec 2: optional on add, required on edit) */
+  ageOnEdit?: boolean;
+}
+
+/**
+ * The `users` values of a person body: trimmed names, lower-case unique email and CNIC, the date of
+ * birth not in the future, the address's country and city known, on add the password pair (checked
+ * against the password policy) hashed, and `updated_by`. Returns the values; throws 422 with every
+ * field's message at once.
+ */
+export async function personValues(w: WriteContext, input: Row, existing: Row | null, rules: PersonRules): Promise<Row> {
+  const v: Row = {};
+  const errors: Record<string, string[]> = {};
+  const copy = ['phone_no', 'dob', 'age', 'gender', 'short_bio', 'country_id', 'city_id', 'state', 'zipcode', 'street'];
+  for (const key of copy) if (input[key] !== undefined) v[key] = input[key];
+  if (typeof input.f_name === 'string') v.f_name = input.f_name.trim();
+  if (input.l_name !== undefined) v.l_name = typeof input.l_name === 'string' ? input.l_name.trim() || null : null;
+  if (typeof input.dob === 'string' && input.dob > today()) errors.dob = [MESSAGES.dobFuture];
+  if (input.email !== undefined) {
+    v.email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : null;
+    if (v.email) {
+      try {
+        await checkFree(w.db, 'email', String(v.email), (existing?.id as number | undefined) ?? null, MESSAGES.emailTaken);
+      } catch (e) {
+        if (e instanceof ValidationError) Object.assign(errors, e.fieldErrors);
+        else throw e;
+      }
+    }
+  }
+  if (typeof input.cnic === 'string') {
+    v.cnic = input.cnic;
+    try {
+      await checkFree(w.db, 'cnic', input.cnic, (existing?.id as number | undefined) ?? null, MESSAGES.cnicTaken);
+    } catch (e) {
+      if (e instanceof ValidationError) Object.assign(errors, e.fieldErrors);
+      else throw e;
+    }
+  }
+  if (input.country_id !== undefined && input.country_id !== null && !(await exists(w.db, 'countries', input.country_id))) errors.country_id = [MESSAGES.country];
+  if (input.city_id !== undefined && input.city_id !== null && !(await exists(w.db, 'cities', input.city_id))) errors.city_id = [MESSAGES.city];
+  if (existing && rules.ageOnEdit) {
+    const age = input.age !== undefined ? input.age : existing.age;
+    if (age === null || age === undefined) errors.age = [MESSAGES.age];
+  }
+  if (!existing && rules.account) {
+    if (input.password !== input.confirmPassword) errors.confirmPassword = [MESSAGES.mismatch];
+    else if (typeof input.password === 'string') {
+      try {
+        assertPasswordAllowed(input.password, { email: String(v.email ?? ''), names: [String(v.f_name ?? ''), v.l_name as string | null] });
+      } catch (e) {
+        if (e instanceof ValidationError) Object.assign(errors, e.fieldErrors);
+        else throw e;
+      }
+    }
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (!existing) {
+    v.status = USER_STATUS.active;
+    v.gender ??= 'male';
+    if (rules.account && typeof input.password === 'string') v.password_hash = await hashPassword(input.password, w.ctx.config.argon2);
+    if (input.country_id === undefined) v.country_id = await defaultCountryId(w.db);
+  }
+  v.updated_by = w.admin.id;
+  return v;
+}
+
+/** After the account is written: its credentials by email when asked for (after commit; a failed send is reported, not undone). */
+export function sendCredentialsLater(w: WriteContext, input: Row, values: Row, kind: UserType): void {
+  if (!input.send_credentials || typeof values.email !== 'string' || typeof input.password !== 'string') return;
+  const mail = credentialsMail(w.ctx, values.email, String(values.f_name ?? ''), input.password, kind);
+  w.afterCommit(() => w.ctx.mailer.send(mail));
+}
+
+const APP_NAMES: Record<UserType, string> = { patient: 'patient app', family: 'patient app', chw: 'community health worker app', doctor: 'doctor app' };
+
+function credentialsMail(ctx: AppContext, to: string, name: string, password: string, kind: UserType) {
+  return {
+    to,
+    subject: 'Your account on the health programme',
+    text:
+      `Hello ${name},\n\nAn account has been created for you on the ${APP_NAMES[kind]} of the health programme.\n\n` +
+      `Email: ${to}\nPassword: ${password}\n\nSign in to the app with these and change your password after signing in.\n` +
+      `If you forget it, the app can email you a reset link (${ctx.config.publicUrl}).\n`,
+  };
+}
+
+/** Ends every field-app session of a user (blocked, deleted, or a new password). */
+export async function revokeUserTokens(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('user_tokens').where('user_id', '=', userId).execute();
+}
+
+/** `full_name` of people rows, for lists and profiles. */
+export function addFullNames(rows: Row[]): void {
+  for (const r of rows) r.full_name = [r.f_name, r.l_name].filter((p) => typeof p === 'string' && p).join(' ');
+}

@@ -1,0 +1,162 @@
+import { Type } from '@sinclair/typebox';
+import { BLOOD_GROUPS, MARITAL_STATUSES, RELATIONS, USER_STATUS } from '../../../../contract/enums';
+import { Fields } from '../../http/fields';
+import { defineResource, type Row } from '../../http/resource';
+import { accountFields, addFullNames, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
+
+/** Patients (the spec's app users) and their family members: rows of `users`, with a patient profile. */
+
+const profileFields = {
+  blood_group: Type.Optional(Fields.optionalEnumOf(BLOOD_GROUPS, 'Please choose a blood group.')),
+  height: Type.Optional(Fields.optionalNumber('Please provide the height in centimetres.', 0, 300)),
+  weight: Type.Optional(Fields.optionalNumber('Please provide the weight in kilograms.', 0, 500)),
+  marital_status: Type.Optional(Fields.optionalEnumOf(MARITAL_STATUSES, 'Please choose a marital status.')),
+};
+const PROFILE = { table: 'patient_profiles', columns: ['blood_group', 'height', 'weight', 'marital_status'] } as const;
+
+const patientSchema = Type.Object({ ...personFields, ...accountFields, ...addressFields, ...profileFields }, { additionalProperties: false });
+const patientUpdate = Type.Partial(Type.Object({ ...personFields, email: accountFields.email, ...addressFields, ...profileFields }), { additionalProperties: false });
+
+const profileValues = (input: Row): Row => Object.fromEntries(PROFILE.columns.filter((c) => input[c] !== undefined).map((c) => [c, input[c]]));
+
+const belongsTo = [
+  { as: 'country', column: 'country_id', resource: 'countries', table: 'countries', columns: ['country', 'iso2'] },
+  { as: 'city', column: 'city_id', resource: 'cities', table: 'cities', columns: ['title'] },
+] as const;
+
+/** Age, or the country when no age is known (the list's "Age or country" column). */
+const presentPerson = (rows: Row[]) => {
+  addFullNames(rows);
+  for (const r of rows) r.age_or_country = r.age ?? (r.country as { country?: string } | null)?.country ?? null;
+};
+
+const day = (offsetYears: number) => new Date(Date.now() - offsetYears * 365.25 * 86_400_000).toISOString().slice(0, 10);
+
+export const patients = defineResource<'users', 'patient_profiles'>()({
+  name: 'app-users',
+  table: 'users',
+  module: 'app_user',
+  subset: { column: 'type', value: 'patient' },
+  columns: [...PERSON_COLUMNS],
+  label: 'f_name',
+  createSchema: patientSchema,
+  updateSchema: patientUpdate,
+  profile: PROFILE,
+  files: { photo: PHOTO },
+  searchable: [...PERSON_SEARCH],
+  sortable: ['f_name', 'l_name', 'email', 'phone_no', 'age', 'status', 'created_at', 'id', 'city.title'],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  filters: { city_id: 'integer', gender: 'string' },
+  dateRange: 'created_at',
+  status: { kind: 'user' },
+  belongsTo: [...belongsTo],
+  referencedBy: [{ table: 'users', column: 'parent_id', noun: ['family member', 'family members'], by: 'family-members' }],
+  exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'blood_group', 'marital_status', 'status', 'created_at'],
+  hooks: {
+    async prepare(w, input, existing) {
+      const values = await personValues(w, input, existing, { account: true, ageOnEdit: true });
+      return { ...values, ...profileValues(input) };
+    },
+    async afterWrite(w, row, input, existing) {
+      if (!existing) sendCredentialsLater(w, input, row, 'patient');
+    },
+    async afterStatus({ db }, row, status) {
+      if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
+    },
+    async enrich(_ctx, rows) {
+      presentPerson(rows);
+      for (const r of rows) r.as = 'User';
+    },
+  },
+  sample: async (n, ref) => ({
+    country_id: (await ref('countries')).id,
+    city_id: (await ref('cities')).id,
+    photo: SAMPLE_PHOTO,
+    f_name: `Patient${n}`,
+    l_name: 'Sample',
+    email: `patient${n}.${Date.now()}@example.org`,
+    phone_no: '03001234567',
+    password: 'lantern orchard 42',
+    confirmPassword: 'lantern orchard 42',
+    dob: day(30),
+    age: 30,
+    gender: 'female',
+    blood_group: 'O+',
+    marital_status: 'Married',
+    height: 162,
+    weight: 58.5,
+    street: `${n} Mall Road`,
+  }),
+  invalidSamples: [
+    { f_name: 'No phone', email: 'nophone@example.org', password: 'lantern orchard 42', confirmPassword: 'lantern orchard 42', dob: day(20) },
+    { f_name: 'Short phone', email: 'short@example.org', phone_no: '0300', password: 'lantern orchard 42', confirmPassword: 'lantern orchard 42', dob: day(20) },
+    { f_name: 'Mismatch', email: 'mismatch@example.org', phone_no: '03001234567', password: 'lantern orchard 42', confirmPassword: 'other one 43', dob: day(20) },
+    { f_name: 'Future', email: 'future@example.org', phone_no: '03001234567', password: 'lantern orchard 42', confirmPassword: 'lantern orchard 42', dob: '2999-01-01' },
+    { f_name: 'Common', email: 'common@example.org', phone_no: '03001234567', password: '12345678', confirmPassword: '12345678', dob: day(20) },
+    { f_name: 'No dob', email: 'nodob@example.org', phone_no: '03001234567', password: 'lantern orchard 42', confirmPassword: 'lantern orchard 42' },
+    { f_name: 'Bad blood', email: 'blood@example.org', phone_no: '03001234567', password: 'lantern orchard 42', confirmPassword: 'lantern orchard 42', dob: day(20), blood_group: 'Z' },
+  ],
+});
+
+const familySchema = Type.Object(
+  {
+    ...personFields,
+    age: Fields.integer(MESSAGES.age, 0, 130),
+    email: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 191 }), Type.Null()], { 'x-message': MESSAGES.email })),
+    relation: Fields.enumOf(RELATIONS, 'Please select a relation.'),
+    ...addressFields,
+    ...profileFields,
+    marital_status: Fields.enumOf(MARITAL_STATUSES, 'Please choose a marital status.'),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Family members of a patient (spec 2): listed and added under the patient (`parent_id`), never under
+ * another family member. They have no account of their own (no password; the email is optional).
+ */
+export const familyMembers = defineResource<'users', 'patient_profiles'>()({
+  name: 'family-members',
+  table: 'users',
+  module: 'app_user',
+  subset: { column: 'type', value: 'family' },
+  columns: [...PERSON_COLUMNS],
+  label: 'f_name',
+  createSchema: familySchema,
+  profile: PROFILE,
+  files: { photo: PHOTO },
+  parent: { resource: 'app-users', table: 'users', column: 'parent_id', message: 'Please choose the patient.', subset: { column: 'type', value: 'patient' } },
+  searchable: [...PERSON_SEARCH],
+  sortable: ['f_name', 'l_name', 'relation', 'age', 'created_at', 'id'],
+  defaultSort: { field: 'created_at', order: 'asc' },
+  belongsTo: [...belongsTo],
+  exportColumns: ['id', 'parent_id', 'f_name', 'l_name', 'relation', 'email', 'phone_no', 'dob', 'age', 'gender', 'blood_group', 'marital_status', 'created_at'],
+  hooks: {
+    async prepare(w, input, existing) {
+      const values = await personValues(w, input, existing, { account: false, ageOnEdit: true });
+      if (input.relation !== undefined) values.relation = input.relation;
+      return { ...values, ...profileValues(input) };
+    },
+    async enrich(_ctx, rows) {
+      presentPerson(rows);
+    },
+  },
+  sample: async (n, ref) => ({
+    parent_id: (await ref('app-users')).id,
+    photo: SAMPLE_PHOTO,
+    f_name: `Relative${n}`,
+    email: `relative${n}.${Date.now()}@example.org`,
+    l_name: 'Sample',
+    phone_no: '03007654321',
+    dob: day(8),
+    age: 8,
+    relation: 'Son',
+    marital_status: 'Unmarried',
+    gender: 'male',
+  }),
+  invalidSamples: [
+    { f_name: 'No relation', phone_no: '03007654321', dob: day(8), age: 8, marital_status: 'Unmarried' },
+    { f_name: 'Bad relation', phone_no: '03007654321', dob: day(8), age: 8, marital_status: 'Unmarried', relation: 'Cousin' },
+    { f_name: 'No age', phone_no: '03007654321', dob: day(8), marital_status: 'Unmarried', relation: 'Son' },
+  ],
+});

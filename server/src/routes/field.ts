@@ -1,0 +1,176 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { USER_STATUS } from '../../../contract/enums';
+import type { AppContext } from '../context';
+import { ok, MESSAGES } from '../http/envelope';
+import { forbidden, HttpError, unauthenticated, ValidationError } from '../http/errors';
+import { Fields } from '../http/fields';
+import { audit } from '../services/audit';
+import { assertPasswordAllowed } from '../services/passwordPolicy';
+import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
+import { clear, hit, release } from '../services/throttle';
+import { hashToken, inMs, newToken, now } from '../services/tokens';
+
+/**
+ * The field apps' accounts (patients, CHWs, doctors): sign-in, sign-out, who am I, and password
+ * reset, under /api/field. One account table for every kind, so these work the same for all; a
+ * blocked account cannot sign in and its sessions end when it is blocked. Later modules add the field
+ * apps' own routes (task status, form submissions) behind `requireUser`.
+ */
+
+const BAD_CREDENTIALS = 'These credentials do not match our records.';
+const INVALID_TOKEN = 'Invalid token';
+const RESET_SENT = 'If that email is registered, a reset link has been sent.';
+const SESSION_DAYS = 30;
+const RESET_TTL_MS = 60 * 60_000;
+const tags = ['field app'];
+const publicRoute = { access: { auth: false } };
+
+/** The signed-in field user, resolved from the bearer token by `requireUser`. */
+export interface FieldUser {
+  id: number;
+  tokenId: number;
+  type: string;
+  email: string;
+  f_name: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: FieldUser | null;
+  }
+}
+
+const bearer = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
+
+/** preHandler of field routes that need a signed-in, active field user. */
+export async function requireUser(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const token = bearer(request);
+  const row = token
+    ? await this.ctx.db
+        .selectFrom('user_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select(['t.id as token_id', 'u.id', 'u.type', 'u.email', 'u.f_name', 'u.status'])
+        .where('t.token_hash', '=', hashToken(token))
+        .where('t.expires_at', '>', now())
+        .executeTakeFirst()
+    : undefined;
+  if (!row || row.status !== USER_STATUS.active || !row.email) throw unauthenticated();
+  request.user = { id: row.id, tokenId: row.token_id, type: row.type, email: row.email, f_name: row.f_name };
+}
+
+const LoginBody = Type.Object(
+  { email: Fields.email('Please provide a valid email.'), password: Fields.text('Please provide a password.', 128) },
+  { additionalProperties: false },
+);
+const EmailBody = Type.Object({ email: Fields.email('Please provide a valid email.') }, { additionalProperties: false });
+const ResetBody = Type.Object(
+  { token: Fields.text(INVALID_TOKEN, 200), password: Fields.password(), confirmPassword: Fields.text("Password didn't match.", 128) },
+  { additionalProperties: false },
+);
+
+async function me(ctx: AppContext, id: number) {
+  const u = await ctx.db.selectFrom('users').select(['id', 'type', 'email', 'f_name', 'l_name', 'phone_no', 'photo']).where('id', '=', id).executeTakeFirstOrThrow();
+  return { ...u, full_name: [u.f_name, u.l_name].filter(Boolean).join(' '), photo: u.photo ? { path: ctx.storage.url(u.photo) } : null };
+}
+
+export function registerFieldRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  const { db } = ctx;
+  app.decorateRequest('user', null);
+
+  app.post('/api/field/login', { config: publicRoute, schema: { tags, body: LoginBody } }, async (request) => {
+    const body = request.body as { email: string; password: string };
+    const email = body.email.trim().toLowerCase();
+    const limits = [
+      { key: `field-login:${email}`, max: 5, windowMs: 60_000 },
+      { key: `field-login-ip:${request.ip}`, max: 20, windowMs: 60_000 },
+    ];
+    const wait = await hit(db, limits);
+    if (wait !== null) throw new HttpError(429, `Too many sign-in attempts. Try again in ${wait} seconds.`);
+    const user = await db.selectFrom('users').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
+    const valid = user?.password_hash ? await verifyPassword(user.password_hash, body.password) : (await verifyPassword(await dummyHash(ctx.config.argon2), body.password), false);
+    if (!user || !valid) {
+      await audit(db, { actorId: null, action: 'field_login_failed', resource: 'users', recordId: user?.id ?? null, changes: { email }, ip: request.ip, requestId: request.id });
+      throw new ValidationError({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
+    }
+    await clear(db, limits[0]!.key);
+    await release(db, [limits[1]!.key]);
+    if (user.status !== USER_STATUS.active) throw forbidden('Your account is blocked.');
+    const token = newToken();
+    const expiresAt = inMs(SESSION_DAYS * 86_400_000);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('user_tokens').where('user_id', '=', user.id).where('expires_at', '<=', now()).execute();
+      await trx.insertInto('user_tokens').values({ user_id: user.id, token_hash: hashToken(token), expires_at: expiresAt, created_at: now(), ip: request.ip }).execute();
+      await audit(trx, { actorId: null, action: 'field_login', resource: 'users', recordId: user.id, ip: request.ip, requestId: request.id });
+    });
+    return ok({ token, expires_at: expiresAt, user: await me(ctx, user.id) }, 'Signed in.');
+  });
+
+  app.post('/api/field/logout', { config: publicRoute, schema: { tags }, preHandler: requireUser }, async (request) => {
+    await db.deleteFrom('user_tokens').where('id', '=', request.user!.tokenId).execute();
+    return ok(null, 'Signed out.');
+  });
+
+  app.get('/api/field/me', { config: publicRoute, schema: { tags }, preHandler: requireUser }, async (request) => ok(await me(ctx, request.user!.id)));
+
+  app.post('/api/field/verify-email', { config: publicRoute, schema: { tags, body: EmailBody } }, async (request) => {
+    const email = (request.body as { email: string }).email.trim().toLowerCase();
+    const wait = await hit(db, [
+      { key: `field-reset:${email}`, max: 3, windowMs: 15 * 60_000 },
+      { key: `field-reset-ip:${request.ip}`, max: 10, windowMs: 15 * 60_000 },
+    ]);
+    if (wait !== null) throw new HttpError(429, `Too many reset requests. Try again in ${Math.ceil(wait / 60)} minutes.`);
+    const user = await db.selectFrom('users').select(['id', 'f_name', 'email', 'status', 'password_hash']).where('email', '=', email).executeTakeFirst();
+    if (user?.email && user.password_hash && user.status === USER_STATUS.active) {
+      const { ip, id: requestId } = request;
+      const to = { id: user.id, f_name: user.f_name, email: user.email };
+      setImmediate(() => {
+        sendUserResetLink(ctx, to, ip, requestId).catch((err: unknown) => request.log.error({ err }, 'reset email failed'));
+      });
+    }
+    return ok(RESET_SENT, RESET_SENT);
+  });
+
+  app.post('/api/field/reset-password', { config: publicRoute, schema: { tags, body: ResetBody } }, async (request) => {
+    const body = request.body as { token: string; password: string; confirmPassword: string };
+    if (body.password !== body.confirmPassword) throw ValidationError.field('confirmPassword', "Password didn't match.");
+    const reset = await db
+      .selectFrom('user_password_resets as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.user_id', 'u.email', 'u.f_name', 'u.l_name'])
+      .where('p.token_hash', '=', hashToken(body.token))
+      .where('p.used_at', 'is', null)
+      .where('p.expires_at', '>', now())
+      .where('u.status', '=', USER_STATUS.active)
+      .executeTakeFirst();
+    if (!reset) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
+    assertPasswordAllowed(body.password, { email: reset.email, names: [reset.f_name, reset.l_name] });
+    const password_hash = await hashPassword(body.password, ctx.config.argon2);
+    await db.transaction().execute(async (trx) => {
+      const used = await trx.updateTable('user_password_resets').set({ used_at: now() }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
+      await trx.updateTable('user_password_resets').set({ used_at: now() }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
+      await trx.updateTable('users').set({ password_hash, updated_at: now() }).where('id', '=', reset.user_id).execute();
+      await trx.deleteFrom('user_tokens').where('user_id', '=', reset.user_id).execute();
+      await audit(trx, { actorId: null, action: 'field_password_reset', resource: 'users', recordId: reset.user_id, ip: request.ip, requestId: request.id });
+    });
+    return ok(null, MESSAGES.updated);
+  });
+}
+
+/** Stores a reset token for a field user and emails the link (after the answer has gone). */
+async function sendUserResetLink(ctx: AppContext, user: { id: number; f_name: string; email: string }, ip: string, requestId: string): Promise<void> {
+  const token = newToken();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('user_password_resets').values({ user_id: user.id, token_hash: hashToken(token), expires_at: inMs(RESET_TTL_MS), used_at: null, created_at: now() }).execute();
+    await audit(trx, { actorId: null, action: 'field_password_reset_requested', resource: 'users', recordId: user.id, ip, requestId });
+  });
+  // the console's reset page serves field accounts too (`account=user`)
+  const link = `${ctx.config.publicUrl}/auth/resetPassword?account=user&t=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your password',
+    text: `Hello ${user.f_name},\n\nTo choose a new password for the health programme app, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
+  });
+}

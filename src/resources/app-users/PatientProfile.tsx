@@ -1,0 +1,133 @@
+import { Link } from 'react-router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Button,
+  DataTable,
+  EditButton,
+  ListContextProvider,
+  Loading,
+  ShowButton,
+  useCanAccess,
+  useGetList,
+  useList,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { NoData } from '../common/ResourceList';
+import { ConfirmDeleteButton } from '../common/RowActions';
+import { RememberedTabs } from '../common/RememberedTabs';
+import { Detail, ProfileHeader } from '../common/people';
+
+/**
+ * The patient profile (spec 2): a header card (photo, name, age or country, email, phone, diseases)
+ * and the tabs Medical History, Health System (appointments), Prescriptions and Family Profile (for
+ * patients, not for family members), the chosen tab remembered. The clinical tabs fill in with the
+ * clinical records; until then they say there is nothing yet.
+ */
+
+const Empty = ({ message }: { message: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography color="text.secondary" sx={{ p: 3 }} align="center">
+      {translate(message)}
+    </Typography>
+  );
+};
+
+/** The family members of a patient: full name, email, age, phone, relation; Add Member leads to the add form under the patient. */
+const FamilyProfile = () => {
+  const patient = useRecordContext();
+  const { canAccess: canAdd } = useCanAccess({ resource: 'family-members', action: 'create' });
+  const { data, isPending } = useGetList('family-members', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'created_at', order: 'ASC' },
+    filter: { paginate: false, parent_id: patient?.numeric_id },
+  }, { enabled: Boolean(patient) });
+  const list = useList({ data: data ?? [], isPending });
+  if (!patient) return null;
+  return (
+    <Box>
+      {canAdd ? (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <Button component={Link} to={`/family-members/add/${encodeURIComponent(String(patient.id))}`} label="resources.family-members.action.create" variant="contained">
+            <AddIcon />
+          </Button>
+        </Box>
+      ) : null}
+      {isPending ? (
+        <Loading />
+      ) : (
+        <ListContextProvider value={list}>
+          <DataTable resource="family-members" bulkActionButtons={false} rowClick={false} empty={<NoData />}>
+            <DataTable.Col source="full_name" label="resources.family-members.fields.full_name" disableSort />
+            <DataTable.Col source="email" disableSort />
+            <DataTable.Col source="age" disableSort />
+            <DataTable.Col source="phone_no" disableSort />
+            <DataTable.Col source="relation" disableSort render={(r) => (r.relation ? <RelationText value={String(r.relation)} /> : null)} />
+            <DataTable.Col label="app.action.actions" disableSort align="right">
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
+                <ShowButton resource="family-members" />
+                <EditButton resource="family-members" />
+                <ConfirmDeleteButton />
+              </Box>
+            </DataTable.Col>
+          </DataTable>
+        </ListContextProvider>
+      )}
+    </Box>
+  );
+};
+
+const RelationText = ({ value }: { value: string }) => {
+  const translate = useTranslate();
+  return <>{translate(`app.relation.${value}`, { _: value })}</>;
+};
+
+/** Diseases named in the medical histories (filled by the clinical records). */
+const Diseases = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const diseases = Array.isArray(record?.diseases) ? (record.diseases as string[]) : [];
+  if (!diseases.length) return <>{translate('app.profile.no_diseases')}</>;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {diseases.map((d) => (
+        <Chip key={d} size="small" label={d} />
+      ))}
+    </Box>
+  );
+};
+
+export const PatientProfile = () => {
+  const record = useRecordContext();
+  if (!record) return <Loading />;
+  const isPatient = record.type !== 'family';
+  const tabs = [
+    { value: 'medical-history', label: 'app.profile.medical_history', content: <Empty message="app.profile.no_medical_history" /> },
+    { value: 'health-system', label: 'app.profile.health_system', content: <Empty message="app.profile.no_appointments" /> },
+    { value: 'prescriptions', label: 'app.profile.prescriptions', content: <Empty message="app.profile.no_prescriptions" /> },
+    ...(isPatient ? [{ value: 'family', label: 'app.profile.family', content: <FamilyProfile /> }] : []),
+  ];
+  const ageOrCountry = record.age ?? (record.country as { country?: string } | null)?.country ?? '';
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <ProfileHeader>
+        {!isPatient && record.relation ? (
+          <Detail label="resources.family-members.fields.relation">
+            <RelationText value={String(record.relation)} />
+          </Detail>
+        ) : null}
+        <Detail label={record.age != null ? 'resources.app-users.fields.age' : 'resources.app-users.fields.country_id'}>{String(ageOrCountry)}</Detail>
+        <Detail label="resources.app-users.fields.email">{record.email ?? ''}</Detail>
+        <Detail label="resources.app-users.fields.phone_no">{record.phone_no ?? ''}</Detail>
+        <Detail label="app.profile.diseases">
+          <Diseases />
+        </Detail>
+      </ProfileHeader>
+      <RememberedTabs storeKey="patient-profile" label="app.profile.tabs" tabs={tabs} />
+    </Box>
+  );
+};

@@ -1,0 +1,66 @@
+import PersonIcon from '@mui/icons-material/Person';
+import { DataTable, Show, ShowButton, type RaRecord } from 'react-admin';
+import { PersonInputs } from '../common/PersonInputs';
+import { ResourceList } from '../common/ResourceList';
+import { RowActions } from '../common/RowActions';
+import { StatusChip } from '../common/StatusChip';
+import { StatusToggleButton } from '../common/StatusToggleButton';
+import { AddressInputs, AgeInput, BloodGroupInput, fullName, MaritalStatusInput, PersonPhotoInput } from '../common/people';
+import { TextInput, NumberInput } from 'react-admin';
+import { defineModule } from '../module';
+import { PatientProfile } from './PatientProfile';
+
+/** Patients (the spec's app users): list with date filters and export, add and edit, block and unblock, a profile. */
+
+const PatientList = () => (
+  <ResourceList
+    dateRange
+    exportable
+    rowActions={
+      <RowActions>
+        <ShowButton />
+        <StatusToggleButton />
+      </RowActions>
+    }
+  >
+    <DataTable.Col source="f_name" label="resources.app-users.fields.name" render={fullName} />
+    <DataTable.Col source="email" />
+    <DataTable.Col source="age" label="resources.app-users.fields.age_or_country" render={(r: RaRecord) => String(r.age_or_country ?? '')} />
+    <DataTable.Col source="phone_no" />
+    <DataTable.Col source="status">
+      <StatusChip />
+    </DataTable.Col>
+  </ResourceList>
+);
+
+/** Add and edit (spec 2 section 5): passwords on add only; age optional on add and required on edit. */
+export const PatientInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
+  <>
+    <PersonPhotoInput />
+    <PersonInputs mode={mode} dob="required">
+      <AgeInput required={mode === 'edit'} />
+    </PersonInputs>
+    <MaritalStatusInput />
+    <BloodGroupInput />
+    <NumberInput source="height" min={0} max={300} />
+    <NumberInput source="weight" min={0} max={500} />
+    <TextInput source="short_bio" multiline minRows={2} />
+    <AddressInputs mode={mode} />
+  </>
+);
+
+const PatientShow = () => (
+  <Show component="div" actions={false}>
+    <PatientProfile />
+  </Show>
+);
+
+export default defineModule({
+  list: PatientList,
+  inputs: PatientInputs,
+  show: PatientShow,
+  defaultValues: { gender: 'male', send_credentials: false },
+  icon: PersonIcon,
+  recordRepresentation: fullName,
+  menu: { group: 'main', order: 30 },
+});
