@@ -12,7 +12,7 @@ describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
 
   test('fills every screen built so far, through the API', async () => {
     const api = client(t);
-    for (const [resource, atLeast] of [['admins', 50], ['roles', 8], ['qualifications', 20], ['specializations', 30], ['districts', 12], ['tehsils', 60], ['areas', 300], ['cities', 40], ['countries', 200]] as const) {
+    for (const [resource, atLeast] of [['admins', 50], ['roles', 8], ['qualifications', 20], ['specializations', 30], ['districts', 12], ['tehsils', 60], ['areas', 300], ['cities', 40], ['countries', 200], ['app-users', 1000], ['family-members', 500], ['chw', 50]] as const) {
       expect([resource, dataOf(await api.get(`/api/admin/${resource}?per_page=1`)).total >= atLeast]).toEqual([resource, true]);
     }
     expect(dataOf(await api.get('/api/admin/notifications')).total).toBe(6);
@@ -23,6 +23,32 @@ describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
     const dash = dataOf(await api.get('/api/admin/dashboard'));
     expect(dash.admins).toBeGreaterThanOrEqual(51);
     expect(dash.cities.length).toBeGreaterThan(0);
+    expect(dash.patients).toBe(1000);
+    expect(dash.cities[0].patient_count).toBeGreaterThanOrEqual(dash.cities[1].patient_count);
+  });
+
+  test('every CHW works in a VC of its own tehsil and district; family members belong to patients; demo patients sign in to the app', async () => {
+    const mismatched = await t.db.db
+      .selectFrom('chw_profiles as c')
+      .innerJoin('areas as a', 'a.id', 'c.area_id')
+      .select('c.id')
+      .where((eb) => eb.or([eb('a.tehsil_id', '!=', eb.ref('c.tehsil_id')), eb('a.district_id', '!=', eb.ref('c.district_id'))]))
+      .execute();
+    expect(mismatched).toEqual([]);
+    const orphans = await t.db.db
+      .selectFrom('users as f')
+      .leftJoin('users as p', 'p.id', 'f.parent_id')
+      .select('f.id')
+      .where('f.type', '=', 'family')
+      .where((eb) => eb.or([eb('p.id', 'is', null), eb('p.type', '!=', 'patient')]))
+      .execute();
+    expect(orphans).toEqual([]);
+    const patient = await t.db.db.selectFrom('users').select('email').where('type', '=', 'patient').where('status', '=', 1).limit(1).executeTakeFirstOrThrow();
+    const login = await t.inject({ method: 'POST', url: '/api/field/login', payload: { email: patient.email, password: DEMO_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    // a new patient after the bulk load gets a fresh id (PostgreSQL's sequence moved past the given ones)
+    const { sampler } = await import('./helpers/http');
+    expect((await sampler(client(t)).ref('app-users')).id).toBeGreaterThan(1500);
   });
 
   test('every VC lies in a tehsil of its own district, and demo admins sign in', async () => {

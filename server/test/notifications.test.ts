@@ -1,5 +1,6 @@
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
-import { client, type Client, dataOf, fieldErrors } from './helpers/http';
+import { client, type Client, dataOf, fieldErrors, sampler } from './helpers/http';
+import { registry } from '../src/resources/registry';
 
 describe.each(DIALECTS)('notifications and dashboard (%s)', (dialect) => {
   let t: TestApp;
@@ -65,12 +66,28 @@ describe.each(DIALECTS)('notifications and dashboard (%s)', (dialect) => {
     expect(list.data[0].encrypted_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
-  test('the dashboard matches counts computed from the rows', async () => {
-    for (const title of ['Quetta', 'Abbottabad']) dataOf(await api.post('/api/admin/cities', { title }));
+  test('the dashboard matches counts computed from the rows: patients, CHWs, and the cities with the most people first', async () => {
+    const [quetta, abbottabad] = [dataOf(await api.post('/api/admin/cities', { title: 'Quetta' })), dataOf(await api.post('/api/admin/cities', { title: 'Abbottabad' }))];
+    const { sampleOf, ref } = sampler(api);
+    const patients = registry.byName.get('app-users')!;
+    // two patients in Quetta, one in Abbottabad: Quetta first (not alphabetical)
+    for (const city of [quetta, quetta, abbottabad]) dataOf(await api.post('/api/admin/app-users', { ...(await sampleOf(patients)), city_id: city.id }));
+    const chw = await ref('chw');
     const admins = Number((await t.db.db.selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const dash = dataOf(await api.get('/api/admin/dashboard'));
-    expect(dash).toMatchObject({ admins, doctors: 0, patients: 0, total_users: admins, appointments: [], tasks: [] });
-    expect(dash.cities.map((c: { city_name: string }) => c.city_name)).toEqual(['Abbottabad', 'Quetta']);
-    expect(dash.cities[0]).toEqual({ city_name: 'Abbottabad', doctor_count: 0, patient_count: 0 });
+    expect(dash).toMatchObject({ admins, doctors: 0, patients: 3, chws: 1, total_users: admins + 3, appointments: [], tasks: [] });
+    expect(dash.cities.slice(0, 2)).toEqual([
+      { city_name: 'Quetta', doctor_count: 0, patient_count: 2 },
+      { city_name: 'Abbottabad', doctor_count: 0, patient_count: 1 },
+    ]);
+    // an admin limited to another district counts none of the CHWs
+    const other = dataOf(await api.post('/api/admin/districts', { title: 'Dashboard elsewhere' }));
+    const role = dataOf(await api.post('/api/admin/roles', { name: 'Dashboard viewer', permissions: ['view_chw'] }));
+    dataOf(await api.post('/api/admin/admins', { f_name: 'Viewer', email: 'dash-viewer@example.org', cnic: '3520112345671', role_id: role.id, district_ids: [other.id], password: 'quiet-river-stone-9', confirmPassword: 'quiet-river-stone-9' }));
+    const limited = client(t, await t.login('dash-viewer@example.org', 'quiet-river-stone-9'));
+    expect(dataOf(await limited.get('/api/admin/dashboard')).chws).toBe(0);
+    const mine = dataOf(await api.post('/api/admin/admins', { f_name: 'Viewer', email: 'dash-viewer2@example.org', cnic: '3520112345671', role_id: role.id, district_ids: [chw.district_id], password: 'quiet-river-stone-9', confirmPassword: 'quiet-river-stone-9' }));
+    expect(mine.district_ids).toEqual([chw.district_id]);
+    expect(dataOf(await client(t, await t.login('dash-viewer2@example.org', 'quiet-river-stone-9')).get('/api/admin/dashboard')).chws).toBe(1);
   });
 });

@@ -1,35 +1,53 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 
 /** the cities shown on the "total users" chart: those with the most doctors and patients */
 const CITY_LIMIT = 12;
 
 /**
- * GET /dashboard: the spec's shape, computed in a few aggregate queries. Doctors, patients, appointments
- * and task submissions come with their own modules; each extends the query that stands for it here
- * and the figures stay zero until then.
+ * GET /dashboard: the spec's shape, computed in a few aggregate queries. Patients and doctors come from
+ * the one account table (their kept row counts), the per-city chart from the cities with the most of
+ * them. CHWs belong to districts: an admin limited to some districts counts only theirs. Appointments
+ * and task submissions come with their own modules and stay empty until then.
  */
 export function registerDashboardRoutes(app: FastifyInstance): void {
   const { db } = app.ctx;
-  app.get('/api/admin/dashboard', { config: { access: {} }, schema: { tags: ['dashboard'] } }, async () => {
-    const [admins, cities] = await Promise.all([
-      db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      // doctor_count and patient_count: per-city counts of the doctors and patients modules
-      db.selectFrom('cities').select(['title as city_name', sql<number>`0`.as('doctor_count'), sql<number>`0`.as('patient_count')])
-        .orderBy('title').limit(CITY_LIMIT).execute(),
+  app.get('/api/admin/dashboard', { config: { access: {} }, schema: { tags: ['dashboard'] } }, async (request) => {
+    const admin = requireAdmin(request);
+    const kept = async (key: string) => Number((await db.selectFrom('row_counts').select('n').where('table_name', '=', key).executeTakeFirst())?.n ?? 0);
+    let chwCount = db.selectFrom('chw_profiles').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (admin.districtIds) chwCount = chwCount.where('district_id', 'in', admin.districtIds.length ? [...admin.districtIds] : [0]);
+    const [admins, doctors, patients, chws, cities] = await Promise.all([
+      kept('admins'),
+      kept('users:doctor'),
+      kept('users:patient'),
+      chwCount.executeTakeFirst(),
+      db
+        .selectFrom('users as u')
+        .innerJoin('cities as c', 'c.id', 'u.city_id')
+        .select([
+          'c.title as city_name',
+          sql<number>`sum(case when u.type = 'doctor' then 1 else 0 end)`.as('doctor_count'),
+          sql<number>`sum(case when u.type = 'patient' then 1 else 0 end)`.as('patient_count'),
+        ])
+        .where('u.type', 'in', ['patient', 'doctor'])
+        .groupBy(['c.id', 'c.title'])
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy('c.title')
+        .limit(CITY_LIMIT)
+        .execute(),
     ]);
-    const doctors = 0; // doctors module
-    const patients = 0; // patients module
     const appointments: { appointment_month: string; total_appointments: number }[] = []; // appointments module
     const tasks: { task_name: string; submission_count: number }[] = []; // tasks module
-    const adminCount = Number(admins?.n ?? 0);
     return ok({
-      total_users: adminCount + doctors + patients,
-      admins: adminCount,
+      total_users: admins + doctors + patients,
+      admins,
       doctors,
       patients,
-      cities: cities.map((c) => ({ ...c, doctor_count: Number(c.doctor_count), patient_count: Number(c.patient_count) })),
+      chws: Number(chws?.n ?? 0),
+      cities: cities.map((c) => ({ city_name: c.city_name, doctor_count: Number(c.doctor_count), patient_count: Number(c.patient_count) })),
       appointments,
       tasks,
     });

@@ -27,6 +27,10 @@ export interface SeedDemoOptions {
   scale?: number;
   /** exact admin count, overriding 50·scale (the benchmark asks for round numbers) */
   admins?: number;
+  /** patients (1,000·scale by default); half as many family members come with them */
+  patients?: number;
+  /** community health workers (50·scale by default) */
+  chws?: number;
   /** seed even though demo data is already there (admins and areas are added, reference lists completed) */
   force?: boolean;
   /** argon2 cost of the one demo password hash; defaults to OWASP's figures */
@@ -45,6 +49,9 @@ export interface SeedDemoResult {
   tehsils: number;
   areas: number;
   cities: number;
+  patients: number;
+  familyMembers: number;
+  chws: number;
   passwordHash: string;
   ms: number;
 }
@@ -312,6 +319,14 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
   await bulkInsert(database, 'admin_notifications', copies);
   log(`notifications: ${DEMO_NOTICES.length} sent, ${copies.length} copies in ${recipients.length} bells`);
 
+  const people = await seedPeople(database, faker, {
+    patients: opts.patients ?? Math.round(1000 * scale),
+    chws: opts.chws ?? Math.round(50 * scale),
+    passwordHash,
+    ownerId,
+    log,
+  });
+
   if (database.dialect === 'postgres') {
     // planner statistics and the visibility map after a bulk load, as autovacuum would leave them a
     // minute later (without them count(*) cannot use an index-only scan)
@@ -328,9 +343,94 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
     tehsils: tehsilRows.length,
     areas: areaRows.length,
     cities: added.cities,
+    ...people,
     passwordHash,
     ms: Date.now() - started,
   };
+}
+
+const BLOOD = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'];
+const MARITAL = ['Married', 'Unmarried', 'Divorced', 'Separated'];
+const RELATION_OF = { male: ['Father', 'Son', 'Brother'], female: ['Mother', 'Wife', 'Daughter', 'Sister'] };
+
+/**
+ * Patients (each in a city, some blocked), about one family member for every two patients, and CHWs
+ * each in a VC area with its tehsil and district, all rows of `users` with their profiles. Ids are
+ * given explicitly so the profiles can be written in bulk too; PostgreSQL's sequence is moved past them.
+ */
+async function seedPeople(
+  database: Db,
+  faker: Faker,
+  opts: { patients: number; chws: number; passwordHash: string; ownerId: number | null; log: (line: string) => void },
+): Promise<{ patients: number; familyMembers: number; chws: number }> {
+  const { db } = database;
+  const firstId = Number((await db.selectFrom('users').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
+  const base = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  const cities = (await db.selectFrom('cities').select('id').execute()).map((c) => c.id);
+  const us = await db.selectFrom('countries').select('id').where('iso2', '=', 'US').executeTakeFirst();
+  const pk = await db.selectFrom('countries').select('id').where('iso2', '=', 'PK').executeTakeFirst();
+  const areas = await db.selectFrom('areas').select(['id', 'tehsil_id', 'district_id']).execute();
+  const qualifications = (await db.selectFrom('qualifications').select('id').execute()).map((q) => q.id);
+  const now = Date.now();
+  const twoYears = 2 * 365 * 86_400_000;
+  const users: Record<string, unknown>[] = [];
+  const patientProfiles: Record<string, unknown>[] = [];
+  const chwProfiles: Record<string, unknown>[] = [];
+  let id = firstId;
+  const person = (i: number, total: number) => {
+    const female = faker.number.int(99) < 50;
+    const f_name = faker.helpers.arrayElement(female ? FEMALE : MALE);
+    const l_name = faker.helpers.arrayElement(SURNAMES);
+    const dob = faker.date.between({ from: '1950-01-01', to: '2008-12-31' }).toISOString().slice(0, 10);
+    const created = new Date(now - twoYears + Math.floor((twoYears * i) / Math.max(1, total)) + faker.number.int(3_600_000)).toISOString();
+    return { female, f_name, l_name, dob, age: new Date(now).getUTCFullYear() - Number(dob.slice(0, 4)), created };
+  };
+  const patientIds: { id: number; l_name: string; city: number | null }[] = [];
+  for (let i = 0; i < opts.patients; i++, id++) {
+    const p = person(i, opts.patients);
+    const n = base + i + 1;
+    const city = cities.length ? faker.helpers.arrayElement(cities) : null;
+    users.push({
+      id, type: 'patient', email: `${slug(p.f_name)}.${slug(p.l_name)}.p${n}@${DEMO_EMAIL_DOMAIN}`, password_hash: opts.passwordHash,
+      status: faker.number.int(99) < 5 ? USER_STATUS.blocked : USER_STATUS.active, f_name: p.f_name, l_name: p.l_name,
+      phone_no: `03${faker.string.numeric(9)}`, cnic: null, dob: p.dob, age: faker.number.int(99) < 85 ? p.age : null,
+      gender: p.female ? 'female' : 'male', photo: null, short_bio: null, country_id: (faker.number.int(99) < 90 ? pk : us)?.id ?? null,
+      city_id: city, state: null, zipcode: null, street: `${faker.number.int({ min: 1, max: 250 })} ${faker.helpers.arrayElement(SURNAMES)} Road`,
+      parent_id: null, relation: null, created_by: opts.ownerId, updated_by: opts.ownerId, created_at: p.created, updated_at: p.created,
+    });
+    patientProfiles.push({ id, blood_group: faker.helpers.arrayElement(BLOOD), height: faker.number.int({ min: 140, max: 190 }), weight: faker.number.int({ min: 40, max: 110 }), marital_status: faker.helpers.arrayElement(MARITAL) });
+    patientIds.push({ id, l_name: p.l_name, city });
+  }
+  const families = Math.round(opts.patients / 2);
+  for (let i = 0; i < families; i++, id++) {
+    const parent = faker.helpers.arrayElement(patientIds);
+    const p = person(i, families);
+    users.push({
+      id, type: 'family', email: null, password_hash: null, status: USER_STATUS.active, f_name: p.f_name, l_name: parent.l_name,
+      phone_no: `03${faker.string.numeric(9)}`, cnic: null, dob: p.dob, age: p.age, gender: p.female ? 'female' : 'male', photo: null, short_bio: null,
+      country_id: pk?.id ?? null, city_id: parent.city, state: null, zipcode: null, street: null, parent_id: parent.id,
+      relation: faker.helpers.arrayElement(RELATION_OF[p.female ? 'female' : 'male']), created_by: opts.ownerId, updated_by: opts.ownerId, created_at: p.created, updated_at: p.created,
+    });
+    patientProfiles.push({ id, blood_group: faker.helpers.arrayElement(BLOOD), height: null, weight: null, marital_status: faker.helpers.arrayElement(MARITAL) });
+  }
+  for (let i = 0; i < opts.chws && areas.length && qualifications.length; i++, id++) {
+    const p = person(i, opts.chws);
+    const area = faker.helpers.arrayElement(areas);
+    users.push({
+      id, type: 'chw', email: `${slug(p.f_name)}.${slug(p.l_name)}.c${base + i + 1}@${DEMO_EMAIL_DOMAIN}`, password_hash: opts.passwordHash,
+      status: faker.number.int(99) < 5 ? USER_STATUS.blocked : USER_STATUS.active, f_name: p.f_name, l_name: p.l_name,
+      phone_no: `03${faker.string.numeric(9)}`, cnic: `4${String(id).padStart(12, '0')}`, dob: p.dob, age: p.age,
+      gender: faker.number.int(99) < 70 ? 'female' : 'male', photo: null, short_bio: null, country_id: pk?.id ?? null, city_id: null,
+      state: null, zipcode: null, street: null, parent_id: null, relation: null, created_by: opts.ownerId, updated_by: opts.ownerId, created_at: p.created, updated_at: p.created,
+    });
+    chwProfiles.push({ id, qualification_id: faker.helpers.arrayElement(qualifications), district_id: area.district_id, tehsil_id: area.tehsil_id, area_id: area.id, joining_date: p.created.slice(0, 10) });
+  }
+  await bulkInsert(database, 'users', users);
+  await bulkInsert(database, 'patient_profiles', patientProfiles);
+  await bulkInsert(database, 'chw_profiles', chwProfiles);
+  if (database.dialect === 'postgres') await sql`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`.execute(db);
+  opts.log(`people: ${opts.patients} patients, ${families} family members, ${chwProfiles.length} CHWs added`);
+  return { patients: opts.patients, familyMembers: families, chws: chwProfiles.length };
 }
 
 /** Migrate, base seed, then demo data: what `npm run seed:demo` and the benchmark both do. */
