@@ -18,7 +18,8 @@ export async function signOut(page: Page) {
   // react-admin's user menu button is named 'Profile' (ra.auth.user_menu).
   await page.getByRole('button', { name: 'Profile', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.waitForURL('**/auth/login');
+  // the form remembers the page left (?next=), so that signing in again leads back to it
+  await page.waitForURL((url) => url.pathname === '/auth/login');
 }
 
 export const menuEntry = (page: Page, name: string) => page.getByRole('menuitem', { name, exact: true });

@@ -5,8 +5,9 @@ import { disconnectRealtime } from './realtime';
 import { isRecord } from './http';
 import { canAccess } from './permissions';
 import { getFullName, getPermissions, getProfileImage, getUid, isSignedIn } from './session';
+import { LOGIN_PATH } from './signInPath';
 
-export const LOGIN_PATH = '/auth/login';
+export { LOGIN_PATH };
 export const UNAUTHORIZED_PATH = '/authorization';
 
 export interface LoginParams {
@@ -23,10 +24,15 @@ export const authProvider: AuthProvider = {
     await login(email, password, Boolean(remember_me));
   },
 
+  /**
+   * false: react-admin does not navigate. Clearing the session is what moves the visitor to the sign-in
+   * form: the entry's RequireSession watches the session and takes react-admin away in one navigation
+   * (react-admin redirecting too would add a second one, and lose the page to come back to).
+   */
   async logout() {
     disconnectRealtime();
     await logout();
-    return LOGIN_PATH;
+    return false;
   },
 
   async checkAuth() {

@@ -23,6 +23,28 @@ const setOrRemove = (key: string, value: string | null | undefined): void => {
   else localStorage.setItem(key, value);
 };
 
+const listeners = new Set<() => void>();
+const notify = (): void => {
+  for (const listener of [...listeners]) listener();
+};
+/** Another tab signed in or out: its localStorage changes arrive as storage events (key null: cleared). */
+const onStorage = (event: StorageEvent): void => {
+  if (event.key === null || event.key === SESSION_KEYS.token) notify();
+};
+
+/**
+ * Calls `listener` whenever the session may have started or ended: here (sign-in, sign-out, a 401
+ * that cleared it) or in another tab. For useSyncExternalStore with isSignedIn.
+ */
+export function subscribeSession(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
 export function saveSession(session: Session): void {
   localStorage.setItem(SESSION_KEYS.token, session.token);
   localStorage.setItem(SESSION_KEYS.uid, String(session.id));
@@ -30,6 +52,7 @@ export function saveSession(session: Session): void {
   setOrRemove(SESSION_KEYS.pusherId, session.pusher_id);
   setOrRemove(SESSION_KEYS.rememberMe, session.remember_me_token);
   updateSessionProfile(session);
+  notify();
 }
 
 /** What GET /me and a profile update may refresh without a new token. */
@@ -55,6 +78,7 @@ export function clearSession(): void {
   });
   localStorage.clear();
   for (const [key, value] of kept) localStorage.setItem(key, value);
+  notify();
 }
 
 export const getToken = (): string | null => localStorage.getItem(SESSION_KEYS.token) || null;

@@ -9,6 +9,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { login } from '../../providers/authApi';
 import { isSignedIn } from '../../providers/session';
+import { pathAfterSignIn } from '../../providers/signInPath';
 import { translate } from '../../i18n/authTranslate';
 import { loadAdminApp } from '../../adminApp';
 import { AuthForm, AuthHeading } from './AuthLayout';
@@ -31,7 +32,10 @@ export const LoginPage = () => {
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  if (isSignedIn() && !submitting) return <Navigate to="/" replace />;
+  // The page asked for before signing in (?next=), else the dashboard.
+  const destination = pathAfterSignIn(location.search);
+
+  if (isSignedIn() && !submitting) return <Navigate to={destination} replace />;
 
   const validate = (): Record<string, string> => {
     const errors: Record<string, string> = {};
@@ -51,7 +55,7 @@ export const LoginPage = () => {
     void loadAdminApp();
     try {
       await login(email.trim(), password, rememberMe);
-      navigate('/dashboard', { replace: true });
+      navigate(destination, { replace: true });
     } catch (error) {
       const failure = describeFailure(error);
       setFieldErrors(failure.fields);

@@ -7,6 +7,7 @@ import {
   getUid,
   isSignedIn,
   saveSession,
+  subscribeSession,
   updateSessionProfile,
 } from '../session';
 import { recordedCalls } from '../../test/recorded-http';
@@ -66,4 +67,23 @@ test('updateSessionProfile changes only what it is given', () => {
   expect(localStorage.getItem('f_name')).toBe('Amina B.');
   expect(localStorage.getItem('profile_image')).toBeNull();
   expect(getPermissions()).toEqual(session.permissions);
+});
+
+test('subscribers hear of sign-in, sign-out and another tab changing the session', () => {
+  const heard = jest.fn();
+  const unsubscribe = subscribeSession(heard);
+  saveSession(session);
+  clearSession();
+  expect(heard).toHaveBeenCalledTimes(2);
+
+  window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'tok-9' }));
+  window.dispatchEvent(new StorageEvent('storage', { key: null }));
+  // a preference changed in another tab is not about the session
+  window.dispatchEvent(new StorageEvent('storage', { key: 'theme_mode', newValue: 'dark' }));
+  expect(heard).toHaveBeenCalledTimes(4);
+
+  unsubscribe();
+  saveSession(session);
+  window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+  expect(heard).toHaveBeenCalledTimes(4);
 });

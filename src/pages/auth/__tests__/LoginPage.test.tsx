@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthLayout } from '../AuthLayout';
 import { LoginPage } from '../LoginPage';
+import { recordedCalls } from '../../../test/recorded-http';
 
 // Signing in starts downloading the admin bundle; that is not what these tests look at.
 jest.mock('../../../adminApp', () => ({ loadAdminApp: jest.fn(() => Promise.resolve()) }));
@@ -10,17 +11,24 @@ jest.mock('../../../adminApp', () => ({ loadAdminApp: jest.fn(() => Promise.reso
 const answer = (status: number, body: unknown) =>
   jest.fn(async () => ({ status, text: async () => JSON.stringify(body) }) as unknown as Response);
 
-const CurrentPath = () => <output aria-label="path">{useLocation().pathname}</output>;
+/** The real server's answer to a good sign-in (npm run record-fixtures). */
+const signedIn = () => answer(200, recordedCalls.login.body);
+
+const CurrentPath = () => {
+  const { pathname, search } = useLocation();
+  return <output aria-label="path">{`${pathname}${search}`}</output>;
+};
 
 // A declarative router: jsdom lacks the Request class that data routers need on navigation.
-const renderLogin = () =>
+const renderLogin = (path = '/auth/login') =>
   render(
-    <MemoryRouter initialEntries={['/auth/login']}>
+    <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/auth" element={<AuthLayout />}>
           <Route path="login" element={<LoginPage />} />
         </Route>
         <Route path="/dashboard" element={<p>Dashboard page</p>} />
+        <Route path="/roles" element={<p>Roles page</p>} />
         <Route path="/" element={<p>Home page</p>} />
       </Routes>
       <CurrentPath />
@@ -75,36 +83,38 @@ describe('Login screen', () => {
   });
 
   it('stores the session and goes to the dashboard after signing in', async () => {
-    global.fetch = answer(200, {
-      success: true,
-      data: {
-        token: 'tok-1',
-        encrypted_id: 'a.AAA1',
-        id: 1,
-        f_name: 'Amina',
-        l_name: null,
-        email: 'amina@example.org',
-        roles: [{ name: 'Super Admin' }],
-        permissions: ['view_sub_admin'],
-        pusher_id: 'p-1',
-        remember_me_token: null,
-        file: null,
-        expires_at: '2030-01-01T00:00:00Z',
-      },
-    });
+    global.fetch = signedIn();
     renderLogin();
 
     await signIn('amina@example.org', 'secret-pass');
 
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'path' })).toHaveTextContent('/dashboard');
-    expect(localStorage.getItem('token')).toBe('tok-1');
+    expect(localStorage.getItem('token')).toBe(recordedCalls.login.body.data.token);
   });
 
-  it('sends a signed-in user from the login screen to /', async () => {
-    localStorage.setItem('token', 'tok-1');
-    renderLogin();
+  it('goes back to the page asked for before signing in, when it is a page of the console', async () => {
+    global.fetch = signedIn();
+    renderLogin('/auth/login?next=%2Froles%3Fpage%3D2');
+    await signIn('amina@example.org', 'secret-pass');
+    expect(await screen.findByText('Roles page')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'path' })).toHaveTextContent('/roles?page=2');
+  });
 
-    expect(await screen.findByText('Home page')).toBeInTheDocument();
+  it('ignores a next address of another site', async () => {
+    global.fetch = signedIn();
+    renderLogin(`/auth/login?next=${encodeURIComponent('//evil.example/phish')}`);
+    await signIn('amina@example.org', 'secret-pass');
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user from the login screen on to the page asked for, or the dashboard', async () => {
+    localStorage.setItem('token', 'tok-1');
+    const { unmount } = renderLogin();
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    unmount();
+
+    renderLogin('/auth/login?next=%2Froles');
+    expect(await screen.findByText('Roles page')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,124 @@
+/**
+ * The signed-out path: a visitor without a session who opens a page of the console gets the sign-in
+ * form at once, without react-admin being loaded, and comes back to that page after signing in. A
+ * session that ends on the server leads back to the form the same way.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, withPage } from './helpers/browser';
+import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
+import { field } from './helpers/page';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+
+jest.setTimeout(120_000);
+
+const run = browserAvailable() ? describe : describe.skip;
+
+/** The sign-in form's button: the form is there and usable. */
+const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
+
+/** The react-admin chunk (App-*.js) is fetched only for a signed-in console. */
+const watchAdminChunk = (page: Page) => {
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/App-[\w-]+\.js$/.test(request.url())) loaded.push(request.url());
+  });
+  return loaded;
+};
+
+run('signed out (Chromium, real server)', () => {
+  let smtp: Smtp;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ smtp, server, browser } = await startJourneyEnvironment());
+    // The browser's first page starts its renderer and network processes; that start is not the console's.
+    const warmUp = await browser.newPage();
+    await warmUp.goto(`${server.url}/api/health`);
+    await warmUp.close();
+  }, 110_000);
+  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
+
+  test('the bare /dashboard shows the sign-in form in under 2 seconds, without loading react-admin', () =>
+    withPage(browser, server.url, 'signed-out-dashboard', async ({ page }) => {
+      const adminChunk = watchAdminChunk(page);
+
+      const started = Date.now();
+      await page.goto('/dashboard');
+      await signInButton(page).waitFor({ state: 'visible' });
+      const elapsed = Date.now() - started;
+
+      expect(elapsed).toBeLessThan(2_000);
+      expect(new URL(page.url()).pathname).toBe('/auth/login');
+      expect(adminChunk).toEqual([]);
+    }));
+
+  test('/ signed out ends on the sign-in form with no more than a handful of history entries', () =>
+    withPage(browser, server.url, 'signed-out-root', async ({ page }) => {
+      let navigations = 0;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations += 1;
+      });
+
+      await page.goto('/');
+      await signInButton(page).waitFor({ state: 'visible' });
+      // settle: a redirect loop would keep going after the form first shows
+      await page.waitForTimeout(500);
+
+      expect(new URL(page.url()).pathname).toBe('/auth/login');
+      expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(3);
+      expect(navigations).toBeLessThanOrEqual(5);
+    }));
+
+  test('signing in leads back to the page asked for', () =>
+    withPage(browser, server.url, 'signed-out-next', async ({ page }) => {
+      await page.goto('/roles?page=1');
+      await signInButton(page).waitFor({ state: 'visible' });
+      expect(new URL(page.url()).searchParams.get('next')).toBe('/roles?page=1');
+
+      await field(page, 'Email Address').fill(ADMIN_EMAIL);
+      await field(page, 'Password').fill(ADMIN_PASSWORD);
+      await signInButton(page).click();
+      await page.waitForURL((url) => url.pathname === '/roles' && url.search === '?page=1');
+      await page.getByRole('link', { name: 'Add Role', exact: true }).waitFor();
+    }));
+
+  test('a session ended on the server leads to the sign-in form once, and back after it', () =>
+    withPage(browser, server.url, 'signed-out-expired', async ({ page }) => {
+      await page.goto('/auth/login');
+      await field(page, 'Email Address').fill(ADMIN_EMAIL);
+      await field(page, 'Password').fill(ADMIN_PASSWORD);
+      await signInButton(page).click();
+      await page.waitForURL('**/dashboard');
+      await page.getByRole('menuitem', { name: 'Roles', exact: true }).waitFor();
+
+      // the token is revoked behind the console's back (as an expiry or a sign-out elsewhere would)
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      expect((await server.api('POST', '/logout', token ?? '')).status).toBe(200);
+
+      // count the router's history entries from the next page load on
+      await page.addInitScript(() => {
+        const counted = window as unknown as { __pushes: number };
+        counted.__pushes = 0;
+        const push = history.pushState.bind(history);
+        history.pushState = (...args: Parameters<History['pushState']>) => {
+          counted.__pushes += 1;
+          push(...args);
+        };
+      });
+      await page.goto('/roles');
+
+      await signInButton(page).waitFor({ state: 'visible', timeout: 5_000 });
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/auth/login');
+      expect(new URL(page.url()).searchParams.get('next')).toBe('/roles');
+      // no redirect storm: the way to the form replaces the page asked for
+      const pushes = await page.evaluate(() => (window as unknown as { __pushes: number }).__pushes);
+      expect(pushes).toBeLessThanOrEqual(1);
+
+      await field(page, 'Email Address').fill(ADMIN_EMAIL);
+      await field(page, 'Password').fill(ADMIN_PASSWORD);
+      await signInButton(page).click();
+      await page.waitForURL((url) => url.pathname === '/roles');
+    }));
+});

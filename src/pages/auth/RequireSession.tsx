@@ -1,0 +1,18 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { isSignedIn, subscribeSession } from '../../providers/session';
+import { signInPath } from '../../providers/signInPath';
+
+/**
+ * Every page but the public ones needs a session: without one the visitor goes straight to the sign-in
+ * form (and back to this page after it), and react-admin is not even loaded. A session that ends later
+ * (sign-out, an expired token, another tab signing out) takes react-admin away the same way, in one
+ * navigation. react-admin mounted without a session redirects through its own logout on mount, which
+ * kept re-running inside our router: the page stayed blank for 12-15 s while /auth/login was pushed
+ * some 4,000 times.
+ */
+export const RequireSession = ({ children }: { children: ReactNode }) => {
+  const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
+  const { pathname, search, hash } = useLocation();
+  return signedIn ? children : <Navigate to={signInPath(`${pathname}${search}${hash}`)} replace />;
+};
