@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import type { Presented } from '../server/src/http/resource';
+import { registry } from '../server/src/resources/registry';
 import type { Mail } from '../server/src/services/mail';
 import { multipart, tinyPng } from '../server/test/helpers/http';
 
@@ -164,7 +166,13 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     await prepare({ method: 'POST', path: '/districts', ...me, body: { title: 'Abbottabad' } });
     await prepare({ method: 'POST', path: '/districts', ...me, body: { title: 'Mansehra' } });
     await record('districtsAll', { method: 'GET', path: '/districts?paginate=false', ...me });
-    await prepare({ method: 'POST', path: '/cities', ...me, body: { title: 'Lahore' } });
+    const lahore = await prepare({ method: 'POST', path: '/cities', ...me, body: { title: 'Lahore' } });
+    // a patient in Lahore, so that the dashboard's per-city chart has a row (the module's own sample body)
+    const [pakistan] = await prepare({ method: 'GET', path: '/countries?paginate=false&search=Pakistan', ...me }) as unknown as Presented[];
+    const patients = registry.byName.get('app-users');
+    if (!patients || !pakistan) throw new Error('no patients module or no Pakistan among the countries');
+    const patient = await patients.sample(1, async (resource) => (resource === 'cities' ? lahore : pakistan) as Presented);
+    await prepare({ method: 'POST', path: '/app-users', ...me, body: patient });
 
     // --- admins: one who may view locations only
     const sub = await prepare({
