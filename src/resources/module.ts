@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { withListDeclaration } from './common/listDeclaration';
 import { formScreens, type FormInputs, type FormOptions } from './common/ResourceForms';
 import type { ResourceConfig } from './types';
 
@@ -13,8 +14,15 @@ export interface ModuleDefinition extends Omit<ResourceConfig, 'create' | 'edit'
 /**
  * A console module from its list and its form inputs: the add and edit screens come from the shared
  * shells (Back, Submit, Cancel on add, the spec's toasts, parent routes), unless the module brings its own.
+ * The list knows the module's representation and second line, for its phone layout.
  */
 export function defineModule({ inputs, transform, validate, defaultValues, create, edit, ...config }: ModuleDefinition): ResourceConfig {
   const screens = inputs ? formScreens(inputs, { transform, validate, defaultValues, parent: config.parent }) : undefined;
-  return { ...config, create: create ?? screens?.create, edit: edit ?? screens?.edit };
+  const { recordRepresentation, secondaryText } = config;
+  return {
+    ...config,
+    list: withListDeclaration(config.list, { recordRepresentation, secondaryText }),
+    create: create ?? screens?.create,
+    edit: edit ?? screens?.edit,
+  };
 }

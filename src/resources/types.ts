@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { ResourceName } from '../../contract/resources';
 
@@ -25,6 +25,12 @@ export interface ResourceConfig {
   show?: ComponentType;
   icon: ComponentType;
   recordRepresentation: string | ((record: RaRecord) => string);
+  /**
+   * On a phone (under MUI's `sm` breakpoint) a list shows each record as a line of a simple list instead
+   * of a table's cut-off columns: the record's representation, its row actions, and this second line
+   * when given (a field, dotted for a related record's, or a function of the record). None by default.
+   */
+  secondaryText?: string | ((record: RaRecord) => ReactNode);
   menu: MenuPlacement;
   /**
    * Records added under a parent record (family members of a patient): `/{name}/add/{parent's id}`

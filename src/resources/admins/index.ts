@@ -17,5 +17,6 @@ export default defineModule({
   transform: withoutRoleId,
   icon: PeopleIcon,
   recordRepresentation: (record: RaRecord) => [record.f_name, record.l_name].filter(Boolean).join(' '),
+  secondaryText: 'email',
   menu: { group: 'main', order: 10 },
 });

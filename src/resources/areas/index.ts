@@ -9,5 +9,6 @@ export default defineModule({
   inputs: AreaInputs,
   icon: AreaIcon,
   recordRepresentation: 'title',
+  secondaryText: 'tehsil.title',
   menu: { group: 'location', order: 30 },
 });

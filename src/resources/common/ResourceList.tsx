@@ -1,8 +1,21 @@
 import { useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CreateButton, DataTable, List, SearchInput, TopToolbar, useTranslate, type SortPayload } from 'react-admin';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  SearchInput,
+  SimpleList,
+  TopToolbar,
+  useTranslate,
+  type RaRecord,
+  type SortPayload,
+} from 'react-admin';
 import { DateRangeFilter, ExportButtons } from './ListTools';
+import { useListDeclaration, type ListDeclaration } from './listDeclaration';
 import { RowActions } from './RowActions';
 import { useResourceChanges } from '../../providers/useResourceChanges';
 
@@ -25,6 +38,38 @@ export const NoData = () => {
   );
 };
 
+/** A field of the record, dotted for a related record's (`district.title`). */
+const valueAt = (record: RaRecord, source: string): unknown =>
+  source
+    .split('.')
+    .reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), record);
+
+const asText = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/** The declaration's representation or second line as SimpleList takes it: a function of the record. */
+function lineOf(line: ListDeclaration['secondaryText']): ((record: RaRecord) => ReactNode) | undefined {
+  if (typeof line === 'function') return line;
+  if (typeof line === 'string') return (record) => asText(valueAt(record, line));
+  return undefined;
+}
+
+/**
+ * A phone's list: one line per record, its representation (the module's, else react-admin's), the
+ * module's second line, and the row actions at the end (react-admin's buttons shrink to icons there).
+ */
+const PhoneList = ({ rowActions }: { rowActions: ReactNode }) => {
+  const { recordRepresentation, secondaryText } = useListDeclaration();
+  return (
+    <SimpleList
+      primaryText={lineOf(recordRepresentation)}
+      secondaryText={lineOf(secondaryText)}
+      rightIcon={() => rowActions}
+      rowClick={false}
+      empty={<NoData />}
+    />
+  );
+};
+
 export interface ResourceListProps {
   /** The data columns (DataTable.Col elements). */
   children: ReactNode;
@@ -42,6 +87,8 @@ export interface ResourceListProps {
 /** Every list of the console: a search box, a table with row actions, 'Data not found' when empty, paging. */
 export const ResourceList = ({ children, rowActions = <RowActions />, sort, dateRange = false, exportable = false, filterBar }: ResourceListProps) => {
   const translate = useTranslate();
+  // Under `sm` a table cuts its columns off; noSsr: the first render already knows (no table flashing by).
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   useResourceChanges(); // another admin's write to this resource refetches the list (real time)
   // react-admin reads source and alwaysOn from the filter elements themselves, so no wrapper component here.
   const filters = useMemo(
@@ -56,12 +103,16 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
           {dateRange ? <DateRangeFilter /> : null}
         </Box>
       ) : null}
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<NoData />}>
-        {children}
-        <DataTable.Col label="app.action.actions" disableSort align="right">
-          {rowActions}
-        </DataTable.Col>
-      </DataTable>
+      {isPhone ? (
+        <PhoneList rowActions={rowActions} />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<NoData />}>
+          {children}
+          <DataTable.Col label="app.action.actions" disableSort align="right">
+            {rowActions}
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 };

@@ -8,5 +8,6 @@ export default defineModule({
   inputs: CountryInputs,
   icon: PublicIcon,
   recordRepresentation: 'country',
+  secondaryText: 'iso2',
   menu: { group: 'location', order: 50 },
 });

@@ -8,5 +8,6 @@ export default defineModule({
   inputs: TehsilInputs,
   icon: TehsilIcon,
   recordRepresentation: 'title',
+  secondaryText: 'district.title',
   menu: { group: 'location', order: 20 },
 });
