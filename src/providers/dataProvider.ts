@@ -177,8 +177,11 @@ export function createBaseDataProvider(apiUrl: string = defaultApiUrl, http: Htt
   };
 
   const getList = async (resource: string, params: GetListParams): Promise<GetListResult<RaRecord>> => {
-    const { data } = await request<unknown>(http, listPath(resource), {
-      query: listQuery(params),
+    // the choices of a select (meta.choices): GET /{resource}/choices, open to every signed-in admin
+    const choices = isRecord(params.meta) && params.meta.choices === true;
+    const { choices: _choices, ...meta } = isRecord(params.meta) ? params.meta : {};
+    const { data } = await request<unknown>(http, choices ? `${resourcePath(resource)}/choices` : listPath(resource), {
+      query: listQuery({ ...params, meta }),
       signal: params.signal,
     });
     return readList(data);

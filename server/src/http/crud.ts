@@ -259,6 +259,15 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
 
   app.get(base, { config: access(def, 'view'), schema: { tags, summary: `List ${def.name}` } }, (request) => list(request));
 
+  if (def.choices) {
+    const picked = ['id', ...def.choices];
+    app.get(`${base}/choices`, { config: { access: {} }, schema: { tags, summary: `${def.name} to choose from (any signed-in admin): ${def.choices.join(', ')}` } }, async (request) => {
+      const { ordered } = buildListQuery(ctx, def, request.query as Record<string, unknown>, request);
+      const rows = await ordered.limit(UNPAGED_LIMIT).execute();
+      return ok(rows.map((r) => ({ ...Object.fromEntries(picked.map((c) => [c, r[c]])), encrypted_id: ctx.ids.encode(def.name, Number(r.id)) })));
+    });
+  }
+
   app.get(`${base}/:id`, { config: access(def, 'view'), schema: { tags, params: Id } }, async (request) => {
     const { id } = request.params as { id: string };
     const record = await loadOne(decodeId(id), request);

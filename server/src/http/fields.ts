@@ -126,11 +126,11 @@ export function containsNul(value: unknown): boolean {
 }
 
 /**
- * Before validation: "" becomes null (a cleared form field). A form (multipart) body carries only
- * text, so there "1"/"0"/"true"/"false"/"on" become booleans for boolean fields, digits numbers for
- * number fields and JSON text lists for list fields; a JSON body is taken as typed. Unknown fields are
- * removed by ajv. Text holding a NUL character is refused (422): PostgreSQL cannot store it, and
- * SQLite should not differ.
+ * Before validation: "" becomes null (a cleared form field); "1"/"0"/"true"/"false"/"on" become
+ * booleans for boolean fields and numeric text numbers for number fields (the spec's console sends
+ * its forms as text, and so may other clients, in form data or JSON). A form (multipart) body's list
+ * fields arrive as JSON text and are parsed. Unknown fields are removed by ajv. Text holding a NUL
+ * character is refused (422): PostgreSQL cannot store it, and SQLite should not differ.
  */
 export function normalizeBody(body: unknown, schema: unknown, form = false): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
@@ -151,11 +151,10 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
   }
   for (const [key, value] of Object.entries(record)) {
     if (typeof value === 'string' && value.trim() === '') record[key] = null;
-    else if (!form) continue;
     else if (typeof value === 'string' && typeOf(props[key]) === 'boolean') {
       if (['1', 'true', 'on', 'yes'].includes(value)) record[key] = true;
       else if (['0', 'false', 'off', 'no'].includes(value)) record[key] = false;
-    } else if (typeof value === 'string' && typeOf(props[key]) === 'array' && value.trimStart().startsWith('[')) {
+    } else if (form && typeof value === 'string' && typeOf(props[key]) === 'array' && value.trimStart().startsWith('[')) {
       // a list sent as form data (child rows of a multipart body) is JSON text
       try {
         record[key] = JSON.parse(value);

@@ -217,6 +217,13 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
   children?: Record<string, ChildRows>;
   /** every read of a record is written to the audit log (clinical records) */
   auditReads?: boolean;
+  /**
+   * The columns of the record's choices, for the selects of other modules' forms (a CHW form offers
+   * districts, tehsils, VC areas and qualifications): `GET /{name}/choices` answers them to any
+   * signed-in admin, with the list's filters and the caller's district scope. Names of places and
+   * qualifications, not records about people; the list screens themselves stay guarded.
+   */
+  choices?: readonly Col<T>[];
   subset?: Subset<T>;
   /**
    * A 1:1 table of this kind's own columns, keyed by the record's id (a CHW's qualification and area
@@ -262,6 +269,7 @@ export interface ResourceDef {
   files?: Record<string, FileSpec | undefined>;
   children?: Record<string, { table: TableName; foreignKey: string; schema: TObject; position?: string; min?: number; max?: number; minMessage?: string }>;
   auditReads?: boolean;
+  choices?: readonly string[];
   subset?: { column: string; value: string };
   profile?: { table: TableName; columns: readonly string[] };
   district?: { column: string; table?: TableName };

@@ -22,6 +22,7 @@ export const categories = defineResource<'categories'>()({
     file: { kinds: ['jpg', 'png', 'mp3'], folder: 'categories', message: 'File format not supported. JPG/JPEG/PNG/MP3', requiredMessage: 'Please select a file.' },
   },
   searchable: ['title'],
+  choices: ['title'],
   sortable: ['title', 'created_at', 'id'],
   defaultSort: { field: 'title', order: 'asc' },
   sample: (n) => ({ title: `Category ${n}`, file: PNG_DOT }),

@@ -17,6 +17,7 @@ export const interests = defineResource<'interests'>()({
   columns: ['title', 'created_by', 'created_at', 'updated_at'],
   createSchema: Type.Object({ title: Fields.title('Please enter interest') }, { additionalProperties: false }),
   searchable: ['title'],
+  choices: ['title'],
   sortable: ['title', 'created_at', 'id'],
   defaultSort: { field: 'title', order: 'asc' },
   sample: (n) => ({ title: `Interest ${n}` }),

@@ -22,6 +22,7 @@ function titled(name: ResourceName, table: TitledTable, module: string, noun: st
     defaultSort: { field: 'title', order: 'asc' },
     referencedBy,
     district,
+    choices: ['title'],
     sample: (n) => ({ title: `${noun} ${n}` }),
     invalidSamples: [{ title: '' }, { title: '   ' }, { title: 'x'.repeat(192) }, {}],
   });
@@ -66,6 +67,7 @@ export const tehsils = defineResource<'tehsils'>()({
   defaultSort: { field: 'title', order: 'asc' },
   filters: { district_id: 'integer' },
   belongsTo: [{ as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] }],
+  choices: ['title', 'district_id'],
   referencedBy: [
     { table: 'areas', column: 'tehsil_id', noun: ['VC area', 'VC areas'] },
     { table: 'chw_profiles', column: 'tehsil_id', noun: CHWS },
@@ -106,6 +108,7 @@ export const areas = defineResource<'areas'>()({
     { as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] },
     { as: 'tehsil', column: 'tehsil_id', resource: 'tehsils', table: 'tehsils', columns: ['title', 'district_id'] },
   ],
+  choices: ['title', 'district_id', 'tehsil_id'],
   referencedBy: [{ table: 'chw_profiles', column: 'area_id', noun: CHWS }],
   district: { column: 'district_id' },
   hooks: {
@@ -142,6 +145,7 @@ export const countries = defineResource<'countries'>()({
     { additionalProperties: false },
   ),
   searchable: ['country', 'iso3'],
+  choices: ['country', 'iso2', 'iso3'],
   referencedBy: [{ table: 'users', column: 'country_id', noun: ['person', 'people'] }],
   sortable: ['country', 'iso2', 'iso3', 'id'],
   defaultSort: { field: 'country', order: 'asc' },

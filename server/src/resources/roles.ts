@@ -42,6 +42,8 @@ export const roles = defineResource<'roles'>()({
     { additionalProperties: false },
   ),
   searchable: ['name'],
+  // the role select of the admin form: names only (granting is still checked against the granter's permissions)
+  choices: ['name'],
   sortable: ['name', 'created_at', 'id'],
   defaultSort: { field: 'name', order: 'asc' },
   referencedBy: [{ table: 'admins', column: 'role_id', noun: ['admin', 'admins'] }],

@@ -17,7 +17,7 @@ import type { ResourceName } from '../../../contract/resources';
 import { bodySchemas } from '../../src/http/crud';
 import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
 import { searchMatches } from '../../src/db/search';
-import { DIALECTS, type TestApp } from './app';
+import { adminWith, DIALECTS, type TestApp } from './app';
 import { anyDb, auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, type Row, sampler } from './http';
 
 const PAGINATOR_KEYS = [
@@ -592,10 +592,25 @@ export function describeResourceContract({ title, registry, start }: ContractSet
             expect((await getRecord(def, record.encrypted_id)).status).toBe(status);
           }
           const before = await snapshot(def);
-          for (const body of [{ status: 3 }, { status: '2' }, { status: null }, {}]) {
+          for (const body of [{ status: 3 }, { status: 'two' }, { status: '3' }, { status: null }, {}]) {
             expect(Object.keys(fieldErrors(await api.put(`${base}/status/${record.encrypted_id}`, body)))).toEqual(['status']);
           }
           expect(await snapshot(def)).toEqual(before);
+        });
+      }
+
+      if (def.choices) {
+        const choiceColumns = def.choices;
+        it(`offers its choices (${choiceColumns.join(', ')}) to any signed-in admin, with the list's filters`, async () => {
+          const nobody = client(t, (await adminWith(t, [], token())).token);
+          expect((await nobody.get(`${base}?paginate=false`)).statusCode).toBe(403);
+          const choices = dataOf(await nobody.get(`${base}/choices`)) as Row[];
+          const mine = choices.find((c) => c.id === record.id);
+          expect(mine).toEqual({ id: record.id, encrypted_id: record.encrypted_id, ...Object.fromEntries(choiceColumns.map((c) => [c, record[c]])) });
+          expect(choices.length).toBe(await countRows(def));
+          const needle = String(record[field]);
+          expect((dataOf(await nobody.get(`${base}/choices?search=${encodeURIComponent(needle)}`)) as Row[]).map((c) => c.id)).toContain(record.id);
+          expect((await call(t, { method: 'GET', url: `${base}/choices`, token: null })).statusCode).toBe(401);
         });
       }
 
@@ -643,6 +658,10 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           const insider = await limitedTo(mine);
           expect(dataOf(await insider.get(`${base}/${record.encrypted_id}`)).id).toBe(record.id);
           expect((dataOf(await insider.get(`${base}?paginate=false`)) as Row[]).map((r) => r.id)).toContain(record.id);
+          if (def.choices) {
+            expect((dataOf(await outsider.get(`${base}/choices`)) as Row[]).map((r) => r.id)).not.toContain(record.id);
+            expect((dataOf(await insider.get(`${base}/choices`)) as Row[]).map((r) => r.id)).toContain(record.id);
+          }
           // the admins and roles made here go, so that the record can be deleted later
           for (const url of [...cleanup.sort((a, b) => Number(b.includes('/admins/')) - Number(a.includes('/admins/'))), `/api/admin/districts/${other.encrypted_id}`]) dataOf(await api.del(url));
         });

@@ -5,7 +5,7 @@ import { SelectArrayInput, useGetList } from 'react-admin';
  * The server holds a limited admin to its districts' records and refuses to give districts it lacks.
  */
 export const DistrictsInput = () => {
-  const { data } = useGetList('districts', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false } });
+  const { data } = useGetList('districts', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } });
   return (
     <SelectArrayInput
       source="district_ids"

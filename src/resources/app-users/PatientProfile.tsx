@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import {
@@ -19,7 +20,7 @@ import {
 import { NoData } from '../common/ResourceList';
 import { ConfirmDeleteButton } from '../common/RowActions';
 import { RememberedTabs } from '../common/RememberedTabs';
-import { Detail, ProfileHeader } from '../common/people';
+import { Detail, fullName, ProfileActions, ProfileHeader } from '../common/people';
 
 /**
  * The patient profile (spec 2): a header card (photo, name, age or country, email, phone, diseases)
@@ -112,9 +113,18 @@ export const PatientProfile = () => {
     ...(isPatient ? [{ value: 'family', label: 'app.profile.family', content: <FamilyProfile /> }] : []),
   ];
   const ageOrCountry = record.age ?? (record.country as { country?: string } | null)?.country ?? '';
+  const parent = record.parent as { encrypted_id?: string; f_name?: string; l_name?: string } | null;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <ProfileActions backTo={parent?.encrypted_id ? `/app-users/${encodeURIComponent(parent.encrypted_id)}/show` : undefined} />
       <ProfileHeader>
+        {parent?.encrypted_id ? (
+          <Detail label="resources.family-members.fields.parent">
+            <MuiLink component={Link} to={`/app-users/${encodeURIComponent(parent.encrypted_id)}/show`}>
+              {fullName(parent)}
+            </MuiLink>
+          </Detail>
+        ) : null}
         {!isPatient && record.relation ? (
           <Detail label="resources.family-members.fields.relation">
             <RelationText value={String(record.relation)} />

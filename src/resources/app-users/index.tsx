@@ -16,6 +16,7 @@ const PatientList = () => (
   <ResourceList
     dateRange
     exportable
+    sort={{ field: 'created_at', order: 'DESC' }}
     rowActions={
       <RowActions>
         <ShowButton />

@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Loading, Show, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { Detail, ProfileHeader } from '../common/people';
+import { Detail, ProfileActions, ProfileHeader } from '../common/people';
 import { formatDate } from '../common/Timeline';
 
 type Titled = { title?: string; lat?: number; long?: number } | null;
@@ -39,6 +39,7 @@ const ChwProfile = () => {
   const qualification = record.qualification as Titled;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <ProfileActions />
       <ProfileHeader>
         <Detail label="resources.chw.fields.email">{record.email ?? ''}</Detail>
         <Detail label="resources.chw.fields.number">{record.phone_no ?? ''}</Detail>

@@ -22,7 +22,7 @@ import { ChwShow } from './ChwShow';
 const DistrictFilter = () => {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
-  const { data } = useGetList('districts', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false } });
+  const { data } = useGetList('districts', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } });
   const value = filterValues.district_id ?? '';
   return (
     <TextField
@@ -34,7 +34,7 @@ const DistrictFilter = () => {
         const { district_id: _d, ...rest } = filterValues as Record<string, unknown>;
         setFilters(e.target.value === '' ? rest : { ...rest, district_id: e.target.value }, {});
       }}
-      sx={{ minWidth: 200 }}
+      sx={{ width: { xs: '100%', sm: 220 } }}
     >
       <MenuItem value="">{translate('app.filter.all_districts')}</MenuItem>
       {(data ?? []).map((d) => (
@@ -67,6 +67,7 @@ const ChwList = () => (
   <ResourceList
     dateRange
     exportable
+    sort={{ field: 'created_at', order: 'DESC' }}
     filterBar={<DistrictFilter />}
     rowActions={
       <RowActions>

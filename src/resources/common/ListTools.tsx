@@ -6,6 +6,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useDataProvider, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
+/** Side by side on a wide screen, each the whole width on a phone. */
+const DATE_WIDTH = { width: { xs: '100%', sm: 190 } } as const;
+
 /**
  * Start and end date with a Filter button (spec 2: patients, CHWs; spec 3: survey forms): the dates
  * apply when Filter is pressed, both days included; the server checks them again.
@@ -22,7 +25,7 @@ export const DateRangeFilter = () => {
   };
   return (
     <Box component="form" onSubmit={(e) => { e.preventDefault(); if (!invalid) apply(); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-      <TextField type="date" size="small" label={translate('app.filter.start_date')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField type="date" size="small" label={translate('app.filter.start_date')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={DATE_WIDTH} />
       <TextField
         type="date"
         size="small"
@@ -32,6 +35,7 @@ export const DateRangeFilter = () => {
         error={invalid}
         helperText={invalid ? translate('app.filter.end_before_start') : undefined}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
+        sx={DATE_WIDTH}
       />
       <Button type="submit" label="app.action.filter" variant="contained" disabled={invalid}>
         <FilterListIcon />

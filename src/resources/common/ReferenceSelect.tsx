@@ -28,6 +28,8 @@ export const ReferenceSelect = ({
       pagination: { page: 1, perPage: 1000 },
       sort: { field: optionText, order: 'ASC' },
       filter: { paginate: false, ...filter },
+      // the select's choices: open to whoever may fill the form, not only to who may list them
+      meta: { choices: true },
     },
     { enabled },
   );

@@ -4,7 +4,22 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { NumberInput, SelectInput, TextInput, required, useGetList, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import { Link } from 'react-router';
+import {
+  Button,
+  EditButton,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  required,
+  useCanAccess,
+  useCreatePath,
+  useGetList,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { BLOOD_GROUPS, MARITAL_STATUSES, RELATIONS } from '../../../contract/enums';
 import { toHttps } from '../../providers/http';
@@ -36,7 +51,7 @@ const isBlank = (value: unknown) => value === null || value === undefined || val
 
 /** The country select, with the United States chosen on a new record (spec 2: default country). */
 export const CountrySelect = ({ preselect }: { preselect: boolean }) => {
-  const { data } = useGetList('countries', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'country', order: 'ASC' }, filter: { paginate: false } });
+  const { data } = useGetList('countries', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'country', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } });
   const { setValue } = useFormContext();
   const value: unknown = useWatch({ name: 'country_id' });
   useEffect(() => {
@@ -56,7 +71,7 @@ export const RelationInput = () => <SelectInput source="relation" choices={RELAT
 
 /** The address of patients and doctors: country (United States by default), city, state, zip, street. */
 export const AddressInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
-  const { data: cities } = useGetList('cities', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false } });
+  const { data: cities } = useGetList('cities', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } });
   return (
     <>
       <CountrySelect preselect={mode === 'create'} />
@@ -106,5 +121,19 @@ export const ProfileHeader = ({ children }: { children?: React.ReactNode }) => {
         </Box>
       </CardContent>
     </Card>
+  );
+};
+
+/** Back (to the list, or where `backTo` says) and Edit, above a profile. */
+export const ProfileActions = ({ backTo }: { backTo?: string }) => {
+  const record = useRecordContext();
+  const resource = useResourceContext() ?? '';
+  const createPath = useCreatePath();
+  const { canAccess } = useCanAccess({ resource, action: 'edit', record });
+  return (
+    <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+      <Button component={Link} to={backTo ?? createPath({ resource, type: 'list' })} label="app.action.back" variant="outlined" />
+      {canAccess && record ? <EditButton variant="contained" /> : null}
+    </Box>
   );
 };

@@ -129,7 +129,7 @@ export const familyMembers = defineResource<'users', 'patient_profiles'>()({
   searchable: [...PERSON_SEARCH],
   sortable: ['f_name', 'l_name', 'relation', 'age', 'created_at', 'id'],
   defaultSort: { field: 'created_at', order: 'asc' },
-  belongsTo: [...belongsTo],
+  belongsTo: [...belongsTo, { as: 'parent', column: 'parent_id', resource: 'app-users', table: 'users', columns: ['f_name', 'l_name'] }],
   exportColumns: ['id', 'parent_id', 'f_name', 'l_name', 'relation', 'email', 'phone_no', 'dob', 'age', 'gender', 'blood_group', 'marital_status', 'created_at'],
   hooks: {
     async prepare(w, input, existing) {

@@ -1,0 +1,200 @@
+/**
+ * The people issue's "done when" journeys in real Chromium against the real server: locations, a CHW
+ * in that place, a patient with a family member, block, a date filter and the export file; then an
+ * admin limited to one district sees only that district's CHWs.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, screenshot, withPage } from './helpers/browser';
+import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+import { choose, field, menuEntry, seeText, signIn } from './helpers/page';
+
+interface Paged<T> {
+  data: { data: T[]; total: number };
+}
+interface One<T> {
+  data: T;
+}
+
+const ADDED = 'Successfully added.';
+
+jest.setTimeout(180_000);
+
+const run = browserAvailable() ? describe : describe.skip;
+
+run('people journeys (Chromium, real server)', () => {
+  let smtp: Smtp;
+  let server: RunningServer;
+  let browser: Browser;
+  let rootToken: string;
+  const stamp = Date.now().toString(36);
+  const today = () => {
+    const d = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  };
+
+  beforeAll(async () => {
+    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
+  }, 110_000);
+  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
+
+  const submit = async (page: import('playwright-core').Page) => {
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await seeText(page, ADDED);
+  };
+
+  test('locations, a CHW there, a patient with a family member, block, date filter and export', () =>
+    withPage(browser, server.url, 'people-journey', async ({ page }) => {
+      const district = `Mardan ${stamp}`;
+      const tehsil = `Takht Bhai ${stamp}`;
+      const area = `VC Lund Khwar ${stamp}`;
+      const qualification = `LHW Certificate ${stamp}`;
+
+      // --- start where a user starts: the bare address, signed out
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+      // --- a district, a tehsil in it, a VC area in that, and a qualification
+      await menuEntry(page, 'Districts').click();
+      await page.getByRole('link', { name: 'Add District', exact: true }).click();
+      await field(page, 'Name').fill(district);
+      await submit(page);
+      await menuEntry(page, 'Tehsils').click();
+      await page.getByRole('link', { name: 'Add Tehsil', exact: true }).click();
+      await choose(page, 'Select District...', district);
+      await field(page, 'Name').fill(tehsil);
+      await submit(page);
+      await menuEntry(page, 'VC').click();
+      await page.getByRole('link', { name: 'Add VC', exact: true }).click();
+      await choose(page, 'Select District...', district);
+      await choose(page, 'Select Tehsil...', tehsil);
+      await field(page, 'Name').fill(area);
+      await field(page, 'Latitude').fill('34.2');
+      await field(page, 'Longitude').fill('71.9');
+      await submit(page);
+      await menuEntry(page, 'Qualifications').click();
+      await page.getByRole('link', { name: 'Add Qualifications', exact: true }).click();
+      await field(page, 'Name').fill(qualification);
+      await submit(page);
+
+      // --- a CHW in that VC area
+      await menuEntry(page, 'CHWs').click();
+      await page.waitForURL('**/chw');
+      await page.getByRole('link', { name: 'Add CHW', exact: true }).click();
+      await field(page, 'First Name').fill('Shazia');
+      await field(page, 'Last Name').fill('Yousafzai');
+      await field(page, 'Email').fill(`shazia.${stamp}@example.org`);
+      await field(page, 'Phone').fill('03451234567');
+      await field(page, 'Password').fill('monsoon-valley-31');
+      await field(page, 'Confirm Password').fill('monsoon-valley-31');
+      await field(page, 'Date of Birth').fill('1994-03-12');
+      await field(page, 'CNIC').fill(`16101${String(Date.now()).slice(-8)}`);
+      await field(page, 'Age').fill('32');
+      await choose(page, 'Qualification', qualification);
+      await choose(page, 'District', district);
+      await choose(page, 'Tehsil', tehsil);
+      await choose(page, 'VC', area);
+      await screenshot(page, 'chw-add-form');
+      await submit(page);
+      const chws = await server.api<Paged<{ email: string; area: { title: string }; district: { title: string } }>>('GET', `/chw?search=${stamp}`, rootToken);
+      expect(chws.body.data.data).toEqual([expect.objectContaining({ email: `shazia.${stamp}@example.org`, area: expect.objectContaining({ title: area }), district: expect.objectContaining({ title: district }) })]);
+
+      // --- a patient
+      await menuEntry(page, 'Patients').click();
+      await page.waitForURL('**/app-users');
+      await page.getByRole('link', { name: 'Add Patient', exact: true }).click();
+      const patientEmail = `rukhsana.${stamp}@example.org`;
+      await field(page, 'First Name').fill('Rukhsana');
+      await field(page, 'Last Name').fill('Bibi');
+      await field(page, 'Email').fill(patientEmail);
+      await field(page, 'Phone').fill('03009876543');
+      await field(page, 'Password').fill('saffron-bridge-58');
+      await field(page, 'Confirm Password').fill('saffron-bridge-58');
+      await field(page, 'Date of Birth').fill('1985-07-01');
+      await choose(page, 'Marital Status', 'Married');
+      await choose(page, 'Blood Group', 'B+');
+      await page.getByRole('checkbox', { name: 'Send Credentials via email' }).check();
+      await submit(page);
+      expect((await smtp.waitFor(patientEmail, 15_000)).text).toContain('saffron-bridge-58');
+
+      // --- her profile, Family Profile tab, Add Member
+      await page.getByRole('link', { name: 'Back', exact: true }).click();
+      await page.waitForURL('**/app-users');
+      const row = page.getByRole('row').filter({ hasText: patientEmail });
+      await row.getByRole('link', { name: 'Show' }).click();
+      await page.getByRole('heading', { name: 'Rukhsana Bibi' }).waitFor();
+      await page.getByRole('tab', { name: 'Family Profile' }).click();
+      await page.getByRole('link', { name: 'Add Member', exact: true }).click();
+      await page.waitForURL('**/family-members/add/**');
+      await choose(page, 'Relation', 'Son');
+      await field(page, 'First Name').fill('Hamza');
+      await field(page, 'Phone').fill('03001112223');
+      await field(page, 'Date of Birth').fill('2015-02-20');
+      await field(page, 'Age').fill('11');
+      await choose(page, 'Marital Status', 'Unmarried');
+      await submit(page);
+      // Back leads to the patient's profile, whose family table (the tab remembered) lists him
+      await page.getByRole('link', { name: 'Back', exact: true }).click();
+      await page.getByRole('heading', { name: 'Rukhsana Bibi' }).waitFor();
+      await page.getByRole('cell', { name: 'Hamza' }).waitFor();
+      await screenshot(page, 'patient-profile-family');
+
+      // --- block her from the list (with confirmation)
+      await menuEntry(page, 'Patients').click();
+      await page.waitForURL('**/app-users');
+      await page.getByRole('row').filter({ hasText: patientEmail }).getByRole('button', { name: 'Block' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
+      await page.getByRole('row').filter({ hasText: patientEmail }).getByText('Blocked').waitFor();
+      const blocked = await server.api<Paged<{ email: string; status: number }>>('GET', `/app-users?search=${encodeURIComponent(patientEmail)}`, rootToken);
+      expect(blocked.body.data.data[0]?.status).toBe(2);
+
+      // --- filter by today's date, then export: the file holds the rows
+      await field(page, 'Start date').fill(today());
+      await field(page, 'End date').fill(today());
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      await page.waitForURL(/start_date/);
+      await page.getByRole('row').filter({ hasText: patientEmail }).waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      const csv = readFileSync((await download.path())!, 'utf8');
+      expect(download.suggestedFilename()).toMatch(/^app-users-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(csv).toContain(`"${patientEmail}"`);
+      expect(csv).toContain('"Rukhsana"');
+      await screenshot(page, 'patients-filtered');
+    }));
+
+  test('an admin limited to one district sees only that district\'s CHWs', () =>
+    withPage(browser, server.url, 'district-scope-journey', async ({ page }) => {
+      const call = <T>(method: string, path: string, body?: unknown) => server.api<One<T>>(method, path, rootToken, body);
+      const place = async (name: string) => {
+        const d = (await call<{ id: number }>('POST', '/districts', { title: `${name} ${stamp}` })).body.data;
+        const t = (await call<{ id: number }>('POST', '/tehsils', { title: `${name} tehsil ${stamp}`, district_id: d.id })).body.data;
+        const a = (await call<{ id: number }>('POST', '/areas', { title: `${name} VC ${stamp}`, district_id: d.id, tehsil_id: t.id, lat: 33, long: 72 })).body.data;
+        return { district: d.id, tehsil: t.id, area: a.id };
+      };
+      const qualification = (await call<{ id: number }>('POST', '/qualifications', { title: `Scope qualification ${stamp}` })).body.data;
+      const [swat, chitral] = [await place('Swat'), await place('Chitral')];
+      const chw = async (name: string, at: typeof swat, cnic: string) => {
+        const res = await call('POST', '/chw', {
+          f_name: name, email: `${name.toLowerCase()}.${stamp}@example.org`, phone_no: '03111111111', cnic, password: 'orchid-lantern-64', confirmPassword: 'orchid-lantern-64',
+          dob: '1990-01-01', age: 36, qualification_id: qualification.id, district_id: at.district, tehsil_id: at.tehsil, area_id: at.area,
+        });
+        expect(res.status).toBe(200);
+      };
+      await chw('Gulalai', swat, `15601${String(Date.now()).slice(-8)}`);
+      await chw('Zarmina', chitral, `15602${String(Date.now()).slice(-8)}`);
+      const role = (await call<{ id: number }>('POST', '/roles', { name: `Swat CHW supervisor ${stamp}`, permissions: ['view_chw', 'create_chw', 'edit_chw'] })).body.data;
+      const email = `swat.supervisor.${stamp}@example.org`;
+      expect((await call('POST', '/admins', { f_name: 'Supervisor', email, cnic: '1560112345671', role_id: role.id, district_ids: [swat.district], password: 'granite-harbour-27', confirmPassword: 'granite-harbour-27' })).status).toBe(200);
+
+      await page.goto('/');
+      await signIn(page, email, 'granite-harbour-27');
+      await menuEntry(page, 'CHWs').click();
+      await page.waitForURL('**/chw');
+      await page.getByRole('cell', { name: /Gulalai/ }).waitFor();
+      expect(await page.getByRole('cell', { name: /Zarmina/ }).count()).toBe(0);
+      await screenshot(page, 'district-scoped-chws');
+    }));
+});
