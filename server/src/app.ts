@@ -27,6 +27,7 @@ import { registry as defaultRegistry } from './resources/registry';
 import type { Registry } from './http/resource';
 import { registerAuthRoutes } from './routes/auth';
 import { registerFieldRoutes } from './routes/field';
+import { registerUserRoutes } from './routes/users';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerDashboardRoutes } from './routes/dashboard';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerRealtime(app);
   const crud = new Map(registry.resources.map((def) => [def.name as string, registerCrud(app, def)]));
   registerExportRoute(app, crud);
+  registerUserRoutes(app, crud);
   registerFileRoutes(app, registry.resources);
 
   await app.register(fastifyStatic, {

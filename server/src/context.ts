@@ -42,6 +42,8 @@ export interface RouteAccess {
   auth?: boolean;
   /** permission the caller must hold; undefined: any signed-in admin */
   permission?: string;
+  /** at least one of these (a route acting on several kinds of record, each checked again by kind) */
+  anyPermission?: readonly string[];
 }
 
 declare module 'fastify' {

@@ -41,6 +41,8 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     recordIds.set('admins', dataOf(await root.post('/api/admin/admins', {
       f_name: 'Target', email: 'matrix-target@example.org', cnic: '3520112345671', role_id: bare.id, password: PASSWORD, confirmPassword: PASSWORD,
     })).encrypted_id);
+    // the /users calls act on any person: a patient's id stands for them
+    recordIds.set('users', recordIds.get('app-users')!);
     // likewise the role: one holding no permissions may be changed or deleted by whoever holds the route's permission
     recordIds.set('roles', dataOf(await root.post('/api/admin/roles', { name: 'matrix-empty', permissions: [] })).encrypted_id);
     const link = dataOf<string>(await root.get('/api/admin/districts?download=true'));
@@ -110,10 +112,11 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
       }
     }
     // and vice versa: whatever has CRUD routes is a resource of the contract
-    const crudShaped = new Set(routes.filter((r) => /^\/api\/admin\/[^/]+\/:id$/.test(r.url)).map((r) => segmentOf(r.url)));
+    // (the /users calls, acting for every kind of person, are not a resource of their own)
+    const crudShaped = new Set(routes.filter((r) => /^\/api\/admin\/[^/]+\/:id$/.test(r.url) && !r.access.anyPermission).map((r) => segmentOf(r.url)));
     expect([...crudShaped].sort()).toEqual([...RESOURCE_NAMES].sort());
     expect(RESOURCE_DEFS.map((d) => [d.name, d.module]).sort()).toEqual(RESOURCE_NAMES.map((n) => [n, RESOURCES[n].module]).sort());
-    const unknown = routes.filter((r) => r.access.permission !== undefined && !ALL_PERMISSIONS.includes(r.access.permission));
+    const unknown = routes.filter((r) => [r.access.permission, ...(r.access.anyPermission ?? [])].some((p) => p !== undefined && !ALL_PERMISSIONS.includes(p)));
     expect(unknown.map(label)).toEqual([]);
   });
 
@@ -148,6 +151,14 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
         const p = access.permission;
         await expectStatus(route, `every permission but ${p}`, await tokenFor(allBut(p)), (s) => s === 403, '403');
         await expectStatus(route, `only ${p}`, await tokenFor([p]), passes, 'not 401/403');
+      } else if (access.anyPermission) {
+        // any one of several (the /users calls, one permission a kind of person): none → 403, each one alone → through
+        const ps = access.anyPermission;
+        await expectStatus(route, `every permission but ${ps.join(', ')}`, await tokenFor(ALL_PERMISSIONS.filter((p) => !ps.includes(p))), (s) => s === 403, '403');
+        // the matrix's record is a patient: the patients' permission passes; another kind's may be refused for it, never unauthenticated
+        for (const [i, p] of ps.entries()) {
+          await expectStatus(route, `only ${p}`, await tokenFor([p]), i === 0 ? passes : (st) => st !== 401 && st < 500, i === 0 ? 'not 401/403' : 'not 401');
+        }
       } else {
         await expectStatus(route, 'no permissions at all', await tokenFor([]), passes, 'not 401/403');
       }

@@ -157,6 +157,31 @@ describe.each(DIALECTS)('people on %s', (dialect) => {
     });
   });
 
+  describe('the /users calls of the spec', () => {
+    it('list by type, read, add, change and delete any kind of person through its own route', async () => {
+      const patient = dataOf(await api.post('/api/admin/users', { type: 'patient', ...patientBody({ age: 33 }) }));
+      expect(patient).toMatchObject({ type: 'patient', age: 33 });
+      const chw = dataOf(await api.post('/api/admin/users', { type: 'chw', ...(await chwBody()) }));
+      expect(chw.type).toBe('chw');
+      const listed = dataOf(await api.get(`/api/admin/users?type=chw&search=${encodeURIComponent(chw.email)}`));
+      expect(listed.data.map((r: Row) => r.id)).toEqual([chw.id]);
+      expect(dataOf(await api.get(`/api/admin/users/${patient.encrypted_id}`)).email).toBe(patient.email);
+      expect(dataOf(await api.get(`/api/admin/users/${chw.encrypted_id}`)).email).toBe(chw.email);
+      expect(dataOf(await api.put(`/api/admin/users/${patient.encrypted_id}`, { f_name: 'Via users' })).f_name).toBe('Via users');
+      // the kind's own rules answer
+      expect(fieldErrors(await api.put(`/api/admin/users/${chw.encrypted_id}`, { cnic: '12' }))).toEqual({ cnic: ['Please provide a cnic atleast 13 digits.'] });
+      expect(fieldErrors(await api.get('/api/admin/users?type=nurse'))).toEqual({ type: [expect.stringMatching(/^Please choose a type/)] });
+      expect((await api.get('/api/admin/users/not-an-id')).statusCode).toBe(404);
+      // the kind's permission: a CHW viewer reads CHWs, not patients
+      const viewer = client(t, (await adminWith(t, ['view_chw'])).token);
+      expect((await viewer.get(`/api/admin/users/${chw.encrypted_id}`)).statusCode).toBe(200);
+      expect((await viewer.get(`/api/admin/users/${patient.encrypted_id}`)).statusCode).toBe(403);
+      expect((await viewer.get('/api/admin/users?type=patient')).statusCode).toBe(403);
+      dataOf(await api.del(`/api/admin/users/${patient.encrypted_id}`));
+      expect((await api.get(`/api/admin/app-users/${patient.encrypted_id}`)).statusCode).toBe(404);
+    });
+  });
+
   describe('family members', () => {
     it('live under a patient, never under another family member, with the spec\'s required fields', async () => {
       const patient = dataOf(await api.post('/api/admin/app-users', patientBody()));

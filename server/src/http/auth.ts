@@ -80,6 +80,7 @@ export function registerAuthGuard(app: FastifyInstance): void {
     if (!principal) throw unauthenticated();
     request.admin = principal;
     if (access.permission && !principal.permissions.has(access.permission)) throw forbidden();
+    if (access.anyPermission && !access.anyPermission.some((p) => principal.permissions.has(p))) throw forbidden();
   });
 }
 
