@@ -165,6 +165,33 @@ run('people journeys (Chromium, real server)', () => {
       await screenshot(page, 'patients-filtered');
     }));
 
+  test('locations are imported from a CSV: Check lists the bad rows by line, Import writes the fixed file', () =>
+    withPage(browser, server.url, 'location-import-journey', async ({ page }) => {
+      const district = `Chitral ${stamp}`;
+      const bad = ['type,name,district,tehsil,lat,long', `district,${district},,,,`, `tehsil,Mastuj,${district},,,`, `vc,Booni,${district},Mastuj,36.27,200`, 'tehsil,Drosh,Nowhere,,,'].join('\n');
+      const good = ['type,name,district,tehsil,lat,long', `district,${district},,,,`, `tehsil,Mastuj,${district},,,`, `vc,Booni,${district},Mastuj,36.27,72.27`].join('\n');
+      await page.goto('/');
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await menuEntry(page, 'Import locations').click();
+      await page.waitForURL('**/locations/import');
+      const chooser = page.locator('input[type=file]');
+      await chooser.setInputFiles({ name: 'places.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      const problems = page.getByRole('table', { name: 'Rows to fix' });
+      await problems.getByRole('cell', { name: /^Bad longitude "200"/ }).waitFor();
+      await problems.getByRole('cell', { name: 'Unknown district "Nowhere".' }).waitFor();
+      expect(await problems.getByRole('row').count()).toBe(3); // the header and lines 4 and 5
+      expect(await page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+      await screenshot(page, 'location-import-problems');
+      await chooser.setInputFiles({ name: 'places.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      await seeText(page, /All 3 rows are ready/);
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await seeText(page, /Imported 1 districts, 1 tehsils and 1 VC areas/);
+      const areas = await server.api<Paged<{ title: string; district: { title: string } }>>('GET', `/areas?search=Booni`, rootToken);
+      expect(areas.body.data.data).toEqual([expect.objectContaining({ title: 'Booni', district: expect.objectContaining({ title: district }) })]);
+    }));
+
   test('an admin limited to one district sees only that district\'s CHWs', () =>
     withPage(browser, server.url, 'district-scope-journey', async ({ page }) => {
       const call = <T>(method: string, path: string, body?: unknown) => server.api<One<T>>(method, path, rootToken, body);

@@ -1,5 +1,5 @@
 import { createElement, use, useDeferredValue, useMemo, useState } from 'react';
-import { Admin, CustomRoutes, Navigate, Resource, useParams, type AuthProvider } from 'react-admin';
+import { Admin, CanAccess, CustomRoutes, Navigate, Resource, useParams, type AuthProvider } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider as ourAuthProvider } from './providers/authProvider';
 import { dataProvider as ourDataProvider, type AppDataProvider } from './providers/dataProvider';
@@ -7,6 +7,7 @@ import { DirectionProvider, useDirection } from './i18n/direction';
 import { alignAdminLocale, createI18nProvider } from './i18n/i18nProvider';
 import { AppLayout, AppNotification } from './layout/AppLayout';
 import { buildTheme } from './layout/theme';
+import { LocationImport } from './pages/LocationImport';
 import { useThemeSettings } from './layout/themeSettings';
 import { Dashboard } from './pages/Dashboard';
 import { GoToUnauthorized, Unauthorized } from './pages/Unauthorized';
@@ -74,6 +75,15 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
           <Route path="/authorization" element={<Unauthorized />} />
           <Route path="/admins/profile" element={<ProfilePage />} />
           <Route path="/admins/changePassword/:id?" element={<ChangePasswordPage />} />
+          {/* Location import needs create_location, the permission of adding VC areas. */}
+          <Route
+            path="/locations/import"
+            element={
+              <CanAccess resource="areas" action="create" accessDenied={<GoToUnauthorized />}>
+                <LocationImport />
+              </CanAccess>
+            }
+          />
           {/* Notifications: the sent list (view_notification) and the send form (create_notification). */}
           <Route
             path="/notifications"

@@ -28,6 +28,7 @@ import type { Registry } from './http/resource';
 import { registerAuthRoutes } from './routes/auth';
 import { registerFieldRoutes } from './routes/field';
 import { registerUserRoutes } from './routes/users';
+import { registerLocationImport } from './routes/locationImport';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerDashboardRoutes } from './routes/dashboard';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const crud = new Map(registry.resources.map((def) => [def.name as string, registerCrud(app, def)]));
   registerExportRoute(app, crud);
   registerUserRoutes(app, crud);
+  registerLocationImport(app);
   registerFileRoutes(app, registry.resources);
 
   await app.register(fastifyStatic, {

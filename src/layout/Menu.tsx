@@ -13,6 +13,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import SettingsIcon from '@mui/icons-material/Settings';
 import PlaceIcon from '@mui/icons-material/Place';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PushPinIcon from '@mui/icons-material/PushPin';
@@ -54,6 +55,7 @@ const LINKS: { link: MenuLink; group: MenuGroup; order: number }[] = [
     group: 'main',
     order: 70,
   },
+  { link: { to: '/locations/import', label: 'app.import.menu', icon: <UploadFileIcon />, permission: 'create_location' }, group: 'location', order: 90 },
 ];
 
 /** The titled groups of the sidebar, in the order of MENU_GROUPS; 'location' sits inside 'setting'. */

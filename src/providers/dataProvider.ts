@@ -306,6 +306,18 @@ export interface AppDataProviderMethods {
   getRealtimeConfig(params?: SignalParams): Promise<{ data: RealtimeConfig | null }>;
   /** Signs a private channel subscription of the socket; null when the server refuses that channel. */
   authorizeChannel(params: ChannelAuthorizationRequest): Promise<{ data: ChannelAuthorization | null }>;
+  /** Checks (dryRun) or imports a CSV of districts, tehsils and VC areas; a refused import rejects with the rows' problems. */
+  importLocations(file: File, dryRun: boolean): Promise<{ data: LocationImportResult; message: string | undefined }>;
+}
+
+/** What a location import checked or did: rows read, what it adds, and each bad row (line and problem). */
+export interface LocationImportResult {
+  dry_run: boolean;
+  rows: number;
+  districts: number;
+  tehsils: number;
+  areas: number;
+  errors: { line: number; message: string }[];
 }
 
 export type AppDataProvider = DataProvider & AppDataProviderMethods;
@@ -355,6 +367,14 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
         body: { status },
       });
       return { data: isRecord(data) && (data.encrypted_id ?? data.id) != null ? normaliseRecord(data) : { id, status } };
+    },
+
+    async importLocations(file, dryRun) {
+      const { data, message } = await request<LocationImportResult>(http, path('locations', 'import'), {
+        method: 'POST',
+        body: toFormData({ file, dry_run: dryRun }),
+      });
+      return { data, message };
     },
 
     async exportList(resource, { filter, sort, format } = {}) {

@@ -64,6 +64,7 @@ const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
   sendNotification: true,
   getRealtimeConfig: true,
   authorizeChannel: true,
+  importLocations: true,
 };
 export const appMethodNames = Object.keys(APP_METHODS) as (keyof AppDataProviderMethods)[];
 

@@ -3,6 +3,25 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), العربية: merged into ar.ts. */
 const people = {
   app: {
+    import: {
+      menu: 'استيراد المواقع',
+      title: 'استيراد المواقع',
+      intro:
+        'أضف عدة مناطق وتحصيلات ومجالس قرى دفعة واحدة من ملف CSV بهذه الأعمدة. افحص الملف أولًا: يُعرض كل سطر فيه مشكلة مع رقمه، ولا يُحفظ شيء حتى يصبح الملف كله صحيحًا.',
+      template: 'تنزيل نموذج',
+      choose: 'اختيار ملف CSV',
+      no_file: 'لم يُختر ملف',
+      check: 'فحص',
+      import: 'استيراد',
+      working: 'جارٍ العمل…',
+      done: 'تم استيراد %{districts} مناطق و%{tehsils} تحصيلات و%{areas} مجالس قرى من %{rows} سطرًا.',
+      ready: 'كل الأسطر (%{rows}) جاهزة: ستُضاف %{districts} مناطق و%{tehsils} تحصيلات و%{areas} مجالس قرى.',
+      problems: 'يجب تصحيح سطر واحد قبل الاستيراد. |||| يجب تصحيح %{smart_count} أسطر قبل الاستيراد.',
+      problems_table: 'الأسطر التي يجب تصحيحها',
+      line: 'السطر',
+      problem: 'المشكلة',
+    },
+    layout: { paths: { locations: 'المواقع', import: 'استيراد' } },
     validation: {
       age_required: 'يرجى إدخال العمر.',
       relation_required: 'يرجى اختيار صلة القرابة.',

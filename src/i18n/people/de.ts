@@ -3,6 +3,25 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), Deutsch: merged into de.ts. */
 const people = {
   app: {
+    import: {
+      menu: 'Orte importieren',
+      title: 'Orte importieren',
+      intro:
+        'Fügen Sie viele Distrikte, Tehsils und VC-Gebiete auf einmal aus einer CSV-Datei mit diesen Spalten hinzu. Prüfen Sie die Datei zuerst: Jede fehlerhafte Zeile wird mit ihrer Zeilennummer aufgeführt, und nichts wird gespeichert, bis die ganze Datei stimmt.',
+      template: 'Vorlage herunterladen',
+      choose: 'CSV-Datei wählen',
+      no_file: 'Keine Datei gewählt',
+      check: 'Prüfen',
+      import: 'Importieren',
+      working: 'Wird bearbeitet…',
+      done: '%{districts} Distrikte, %{tehsils} Tehsils und %{areas} VC-Gebiete aus %{rows} Zeilen importiert.',
+      ready: 'Alle %{rows} Zeilen sind bereit: %{districts} Distrikte, %{tehsils} Tehsils und %{areas} VC-Gebiete werden hinzugefügt.',
+      problems: '1 Zeile muss korrigiert werden, bevor importiert wird. |||| %{smart_count} Zeilen müssen korrigiert werden, bevor importiert wird.',
+      problems_table: 'Zu korrigierende Zeilen',
+      line: 'Zeile',
+      problem: 'Problem',
+    },
+    layout: { paths: { locations: 'Orte', import: 'Import' } },
     validation: {
       age_required: 'Bitte geben Sie ein Alter an.',
       relation_required: 'Bitte wählen Sie eine Beziehung aus.',

@@ -3,6 +3,25 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), in English: merged into en.ts. */
 const people = {
   app: {
+    import: {
+      menu: 'Import locations',
+      title: 'Import locations',
+      intro:
+        'Add many districts, tehsils and VC areas at once from a CSV file with these columns. Check the file first: every row with a problem is listed with its line, and nothing is written until the whole file is right.',
+      template: 'Download a template',
+      choose: 'Choose CSV file',
+      no_file: 'No file chosen',
+      check: 'Check',
+      import: 'Import',
+      working: 'Working…',
+      done: 'Imported %{districts} districts, %{tehsils} tehsils and %{areas} VC areas from %{rows} rows.',
+      ready: 'All %{rows} rows are ready: %{districts} districts, %{tehsils} tehsils and %{areas} VC areas will be added.',
+      problems: '1 row needs fixing before anything is imported. |||| %{smart_count} rows need fixing before anything is imported.',
+      problems_table: 'Rows to fix',
+      line: 'Line',
+      problem: 'Problem',
+    },
+    layout: { paths: { locations: 'Locations', import: 'Import' } },
     validation: {
       age_required: 'Please provide an age.',
       relation_required: 'Please select a relation.',

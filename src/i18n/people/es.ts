@@ -3,6 +3,25 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), Español: merged into es.ts. */
 const people = {
   app: {
+    import: {
+      menu: 'Importar ubicaciones',
+      title: 'Importar ubicaciones',
+      intro:
+        'Añada muchos distritos, tehsils y zonas VC a la vez desde un archivo CSV con estas columnas. Compruebe primero el archivo: cada fila con un problema aparece con su número de línea y no se guarda nada hasta que todo el archivo sea correcto.',
+      template: 'Descargar una plantilla',
+      choose: 'Elegir archivo CSV',
+      no_file: 'Ningún archivo elegido',
+      check: 'Comprobar',
+      import: 'Importar',
+      working: 'Procesando…',
+      done: 'Importados %{districts} distritos, %{tehsils} tehsils y %{areas} zonas VC de %{rows} filas.',
+      ready: 'Las %{rows} filas están listas: se añadirán %{districts} distritos, %{tehsils} tehsils y %{areas} zonas VC.',
+      problems: '1 fila debe corregirse antes de importar nada. |||| %{smart_count} filas deben corregirse antes de importar nada.',
+      problems_table: 'Filas por corregir',
+      line: 'Línea',
+      problem: 'Problema',
+    },
+    layout: { paths: { locations: 'Ubicaciones', import: 'Importar' } },
     validation: {
       age_required: 'Indique una edad.',
       relation_required: 'Seleccione un parentesco.',

@@ -3,6 +3,25 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), Français: merged into fr.ts. */
 const people = {
   app: {
+    import: {
+      menu: 'Importer des lieux',
+      title: 'Importer des lieux',
+      intro:
+        'Ajoutez d’un coup de nombreux districts, tehsils et zones VC depuis un fichier CSV avec ces colonnes. Vérifiez d’abord le fichier : chaque ligne qui pose problème est listée avec son numéro, et rien n’est enregistré tant que tout le fichier n’est pas correct.',
+      template: 'Télécharger un modèle',
+      choose: 'Choisir un fichier CSV',
+      no_file: 'Aucun fichier choisi',
+      check: 'Vérifier',
+      import: 'Importer',
+      working: 'Traitement…',
+      done: '%{districts} districts, %{tehsils} tehsils et %{areas} zones VC importés depuis %{rows} lignes.',
+      ready: 'Les %{rows} lignes sont prêtes : %{districts} districts, %{tehsils} tehsils et %{areas} zones VC seront ajoutés.',
+      problems: '1 ligne doit être corrigée avant tout import. |||| %{smart_count} lignes doivent être corrigées avant tout import.',
+      problems_table: 'Lignes à corriger',
+      line: 'Ligne',
+      problem: 'Problème',
+    },
+    layout: { paths: { locations: 'Lieux', import: 'Import' } },
     validation: {
       age_required: 'Veuillez indiquer un âge.',
       relation_required: 'Veuillez choisir un lien de parenté.',

@@ -3,6 +3,25 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), Português (BR): merged into pt.ts. */
 const people = {
   app: {
+    import: {
+      menu: 'Importar locais',
+      title: 'Importar locais',
+      intro:
+        'Adicione muitos distritos, tehsils e áreas VC de uma vez a partir de um arquivo CSV com estas colunas. Verifique o arquivo primeiro: cada linha com problema é listada com seu número, e nada é gravado até que o arquivo inteiro esteja correto.',
+      template: 'Baixar um modelo',
+      choose: 'Escolher arquivo CSV',
+      no_file: 'Nenhum arquivo escolhido',
+      check: 'Verificar',
+      import: 'Importar',
+      working: 'Processando…',
+      done: 'Importados %{districts} distritos, %{tehsils} tehsils e %{areas} áreas VC de %{rows} linhas.',
+      ready: 'As %{rows} linhas estão prontas: serão adicionados %{districts} distritos, %{tehsils} tehsils e %{areas} áreas VC.',
+      problems: '1 linha precisa ser corrigida antes de importar. |||| %{smart_count} linhas precisam ser corrigidas antes de importar.',
+      problems_table: 'Linhas a corrigir',
+      line: 'Linha',
+      problem: 'Problema',
+    },
+    layout: { paths: { locations: 'Locais', import: 'Importar' } },
     validation: {
       age_required: 'Informe uma idade.',
       relation_required: 'Selecione um parentesco.',
