@@ -192,6 +192,25 @@ run('people journeys (Chromium, real server)', () => {
       expect(areas.body.data.data).toEqual([expect.objectContaining({ title: 'Booni', district: expect.objectContaining({ title: district }) })]);
     }));
 
+  test('a patient resets the app password from the emailed link on the console\'s reset page', () =>
+    withPage(browser, server.url, 'field-reset-journey', async ({ page }) => {
+      const email = `farah.${stamp}@example.org`;
+      const created = await server.api<One<{ id: number }>>('POST', '/app-users', rootToken, {
+        f_name: 'Farah', email, phone_no: '03005556667', password: 'meadow-signal-19', confirmPassword: 'meadow-signal-19', dob: '1990-05-05',
+      });
+      expect(created.status).toBe(200);
+      await fetch(`${server.url}/api/field/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      const mail = await smtp.waitFor(email, 15_000);
+      const link = /(http\S+\/auth\/resetPassword\?account=user&t=\S+)/.exec(mail.text)![1]!;
+      await page.goto(link);
+      await field(page, 'New Password').fill('harbor-lantern-73');
+      await field(page, 'Confirm Password').fill('harbor-lantern-73');
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await seeText(page, 'Your password has been changed. Sign in to the app with your new password.');
+      const login = await fetch(`${server.url}/api/field/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'harbor-lantern-73' }) });
+      expect(login.status).toBe(200);
+    }));
+
   test('an admin limited to one district sees only that district\'s CHWs', () =>
     withPage(browser, server.url, 'district-scope-journey', async ({ page }) => {
       const call = <T>(method: string, path: string, body?: unknown) => server.api<One<T>>(method, path, rootToken, body);

@@ -50,19 +50,25 @@ export async function requestPasswordReset(email: string): Promise<string> {
   return typeof data === 'string' ? data : (message ?? '');
 }
 
+/** Whose password a reset link is for: an admin's, or a field app account's (a patient, CHW or doctor). */
+export type ResetAccount = 'admin' | 'user';
+
+/** The reset calls of admins live under /api/admin, those of field app accounts under /api/field. */
+const resetPath = (account: ResetAccount, name: string) => (account === 'user' ? `${window.location.origin}/api/field/${name}` : `/${name}`);
+
 /**
  * Resolves true for a valid reset token and false for a missing one or an answer saying
  * valid: false; rejects with ApiError ('Invalid token', field token) when the server refuses it.
  */
-export async function verifyResetToken(token: string): Promise<boolean> {
+export async function verifyResetToken(token: string, account: ResetAccount = 'admin'): Promise<boolean> {
   if (!token) return false;
-  const { data } = await apiFetch<unknown>('/verify-reset-token', { method: 'POST', body: { token }, auth: false });
+  const { data } = await apiFetch<unknown>(resetPath(account, 'verify-reset-token'), { method: 'POST', body: { token }, auth: false });
   return !(isRecord(data) && data.valid === false);
 }
 
 /** Resolves with the server's message. */
-export async function resetPassword(token: string, password: string, confirmPassword: string): Promise<string> {
-  const { message } = await apiFetch<unknown>('/reset-password', {
+export async function resetPassword(token: string, password: string, confirmPassword: string, account: ResetAccount = 'admin'): Promise<string> {
+  const { message } = await apiFetch<unknown>(resetPath(account, 'reset-password'), {
     method: 'POST',
     body: { token, password, confirmPassword },
     auth: false,

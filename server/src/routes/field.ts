@@ -132,6 +132,21 @@ export function registerFieldRoutes(app: FastifyInstance): void {
     return ok(RESET_SENT, RESET_SENT);
   });
 
+  app.post('/api/field/verify-reset-token', { config: publicRoute, schema: { tags, body: Type.Object({ token: Fields.text(INVALID_TOKEN, 200) }, { additionalProperties: false }) } }, async (request) => {
+    const { token } = request.body as { token: string };
+    const found = await db
+      .selectFrom('user_password_resets as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select('p.id')
+      .where('p.token_hash', '=', hashToken(token))
+      .where('p.used_at', 'is', null)
+      .where('p.expires_at', '>', now())
+      .where('u.status', '=', USER_STATUS.active)
+      .executeTakeFirst();
+    if (!found) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
+    return ok({ valid: true });
+  });
+
   app.post('/api/field/reset-password', { config: publicRoute, schema: { tags, body: ResetBody } }, async (request) => {
     const body = request.body as { token: string; password: string; confirmPassword: string };
     if (body.password !== body.confirmPassword) throw ValidationError.field('confirmPassword', "Password didn't match.");

@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), Português (BR): merged into pt.ts. */
 const people = {
   app: {
+    auth: { reset_success_app: 'Sua senha foi alterada. Entre no aplicativo com a nova senha.' },
     import: {
       menu: 'Importar locais',
       title: 'Importar locais',

@@ -23,6 +23,9 @@ export const ResetPasswordPage = () => {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('t') ?? '';
+  // a link emailed to a field app account (patient, CHW, doctor) rather than to an admin
+  const account = searchParams.get('account') === 'user' ? 'user' : 'admin';
+  const [doneForApp, setDoneForApp] = useState(false);
   const [tokenState, setTokenState] = useState<TokenState>(token ? { status: 'checking' } : invalid());
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -33,7 +36,7 @@ export const ResetPasswordPage = () => {
   useEffect(() => {
     if (!token) return;
     let current = true;
-    verifyResetToken(token).then(
+    verifyResetToken(token, account).then(
       () => current && setTokenState({ status: 'valid' }),
       // A rejected token arrives as a 422 whose field error is the text to show.
       (error: unknown) => current && setTokenState(invalid(error)),
@@ -41,7 +44,7 @@ export const ResetPasswordPage = () => {
     return () => {
       current = false;
     };
-  }, [token]);
+  }, [token, account]);
 
   const submit = async () => {
     const errors: Record<string, string> = {};
@@ -53,7 +56,12 @@ export const ResetPasswordPage = () => {
     if (Object.keys(errors).length > 0) return;
     setSubmitting(true);
     try {
-      await resetPassword(token, password, confirmPassword);
+      await resetPassword(token, password, confirmPassword, account);
+      if (account === 'user') {
+        // a field app account signs in to its app, not to this console
+        setDoneForApp(true);
+        return;
+      }
       const state: LoginLocationState = { notice: 'app.auth.reset_success' };
       navigate('/auth/login', { replace: true, state });
     } catch (error) {
@@ -67,6 +75,17 @@ export const ResetPasswordPage = () => {
       setSubmitting(false);
     }
   };
+
+  if (doneForApp) {
+    return (
+      <>
+        <AuthHeading title={translate('app.auth.reset_title')} />
+        <Alert severity="success" role="status">
+          {translate('app.auth.reset_success_app')}
+        </Alert>
+      </>
+    );
+  }
 
   return (
     <>
