@@ -33,6 +33,7 @@ import { registerUploadRoutes } from './routes/uploads';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { createMailer, type Mailer } from './services/mail';
+import { commonPasswordCount } from './services/passwordPolicy';
 import { LocalStorage } from './services/storage';
 
 export interface BuildOptions {
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await migrateToLatest(database.db, database.dialect);
   const seed = await seedBase(database, config);
   const registry = opts.registry ?? defaultRegistry;
+  // the password list is read now: a missing file stops the start, not a later sign-up (a 500)
+  commonPasswordCount();
 
   const app: FastifyInstance = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },

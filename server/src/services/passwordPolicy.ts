@@ -4,7 +4,7 @@ import { ValidationError } from '../http/errors';
 
 /**
  * What a new password must not be (OWASP ASVS 6.2): shorter than 8 characters (the schema says so),
- * one of the 10,000 most common passwords (server/data/common-passwords.txt, shipped in the
+ * one of the 10,000 most common passwords (server/assets/common-passwords.txt, shipped in the
  * repository), or built on the account's own email or name.
  */
 export const TOO_COMMON = 'This password is too common. Please choose another.';
@@ -18,7 +18,7 @@ function listFile(): string {
     if (parent === dir) break;
     dir = parent;
   }
-  return join(dir, 'server', 'data', 'common-passwords.txt');
+  return join(dir, 'server', 'assets', 'common-passwords.txt');
 }
 
 let common: Set<string> | null = null;
