@@ -1,4 +1,5 @@
 import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -19,6 +20,7 @@ import { registerCrud } from './http/crud';
 import { registerFileRoutes } from './http/files';
 import { loadSearchIndexes } from './db/search';
 import { registerExportRoute } from './http/exports';
+import { helmetOptions, staticSecurityHeaders } from './http/securityHeaders';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { IdCodec } from './http/ids';
@@ -63,26 +65,30 @@ function constraintError(err: { code?: string; message?: string; detail?: string
   return null;
 }
 
-/** The router's refusals (a malformed URL, an overlong path parameter) in the envelope. */
-function envelopeRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * The router's refusals (a malformed URL, an overlong path parameter) in the envelope, with the
+ * security headers (no route hook runs for them).
+ */
+const envelopeRouterError = (headers: Record<string, string>) => (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
   const tooLong = error.statusCode === 414;
-  void reply.status(tooLong ? 414 : 400).send({ success: false, message: tooLong ? 'The address is too long.' : 'The address is not valid.', error: null });
-}
+  void reply.headers(headers).status(tooLong ? 414 : 400).send({ success: false, message: tooLong ? 'The address is too long.' : 'The address is not valid.', error: null });
+};
 
 /**
  * What the HTTP parser refuses before Fastify sees a request (headers too large, a timeout, garbage):
  * answered in the envelope too, as Node itself would (then the connection closes).
  */
-function envelopeClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+const envelopeClientError = (headers: Record<string, string>) => (err: NodeJS.ErrnoException, socket: Duplex): void => {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, text, message] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long.']
     : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers (or address) are too large.']
     : [400, 'Bad Request', 'The request could not be read.'];
   const body = JSON.stringify({ success: false, message, error: null });
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}Connection: close\r\n\r\n${body}`);
   socket.destroy(err);
-}
+};
 
 /** `x-message` is our annotation of a field's error text (see http/fields.ts); ajv must accept it. */
 function addMessageKeyword(ajv: Ajv): Ajv {
@@ -97,6 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the password list is read now: a missing file stops the start, not a later sign-up (a 500)
   commonPasswordCount();
 
+  const securityHeaders = staticSecurityHeaders(config);
   const app: FastifyInstance = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -107,8 +114,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // signed export links carry their claim in the path
     routerOptions: { maxParamLength: 1000 },
     // the router's own refusals (a malformed URL, an overlong path parameter) in the API's envelope
-    frameworkErrors: envelopeRouterError,
-    clientErrorHandler: envelopeClientError,
+    frameworkErrors: envelopeRouterError(securityHeaders),
+    clientErrorHandler: envelopeClientError(securityHeaders),
     ajv: {
       customOptions: { allErrors: true, removeAdditional: 'all', coerceTypes: false, useDefaults: true },
       plugins: [addMessageKeyword],
@@ -143,6 +150,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!opts.db) await database.destroy();
   });
 
+  // CSP, nosniff, referrer policy, HSTS over https... on every answer (http/securityHeaders.ts)
+  await app.register(fastifyHelmet, helmetOptions(config));
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Health programme console API', version: '1' },

@@ -61,6 +61,8 @@ export interface TestAppOptions {
   registry?: Registry;
   /** runs on the migrated database before the app is built (tables of test-only resources) */
   prepare?(db: Db): Promise<void>;
+  /** settings beyond the environment's (a console folder to serve) */
+  config?: Partial<Config>;
 }
 
 /** A whole app on a fresh database of the given dialect, with the first super admin signed in. */
@@ -73,7 +75,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
   }
   const config = loadConfig(
     { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}`, PUBLIC_URL: 'http://console.test', ...env },
-    { databaseUrl: fresh.databaseUrl, consoleDir: null, argon2: { memoryCost: 1024, timeCost: 1 } },
+    { databaseUrl: fresh.databaseUrl, consoleDir: null, argon2: { memoryCost: 1024, timeCost: 1 }, ...options.config },
   );
   const { app } = await buildApp(config, { db: fresh.db, logger: false, registry: options.registry });
   const inject: TestApp['inject'] = ({ token, ...opts }) =>
