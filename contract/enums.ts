@@ -20,3 +20,10 @@ export const RELATIONS = ['Father', 'Mother', 'Wife', 'Son', 'Daughter', 'Brothe
 /** The kinds of people in the one account table: patients, their family members, CHWs and doctors. */
 export const USER_TYPES = ['patient', 'family', 'chw', 'doctor'] as const;
 export type UserType = (typeof USER_TYPES)[number];
+
+/** When a medicine is taken (spec 2: a multi-select on medical histories, one choice on prescription items). */
+export const MEDICINE_TIMES = ['Morning', 'Noon', 'Evening', 'Night'] as const;
+export const TO_BE_TAKEN = ['After Food', 'Before Food'] as const;
+/** Duty-roster slot statuses: Available and Cancelled are open to booking, Booked and Reserved are not. */
+export const SLOT_STATUSES = ['Available', 'Cancelled', 'Booked', 'Reserved'] as const;
+export const APPOINTMENT_STATUSES = ['Booked', 'Completed', 'Cancelled'] as const;

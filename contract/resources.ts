@@ -18,6 +18,13 @@ export const RESOURCES = {
   'app-users': { module: 'app_user' },
   'family-members': { module: 'app_user' },
   chw: { module: 'chw' },
+  doctors: { module: 'doctor' },
+  'duty-roasters': { module: 'doctor' },
+  appointments: { module: 'app_user' },
+  'appointment-requests': { module: 'app_user' },
+  'cancellation-reasons': { module: 'app_user' },
+  'medical-histories': { module: 'app_user' },
+  prescriptions: { module: 'app_user' },
 } as const satisfies Record<string, { module: string }>;
 
 export type ResourceName = keyof typeof RESOURCES;

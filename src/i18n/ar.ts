@@ -1,5 +1,6 @@
 import { mergeMessages, type Messages } from './messages';
 import people from './people/ar';
+import clinical from './clinical/ar';
 
 /**
  * العربية (الإمارات): every key of en.ts and of react-admin's own messages (ra-language-english). Shown right
@@ -552,4 +553,4 @@ const ar = {
   },
 } satisfies Messages;
 
-export default mergeMessages(ar, people);
+export default mergeMessages(mergeMessages(ar, people), clinical);

@@ -1,5 +1,6 @@
 import { mergeMessages, type Messages } from './messages';
 import people from './people/de';
+import clinical from './clinical/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const de = {
@@ -549,4 +550,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default mergeMessages(de, people);
+export default mergeMessages(mergeMessages(de, people), clinical);

@@ -1,5 +1,6 @@
 import { mergeMessages } from './messages';
 import people from './people/en';
+import clinical from './clinical/en';
 
 /**
  * English dictionary in react-admin's format (`%{var}` interpolation, `singular |||| plural`), merged over
@@ -348,4 +349,4 @@ const en = {
 
 export type AppMessages = typeof en;
 /** The base dictionary with each module group's own laid over it (i18n/people). */
-export default mergeMessages(en, people);
+export default mergeMessages(mergeMessages(en, people), clinical);

@@ -1,5 +1,6 @@
 import { mergeMessages, type Messages } from './messages';
 import people from './people/es';
+import clinical from './clinical/es';
 
 /** Español: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const es = {
@@ -548,4 +549,4 @@ const es = {
   },
 } satisfies Messages;
 
-export default mergeMessages(es, people);
+export default mergeMessages(mergeMessages(es, people), clinical);

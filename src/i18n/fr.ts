@@ -1,6 +1,7 @@
 import frenchMessages from 'ra-language-french';
 import { mergeMessages, type Messages } from './messages';
 import people from './people/fr';
+import clinical from './clinical/fr';
 
 /**
  * Français: the app's messages laid over react-admin's official French messages (ra-language-french),
@@ -345,4 +346,4 @@ const fr = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(frenchMessages as Messages, fr), people);
+export default mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical);

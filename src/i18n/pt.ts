@@ -1,5 +1,6 @@
 import { mergeMessages, type Messages } from './messages';
 import people from './people/pt';
+import clinical from './clinical/pt';
 
 /** Português (Brasil): every key of en.ts and of react-admin's own messages (ra-language-english). */
 const pt = {
@@ -548,4 +549,4 @@ const pt = {
   },
 } satisfies Messages;
 
-export default mergeMessages(pt, people);
+export default mergeMessages(mergeMessages(pt, people), clinical);

@@ -1,5 +1,6 @@
 import { mergeMessages, type Messages } from './messages';
 import people from './people/zh';
+import clinical from './clinical/zh';
 
 /**
  * 简体中文: every key of en.ts and of react-admin's own messages (ra-language-english). Chinese has one
@@ -549,4 +550,4 @@ const zh = {
   },
 } satisfies Messages;
 
-export default mergeMessages(zh, people);
+export default mergeMessages(mergeMessages(zh, people), clinical);

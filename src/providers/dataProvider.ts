@@ -285,7 +285,8 @@ export interface SignalParams {
  * implements these too (README, "Plugging in another backend").
  */
 export interface AppDataProviderMethods {
-  updateStatus(resource: string, params: { id: Identifier; status: number }): Promise<{ data: RaRecord }>;
+  /** A status change: the account status (1, 2) or a named one, with what it needs (a cancellation reason). */
+  updateStatus(resource: string, params: { id: Identifier; status: number | string; cancel_reason_id?: number }): Promise<{ data: RaRecord }>;
   /** Asks for a download link and sends the browser to it; resolves with the link. */
   exportList(resource: string, params?: ExportParams): Promise<{ data: string }>;
   uploadChunked(file: File, options: ChunkedUploadOptions): Promise<UploadedFile>;
@@ -361,10 +362,10 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
   const path = (...segments: string[]): string => [apiUrl, ...segments].join('/');
 
   const custom: AppDataProviderMethods = {
-    async updateStatus(resource, { id, status }) {
+    async updateStatus(resource, { id, status, ...rest }) {
       const { data } = await request<unknown>(http, path(resource, 'status', encodeId(id)), {
         method: 'PUT',
-        body: { status },
+        body: { status, ...rest },
       });
       return { data: isRecord(data) && (data.encrypted_id ?? data.id) != null ? normaliseRecord(data) : { id, status } };
     },

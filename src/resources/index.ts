@@ -3,6 +3,13 @@ import admins from './admins';
 import appUsers from './app-users';
 import chw from './chw';
 import familyMembers from './family-members';
+import doctors from './doctors';
+import dutyRoasters from './duty-roasters';
+import appointments from './appointments';
+import appointmentRequests from './appointment-requests';
+import cancellationReasons from './cancellation-reasons';
+import medicalHistories from './medical-histories';
+import prescriptions from './prescriptions';
 import areas from './areas';
 import categories from './categories';
 import cities from './cities';
@@ -31,6 +38,13 @@ export const resources: Record<ResourceName, ResourceConfig> = {
   'app-users': appUsers,
   'family-members': familyMembers,
   chw,
+  doctors,
+  'duty-roasters': dutyRoasters,
+  appointments,
+  'appointment-requests': appointmentRequests,
+  'cancellation-reasons': cancellationReasons,
+  'medical-histories': medicalHistories,
+  prescriptions,
 };
 
 export const resourceNames = Object.keys(resources) as ResourceName[];

@@ -36,5 +36,5 @@ export interface ResourceConfig {
    * Records added under a parent record (family members of a patient): `/{name}/add/{parent's id}`
    * opens the add form with `source` filled with that parent's numeric id.
    */
-  parent?: { resource: ResourceName; source: string };
+  parent?: { resource: ResourceName; source: string; also?: ResourceName[] };
 }

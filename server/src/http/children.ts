@@ -57,7 +57,8 @@ export async function writeChildren(trx: Kysely<Database>, def: ResourceDef, par
     const columns = childColumns(spec);
     for (const [i, row] of rows.entries()) {
       const values: Row = {};
-      for (const c of columns) if (row[c] !== undefined) values[c] = row[c];
+      // flags are integer columns on both dialects (SQLite cannot bind a boolean)
+      for (const c of columns) if (row[c] !== undefined) values[c] = typeof row[c] === 'boolean' ? Number(row[c]) : row[c];
       if (spec.position) values[spec.position] = i;
       if (row.id !== undefined) await db.updateTable(spec.table).set(values).where('id', '=', Number(row.id)).execute();
       else await db.insertInto(spec.table).values({ ...values, [spec.foreignKey]: parentId }).execute();

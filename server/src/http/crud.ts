@@ -203,7 +203,8 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   /** The column values of a body: the prepare hook's (or the body's own), but the fields the machinery writes itself. */
   const valuesOf = async (w: WriteContext, input: Row, existing: Row | null): Promise<Row> => {
     const values = def.hooks?.prepare ? await def.hooks.prepare(w, input, existing) : input;
-    return Object.fromEntries(Object.entries(values).filter(([k]) => !machineryKeys.has(k)));
+    // flags are integer columns on both dialects (SQLite cannot bind a boolean)
+    return Object.fromEntries(Object.entries(values).filter(([k]) => !machineryKeys.has(k)).map(([k, v]) => [k, typeof v === 'boolean' ? Number(v) : v]));
   };
 
   /** A write's values split between the table and its profile table. */

@@ -96,7 +96,7 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   for (const [param, via] of Object.entries(def.via ?? {})) {
     const n = integer(param);
     if (n !== null) {
-      conditions.push((qb) => qb.where(sql.ref(via.column), 'in', db.selectFrom(via.table).select('id').where(via.parentColumn, '=', n)));
+      conditions.push((qb) => qb.where(sql.ref(via.column), 'in', db.selectFrom(via.table).select(via.key ?? 'id').where(via.parentColumn, '=', n)));
     }
   }
   if (def.parent) {

@@ -66,7 +66,8 @@ export type ReferencedBy = OnTable<{
  * area whose `district_id` is 3.
  */
 export type ViaFilter<T extends TableName> = {
-  [R in TableName]: { column: Col<T>; table: R; parentColumn: Col<R> };
+  /** `key`: the column of R naming this table's record (default id: R's rows are keyed by it) */
+  [R in TableName]: { column: Col<T>; table: R; parentColumn: Col<R>; key?: Col<R> };
 }[TableName];
 
 /**
@@ -257,7 +258,7 @@ export interface ResourceDef {
   sortable: string[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   filters?: Record<string, 'integer' | 'string' | undefined>;
-  via?: Record<string, { column: string; table: TableName; parentColumn: string }>;
+  via?: Record<string, { column: string; table: TableName; parentColumn: string; key?: string }>;
   dateRange?: string;
   belongsTo?: { as: string; column: string; resource: ResourceName; table: TableName; columns: readonly string[] }[];
   parent?: { resource: ResourceName; table: TableName; column: string; message: string; subset?: { column: string; value: string } };

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import countriesData from 'i18n-iso-countries';
 import type { ResourceName } from '../../../contract/resources';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -131,6 +132,16 @@ export const areas = defineResource<'areas'>()({
   invalidSamples: [{ title: 'Missing numbers', district_id: 1, tehsil_id: 1 }, { title: 'Bad lat', district_id: 1, tehsil_id: 1, lat: 123, long: 10 }],
 });
 
+/** The n-th pair of two- and three-letter codes that no ISO 3166 country has (for sample bodies). */
+function freeCountryCodes(n: number): [string, string] {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const taken2 = new Set(Object.keys(countriesData.getAlpha2Codes()));
+  const taken3 = new Set(Object.keys(countriesData.getAlpha3Codes()));
+  const free2 = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter((c) => !taken2.has(c));
+  const free3 = [...letters].flatMap((a) => [...letters].flatMap((b) => [...letters].map((c) => a + b + c))).filter((c) => !taken3.has(c));
+  return [free2[n % free2.length]!, free3[n % free3.length]!];
+}
+
 export const countries = defineResource<'countries'>()({
   name: 'countries',
   table: 'countries',
@@ -164,11 +175,10 @@ export const countries = defineResource<'countries'>()({
       return values;
     },
   },
-  // codes in the user-assigned ranges (AA, QM..QZ, XA..XZ, ZZ) never clash with the seeded ISO list,
-  // except XK (Kosovo), which the ISO list carries: K is left out
+  // codes that ISO 3166 (the seeded list) does not use, so a sample never clashes with a stored country
   sample: (n) => {
-    const letter = 'ABCDEFGHIJLMNOPQRSTUVWXYZ'[n % 25];
-    return { country: `Test Country ${n}`, iso2: `X${letter}`, iso3: `XX${letter}` };
+    const [iso2, iso3] = freeCountryCodes(n);
+    return { country: `Test Country ${n}`, iso2, iso3 };
   },
   invalidSamples: [{ country: 'Bad', iso2: 'X1', iso3: 'XXA' }, { country: '', iso2: 'XA', iso3: 'XXA' }],
 });

@@ -5,6 +5,10 @@ import { categories } from './categories';
 import { interests } from './interests';
 import { roles } from './roles';
 import { chws } from './people/chws';
+import { doctors } from './people/doctors';
+import { dutyRosters } from './dutyRosters';
+import { appointmentRequests, appointments, cancellationReasons } from './appointments';
+import { medicalHistories, prescriptions } from './clinical';
 import { familyMembers, patients } from './people/patients';
 
 /** Every CRUD resource of the API, in one list. Declaring a resource here gives it routes and contract tests. */
@@ -23,6 +27,13 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   patients,
   familyMembers,
   chws,
+  doctors,
+  dutyRosters,
+  cancellationReasons,
+  appointments,
+  appointmentRequests,
+  medicalHistories,
+  prescriptions,
 ];
 
 export const registry: Registry = {

@@ -9,8 +9,8 @@ const CITY_LIMIT = 12;
 /**
  * GET /dashboard: the spec's shape, computed in a few aggregate queries. Patients and doctors come from
  * the one account table (their kept row counts), the per-city chart from the cities with the most of
- * them. CHWs belong to districts: an admin limited to some districts counts only theirs. Appointments
- * and task submissions come with their own modules and stay empty until then.
+ * them. CHWs belong to districts: an admin limited to some districts counts only theirs. The monthly
+ * appointments come from `appointment_months`, kept by triggers. Task submissions come with their module.
  */
 export function registerDashboardRoutes(app: FastifyInstance): void {
   const { db } = app.ctx;
@@ -39,7 +39,11 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
         .limit(CITY_LIMIT)
         .execute(),
     ]);
-    const appointments: { appointment_month: string; total_appointments: number }[] = []; // appointments module
+    // the last twelve months, from the counts triggers keep per month (never a scan of the appointments)
+    const since = new Date();
+    since.setUTCMonth(since.getUTCMonth() - 11, 1);
+    const months = await db.selectFrom('appointment_months').select(['month', 'n']).where('month', '>=', since.toISOString().slice(0, 7)).where('n', '>', 0).orderBy('month').execute();
+    const appointments = months.map((m) => ({ appointment_month: m.month, total_appointments: Number(m.n) }));
     const tasks: { task_name: string; submission_count: number }[] = []; // tasks module
     return ok({
       total_users: admins + doctors + patients,

@@ -380,11 +380,11 @@ export function describeResourceContract({ title, registry, start }: ContractSet
       for (const [param, via] of Object.entries(def.via ?? {})) {
         it(`filters through ${via.table}: ?${param}= keeps the records whose ${via.column} belongs to it`, async () => {
           const raw = await anyDb(t).selectFrom(def.table).select(via.column).where('id', '=', record.id).executeTakeFirstOrThrow();
-          const parent = await anyDb(t).selectFrom(via.table).select(via.parentColumn).where('id', '=', raw[via.column]).executeTakeFirstOrThrow();
+          const parent = await anyDb(t).selectFrom(via.table).select(via.parentColumn).where(via.key ?? 'id', '=', raw[via.column]).executeTakeFirstOrThrow();
           const value = parent[via.parentColumn];
           const listed = dataOf(await api.get(`${base}?paginate=false&${param}=${value}`)) as Row[];
           expect(listed.map((r) => r.id)).toContain(record.id);
-          const expected = await own(def).select('id').where(via.column, 'in', anyDb(t).selectFrom(via.table).select('id').where(via.parentColumn, '=', value)).execute();
+          const expected = await own(def).select('id').where(via.column, 'in', anyDb(t).selectFrom(via.table).select(via.key ?? 'id').where(via.parentColumn, '=', value)).execute();
           expect(listed.map((r) => r.id).sort()).toEqual(expected.map((r: Row) => r.id).sort());
           expect((dataOf(await api.get(`${base}?paginate=false&${param}=${Number(value) + 100000}`)) as Row[]).length).toBe(0);
         });

@@ -53,6 +53,12 @@ const sampleRecord: RaRecord = {
   status: 1,
   permissions: [],
   file: { path: '/storage/x/sample.png', type: 'image', mimeType: 'image/png' },
+  // records that name another (an appointment's doctor and patient) or are named by their own fields
+  label: 'Sample',
+  disease_name: 'Sample',
+  detail: 'Sample',
+  doctor: { f_name: 'Sam', l_name: 'Ple' },
+  patient: { f_name: 'Sam', l_name: 'Ple' },
 };
 
 const leaves = (nodes: MenuNode[]): string[] =>

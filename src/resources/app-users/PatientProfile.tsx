@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
@@ -14,6 +13,7 @@ import {
   useCanAccess,
   useGetList,
   useList,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -21,6 +21,7 @@ import { NoData } from '../common/ResourceList';
 import { ConfirmDeleteButton } from '../common/RowActions';
 import { RememberedTabs } from '../common/RememberedTabs';
 import { Detail, fullName, ProfileActions, ProfileHeader } from '../common/people';
+import { Timeline, type TimelineItem } from '../common/Timeline';
 
 /**
  * The patient profile (spec 2): a header card (photo, name, age or country, email, phone, diseases)
@@ -29,13 +30,41 @@ import { Detail, fullName, ProfileActions, ProfileHeader } from '../common/peopl
  * clinical records; until then they say there is nothing yet.
  */
 
-const Empty = ({ message }: { message: string }) => {
-  const translate = useTranslate();
+/** An Add link to a clinical record's form under this person (shown to who may add it). */
+const AddUnder = ({ resource, label }: { resource: 'medical-histories' | 'prescriptions'; label: string }) => {
+  const person = useRecordContext();
+  const { canAccess } = useCanAccess({ resource, action: 'create' });
+  if (!person || !canAccess) return null;
+  const from = person.type === 'family' ? '?from=family-members' : '';
   return (
-    <Typography color="text.secondary" sx={{ p: 3 }} align="center">
-      {translate(message)}
-    </Typography>
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Button component={Link} to={`/${resource}/add/${encodeURIComponent(String(person.id))}${from}`} label={label} variant="contained">
+        <AddIcon />
+      </Button>
+    </Box>
   );
+};
+
+/**
+ * A clinical record list of this person as a timeline (the spec's colour cycle), each item leading to
+ * its page; appointments and prescriptions dated today or later marked New.
+ */
+const ClinicalTimeline = ({ resource }: { resource: 'medical-histories' | 'appointments' | 'prescriptions' }) => {
+  const person = useRecordContext();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const sortField = resource === 'appointments' ? 'date' : 'from_date';
+  const { data, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 200 }, sort: { field: sortField, order: 'DESC' }, filter: { paginate: false, patient_id: person?.numeric_id } }, { enabled: Boolean(person) });
+  if (isPending) return <Loading />;
+  const items: TimelineItem[] = (data ?? []).map((r) => {
+    const to = `/${resource}/${encodeURIComponent(String(r.id))}/show`;
+    if (resource === 'appointments') {
+      return { key: r.id, date: r.date, to, markNew: r.status === 'Booked', title: `${translate('resources.appointments.dr', { name: fullName(r.doctor) })} · ${r.s_time}–${r.e_time}`, detail: translate(`resources.appointments.status.${String(r.status)}`, { _: String(r.status) }) };
+    }
+    if (resource === 'prescriptions') return { key: r.id, date: r.from_date, to, markNew: true, title: String(r.disease_name), detail: fullName(r.doctor) };
+    return { key: r.id, date: r.from_date, to, title: String(r.disease_name), detail: String(r.m_name) };
+  });
+  return <Timeline items={items} locale={locale} />;
 };
 
 /** The family members of a patient: full name, email, age, phone, relation; Add Member leads to the add form under the patient. */
@@ -107,9 +136,27 @@ export const PatientProfile = () => {
   if (!record) return <Loading />;
   const isPatient = record.type !== 'family';
   const tabs = [
-    { value: 'medical-history', label: 'app.profile.medical_history', content: <Empty message="app.profile.no_medical_history" /> },
-    { value: 'health-system', label: 'app.profile.health_system', content: <Empty message="app.profile.no_appointments" /> },
-    { value: 'prescriptions', label: 'app.profile.prescriptions', content: <Empty message="app.profile.no_prescriptions" /> },
+    {
+      value: 'medical-history',
+      label: 'app.profile.medical_history',
+      content: (
+        <>
+          <AddUnder resource="medical-histories" label="resources.medical-histories.action.create" />
+          <ClinicalTimeline resource="medical-histories" />
+        </>
+      ),
+    },
+    { value: 'health-system', label: 'app.profile.health_system', content: <ClinicalTimeline resource="appointments" /> },
+    {
+      value: 'prescriptions',
+      label: 'app.profile.prescriptions',
+      content: (
+        <>
+          <AddUnder resource="prescriptions" label="resources.prescriptions.action.create" />
+          <ClinicalTimeline resource="prescriptions" />
+        </>
+      ),
+    },
     ...(isPatient ? [{ value: 'family', label: 'app.profile.family', content: <FamilyProfile /> }] : []),
   ];
   const ageOrCountry = record.age ?? (record.country as { country?: string } | null)?.country ?? '';

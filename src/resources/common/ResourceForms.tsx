@@ -1,5 +1,5 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Create, Edit, Loading, SimpleForm, useGetOne, useNotify, type TransformData, type ValidateForm } from 'react-admin';
 import type { ResourceName } from '../../../contract/resources';
 import { FormToolbar } from './FormToolbar';
@@ -8,6 +8,8 @@ export interface ParentLink {
   resource: ResourceName;
   /** the field the parent's numeric id goes into */
   source: string;
+  /** other resources the parent may be (a family member has clinical records too), named by `?from=` */
+  also?: ResourceName[];
 }
 
 export interface ResourceCreateProps {
@@ -27,7 +29,10 @@ export const ResourceCreate = ({ parent, ...props }: ResourceCreateProps) => {
 };
 
 /** Under a parent: the parent's numeric id fills its field, and Back leads to the parent's page. */
-const ChildCreate = ({ parent, parentId, defaultValues, ...props }: Omit<ResourceCreateProps, 'parent'> & { parent: ParentLink; parentId: string }) => {
+const ChildCreate = ({ parent: declared, parentId, defaultValues, ...props }: Omit<ResourceCreateProps, 'parent'> & { parent: ParentLink; parentId: string }) => {
+  const [search] = useSearchParams();
+  const from = search.get('from');
+  const parent = from && declared.also?.includes(from as ResourceName) ? { ...declared, resource: from as ResourceName } : declared;
   const { data, isPending, error } = useGetOne(parent.resource, { id: parentId });
   if (isPending) return <Loading />;
   if (error || !data) return <CreateForm {...props} defaultValues={defaultValues} />;

@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
   CreateButton,
+  useResourceDefinition,
   DataTable,
   List,
   SearchInput,
@@ -21,12 +22,16 @@ import { useResourceChanges } from '../../providers/useResourceChanges';
 
 // The add button (and Export where the module offers it): the default actions also offer filter and
 // saved-query menus the console has no use for.
-const ListActions = ({ exportable }: { exportable: boolean }) => (
-  <TopToolbar>
-    {exportable ? <ExportButtons /> : null}
-    <CreateButton />
-  </TopToolbar>
-);
+const ListActions = ({ exportable }: { exportable: boolean }) => {
+  // read-only lists (appointment requests) and those added elsewhere (appointments, rosters) have no Add
+  const { hasCreate } = useResourceDefinition();
+  return (
+    <TopToolbar>
+      {exportable ? <ExportButtons /> : null}
+      {hasCreate ? <CreateButton /> : null}
+    </TopToolbar>
+  );
+};
 
 /** 'Data not found' in place of an empty table (spec 1 section 2.4). */
 export const NoData = () => {

@@ -11,6 +11,9 @@ import { migration as interests } from './0007_interests';
 import { migration as categories } from './0008_categories';
 import { migration as throttle } from './0009_throttle';
 import { migration as people } from './0010_people';
+import { migration as doctors } from './0011_doctors';
+import { migration as appointments } from './0012_appointments';
+import { migration as clinical } from './0013_clinical';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -28,6 +31,9 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0008_categories': categories,
   '0009_throttle': throttle,
   '0010_people': people,
+  '0011_doctors': doctors,
+  '0012_appointments': appointments,
+  '0013_clinical': clinical,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { BLOOD_GROUPS, MARITAL_STATUSES, RELATIONS, USER_STATUS } from '../../../../contract/enums';
+import type { AppContext } from '../../context';
 import { Fields } from '../../http/fields';
 import { defineResource, type Row } from '../../http/resource';
 import { accountFields, addFullNames, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
@@ -24,10 +25,15 @@ const belongsTo = [
   { as: 'city', column: 'city_id', resource: 'cities', table: 'cities', columns: ['title'] },
 ] as const;
 
-/** Age, or the country when no age is known (the list's "Age or country" column). */
-const presentPerson = (rows: Row[]) => {
+/** Age, or the country when no age is known (the list's "Age or country" column); the diseases of the person's medical histories. */
+const presentPerson = async (ctx: AppContext, rows: Row[]) => {
   addFullNames(rows);
   for (const r of rows) r.age_or_country = r.age ?? (r.country as { country?: string } | null)?.country ?? null;
+  const ids = rows.map((r) => Number(r.id));
+  const diseases = ids.length
+    ? await ctx.db.selectFrom('medical_histories').select(['patient_id', 'disease_name']).distinct().where('patient_id', 'in', ids).orderBy('disease_name').execute()
+    : [];
+  for (const r of rows) r.diseases = diseases.filter((d) => d.patient_id === r.id).map((d) => d.disease_name);
 };
 
 const day = (offsetYears: number) => new Date(Date.now() - offsetYears * 365.25 * 86_400_000).toISOString().slice(0, 10);
@@ -63,8 +69,8 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
     },
-    async enrich(_ctx, rows) {
-      presentPerson(rows);
+    async enrich(ctx, rows) {
+      await presentPerson(ctx, rows);
       for (const r of rows) r.as = 'User';
     },
   },
@@ -137,8 +143,8 @@ export const familyMembers = defineResource<'users', 'patient_profiles'>()({
       if (input.relation !== undefined) values.relation = input.relation;
       return { ...values, ...profileValues(input) };
     },
-    async enrich(_ctx, rows) {
-      presentPerson(rows);
+    async enrich(ctx, rows) {
+      await presentPerson(ctx, rows);
     },
   },
   sample: async (n, ref) => ({

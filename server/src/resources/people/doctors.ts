@@ -1,0 +1,151 @@
+import { Type } from '@sinclair/typebox';
+import { USER_STATUS } from '../../../../contract/enums';
+import { ValidationError } from '../../http/errors';
+import { Fields } from '../../http/fields';
+import { defineResource, type WriteContext } from '../../http/resource';
+import {
+  accountFields, addFullNames, addressFields, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater,
+} from './accounts';
+
+/**
+ * Doctors (spec 2): accounts of `users` (type doctor) with a profile (qualification, rating out of 5)
+ * and at least one specialization; their duty roster and appointments are their own resources.
+ */
+
+declare module '../../db/schema' {
+  interface Database {
+    doctor_profiles: { id: number; qualification_id: number; rating: number };
+    doctor_specializations: { doctor_id: number; specialization_id: number };
+  }
+}
+
+const DOCTOR = {
+  qualification: 'Please select a qualification',
+  specializations: 'Please select at least one specialization.',
+};
+
+const doctorFields = {
+  qualification_id: Fields.reference(DOCTOR.qualification),
+  specializationIds: Type.Array(Fields.reference(DOCTOR.specializations), { minItems: 1, maxItems: 20, 'x-message': DOCTOR.specializations }),
+};
+
+const createSchema = Type.Object({ ...personFields, ...accountFields, ...addressFields, ...doctorFields }, { additionalProperties: false });
+const updateSchema = Type.Partial(Type.Object({ ...personFields, email: accountFields.email, ...addressFields, ...doctorFields }), { additionalProperties: false });
+
+/** The qualification and the specializations named exist. */
+async function professionValues({ db }: WriteContext, input: { qualification_id?: unknown; specializationIds?: unknown }) {
+  const errors: Record<string, string[]> = {};
+  const values: Record<string, unknown> = {};
+  if (input.qualification_id !== undefined) {
+    const known = typeof input.qualification_id === 'number' && (await db.selectFrom('qualifications').select('id').where('id', '=', input.qualification_id).executeTakeFirst());
+    if (!known) errors.qualification_id = [DOCTOR.qualification];
+    else values.qualification_id = input.qualification_id;
+  }
+  if (Array.isArray(input.specializationIds)) {
+    const ids = [...new Set(input.specializationIds as number[])];
+    const known = ids.length ? await db.selectFrom('specializations').select('id').where('id', 'in', ids).execute() : [];
+    if (!ids.length || known.length !== ids.length) errors.specializationIds = [DOCTOR.specializations];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return values;
+}
+
+export const doctors = defineResource<'users', 'doctor_profiles'>()({
+  name: 'doctors',
+  table: 'users',
+  module: 'doctor',
+  subset: { column: 'type', value: 'doctor' },
+  columns: [...PERSON_COLUMNS],
+  label: 'f_name',
+  createSchema,
+  updateSchema,
+  profile: { table: 'doctor_profiles', columns: ['qualification_id', 'rating'] },
+  files: { photo: PHOTO },
+  searchable: [...PERSON_SEARCH],
+  sortable: ['f_name', 'l_name', 'email', 'phone_no', 'age', 'status', 'created_at', 'id', 'qualification.title'],
+  // the doctor select of prescriptions: names only, to any signed-in admin (a directory of the programme's doctors)
+  choices: ['f_name', 'l_name'],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  dateRange: 'created_at',
+  filters: { city_id: 'integer' },
+  via: {
+    specialization_id: { column: 'id', table: 'doctor_specializations', key: 'doctor_id', parentColumn: 'specialization_id' },
+    qualification_id: { column: 'id', table: 'doctor_profiles', parentColumn: 'qualification_id' },
+  },
+  status: { kind: 'user' },
+  belongsTo: [
+    { as: 'qualification', column: 'qualification_id', resource: 'qualifications', table: 'qualifications', columns: ['title'] },
+    { as: 'country', column: 'country_id', resource: 'countries', table: 'countries', columns: ['country', 'iso2'] },
+    { as: 'city', column: 'city_id', resource: 'cities', table: 'cities', columns: ['title'] },
+  ],
+  referencedBy: [
+    { table: 'duty_rosters', column: 'doctor_id', noun: ['duty roster', 'duty rosters'] },
+    { table: 'appointments', column: 'doctor_id', noun: ['appointment', 'appointments'] },
+    { table: 'prescriptions', column: 'doctor_id', noun: ['prescription', 'prescriptions'] },
+  ],
+  exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'status', 'created_at'],
+  hooks: {
+    async prepare(w, input, existing) {
+      const person = await personValues(w, input, existing, { account: true, ageOnEdit: true });
+      return { ...person, ...(await professionValues(w, input)) };
+    },
+    async afterWrite(w, row, input, existing) {
+      if (!existing) sendCredentialsLater(w, input, row, 'doctor');
+      if (!Array.isArray(input.specializationIds)) return;
+      await w.db.deleteFrom('doctor_specializations').where('doctor_id', '=', row.id).execute();
+      const ids = [...new Set(input.specializationIds)];
+      await w.db.insertInto('doctor_specializations').values(ids.map((specialization_id) => ({ doctor_id: row.id, specialization_id }))).execute();
+    },
+    async afterStatus({ db }, row, status) {
+      if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
+    },
+    async enrich(ctx, rows) {
+      addFullNames(rows);
+      const ids = rows.map((r) => r.id);
+      if (!ids.length) return;
+      const [specs, patients] = await Promise.all([
+        ctx.db
+          .selectFrom('doctor_specializations as ds')
+          .innerJoin('specializations as s', 's.id', 'ds.specialization_id')
+          .select(['ds.doctor_id', 's.id', 's.title'])
+          .where('ds.doctor_id', 'in', ids)
+          .orderBy('s.title')
+          .execute(),
+        ctx.db
+          .selectFrom('appointments')
+          .select(['doctor_id', (eb) => eb.fn.count<number>('patient_id').distinct().as('n')])
+          .where('doctor_id', 'in', ids)
+          .groupBy('doctor_id')
+          .execute(),
+      ]);
+      for (const r of rows) {
+        const mine = specs.filter((s) => s.doctor_id === r.id);
+        r.specializations = mine.map((s) => ({ id: s.id, title: s.title, encrypted_id: ctx.ids.encode('specializations', s.id) }));
+        r.specializationIds = mine.map((s) => s.id);
+        r.patients_count = Number(patients.find((p) => p.doctor_id === r.id)?.n ?? 0);
+      }
+    },
+  },
+  sample: async (n, ref) => {
+    const [qualification, specialization] = [await ref('qualifications'), await ref('specializations')];
+    return {
+      photo: SAMPLE_PHOTO,
+      f_name: `Doctor${n}`,
+      l_name: 'Sample',
+      email: `doctor${n}.${Date.now()}@example.org`,
+      phone_no: '03211234567',
+      password: 'stethoscope garden 5',
+      confirmPassword: 'stethoscope garden 5',
+      dob: '1980-06-15',
+      age: 46,
+      gender: 'male',
+      qualification_id: qualification.id,
+      specializationIds: [specialization.id],
+      short_bio: 'General practice.',
+    };
+  },
+  invalidSamples: [
+    { f_name: 'No specialization', email: 'nospec@example.org', phone_no: '03211234567', password: 'stethoscope garden 5', confirmPassword: 'stethoscope garden 5', dob: '1980-01-01', qualification_id: 1, specializationIds: [] },
+    { f_name: 'No qualification', email: 'noqual@example.org', phone_no: '03211234567', password: 'stethoscope garden 5', confirmPassword: 'stethoscope garden 5', dob: '1980-01-01', specializationIds: [1] },
+  ],
+});
