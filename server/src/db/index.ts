@@ -25,9 +25,21 @@ export function createDb(opts: { databaseUrl: string | null; dataDir: string; sq
     // An idle connection that the server ends (a restart, a failover, an administrator's
     // pg_terminate_backend) emits 'error' on the pool; unheard, that event would end the process.
     // The pool drops that connection and opens a new one for the next query.
-    pool.on('error', (err) => (opts.onIdleError ?? warnIdleError)(err));
+    // Once the pool is ending, its connections close on their own time: one the server ends first
+    // (the database dropped or shut down right after) is no news.
+    let ending = false;
+    pool.on('error', (err) => {
+      if (!ending) (opts.onIdleError ?? warnIdleError)(err);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      destroy: () => {
+        ending = true;
+        return db.destroy();
+      },
+    };
   }
   const file = opts.sqliteFile ?? join(opts.dataDir, 'app.db');
   const sqlite = new SQLite(file);

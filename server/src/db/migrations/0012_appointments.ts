@@ -34,11 +34,15 @@ export const migration: DialectMigration = {
           .addColumn('created_by', 'integer'),
       { search: ['detail'] },
     );
-    for (const columns of [['patient_id', 'date'], ['doctor_id', 'date'], ['date', 'id'], ['status', 'date']]) {
+    // a doctor's patients counted from the index alone (the doctor list's patient count)
+    for (const columns of [['patient_id', 'date'], ['doctor_id', 'date'], ['doctor_id', 'patient_id'], ['date', 'id'], ['status', 'date']]) {
       await db.schema.createIndex(`appointments_${columns.join('_')}_idx`).on('appointments').columns(columns).execute();
     }
     // one live booking a slot: a second, concurrent booking of the same slot fails here if not before
     await sql`CREATE UNIQUE INDEX appointments_booked_slot ON appointments (slot_id) WHERE status = 'Booked'`.execute(db);
+
+    // the dashboard's people per city: counted from this index alone, never the rows
+    await db.schema.createIndex('users_type_city_idx').on('users').columns(['type', 'city_id']).execute();
 
     await db.schema.createTable('appointment_months').addColumn('month', 'text', (c) => c.primaryKey()).addColumn('n', 'integer', notNull).execute();
     if (dialect === 'postgres') {
@@ -77,6 +81,7 @@ export const migration: DialectMigration = {
   async down(db, dialect) {
     await dropResourceTable(db, dialect, 'appointment_requests');
     await db.schema.dropTable('appointment_months').execute();
+    await db.schema.dropIndex('users_type_city_idx').execute();
     if (dialect === 'postgres') await sql`DROP FUNCTION IF EXISTS appointment_months_count() CASCADE`.execute(db);
     await dropResourceTable(db, dialect, 'appointments');
     await dropResourceTable(db, dialect, 'cancellation_reasons');

@@ -31,6 +31,10 @@ export interface SeedDemoOptions {
   patients?: number;
   /** community health workers (50·scale by default) */
   chws?: number;
+  /** doctors (20·scale by default), each with a week of working hours ahead */
+  doctors?: number;
+  /** appointments over the last two years and the coming month (10,000·scale by default) */
+  appointments?: number;
   /** seed even though demo data is already there (admins and areas are added, reference lists completed) */
   force?: boolean;
   /** argon2 cost of the one demo password hash; defaults to OWASP's figures */
@@ -52,6 +56,10 @@ export interface SeedDemoResult {
   patients: number;
   familyMembers: number;
   chws: number;
+  doctors: number;
+  appointments: number;
+  medicalHistories: number;
+  prescriptions: number;
   passwordHash: string;
   ms: number;
 }
@@ -327,6 +335,14 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
     log,
   });
 
+  const care = await seedCare(database, faker, {
+    doctors: opts.doctors ?? Math.round(20 * scale),
+    appointments: opts.appointments ?? Math.round(10_000 * scale),
+    passwordHash,
+    ownerId,
+    log,
+  });
+
   if (database.dialect === 'postgres') {
     // planner statistics and the visibility map after a bulk load, as autovacuum would leave them a
     // minute later (without them count(*) cannot use an index-only scan)
@@ -344,6 +360,7 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
     areas: areaRows.length,
     cities: added.cities,
     ...people,
+    ...care,
     passwordHash,
     ms: Date.now() - started,
   };
@@ -431,6 +448,142 @@ async function seedPeople(
   if (database.dialect === 'postgres') await sql`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`.execute(db);
   opts.log(`people: ${opts.patients} patients, ${families} family members, ${chwProfiles.length} CHWs added`);
   return { patients: opts.patients, familyMembers: families, chws: chwProfiles.length };
+}
+
+const DISEASES = ['Hypertension', 'Type 2 diabetes', 'Asthma', 'Tuberculosis', 'Typhoid', 'Malaria', 'Hepatitis B', 'Anaemia', 'Pneumonia', 'Gastroenteritis', 'Migraine', 'Dengue fever'];
+const MEDICINES = ['Paracetamol 500 mg', 'Amoxicillin 500 mg', 'Metformin 500 mg', 'Amlodipine 5 mg', 'Salbutamol inhaler', 'ORS sachet', 'Iron + folic acid', 'Azithromycin 250 mg', 'Omeprazole 20 mg', 'Cetirizine 10 mg'];
+const TIMES = ['Morning', 'Noon', 'Evening', 'Night'];
+const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Doctors (with a qualification and one to three specializations) and their working hours for the
+ * coming week (9:00–13:00, 20-minute sessions); appointments spread over the last two years and the
+ * coming month (historical ones without a slot; those ahead book a slot), mostly completed, some
+ * cancelled with a reason; a medical history for one patient in five and a prescription with two or
+ * three medicines for one in ten.
+ */
+async function seedCare(
+  database: Db,
+  faker: Faker,
+  opts: { doctors: number; appointments: number; passwordHash: string; ownerId: number | null; log: (line: string) => void },
+): Promise<{ doctors: number; appointments: number; medicalHistories: number; prescriptions: number }> {
+  const { db } = database;
+  const qualifications = (await db.selectFrom('qualifications').select('id').execute()).map((q) => q.id);
+  const specializations = (await db.selectFrom('specializations').select('id').execute()).map((q) => q.id);
+  const cities = (await db.selectFrom('cities').select('id').execute()).map((c) => c.id);
+  const pk = await db.selectFrom('countries').select('id').where('iso2', '=', 'PK').executeTakeFirst();
+  const patients = (await db.selectFrom('users').select('id').where('type', 'in', ['patient', 'family']).execute()).map((p) => p.id);
+  if (!qualifications.length || !specializations.length || !patients.length) return { doctors: 0, appointments: 0, medicalHistories: 0, prescriptions: 0 };
+  const now = Date.now();
+  const stamp = new Date(now).toISOString();
+  let id = Number((await db.selectFrom('users').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
+  const base = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'doctor').executeTakeFirst())?.n ?? 0);
+
+  // doctors
+  const users: Record<string, unknown>[] = [];
+  const profiles: Record<string, unknown>[] = [];
+  const specs: Record<string, unknown>[] = [];
+  const doctorIds: number[] = [];
+  for (let i = 0; i < opts.doctors; i++, id++) {
+    const female = faker.number.int(99) < 40;
+    const f_name = faker.helpers.arrayElement(female ? FEMALE : MALE);
+    const l_name = faker.helpers.arrayElement(SURNAMES);
+    const dob = faker.date.between({ from: '1955-01-01', to: '1995-12-31' }).toISOString().slice(0, 10);
+    users.push({
+      id, type: 'doctor', email: `dr.${slug(f_name)}.${slug(l_name)}.d${base + i + 1}@${DEMO_EMAIL_DOMAIN}`, password_hash: opts.passwordHash,
+      status: faker.number.int(99) < 4 ? USER_STATUS.blocked : USER_STATUS.active, f_name, l_name, phone_no: `03${faker.string.numeric(9)}`, cnic: null,
+      dob, age: new Date(now).getUTCFullYear() - Number(dob.slice(0, 4)), gender: female ? 'female' : 'male', photo: null,
+      short_bio: `${faker.number.int({ min: 3, max: 30 })} years of practice.`, country_id: pk?.id ?? null, city_id: cities.length ? faker.helpers.arrayElement(cities) : null,
+      state: null, zipcode: null, street: null, parent_id: null, relation: null, created_by: opts.ownerId, updated_by: opts.ownerId, created_at: stamp, updated_at: stamp,
+    });
+    profiles.push({ id, qualification_id: faker.helpers.arrayElement(qualifications), rating: faker.number.float({ min: 2.5, max: 5, fractionDigits: 1 }) });
+    for (const s of faker.helpers.arrayElements(specializations, { min: 1, max: 3 })) specs.push({ doctor_id: id, specialization_id: s });
+    doctorIds.push(id);
+  }
+  await bulkInsert(database, 'users', users);
+  await bulkInsert(database, 'doctor_profiles', profiles);
+  await bulkInsert(database, 'doctor_specializations', specs);
+  if (database.dialect === 'postgres') await sql`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`.execute(db);
+
+  // a week of working hours ahead for each doctor: one roster, its slots
+  const week = Array.from({ length: 7 }, (_, d) => ymd(now + (d + 1) * 86_400_000));
+  const times = Array.from({ length: 12 }, (_, k) => {
+    const m = 9 * 60 + k * 20;
+    const hhmm = (x: number) => `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+    return [hhmm(m), hhmm(m + 20)] as const;
+  });
+  let rosterId = Number((await db.selectFrom('duty_rosters').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
+  const rosters: Record<string, unknown>[] = [];
+  const slots: Record<string, unknown>[] = [];
+  for (const doctor of doctorIds) {
+    rosters.push({ id: rosterId, doctor_id: doctor, label: 'Morning clinic', s_time: '09:00', e_time: '13:00', session: 20, charge: 1.5, total_fee: 30, dates: JSON.stringify(week), first_date: week[0], created_by: opts.ownerId, created_at: stamp, updated_at: stamp });
+    for (const date of week) for (const [s_time, e_time] of times) slots.push({ roster_id: rosterId, doctor_id: doctor, date, s_time, e_time, status: 'Available', created_at: stamp, updated_at: stamp });
+    rosterId++;
+  }
+  await bulkInsert(database, 'duty_rosters', rosters);
+  await bulkInsert(database, 'duty_slots', slots);
+  if (database.dialect === 'postgres') await sql`SELECT setval(pg_get_serial_sequence('duty_rosters', 'id'), (SELECT max(id) FROM duty_rosters))`.execute(db);
+
+  // appointments: the past two years (no slot) and bookings of the coming week's slots
+  const reasons = (await db.selectFrom('cancellation_reasons').select('id').execute()).map((r) => r.id);
+  const twoYears = 2 * 365 * 86_400_000;
+  const appointments: Record<string, unknown>[] = [];
+  const ahead = Math.min(Math.round(opts.appointments * 0.03), slots.length);
+  for (let i = 0; i < opts.appointments - ahead; i++) {
+    const when = now - twoYears + Math.floor((twoYears * i) / Math.max(1, opts.appointments - ahead));
+    const [s_time, e_time] = faker.helpers.arrayElement(times);
+    const cancelled = faker.number.int(99) < 8;
+    appointments.push({
+      patient_id: faker.helpers.arrayElement(patients), doctor_id: faker.helpers.arrayElement(doctorIds), slot_id: null, date: ymd(when), s_time, e_time,
+      status: cancelled ? 'Cancelled' : 'Completed', cancel_reason_id: cancelled && reasons.length ? faker.helpers.arrayElement(reasons) : null,
+      detail: faker.helpers.arrayElement(DISEASES), created_by: opts.ownerId, created_at: new Date(when).toISOString(), updated_at: new Date(when).toISOString(),
+    });
+  }
+  await bulkInsert(database, 'appointments', appointments);
+  const open = await db.selectFrom('duty_slots').select(['id', 'doctor_id', 'date', 's_time', 'e_time']).where('doctor_id', 'in', doctorIds).where('date', 'in', week).orderBy('id').execute();
+  const booked = faker.helpers.arrayElements(open, ahead);
+  await bulkInsert(database, 'appointments', booked.map((slot) => ({
+    patient_id: faker.helpers.arrayElement(patients), doctor_id: slot.doctor_id, slot_id: slot.id, date: slot.date, s_time: slot.s_time, e_time: slot.e_time,
+    status: 'Booked', cancel_reason_id: null, detail: faker.helpers.arrayElement(DISEASES), created_by: opts.ownerId, created_at: stamp, updated_at: stamp,
+  })));
+  for (let i = 0; i < booked.length; i += 500) {
+    await db.updateTable('duty_slots').set({ status: 'Booked' }).where('id', 'in', booked.slice(i, i + 500).map((b) => b.id)).execute();
+  }
+
+  // clinical records
+  const histories: Record<string, unknown>[] = [];
+  for (const patient of patients) {
+    if (faker.number.int(99) >= 20) continue;
+    const from = now - faker.number.int({ min: 30, max: 700 }) * 86_400_000;
+    histories.push({
+      patient_id: patient, disease_name: faker.helpers.arrayElement(DISEASES), from_date: ymd(from), to_date: ymd(from + faker.number.int({ min: 7, max: 120 }) * 86_400_000),
+      detail: 'Seen at the basic health unit.', reports: null, c_date: ymd(from), m_name: faker.helpers.arrayElement(MEDICINES), days: faker.number.int({ min: 3, max: 90 }),
+      m_times: JSON.stringify(faker.helpers.arrayElements(TIMES, { min: 1, max: 3 })), to_be_taken: faker.helpers.arrayElement(['After Food', 'Before Food']),
+      still_using: faker.helpers.arrayElement(['Yes', 'No']), note: 'Review at the next visit.', created_by: opts.ownerId, created_at: stamp, updated_at: stamp,
+    });
+  }
+  await bulkInsert(database, 'medical_histories', histories);
+  let prescriptionId = Number((await db.selectFrom('prescriptions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
+  const prescriptions: Record<string, unknown>[] = [];
+  const items: Record<string, unknown>[] = [];
+  for (const patient of patients) {
+    if (faker.number.int(99) >= 10) continue;
+    const from = now - faker.number.int({ min: -10, max: 500 }) * 86_400_000;
+    prescriptions.push({
+      id: prescriptionId, patient_id: patient, doctor_id: faker.helpers.arrayElement(doctorIds), disease_name: faker.helpers.arrayElement(DISEASES),
+      from_date: ymd(from), to_date: ymd(from + 14 * 86_400_000), detail: 'Complete the course.', created_by: opts.ownerId, created_at: stamp, updated_at: stamp,
+    });
+    faker.helpers.arrayElements(MEDICINES, { min: 2, max: 3 }).forEach((m_name, position) => items.push({
+      prescription_id: prescriptionId, c_date: ymd(from), m_name, days: faker.number.int({ min: 3, max: 14 }), m_time: faker.helpers.arrayElement(TIMES),
+      to_be_taken: 'After Food', still_using: 0, note: 'As directed', position,
+    }));
+    prescriptionId++;
+  }
+  await bulkInsert(database, 'prescriptions', prescriptions);
+  await bulkInsert(database, 'prescription_items', items);
+  if (database.dialect === 'postgres') await sql`SELECT setval(pg_get_serial_sequence('prescriptions', 'id'), (SELECT max(id) FROM prescriptions))`.execute(db);
+  opts.log(`care: ${doctorIds.length} doctors with a week of slots, ${appointments.length + booked.length} appointments (${booked.length} booked ahead), ${histories.length} medical histories, ${prescriptions.length} prescriptions`);
+  return { doctors: doctorIds.length, appointments: appointments.length + booked.length, medicalHistories: histories.length, prescriptions: prescriptions.length };
 }
 
 /** Migrate, base seed, then demo data: what `npm run seed:demo` and the benchmark both do. */
