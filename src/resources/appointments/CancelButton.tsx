@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import MuiButton from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -51,8 +52,11 @@ export const CancelAppointmentButton = () => {
           </RadioGroup>
         </DialogContent>
         <DialogActions>
-          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
-          <Button label="ra.action.confirm" variant="contained" disabled={!reason || busy} onClick={() => void confirm()} />
+          {/* the dialog's own buttons keep their words on a phone (react-admin's Button would show an icon only) */}
+          <MuiButton onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</MuiButton>
+          <MuiButton variant="contained" disabled={!reason || busy} onClick={() => void confirm()}>
+            {translate('ra.action.confirm')}
+          </MuiButton>
         </DialogActions>
       </Dialog>
     </>

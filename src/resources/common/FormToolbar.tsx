@@ -1,3 +1,5 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Link } from 'react-router';
 import { Button, SaveButton, Toolbar, useCreatePath, useResourceContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
@@ -19,9 +21,18 @@ export const FormToolbar = ({ cancel = false, backTo, back = true }: FormToolbar
   const listPath = backTo ?? (resource ? createPath({ resource, type: 'list' }) : '/dashboard');
   return (
     <Toolbar sx={{ gap: 1 }}>
-      {back ? <Button component={Link} to={listPath} label="app.action.back" variant="outlined" size="medium" /> : null}
+      {/* react-admin's Button shows only its icon on a phone: each has one */}
+      {back ? (
+        <Button component={Link} to={listPath} label="app.action.back" variant="outlined" size="medium">
+          <ArrowBackIcon sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : 'none' })} />
+        </Button>
+      ) : null}
       <SaveButton label="app.action.submit" icon={<></>} alwaysEnable />
-      {cancel ? <Button label="app.action.cancel" onClick={() => reset()} size="medium" color="inherit" /> : null}
+      {cancel ? (
+        <Button label="app.action.cancel" onClick={() => reset()} size="medium" color="inherit">
+          <RestartAltIcon />
+        </Button>
+      ) : null}
     </Toolbar>
   );
 };

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -91,7 +92,7 @@ export const Detail = ({ label, children }: { label: string; children: React.Rea
       <Typography variant="body2" color="text.secondary" sx={{ minWidth: 120 }}>
         {translate(label)}
       </Typography>
-      <Typography variant="body2" component="div">
+      <Typography variant="body2" component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
     </Box>
@@ -110,7 +111,7 @@ export const ProfileHeader = ({ children }: { children?: React.ReactNode }) => {
         <Avatar src={photo?.path ? toHttps(photo.path) : undefined} alt={name} sx={{ width: 96, height: 96, fontSize: 36 }}>
           {name.slice(0, 1)}
         </Avatar>
-        <Box sx={{ flex: '1 1 240px', display: 'grid', gap: 0.75 }}>
+        <Box sx={{ flex: '1 1 240px', minWidth: 0, display: 'grid', gap: 0.75 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="h5" component="h1">
               {name}
@@ -132,7 +133,9 @@ export const ProfileActions = ({ backTo }: { backTo?: string }) => {
   const { canAccess } = useCanAccess({ resource, action: 'edit', record });
   return (
     <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-      <Button component={Link} to={backTo ?? createPath({ resource, type: 'list' })} label="app.action.back" variant="outlined" />
+      <Button component={Link} to={backTo ?? createPath({ resource, type: 'list' })} label="app.action.back" variant="outlined">
+        <ArrowBackIcon sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : 'none' })} />
+      </Button>
       {canAccess && record ? <EditButton variant="contained" /> : null}
     </Box>
   );
