@@ -15,7 +15,7 @@ import { createDb, type Db } from './db';
 import { migrateToLatest } from './db/migrate';
 import { type BaseSeedResult, seedBase } from './db/seeds/base';
 import { registerAuthGuard } from './http/auth';
-import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT } from './http/bodyLimits';
+import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT, limitJsonDepth } from './http/bodyLimits';
 import { registerCrud } from './http/crud';
 import { registerFileRoutes } from './http/files';
 import { loadSearchIndexes } from './db/search';
@@ -142,7 +142,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.routeTable.push({ method, url: route.url, access: route.config?.access ?? { auth: true } });
+      const schema = route.schema as { body?: unknown; querystring?: unknown; consumes?: string[] } | undefined;
+      app.routeTable.push({
+        method, url: route.url, access: route.config?.access ?? { auth: true },
+        body: schema?.body, querystring: schema?.querystring, multipart: schema?.consumes?.includes('multipart/form-data') ?? false,
+      });
     }
   });
   app.addHook('onClose', async () => {
@@ -162,6 +166,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // other origins may call the API only when listed (CORS_ORIGINS); nothing is reflected from the request
   await app.register(fastifyCors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false, maxAge: 600 });
+  limitJsonDepth(app);
   guardMultipart(app);
   await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: DEFAULT_MULTIPART_LIMITS });
 

@@ -49,7 +49,8 @@ export interface RouteAccess {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    routeTable: { method: string; url: string; access: RouteAccess }[];
+    /** every /api/admin route with its access, body and query schemas and whether it takes form data (the authorization matrix and the fuzzer walk it) */
+    routeTable: { method: string; url: string; access: RouteAccess; body?: unknown; querystring?: unknown; multipart: boolean }[];
   }
   interface FastifyRequest {
     admin: Principal | null;

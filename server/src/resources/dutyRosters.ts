@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { requireAdmin } from '../http/auth';
 import { ok, MESSAGES } from '../http/envelope';
 import { conflict, notFound, ValidationError } from '../http/errors';
-import { Fields } from '../http/fields';
+import { Fields, MAX_ID } from '../http/fields';
 import { defineResource, type Row } from '../http/resource';
 import { SLOT_STATUSES } from '../../../contract/enums';
 import { audit } from '../services/audit';
@@ -237,6 +237,8 @@ function registerSlotRoutes(app: FastifyInstance) {
     async (request) => {
       const { month } = request.query as { doctor_id: string; month: string };
       const doctor_id = Number((request.query as { doctor_id: string }).doctor_id);
+      // ten digits pass the pattern, but ids are PostgreSQL integers: a larger number names no doctor (and PostgreSQL refuses to compare it)
+      if (doctor_id > MAX_ID) throw ValidationError.field('doctor_id', ROSTER.doctor);
       const slots = await ctx.db
         .selectFrom('duty_slots')
         .select(['id', 'roster_id', 'date', 's_time', 'e_time', 'status'])

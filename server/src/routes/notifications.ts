@@ -6,6 +6,7 @@ import { forbidden, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../http/paging';
 import { listPath } from '../http/crud';
+import { first } from '../http/list';
 import { likeMatches } from '../db/search';
 import { audit } from '../services/audit';
 import { notificationJson, notifyAdmins } from '../services/notify';
@@ -60,10 +61,11 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
 
   // the notifications screen: what was sent, newest first, with search and paging
   app.get('/api/admin/notifications', { config: { access: { permission: 'view_notification' } }, schema: { tags } }, async (request) => {
-    const q = request.query as Record<string, string | undefined>;
-    const page = Math.min(1_000_000, Math.max(1, Number.parseInt(q.page ?? '1', 10) || 1));
-    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(q.per_page ?? '', 10) || DEFAULT_PER_PAGE));
-    const search = (q.search ?? '').replaceAll('\u0000', '').trim();
+    // a key given twice arrives as a list: each parameter is its first value (as in every list)
+    const q = request.query as Record<string, unknown>;
+    const page = Math.min(1_000_000, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
+    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
+    const search = (first(q.search) ?? '').trim();
     let base = db.selectFrom('sent_notifications as s').leftJoin('admins as a', 'a.id', 's.sent_by');
     if (search) base = base.where(likeMatches(ctx.dialect, ['s.title', 's.body'], search));
     const [count, rows] = await Promise.all([

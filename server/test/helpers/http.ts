@@ -76,7 +76,7 @@ export function sampler(
   registry: Registry = realRegistry,
 ): {
   sampleOf(def: ResourceDef, override?: Partial<Record<ResourceName, Presented>>): Promise<Row>;
-  ref(resource: ResourceName): Promise<Presented>;
+  ref(resource: ResourceName, override?: Partial<Record<ResourceName, Presented>>): Promise<Presented>;
   /** every record ref() made, in order */
   made: { resource: ResourceName; record: Presented }[];
 } {

@@ -1,0 +1,48 @@
+/**
+ * What the fuzzer (fuzz.test.ts) found, each as the smallest request that showed it, kept as a
+ * regression test on both dialects. Each failed before its fix.
+ */
+import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP } from '../src/http/bodyLimits';
+import { client, type Client, dataOf, fieldErrors, sampler } from './helpers/http';
+
+describe.each(DIALECTS)('fuzzer findings (%s)', (dialect) => {
+  let t: TestApp;
+  let api: Client;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    api = client(t);
+  });
+  afterAll(() => t?.close());
+
+  it('the sent notifications list takes a query key given twice as its first value (was a 500: search arrived as a list)', async () => {
+    await api.post('/api/admin/notifications/send', { sendTo: 'admin', title: 'Twice asked', body: 'Repeated keys' });
+    const res = await api.get('/api/admin/notifications?search=Twice&search=other&page=1&page=x&per_page=5&per_page=9');
+    expect(res.statusCode).toBe(200);
+    expect(dataOf(res)).toMatchObject({ per_page: 5, current_page: 1 });
+    expect(dataOf(res).data.map((n: { title: string }) => n.title)).toEqual(['Twice asked']);
+  });
+
+  it('the duty slots of a doctor id beyond the id range are refused with the field message (was a 500 on PostgreSQL)', async () => {
+    const res = await api.get('/api/admin/duty-roasters/slots?doctor_id=7301914774&month=2026-01');
+    expect(fieldErrors(res)).toEqual({ doctor_id: ['Please select a doctor.'] });
+    // the largest id is still a doctor id (none here: no slots)
+    expect(dataOf(await api.get('/api/admin/duty-roasters/slots?doctor_id=2147483647&month=2026-01'))).toEqual([]);
+  });
+
+  it('a body nested deeper than the API ever nests is refused (422) on every route, as the /users calls would pass it on (was a 500: JSON.stringify overflowed)', async () => {
+    const patient = await sampler(api).ref('app-users');
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    for (const payload of [deep(20_000), `{"f_name":${deep(20_000)}}`, `{"a":"${'['.repeat(100)}",${'{"b":'.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH)}}`]) {
+      for (const [method, url] of [['PUT', `/api/admin/users/${patient.encrypted_id}`], ['POST', '/api/admin/users'], ['POST', '/api/admin/districts']] as const) {
+        const res = await t.inject({ method, url, token: t.rootToken, payload, headers: { 'content-type': 'application/json' } });
+        expect([method, url, fieldErrors(res)]).toEqual([method, url, { _: [TOO_DEEP] }]);
+      }
+    }
+    // brackets inside strings do not count; a body as deep as the limit is read
+    expect(nestedDeeperThan(`{"a":"${'['.repeat(100)}\\"[{"}`, 2)).toBe(false);
+    expect(nestedDeeperThan(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`, MAX_JSON_DEPTH)).toBe(false);
+    const fine = await t.inject({ method: 'PUT', url: `/api/admin/users/${patient.encrypted_id}`, token: t.rootToken, payload: { f_name: 'Nested Not' }, headers: { 'content-type': 'application/json' } });
+    expect(fine.statusCode).toBe(200);
+  });
+});

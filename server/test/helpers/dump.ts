@@ -1,0 +1,195 @@
+/**
+ * Whole-database snapshots for the tests that prove a refused request changed nothing: a full dump
+ * (every row of every table, ordered by its key), a cheap fingerprint (a count of row writes per
+ * table, kept by triggers) and the stored files. Works on SQLite and PostgreSQL.
+ */
+import { type Dirent, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'kysely';
+import type { Db } from '../../src/db';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- rows of any table */
+type AnyRow = Record<string, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** The test's own table of write counts (installWriteCounter; never part of a dump). */
+const COUNTER = 'test_row_writes';
+
+export interface TableShape {
+  name: string;
+  columns: string[];
+}
+
+/**
+ * Every real table. SQLite's FTS5 search indexes are represented by the table holding their text
+ * (`*_search_content`); the virtual table and its binary index structures (`_data`, `_idx`,
+ * `_docsize`, `_config`) are left out: the search index's triggers write them from that text.
+ */
+export async function tablesOf(db: Db): Promise<TableShape[]> {
+  const tables = await db.db.introspection.getTables();
+  let virtual = new Set<string>();
+  if (db.dialect === 'sqlite') {
+    const rows = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`.execute(db.db);
+    virtual = new Set(rows.rows.map((r) => r.name));
+  }
+  return tables
+    .filter((t) => !t.isView && !virtual.has(t.name) && !/_search_(data|idx|docsize|config)$/.test(t.name) && t.name !== COUNTER)
+    .map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Per table its rows; on PostgreSQL the rows as the database's own JSON text (compared as text, read only to report). */
+export type Dump = Record<string, AnyRow[] | string>;
+
+const orderOf = (t: TableShape) => (t.columns.includes('id') ? ['id'] : t.columns).map(quote).join(', ');
+
+/**
+ * Every row of every table, ordered by id (or, without one, by all its columns). On PostgreSQL in one
+ * round trip (each table as JSON), on SQLite (in process) a query a table. `since` limits the named
+ * tables to their rows after an id (an append-only table that grows with every accepted write).
+ */
+export async function dumpDatabase(db: Db, tables: TableShape[], since: Record<string, number> = {}): Promise<Dump> {
+  const out: Dump = {};
+  const where = (t: TableShape, alias = '') => (since[t.name] !== undefined ? ` WHERE ${alias}${quote('id')} > ${Number(since[t.name])}` : '');
+  if (db.dialect === 'postgres') {
+    if (!tables.length) return out;
+    const columns = tables.map((t) => `(SELECT coalesce(json_agg(x ORDER BY ${orderOf(t).replace(/"([^"]+)"/g, 'x."$1"')}), '[]'::json)::text FROM ${quote(t.name)} x${where(t, 'x.')}) AS ${quote(t.name)}`);
+    const row = (await sql.raw<Record<string, string>>(`SELECT ${columns.join(', ')}`).execute(db.db)).rows[0]!;
+    for (const t of tables) out[t.name] = row[t.name]!;
+    return out;
+  }
+  for (const t of tables) {
+    out[t.name] = (await sql.raw<AnyRow>(`SELECT * FROM ${quote(t.name)}${where(t)} ORDER BY ${orderOf(t)}`).execute(db.db)).rows;
+  }
+  return out;
+}
+
+/** The tables whose rows differ between two dumps, with a short description of the first difference. */
+export function dumpDifferences(before: Dump, after: Dump): string[] {
+  const out: string[] = [];
+  const rows = (v: AnyRow[] | string | undefined): AnyRow[] => (typeof v === 'string' ? (JSON.parse(v) as AnyRow[]) : v ?? []);
+  for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (typeof before[name] === 'string' && before[name] === after[name]) continue;
+    const a = rows(before[name]);
+    const b = rows(after[name]);
+    if (isDeepStrictEqual(a, b)) continue;
+    const i = a.findIndex((row, k) => !isDeepStrictEqual(row, b[k]));
+    const at = i === -1 ? a.length : i;
+    out.push(`${name}: ${a.length} → ${b.length} rows; first difference at row ${at}: ${JSON.stringify(a[at] ?? null)} → ${JSON.stringify(b[at] ?? null)}`);
+  }
+  return out;
+}
+
+export type Fingerprint = Record<string, string>;
+
+/**
+ * A fingerprint of the database that changes with every committed row write: a row trigger on each
+ * table counts its inserts, updates and deletes into a table of the test's own, inside the writing
+ * transaction (a write rolled back is not counted). Reading it is one small query, and unlike row
+ * counts and the latest updated_at it also sees a column changed in place. Installed on a test's
+ * database only.
+ */
+export async function installWriteCounter(db: Db, tables: TableShape[]): Promise<() => Promise<Fingerprint>> {
+  const run = (text: string) => sql.raw(text).execute(db.db);
+  await run(`CREATE TABLE ${COUNTER} (t TEXT PRIMARY KEY, n INTEGER NOT NULL)`);
+  if (db.dialect === 'postgres') {
+    await run(`CREATE FUNCTION ${COUNTER}_bump() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE ${COUNTER} SET n = n + 1 WHERE t = TG_TABLE_NAME; RETURN NULL; END $$`);
+  }
+  // SQLite refuses triggers on a search index's text table; its base table's triggers write it, and are counted
+  for (const t of tables.filter((x) => !/_search_content$/.test(x.name))) {
+    await run(`INSERT INTO ${COUNTER} (t, n) VALUES ('${t.name}', 0)`);
+    if (db.dialect === 'postgres') {
+      await run(`CREATE TRIGGER ${quote(`${COUNTER}_${t.name}`)} AFTER INSERT OR UPDATE OR DELETE ON ${quote(t.name)} FOR EACH ROW EXECUTE FUNCTION ${COUNTER}_bump()`);
+    } else {
+      for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+        await run(`CREATE TRIGGER ${quote(`${COUNTER}_${t.name}_${event}`)} AFTER ${event} ON ${quote(t.name)} BEGIN UPDATE ${COUNTER} SET n = n + 1 WHERE t = '${t.name}'; END`);
+      }
+    }
+  }
+  return async () => {
+    const rows = (await sql.raw<{ t: string; n: number | string }>(`SELECT t, n FROM ${COUNTER}`).execute(db.db)).rows;
+    return Object.fromEntries(rows.map((r) => [r.t, String(r.n)]));
+  };
+}
+
+/** The tables whose fingerprints differ. */
+export const fingerprintDifferences = (before: Fingerprint, after: Fingerprint): string[] =>
+  Object.keys({ ...before, ...after }).filter((t) => before[t] !== after[t]).map((t) => `${t}: ${before[t]} → ${after[t]}`);
+
+/**
+ * The files under the given folders (folders themselves are not data): their paths, and with
+ * `detail` their sizes and modification times too (stored files get new names, never new contents,
+ * so names alone show an added or removed file cheaply).
+ */
+export function filesSignature(dirs: string[], detail = false): string {
+  const out: string[] = [];
+  for (const dir of dirs) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+    } catch {
+      continue; // not made yet
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) continue;
+      const path = join(entry.parentPath, entry.name);
+      if (!detail) out.push(path);
+      else {
+        const st = statSync(path);
+        out.push(`${path}:${st.size}:${st.mtimeMs}`);
+      }
+    }
+  }
+  return out.sort().join('\n');
+}
+
+/**
+ * filesSignature(dirs) without listing thousands of files after every request: the folders' own
+ * modification times change whenever a file is added to or removed from them, so the listing is
+ * redone only when one of them changed. File times are coarse (a few milliseconds): while a folder
+ * changed less than a moment before the last listing, every call lists again.
+ */
+export function filesWatcher(dirs: string[]): () => string {
+  let folders = new Map<string, number>();
+  let names = '';
+  let settled = false;
+  const mtime = (dir: string) => {
+    try {
+      return statSync(dir).mtimeMs;
+    } catch {
+      return -1; // not made yet
+    }
+  };
+  const relist = () => {
+    folders = new Map(dirs.map((d) => [d, mtime(d)]));
+    for (const dir of dirs) {
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const e of entries) if (e.isDirectory()) folders.set(join(e.parentPath, e.name), mtime(join(e.parentPath, e.name)));
+    }
+    names = filesSignature(dirs);
+    const listedAt = Date.now();
+    settled = [...folders.values()].every((time) => time < listedAt - 100);
+  };
+  relist();
+  return () => {
+    if (!settled) {
+      relist();
+      return names;
+    }
+    for (const [dir, time] of folders) {
+      if (mtime(dir) !== time) {
+        relist();
+        break;
+      }
+    }
+    return names;
+  };
+}
