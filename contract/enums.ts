@@ -27,3 +27,15 @@ export const TO_BE_TAKEN = ['After Food', 'Before Food'] as const;
 /** Duty-roster slot statuses: Available and Cancelled are open to booking, Booked and Reserved are not. */
 export const SLOT_STATUSES = ['Available', 'Cancelled', 'Booked', 'Reserved'] as const;
 export const APPOINTMENT_STATUSES = ['Booked', 'Completed', 'Cancelled'] as const;
+
+/** Task types (spec 3) and what each points at: a survey form, a campaign, a knowledge item, a note, or nothing. */
+export const TASK_TYPES = ['Survey', 'Campaign', 'Booking', 'Knowledge', 'UserRegistration', 'General'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+/** A CHW's progress on a task, set from the field app (Completed also by a survey submission for the task). */
+export const TASK_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
+/** User message types (spec 3): Survey shows a form picker, Knowledge a knowledge picker, General a text, Booking nothing. */
+export const MESSAGE_TYPES = ['Survey', 'Booking', 'Knowledge', 'General'] as const;
+/** A recipient's progress on a message, set from the field app. */
+export const RECIPIENT_STATUSES = ['Pending', 'Submitted'] as const;
+/** Question types of survey forms; checkbox and radio carry options. */
+export const QUESTION_TYPES = ['text', 'checkbox', 'radio', 'date'] as const;

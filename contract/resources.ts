@@ -25,6 +25,10 @@ export const RESOURCES = {
   'cancellation-reasons': { module: 'app_user' },
   'medical-histories': { module: 'app_user' },
   prescriptions: { module: 'app_user' },
+  campaigns: { module: 'campaign' },
+  'dynamic-forms': { module: 'form' },
+  tasks: { module: 'task' },
+  'user-messages': { module: 'chw' },
 } as const satisfies Record<string, { module: string }>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -1,3 +1,4 @@
+import { USER_STATUS } from '../../../contract/enums';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
@@ -112,7 +113,9 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   if (def.status) {
     const raw = first(q.status);
     if (def.status.kind === 'user') {
-      const n = integer('status');
+      // the spec's pickers ask for `status=Active` (selectable campaigns, forms, knowledge items)
+      const named = raw?.toLowerCase() === 'active' ? USER_STATUS.active : raw?.toLowerCase() === 'blocked' ? USER_STATUS.blocked : null;
+      const n = named ?? integer('status');
       if (n !== null) conditions.push((qb) => qb.where(sql.ref('status'), '=', n));
     } else if (raw !== undefined && raw !== '') {
       const { column, values } = def.status;

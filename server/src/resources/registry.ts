@@ -10,6 +10,9 @@ import { dutyRosters } from './dutyRosters';
 import { appointmentRequests, appointments, cancellationReasons } from './appointments';
 import { medicalHistories, prescriptions } from './clinical';
 import { familyMembers, patients } from './people/patients';
+import { campaigns } from './programme/campaigns';
+import { tasks } from './programme/tasks';
+import { userMessages } from './programme/messages';
 
 /** Every CRUD resource of the API, in one list. Declaring a resource here gives it routes and contract tests. */
 export const RESOURCE_DEFS: ResourceDef[] = [
@@ -34,6 +37,9 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   appointmentRequests,
   medicalHistories,
   prescriptions,
+  campaigns,
+  tasks,
+  userMessages,
 ];
 
 export const registry: Registry = {

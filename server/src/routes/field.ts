@@ -22,6 +22,8 @@ const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const INVALID_TOKEN = 'Invalid token';
 const RESET_SENT = 'If that email is registered, a reset link has been sent.';
 const SESSION_DAYS = 30;
+/** calls a minute one field account may make to the routes behind `requireUser` */
+export const FIELD_RATE = 300;
 const RESET_TTL_MS = 60 * 60_000;
 const tags = ['field app'];
 const publicRoute = { access: { auth: false } };
@@ -56,8 +58,18 @@ export async function requireUser(this: FastifyInstance, request: FastifyRequest
         .executeTakeFirst()
     : undefined;
   if (!row || row.status !== USER_STATUS.active || !row.email) throw unauthenticated();
+  // one app may not flood the server: FIELD_RATE calls a minute per account
+  const wait = await hit(this.ctx.db, [{ key: `field-calls:${row.id}`, max: FIELD_RATE, windowMs: 60_000 }]);
+  if (wait !== null) throw new HttpError(429, `Too many requests. Try again in ${wait} seconds.`);
   request.user = { id: row.id, tokenId: row.token_id, type: row.type, email: row.email, f_name: row.f_name };
 }
+
+/** preHandler of field routes for one kind of account (a CHW's tasks, a patient's messages): 403 for the others. */
+export const requireKind = (...kinds: string[]) =>
+  async function (this: FastifyInstance, request: FastifyRequest): Promise<void> {
+    await requireUser.call(this, request);
+    if (!kinds.includes(request.user!.type)) throw forbidden();
+  };
 
 const LoginBody = Type.Object(
   { email: Fields.email('Please provide a valid email.'), password: Fields.text('Please provide a password.', 128) },

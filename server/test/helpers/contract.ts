@@ -634,6 +634,8 @@ export function describeResourceContract({ title, registry, start }: ContractSet
             return client(t, await t.login(email, 'quiet-river-stone-9'));
           };
           const outsider = await limitedTo(other.id);
+          // a new sample lives in new parents, outside the outsider's districts (made now: their own files are not the refused add's)
+          const outside = await sampleOf(def);
           const before = await snapshot(def);
           const listed = dataOf(await outsider.get(`${base}?paginate=false`)) as Row[];
           expect(listed.map((r) => r.id)).not.toContain(record.id);
@@ -650,8 +652,8 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           const link = new URL(dataOf<string>(await outsider.get(`${base}?download=true`)));
           const csv = (await call(t, { method: 'GET', url: link.pathname })).body;
           expect(csv.split('\r\n').filter(Boolean).slice(1).map((line) => line.split(',')[0])).not.toContain(String(record.id));
-          // adding outside its districts is refused (a new sample lives in new parents, outside them)
-          const added = await outsider.post(base, await sampleOf(def));
+          // adding outside its districts is refused
+          const added = await outsider.post(base, outside);
           expect([403, 422]).toContain(added.statusCode);
           expect(await snapshot(def)).toEqual({ ...before, auditRows: expect.any(Number), files: before.files });
           // an admin limited to the record's own district sees it

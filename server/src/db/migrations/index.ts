@@ -14,6 +14,7 @@ import { migration as people } from './0010_people';
 import { migration as doctors } from './0011_doctors';
 import { migration as appointments } from './0012_appointments';
 import { migration as clinical } from './0013_clinical';
+import { migration as programme } from './0014_programme';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0011_doctors': doctors,
   '0012_appointments': appointments,
   '0013_clinical': clinical,
+  '0014_programme': programme,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {

@@ -45,7 +45,7 @@ declare module '../../db/schema' {
       created_at: string;
       updated_at: string;
     };
-    patient_profiles: { id: number; blood_group: string | null; height: number | null; weight: number | null; marital_status: string | null };
+    patient_profiles: { id: number; blood_group: string | null; height: number | null; weight: number | null; marital_status: string | null; district_id: number | null; tehsil_id: number | null };
     chw_profiles: { id: number; qualification_id: number; district_id: number; tehsil_id: number; area_id: number; joining_date: string };
     user_tokens: { id: Generated<number>; user_id: number; token_hash: string; expires_at: string; created_at: string; ip: string | null };
     user_password_resets: { id: Generated<number>; user_id: number; token_hash: string; expires_at: string; used_at: string | null; created_at: string };

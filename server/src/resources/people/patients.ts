@@ -1,8 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { BLOOD_GROUPS, MARITAL_STATUSES, RELATIONS, USER_STATUS } from '../../../../contract/enums';
 import type { AppContext } from '../../context';
-import { Fields } from '../../http/fields';
-import { defineResource, type Row } from '../../http/resource';
+import { Fields, MAX_ID } from '../../http/fields';
+import { ValidationError } from '../../http/errors';
+import { defineResource, type Row, type WriteContext } from '../../http/resource';
+import { PLACE, placeValues } from '../programme/place';
+import '../programme/schema';
 import { accountFields, addFullNames, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
 
 /** Patients (the spec's app users) and their family members: rows of `users`, with a patient profile. */
@@ -13,10 +16,16 @@ const profileFields = {
   weight: Type.Optional(Fields.optionalNumber('Please provide the weight in kilograms.', 0, 500)),
   marital_status: Type.Optional(Fields.optionalEnumOf(MARITAL_STATUSES, 'Please choose a marital status.')),
 };
-const PROFILE = { table: 'patient_profiles', columns: ['blood_group', 'height', 'weight', 'marital_status'] } as const;
+/** Where a patient lives and what they are interested in: what the programme's messages are sent by (spec 3). Optional. */
+const reachFields = {
+  district_id: Type.Optional(Fields.optionalReference(PLACE.district)),
+  tehsil_id: Type.Optional(Fields.optionalReference(PLACE.tehsil)),
+  interest_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 100, uniqueItems: true, 'x-message': 'Please select interests from the list.' })),
+};
+const PROFILE = { table: 'patient_profiles', columns: ['blood_group', 'height', 'weight', 'marital_status', 'district_id', 'tehsil_id'] } as const;
 
-const patientSchema = Type.Object({ ...personFields, ...accountFields, ...addressFields, ...profileFields }, { additionalProperties: false });
-const patientUpdate = Type.Partial(Type.Object({ ...personFields, email: accountFields.email, ...addressFields, ...profileFields }), { additionalProperties: false });
+const patientSchema = Type.Object({ ...personFields, ...accountFields, ...addressFields, ...profileFields, ...reachFields }, { additionalProperties: false });
+const patientUpdate = Type.Partial(Type.Object({ ...personFields, email: accountFields.email, ...addressFields, ...profileFields, ...reachFields }), { additionalProperties: false });
 
 const profileValues = (input: Row): Row => Object.fromEntries(PROFILE.columns.filter((c) => input[c] !== undefined).map((c) => [c, input[c]]));
 
@@ -35,6 +44,34 @@ const presentPerson = async (ctx: AppContext, rows: Row[]) => {
     : [];
   for (const r of rows) r.diseases = diseases.filter((d) => d.patient_id === r.id).map((d) => d.disease_name);
 };
+
+/** The place, if given, a chain (the tehsil in the district, both or neither); the interests known. */
+async function checkReach({ db }: WriteContext, input: Row, existing: Row | null) {
+  const errors: Record<string, string[]> = {};
+  const pick = (key: string) => (input[key] !== undefined ? input[key] : existing?.[key]);
+  if (input.district_id !== undefined || input.tehsil_id !== undefined) {
+    if (pick('district_id') !== null || pick('tehsil_id') !== null) await placeValues(db, input, existing, errors);
+  }
+  const interests = input.interest_ids as number[] | undefined;
+  if (interests?.length) {
+    const found = await db.selectFrom('interests').select('id').where('id', 'in', interests).execute();
+    if (found.length !== interests.length) errors.interest_ids = ['Please select interests from the list.'];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+async function writeInterests({ db }: WriteContext, userId: number, interests: number[]) {
+  await db.deleteFrom('patient_interests').where('user_id', '=', userId).execute();
+  if (interests.length) await db.insertInto('patient_interests').values(interests.map((interest_id) => ({ user_id: userId, interest_id }))).execute();
+}
+
+async function presentInterests(ctx: AppContext, rows: Row[]) {
+  const ids = rows.map((r) => Number(r.id));
+  const found = ids.length
+    ? await ctx.db.selectFrom('patient_interests as p').innerJoin('interests as i', 'i.id', 'p.interest_id').select(['p.user_id', 'i.id', 'i.title']).where('p.user_id', 'in', ids).orderBy('i.title').execute()
+    : [];
+  for (const r of rows) r.interest_ids = found.filter((f) => f.user_id === r.id).map(({ id, title }) => ({ id, title }));
+}
 
 const day = (offsetYears: number) => new Date(Date.now() - offsetYears * 365.25 * 86_400_000).toISOString().slice(0, 10);
 
@@ -55,15 +92,26 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
   filters: { city_id: 'integer', gender: 'string' },
   dateRange: 'created_at',
   status: { kind: 'user' },
-  belongsTo: [...belongsTo],
+  belongsTo: [
+    ...belongsTo,
+    { as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] },
+    { as: 'tehsil', column: 'tehsil_id', resource: 'tehsils', table: 'tehsils', columns: ['title'] },
+  ],
+  via: {
+    district_id: { column: 'id', table: 'patient_profiles', parentColumn: 'district_id' },
+    tehsil_id: { column: 'id', table: 'patient_profiles', parentColumn: 'tehsil_id' },
+    interest_id: { column: 'id', table: 'patient_interests', parentColumn: 'interest_id', key: 'user_id' },
+  },
   referencedBy: [{ table: 'users', column: 'parent_id', noun: ['family member', 'family members'], by: 'family-members' }],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'blood_group', 'marital_status', 'status', 'created_at'],
   hooks: {
     async prepare(w, input, existing) {
       const values = await personValues(w, input, existing, { account: true, ageOnEdit: true });
+      await checkReach(w, input as Row, existing);
       return { ...values, ...profileValues(input) };
     },
     async afterWrite(w, row, input, existing) {
+      if (input.interest_ids) await writeInterests(w, Number(row.id), input.interest_ids);
       if (!existing) sendCredentialsLater(w, input, row, 'patient');
     },
     async afterStatus({ db }, row, status) {
@@ -71,12 +119,15 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
     },
     async enrich(ctx, rows) {
       await presentPerson(ctx, rows);
+      await presentInterests(ctx, rows);
       for (const r of rows) r.as = 'User';
     },
   },
   sample: async (n, ref) => ({
     country_id: (await ref('countries')).id,
     city_id: (await ref('cities')).id,
+    ...(await ref('tehsils').then((t) => ({ district_id: t.district_id, tehsil_id: t.id }))),
+    interest_ids: [(await ref('interests')).id],
     photo: SAMPLE_PHOTO,
     f_name: `Patient${n}`,
     l_name: 'Sample',

@@ -1,0 +1,254 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { MESSAGE_TYPES, USER_STATUS } from '../../../../contract/enums';
+import type { Database } from '../../db/schema';
+import { listPath } from '../../http/crud';
+import { ok } from '../../http/envelope';
+import { ValidationError } from '../../http/errors';
+import { Fields, MAX_ID } from '../../http/fields';
+import { paginator } from '../../http/paging';
+import { type CrudHelpers, defineResource, type Row } from '../../http/resource';
+import { registerFieldMessageRoutes } from '../../routes/fieldProgramme';
+import { now } from '../../services/tokens';
+import { PLACE, placeValues } from './place';
+import './schema';
+
+/**
+ * Messages to patients (spec 3): a type with what it points at (a survey form, a knowledge item, a
+ * text), a title, interests, an optional age range, and a district › tehsil. On send the server
+ * resolves the recipients (active patients of that tehsil with one of the interests, within the ages)
+ * and stores one row each, in the message's transaction; the list shows how many. An edit resolves
+ * them again: new matches are added, recipients who no longer match and have not opened the message
+ * are taken off, and those who opened or answered it stay.
+ */
+
+export const MESSAGE = {
+  type: 'Please select type',
+  survey: 'Please select a form',
+  knowledge: 'Please select a knowledge',
+  text: 'Please provide a text',
+  interest: 'Please select a Interest',
+  title: 'Please provide a title',
+  fromAge: 'Please select from age',
+  toAge: 'Please select to age',
+  ageOrder: 'The to age must not be below the from age.',
+};
+
+const age = (message: string) => Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 130 }), Type.Null()], { 'x-message': message }));
+
+const createSchema = Type.Object(
+  {
+    type: Fields.enumOf(MESSAGE_TYPES, MESSAGE.type),
+    title: Fields.title(MESSAGE.title),
+    survey_id: Type.Optional(Fields.optionalReference(MESSAGE.survey)),
+    knowledge_id: Type.Optional(Fields.optionalReference(MESSAGE.knowledge)),
+    text: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()], { 'x-message': 'At most 5000 characters.' })),
+    interest_ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { minItems: 1, maxItems: 200, uniqueItems: true, 'x-message': MESSAGE.interest }),
+    from_age: age(MESSAGE.fromAge),
+    to_age: age(MESSAGE.toAge),
+    district_id: Fields.reference(PLACE.district),
+    tehsil_id: Fields.reference(PLACE.tehsil),
+  },
+  { additionalProperties: false },
+);
+
+/** The first and last date of birth of someone aged `from` to `to` years today (both included). */
+export function birthRange(from: number, to: number, today = new Date()): { earliest: string; latest: string } {
+  const shift = (years: number, days = 0) => {
+    const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + days));
+    return d.toISOString().slice(0, 10);
+  };
+  // aged `to` at most: born after the day `to + 1` years ago; aged `from` at least: born on or before the day `from` years ago
+  return { earliest: shift(to + 1, 1), latest: shift(from) };
+}
+
+/** The patients a message goes to (`users as u`), to select from. */
+export function matchingPatients(db: Kysely<Database>, message: { tehsil_id: number; from_age: number | null; to_age: number | null }, interestIds: number[]) {
+  let q = db
+    .selectFrom('users as u')
+    .innerJoin('patient_profiles as p', 'p.id', 'u.id')
+    .where('u.type', '=', 'patient')
+    .where('u.status', '=', USER_STATUS.active)
+    .where('p.tehsil_id', '=', message.tehsil_id)
+    .where((eb) => eb.exists(eb.selectFrom('patient_interests as pi').select('pi.user_id').whereRef('pi.user_id', '=', 'u.id').where('pi.interest_id', 'in', interestIds)));
+  if (message.from_age !== null && message.to_age !== null) {
+    const { earliest, latest } = birthRange(message.from_age, message.to_age);
+    const [from, to] = [message.from_age, message.to_age];
+    q = q.where((eb) =>
+      eb.or([
+        eb.and([eb('u.dob', 'is not', null), eb('u.dob', '>=', earliest), eb('u.dob', '<=', latest)]),
+        eb.and([eb('u.dob', 'is', null), eb('u.age', '>=', from), eb('u.age', '<=', to)]),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** Resolves the message's recipients again: adds new matches, removes unopened ones who no longer match; keeps total_users. */
+export async function resolveRecipients(db: Kysely<Database>, messageId: number): Promise<number> {
+  const message = await db.selectFrom('user_messages').select(['id', 'tehsil_id', 'from_age', 'to_age']).where('id', '=', messageId).executeTakeFirstOrThrow();
+  const interestIds = (await db.selectFrom('user_message_interests').select('interest_id').where('message_id', '=', messageId).execute()).map((r) => r.interest_id);
+  const matching = matchingPatients(db, message, interestIds);
+  const matches = matching.select('u.id');
+  await db
+    .deleteFrom('user_message_recipients')
+    .where('message_id', '=', messageId)
+    .where('is_view', '=', 0)
+    .where('status', '=', 'Pending')
+    .where('user_id', 'not in', matches)
+    .execute();
+  const stamp = now();
+  await db
+    .insertInto('user_message_recipients')
+    .columns(['message_id', 'user_id', 'created_at'])
+    .expression(
+      matching
+        .select([sql.lit(messageId).as('message_id'), 'u.id as user_id', sql.lit(stamp).as('created_at')])
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('user_message_recipients as r').select('r.user_id').whereRef('r.user_id', '=', 'u.id').where('r.message_id', '=', messageId)))),
+    )
+    .execute();
+  const { n } = await db.selectFrom('user_message_recipients').select((eb) => eb.fn.countAll<number>().as('n')).where('message_id', '=', messageId).executeTakeFirstOrThrow();
+  await db.updateTable('user_messages').set({ total_users: Number(n) }).where('id', '=', messageId).execute();
+  return Number(n);
+}
+
+export const userMessages = defineResource<'user_messages'>()({
+  name: 'user-messages',
+  table: 'user_messages',
+  module: 'chw',
+  columns: ['type', 'title', 'survey_id', 'knowledge_id', 'text', 'from_age', 'to_age', 'district_id', 'tehsil_id', 'status', 'total_users', 'created_by', 'created_at', 'updated_at'],
+  label: 'title',
+  createSchema,
+  district: { column: 'district_id' },
+  searchable: ['title'],
+  sortable: ['title', 'type', 'total_users', 'status', 'created_at', 'id'],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  filters: { type: 'string', district_id: 'integer', tehsil_id: 'integer' },
+  dateRange: 'created_at',
+  status: { kind: 'user' },
+  belongsTo: [
+    { as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] },
+    { as: 'tehsil', column: 'tehsil_id', resource: 'tehsils', table: 'tehsils', columns: ['title'] },
+    { as: 'survey', column: 'survey_id', resource: 'dynamic-forms', table: 'dynamic_forms', columns: ['title'] },
+  ],
+  exportColumns: ['id', 'type', 'title', 'text', 'from_age', 'to_age', 'total_users', 'status', 'created_at'],
+  hooks: {
+    async prepare({ db }, body, existing) {
+      const input = body as Row;
+      const errors: Record<string, string[]> = {};
+      const values: Row = await placeValues(db, input, existing, errors);
+      for (const key of ['type', 'title', 'text', 'from_age', 'to_age'] as const) if (input[key] !== undefined) values[key] = input[key];
+      const pick = (key: string) => (input[key] !== undefined ? input[key] : existing?.[key]);
+      const type = pick('type');
+      // Survey needs an active form, Knowledge an active item, General a text; the others are cleared
+      const links = { Survey: ['survey_id', 'dynamic_forms', MESSAGE.survey], Knowledge: ['knowledge_id', 'health_literacy_contents', MESSAGE.knowledge] } as const;
+      for (const [kind, [column, table, message]] of Object.entries(links)) {
+        if (type !== kind) {
+          values[column] = null;
+          continue;
+        }
+        const id = pick(column);
+        const row = typeof id === 'number' ? await db.selectFrom(table).select(['id', 'status']).where('id', '=', id).executeTakeFirst() : undefined;
+        if (!row || (existing?.[column] !== id && row.status !== USER_STATUS.active)) errors[column] = [message];
+        else values[column] = id;
+      }
+      const text = pick('text');
+      if (type === 'General' && (typeof text !== 'string' || !text.trim())) errors.text = [MESSAGE.text];
+      if (type !== 'General') values.text = null;
+      const [from, to] = [pick('from_age'), pick('to_age')];
+      if (typeof from === 'number' && typeof to !== 'number') errors.to_age = [MESSAGE.toAge];
+      else if (typeof to === 'number' && typeof from !== 'number') errors.from_age = [MESSAGE.fromAge];
+      else if (typeof from === 'number' && typeof to === 'number' && to < from) errors.to_age = [MESSAGE.ageOrder];
+      const interests = input.interest_ids as number[] | undefined;
+      if (interests) {
+        const found = await db.selectFrom('interests').select('id').where('id', 'in', interests).execute();
+        if (found.length !== interests.length) errors.interest_ids = [MESSAGE.interest];
+      }
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+      return values;
+    },
+    async afterWrite({ db }, row, input, existing) {
+      const id = Number(row.id);
+      const interests = input.interest_ids as number[] | undefined;
+      if (interests) {
+        await db.deleteFrom('user_message_interests').where('message_id', '=', id).execute();
+        await db.insertInto('user_message_interests').values(interests.map((interest_id) => ({ message_id: id, interest_id }))).execute();
+      }
+      const changed = !existing || interests || (['tehsil_id', 'from_age', 'to_age'] as const).some((k) => row[k] !== existing[k]);
+      if (changed) await resolveRecipients(db, id);
+    },
+    async enrich(ctx, rows) {
+      const ids = rows.map((r) => r.id);
+      const interests = ids.length
+        ? await ctx.db.selectFrom('user_message_interests as m').innerJoin('interests as i', 'i.id', 'm.interest_id').select(['m.message_id', 'i.id', 'i.title']).where('m.message_id', 'in', ids).orderBy('i.title').execute()
+        : [];
+      const knowledge = [...new Set(rows.map((r) => r.knowledge_id).filter((id): id is number => typeof id === 'number'))];
+      const items = knowledge.length ? await ctx.db.selectFrom('health_literacy_contents').select(['id', 'title']).where('id', 'in', knowledge).execute() : [];
+      for (const r of rows) {
+        (r as Row).interest_ids = interests.filter((i) => i.message_id === r.id).map(({ id, title }) => ({ id, title }));
+        const item = items.find((i) => i.id === r.knowledge_id);
+        (r as Row).knowledge = item ? { id: item.id, title: item.title } : null;
+      }
+    },
+  },
+  routes(app, crud) {
+    registerRecipientRoute(app, crud);
+    registerFieldMessageRoutes(app);
+  },
+  sample: async (n, ref) => {
+    const tehsil = await ref('tehsils');
+    const interest = await ref('interests');
+    return { type: 'General', title: `Vaccination reminder ${n}`, text: 'Bring the card.', interest_ids: [interest.id], from_age: 18, to_age: 60, district_id: tehsil.district_id, tehsil_id: tehsil.id };
+  },
+  invalidSamples: [
+    { type: 'General', title: 'No text', interest_ids: [1], district_id: 1, tehsil_id: 1 },
+    { type: 'General', title: 'No interest', text: 'x', interest_ids: [], district_id: 1, tehsil_id: 1 },
+    { type: 'General', title: 'Half ages', text: 'x', interest_ids: [1], from_age: 18, district_id: 1, tehsil_id: 1 },
+    { type: 'Survey', title: 'No form', interest_ids: [1], district_id: 1, tehsil_id: 1 },
+    { type: 'Letter', title: 'Bad type', text: 'x', interest_ids: [1], district_id: 1, tehsil_id: 1 },
+  ],
+});
+
+
+/** GET /user-messages/{id}/recipients: the message's recipients (Name, View, Status, Submitted Date), paged. */
+function registerRecipientRoute(app: FastifyInstance, crud: CrudHelpers) {
+  app.get(
+    '/api/admin/user-messages/:id/recipients',
+    {
+      config: { access: { permission: 'view_chw' } },
+      schema: {
+        tags: ['user-messages'],
+        params: Type.Object({ id: Type.String() }),
+        querystring: Type.Object({
+          page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', 'x-message': 'The page must be a number.' })),
+          per_page: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$', 'x-message': 'The per page must be a number from 1 to 100.' })),
+        }),
+      },
+    },
+    async (request) => {
+      const message = await crud.loadOne(crud.decodeId((request.params as { id: string }).id), request);
+      const q = request.query as { page?: string; per_page?: string };
+      const [page, per_page] = [Number(q.page ?? 1), Number(q.per_page ?? 25)];
+      const { db } = app.ctx;
+      const rows = await db
+        .selectFrom('user_message_recipients as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .select(['u.id', 'u.f_name', 'u.l_name', 'r.is_view', 'r.status', 'r.submitted_date', 'r.created_at'])
+        .where('r.message_id', '=', message.id)
+        .orderBy('u.f_name')
+        .orderBy('u.id')
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+        .execute();
+      const data = rows.map((r) => ({
+        id: r.id,
+        encrypted_id: app.ctx.ids.encode('app-users', r.id),
+        full_name: [r.f_name, r.l_name].filter(Boolean).join(' '),
+        task_status: { is_view: Boolean(r.is_view), status: r.status, submitted_date: r.submitted_date },
+      }));
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      return ok(paginator({ rows: data, total: Number(message.total_users), page, perPage: per_page, path: listPath(app.ctx, request), query }));
+    },
+  );
+}
