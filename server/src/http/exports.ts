@@ -26,6 +26,22 @@ export function exportLink(ctx: AppContext, request: FastifyRequest, resource: s
 }
 
 /**
+ * The admin a signed export link was made for, if still active and still holding the view permission
+ * of the module (the link is the credential, so this is checked when it is opened); else 403.
+ */
+export async function linkAdmin(ctx: AppContext, adminId: number, module: string): Promise<{ id: number }> {
+  const admin = await ctx.db
+    .selectFrom('admins as a')
+    .innerJoin('roles as r', 'r.id', 'a.role_id')
+    .select(['a.id', 'a.status', 'a.role_id', 'r.is_super'])
+    .where('a.id', '=', adminId)
+    .executeTakeFirst();
+  const permissions = admin ? await permissionsOfRole(ctx, admin.role_id, Boolean(admin.is_super)) : new Set<string>();
+  if (!admin || admin.status !== USER_STATUS.active || !permissions.has(permissionName('view', module))) throw forbidden();
+  return { id: admin.id };
+}
+
+/**
  * GET /api/admin/exports/{token}: streams the list as CSV or XLSX. The link is the credential, so it
  * is short-lived, and the admin behind it must still be active and still hold the view permission.
  */
@@ -39,14 +55,7 @@ export function registerExportRoute(app: FastifyInstance, crud: Map<string, Crud
       if (!claim) throw new HttpError(410, 'This download link has expired or is not valid. Export again.');
       const helpers = crud.get(claim.resource);
       if (!helpers) throw new HttpError(404, 'Not found.');
-      const admin = await ctx.db
-        .selectFrom('admins as a')
-        .innerJoin('roles as r', 'r.id', 'a.role_id')
-        .select(['a.id', 'a.status', 'a.role_id', 'r.is_super'])
-        .where('a.id', '=', claim.adminId)
-        .executeTakeFirst();
-      const permissions = admin ? await permissionsOfRole(ctx, admin.role_id, Boolean(admin.is_super)) : new Set<string>();
-      if (!admin || admin.status !== USER_STATUS.active || !permissions.has(permissionName('view', helpers.def.module))) throw forbidden();
+      const admin = await linkAdmin(ctx, claim.adminId, helpers.def.module);
       // the link's admin's districts, as they are now
       const districtIds = await districtsOfAdmin(ctx, admin.id);
 

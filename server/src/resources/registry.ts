@@ -11,6 +11,7 @@ import { appointmentRequests, appointments, cancellationReasons } from './appoin
 import { medicalHistories, prescriptions } from './clinical';
 import { familyMembers, patients } from './people/patients';
 import { campaigns } from './programme/campaigns';
+import { dynamicForms } from './programme/forms';
 import { tasks } from './programme/tasks';
 import { userMessages } from './programme/messages';
 
@@ -38,6 +39,7 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   medicalHistories,
   prescriptions,
   campaigns,
+  dynamicForms,
   tasks,
   userMessages,
 ];

@@ -1,0 +1,302 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { TASK_STATUSES, USER_STATUS } from '../../../../contract/enums';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { ok, MESSAGES } from '../../http/envelope';
+import { conflict, notFound, ValidationError } from '../../http/errors';
+import { MAX_ID } from '../../http/fields';
+import { CHANGED_EVENT } from '../../realtime';
+import { requireKind } from '../../routes/field';
+import { audit } from '../../services/audit';
+import { now } from '../../services/tokens';
+import { currentQuestions, lockForm, optionsOf, presentQuestion, type StoredQuestion } from './questions';
+import { isCalendarDay } from './place';
+
+/**
+ * The field app's side of survey forms, under /api/field: a signed-in CHW reads the active forms of
+ * the active Survey tasks given to them and posts what a household answered. A submission is checked
+ * against the form's current questions and written in one transaction (the submission, its answers,
+ * the form's count and, for a task, the CHW's status on it); the console's lists hear of it at once.
+ * The app makes a `client_id` per submission and may post it again (a lost answer, a retry): the same
+ * CHW's same client id answers with the submission first recorded, never a second one.
+ */
+
+const tags = ['field app'];
+const route = { access: { auth: false } };
+const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,10}$', description: 'the form’s numeric id' }) });
+const Paging = Type.Object({ page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', 'x-message': 'The page must be a number.' })) });
+const PER_PAGE = 50;
+export const MAX_ANSWER_LENGTH = 5000;
+
+export const SUBMISSION = {
+  clientId: 'Please provide the submission’s client id (at most 100 characters).',
+  task: 'This task is not one of your tasks for this form.',
+  blocked: 'This survey form is blocked and takes no more submissions.',
+  required: (n: number) => `Question ${n} is required.`,
+  unknownQuestion: 'This question is not one of the form’s current questions.',
+  twice: 'This question is answered twice.',
+  option: 'The answer must be one of the question’s options.',
+  options: 'Each answer must be one of the question’s options.',
+  date: 'The answer must be a date (YYYY-MM-DD).',
+  text: 'The answer must be text of at most 5000 characters.',
+  answers: 'Answers are a list of { question_id, value }.',
+  otherForm: 'This client id was used for a submission of another form.',
+};
+
+const SubmissionBody = Type.Object(
+  {
+    client_id: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', 'x-message': SUBMISSION.clientId, description: 'made by the app, one per submission: posting it again answers with the first' }),
+    task_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: MAX_ID }), Type.Null()], { 'x-message': SUBMISSION.task, description: 'the Survey task answered; it becomes Completed for the CHW' })),
+    answers: Type.Array(
+      Type.Object(
+        {
+          question_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+          value: Type.Union([Type.String({ maxLength: MAX_ANSWER_LENGTH }), Type.Array(Type.String({ maxLength: 191 }), { maxItems: 50 }), Type.Null()], {
+            description: 'text, an option title (radio), a list of option titles (checkbox) or YYYY-MM-DD (date)',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 500, 'x-message': SUBMISSION.answers },
+    ),
+  },
+  { additionalProperties: false },
+);
+interface Body {
+  client_id: string;
+  task_id?: number | null;
+  answers: { question_id: number; value: string | string[] | null }[];
+}
+
+/** the numeric id of the path; one no record can have is a 404 */
+const idOf = (request: FastifyRequest): number => {
+  const id = Number((request.params as { id: string }).id);
+  if (!id || id > MAX_ID) throw notFound();
+  return id;
+};
+
+/** An answer as stored: text, or for a checkbox the JSON list of its options (in the question's order). */
+export function answerValue(type: string, stored: string): string | string[] {
+  if (type !== 'checkbox') return stored;
+  return optionsOf(stored);
+}
+
+/**
+ * Checks the answers against the current questions: every required one answered, options among the
+ * question's, dates real days; unknown, retired and repeated question ids refused. Returns the rows to
+ * store (unanswered optional questions get none).
+ */
+export function checkAnswers(questions: StoredQuestion[], answers: Body['answers']): { question_id: number; value: string }[] {
+  const errors: Record<string, string[]> = {};
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const rows: { question_id: number; value: string }[] = [];
+  const seen = new Set<number>();
+  answers.forEach(({ question_id, value }, i) => {
+    const q = byId.get(question_id);
+    if (!q) return void (errors[`answers.${i}.question_id`] = [SUBMISSION.unknownQuestion]);
+    if (seen.has(question_id)) return void (errors[`answers.${i}.question_id`] = [SUBMISSION.twice]);
+    seen.add(question_id);
+    const key = `answers.${i}.value`;
+    const options = optionsOf(q.options);
+    if (q.type === 'checkbox') {
+      const chosen = (Array.isArray(value) ? value : value === null ? [] : [value]).map((v) => v.trim()).filter(Boolean);
+      if (chosen.some((v) => !options.includes(v))) return void (errors[key] = [SUBMISSION.options]);
+      if (chosen.length) rows.push({ question_id, value: JSON.stringify(options.filter((o) => chosen.includes(o))) });
+      return;
+    }
+    if (Array.isArray(value)) return void (errors[key] = [q.type === 'radio' ? SUBMISSION.option : q.type === 'date' ? SUBMISSION.date : SUBMISSION.text]);
+    const text = (value ?? '').trim();
+    if (!text) return;
+    if (q.type === 'radio' && !options.includes(text)) return void (errors[key] = [SUBMISSION.option]);
+    if (q.type === 'date' && !(/^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text))) return void (errors[key] = [SUBMISSION.date]);
+    rows.push({ question_id, value: text });
+  });
+  const answered = new Set(rows.map((r) => r.question_id));
+  questions.forEach((q, position) => {
+    if (!q.is_required || answered.has(q.id)) return;
+    // an answer refused for its value says so already
+    const given = answers.findIndex((a) => a.question_id === q.id);
+    if (given < 0 || !errors[`answers.${given}.value`]) errors[`questions.${q.id}`] = [SUBMISSION.required(position + 1)];
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return rows;
+}
+
+/** The active forms of the CHW's active Survey tasks (or one of them), with those tasks and the CHW's status on each. */
+async function assignedForms(db: Kysely<Database>, userId: number, formId: number | null, page = 1) {
+  let q = db
+    .selectFrom('dynamic_forms as f')
+    .select(['f.id', 'f.title', 'f.version', 'f.updated_at'])
+    .where('f.status', '=', USER_STATUS.active)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('tasks as t')
+          .innerJoin('task_assignees as a', 'a.task_id', 't.id')
+          .select('t.id')
+          .whereRef('t.survey_id', '=', 'f.id')
+          .where('t.status', '=', USER_STATUS.active)
+          .where('a.user_id', '=', userId),
+      ),
+    );
+  if (formId !== null) q = q.where('f.id', '=', formId);
+  const forms = await q.orderBy('f.id', 'desc').limit(PER_PAGE).offset((page - 1) * PER_PAGE).execute();
+  const ids = forms.map((f) => f.id);
+  if (!ids.length) return [];
+  const [questions, tasks] = await Promise.all([
+    currentQuestions(db, ids),
+    db
+      .selectFrom('tasks as t')
+      .innerJoin('task_assignees as a', 'a.task_id', 't.id')
+      .select(['t.id', 't.title', 't.survey_id', 't.s_date', 't.e_date', 'a.status'])
+      .where('t.survey_id', 'in', ids)
+      .where('t.status', '=', USER_STATUS.active)
+      .where('a.user_id', '=', userId)
+      .orderBy('t.s_date', 'desc')
+      .orderBy('t.id', 'desc')
+      .execute(),
+  ]);
+  return forms.map((f) => ({
+    ...f,
+    questions: questions.filter((q) => q.form_id === f.id).map((q) => presentQuestion(q)),
+    tasks: tasks.filter((t) => t.survey_id === f.id).map(({ survey_id: _form, status, ...t }) => ({ ...t, my_status: status })),
+  }));
+}
+
+/** A stored submission with its answers, as the app is answered. */
+async function loadSubmission(db: Kysely<Database>, id: number) {
+  const s = await db.selectFrom('form_submissions').select(['id', 'form_id', 'task_id', 'client_id', 'form_version', 'submitted_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const answers = await db
+    .selectFrom('form_answers as a')
+    .innerJoin('form_questions as q', 'q.id', 'a.question_id')
+    .select(['a.question_id', 'a.value', 'q.type', 'q.position'])
+    .where('a.submission_id', '=', id)
+    .orderBy('q.position')
+    .orderBy('q.id')
+    .execute();
+  return { ...s, answers: answers.map((a) => ({ question_id: a.question_id, value: answerValue(a.type, a.value) })) };
+}
+
+/** Whether a database error is the unique (user_id, client_id) of submissions, as each dialect reports it. */
+export const isClientIdClash = (err: unknown): boolean => {
+  const e = err as { code?: string; message?: string; constraint?: string };
+  return (
+    (e.code === '23505' && e.constraint === 'form_submissions_client_unique') ||
+    (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && /form_submissions\.(user_id|client_id)/.test(e.message ?? ''))
+  );
+};
+
+/** Lets the console's lists (forms, and the task's CHW statuses) refetch. */
+function announce(ctx: AppContext, formId: number, taskId: number | null) {
+  void ctx.realtime.publish(ctx.realtime.channelForChanges('dynamic-forms'), CHANGED_EVENT, { action: 'update', id: ctx.ids.encode('dynamic-forms', formId), by: null });
+  if (taskId !== null) void ctx.realtime.publish(ctx.realtime.channelForChanges('tasks'), CHANGED_EVENT, { action: 'update', id: ctx.ids.encode('tasks', taskId), by: null });
+}
+
+export function registerFieldFormRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+  const { db } = ctx;
+  const chwOnly = requireKind('chw');
+
+  app.get(
+    '/api/field/forms',
+    {
+      config: route,
+      schema: { tags, summary: 'The survey forms of my tasks', description: 'Active forms of the active Survey tasks given to the signed-in CHW, newest first, 50 a page, with their current questions and those tasks.', querystring: Paging },
+      preValidation: chwOnly,
+    },
+    async (request) => {
+      const page = Number((request.query as { page?: string }).page ?? 1);
+      return ok(await assignedForms(db, request.user!.id, null, page));
+    },
+  );
+
+  app.get(
+    '/api/field/forms/:id',
+    { config: route, schema: { tags, summary: 'One survey form of my tasks', params: IdParams }, preValidation: chwOnly },
+    async (request) => {
+      const [form] = await assignedForms(db, request.user!.id, idOf(request));
+      if (!form) throw notFound();
+      return ok(form);
+    },
+  );
+
+  app.post(
+    '/api/field/forms/:id/submissions',
+    {
+      config: route,
+      schema: {
+        tags,
+        summary: 'Submit answers to a survey form',
+        description:
+          'Checks the answers against the form’s current questions (required ones answered, options among the question’s, dates as YYYY-MM-DD) and records them in one transaction. ' +
+          'The form must be active and given to the CHW by an active Survey task (that task, when task_id is sent, which then becomes Completed for the CHW). ' +
+          'Posting the same client_id again answers 200 with the submission first recorded. Field errors: answers.{i}.question_id, answers.{i}.value, questions.{question id} (a required question unanswered), task_id.',
+        params: IdParams,
+        body: SubmissionBody,
+      },
+      preValidation: chwOnly,
+    },
+    async (request) => {
+      const formId = idOf(request);
+      const body = request.body as Body;
+      const user = request.user!;
+      const clientId = body.client_id.trim();
+      const taskId = body.task_id ?? null;
+      /** the submission this CHW already made with this client id, if any */
+      const earlier = async (database: Kysely<Database>) => {
+        const row = await database.selectFrom('form_submissions').select(['id', 'form_id']).where('user_id', '=', user.id).where('client_id', '=', clientId).executeTakeFirst();
+        if (row && row.form_id !== formId) throw conflict(SUBMISSION.otherForm);
+        return row;
+      };
+      let result: { id: number; repeated: boolean };
+      try {
+        result = await db.transaction().execute(async (trx) => {
+          const form = await trx.selectFrom('dynamic_forms').select(['id', 'status', 'version']).where('id', '=', formId).executeTakeFirst();
+          if (!form) throw notFound();
+          await lockForm(ctx, trx, formId);
+          const repeat = await earlier(trx);
+          if (repeat) return { id: repeat.id, repeated: true };
+          const mine = await trx
+            .selectFrom('tasks as t')
+            .innerJoin('task_assignees as a', 'a.task_id', 't.id')
+            .select('t.id')
+            .where('t.survey_id', '=', formId)
+            .where('t.status', '=', USER_STATUS.active)
+            .where('a.user_id', '=', user.id)
+            .execute();
+          if (!mine.length) throw notFound();
+          if (taskId !== null && !mine.some((t) => t.id === taskId)) throw ValidationError.field('task_id', SUBMISSION.task);
+          // read under the lock: the form's state and questions cannot change until this commits
+          const { status, version } = await trx.selectFrom('dynamic_forms').select(['status', 'version']).where('id', '=', formId).executeTakeFirstOrThrow();
+          if (status !== USER_STATUS.active) throw ValidationError.field('form', SUBMISSION.blocked);
+          const rows = checkAnswers(await currentQuestions(trx, [formId]), body.answers);
+          const stamp = now();
+          const { id } = await trx
+            .insertInto('form_submissions')
+            .values({ form_id: formId, task_id: taskId, user_id: user.id, client_id: clientId, form_version: version, submitted_at: stamp, created_at: stamp })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (rows.length) await trx.insertInto('form_answers').values(rows.map((r) => ({ ...r, submission_id: id }))).execute();
+          await trx.updateTable('dynamic_forms').set((eb) => ({ submissions_count: eb('submissions_count', '+', 1) })).where('id', '=', formId).execute();
+          if (taskId !== null) {
+            await trx.updateTable('task_assignees').set({ status: TASK_STATUSES[2], updated_at: stamp }).where('task_id', '=', taskId).where('user_id', '=', user.id).execute();
+          }
+          await audit(trx, {
+            actorId: null, action: 'form_submission', resource: 'dynamic-forms', recordId: formId,
+            changes: { submission_id: id, user_id: user.id, task_id: taskId, answers: rows.length }, ip: request.ip, requestId: request.id,
+          });
+          return { id, repeated: false };
+        });
+      } catch (err) {
+        // the same client id posted twice at once: the one that lost the race answers with the winner's
+        if (!isClientIdClash(err)) throw err;
+        const winner = await earlier(db);
+        if (!winner) throw err;
+        result = { id: winner.id, repeated: true };
+      }
+      if (!result.repeated) announce(ctx, formId, taskId);
+      return ok(await loadSubmission(db, result.id), result.repeated ? 'This submission was already recorded.' : MESSAGES.created);
+    },
+  );
+}
