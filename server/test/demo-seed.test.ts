@@ -51,6 +51,37 @@ describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
     expect((await sampler(client(t)).ref('app-users')).id).toBeGreaterThan(1500);
   });
 
+  test('programme work: campaigns, tasks for CHWs of their tehsil, survey submissions by assigned CHWs, messages with resolved recipients', async () => {
+    const api = client(t);
+    for (const [resource, atLeast] of [['campaigns', 5], ['tasks', 50], ['user-messages', 3]] as const) {
+      expect([resource, dataOf(await api.get(`/api/admin/${resource}?per_page=1`)).total >= atLeast]).toEqual([resource, true]);
+    }
+    const db = t.db.db;
+    const count = async (table: 'form_submissions' | 'task_assignees' | 'user_message_recipients') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count('form_submissions')).toBe(2000);
+    expect(await count('user_message_recipients')).toBeGreaterThan(0);
+    const outside = await db
+      .selectFrom('task_assignees as a')
+      .innerJoin('tasks as t', 't.id', 'a.task_id')
+      .innerJoin('chw_profiles as c', 'c.id', 'a.user_id')
+      .select('a.task_id')
+      .whereRef('c.tehsil_id', '!=', 't.tehsil_id')
+      .execute();
+    expect(outside).toEqual([]);
+    const unassigned = await db
+      .selectFrom('form_submissions as s')
+      .leftJoin('task_assignees as a', (j) => j.onRef('a.task_id', '=', 's.task_id').onRef('a.user_id', '=', 's.user_id'))
+      .innerJoin('tasks as t', 't.id', 's.task_id')
+      .select('s.id')
+      .where((eb) => eb.or([eb('a.user_id', 'is', null), eb('t.survey_id', '!=', eb.ref('s.form_id')), eb('a.status', '!=', 'Completed')]))
+      .execute();
+    expect(unassigned).toEqual([]);
+    // the recipients are exactly those the server's rule picks
+    const message = await db.selectFrom('user_messages').select(['id', 'total_users']).orderBy('total_users', 'desc').limit(1).executeTakeFirstOrThrow();
+    const { resolveRecipients } = await import('../src/resources/programme/messages');
+    expect(await resolveRecipients(db, message.id)).toBe(message.total_users);
+  });
+
   test('every VC lies in a tehsil of its own district, and demo admins sign in', async () => {
     const mismatched = await t.db.db
       .selectFrom('areas as a')

@@ -9,6 +9,8 @@
  * same size. Every demo admin signs in with DEMO_PASSWORD. A fixed faker seed makes runs repeatable.
  */
 import { Faker, en } from '@faker-js/faker';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { sql } from 'kysely';
 import { ALL_PERMISSIONS, PERMISSION_MODULES } from '../../../../contract/permissions';
 import { USER_STATUS } from '../../../../contract/enums';
@@ -17,6 +19,7 @@ import { hashPassword, type Argon2Cost } from '../../services/passwords';
 import { createDb, type Db } from '../index';
 import { migrateToLatest } from '../migrate';
 import { seedBase } from './base';
+import { resolveRecipients } from '../../resources/programme/messages';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 /** Every demo admin's email ends with this; it is how a second run recognises demo data. */
@@ -35,6 +38,8 @@ export interface SeedDemoOptions {
   doctors?: number;
   /** appointments over the last two years and the coming month (10,000·scale by default) */
   appointments?: number;
+  /** survey submissions from CHWs (2,000·scale by default) */
+  submissions?: number;
   /** seed even though demo data is already there (admins and areas are added, reference lists completed) */
   force?: boolean;
   /** argon2 cost of the one demo password hash; defaults to OWASP's figures */
@@ -60,6 +65,11 @@ export interface SeedDemoResult {
   appointments: number;
   medicalHistories: number;
   prescriptions: number;
+  campaigns: number;
+  forms: number;
+  tasks: number;
+  submissions: number;
+  messages: number;
   passwordHash: string;
   ms: number;
 }
@@ -327,6 +337,9 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
   await bulkInsert(database, 'admin_notifications', copies);
   log(`notifications: ${DEMO_NOTICES.length} sent, ${copies.length} copies in ${recipients.length} bells`);
 
+  const haveInterests = new Set((await db.selectFrom('interests').select('title').execute()).map((r) => r.title));
+  await bulkInsert(database, 'interests', INTERESTS.filter((title) => !haveInterests.has(title)).map((title) => ({ title, created_by: ownerId, created_at: stamp, updated_at: stamp })));
+
   const people = await seedPeople(database, faker, {
     patients: opts.patients ?? Math.round(1000 * scale),
     chws: opts.chws ?? Math.round(50 * scale),
@@ -339,6 +352,13 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
     doctors: opts.doctors ?? Math.round(20 * scale),
     appointments: opts.appointments ?? Math.round(10_000 * scale),
     passwordHash,
+    ownerId,
+    log,
+  });
+
+  const programme = await seedProgramme(database, faker, {
+    scale,
+    submissions: opts.submissions ?? Math.round(2_000 * scale),
     ownerId,
     log,
   });
@@ -361,10 +381,13 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
     cities: added.cities,
     ...people,
     ...care,
+    ...programme,
     passwordHash,
     ms: Date.now() - started,
   };
 }
+
+const INTERESTS = ['Nutrition', 'Vaccination', 'Maternal health', 'Child health', 'Diabetes care', 'Heart health', 'Mental health', 'Family planning', 'Hygiene and sanitation', 'Tuberculosis'];
 
 const BLOOD = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'];
 const MARITAL = ['Married', 'Unmarried', 'Divorced', 'Separated'];
@@ -415,7 +438,12 @@ async function seedPeople(
       city_id: city, state: null, zipcode: null, street: `${faker.number.int({ min: 1, max: 250 })} ${faker.helpers.arrayElement(SURNAMES)} Road`,
       parent_id: null, relation: null, created_by: opts.ownerId, updated_by: opts.ownerId, created_at: p.created, updated_at: p.created,
     });
-    patientProfiles.push({ id, blood_group: faker.helpers.arrayElement(BLOOD), height: faker.number.int({ min: 140, max: 190 }), weight: faker.number.int({ min: 40, max: 110 }), marital_status: faker.helpers.arrayElement(MARITAL) });
+    // four in five patients have told the app where they live (what messages are sent by)
+    const place = areas.length && faker.number.int(99) < 80 ? faker.helpers.arrayElement(areas) : null;
+    patientProfiles.push({
+      id, blood_group: faker.helpers.arrayElement(BLOOD), height: faker.number.int({ min: 140, max: 190 }), weight: faker.number.int({ min: 40, max: 110 }),
+      marital_status: faker.helpers.arrayElement(MARITAL), district_id: place?.district_id ?? null, tehsil_id: place?.tehsil_id ?? null,
+    });
     patientIds.push({ id, l_name: p.l_name, city });
   }
   const families = Math.round(opts.patients / 2);
@@ -428,7 +456,7 @@ async function seedPeople(
       country_id: pk?.id ?? null, city_id: parent.city, state: null, zipcode: null, street: null, parent_id: parent.id,
       relation: faker.helpers.arrayElement(RELATION_OF[p.female ? 'female' : 'male']), created_by: opts.ownerId, updated_by: opts.ownerId, created_at: p.created, updated_at: p.created,
     });
-    patientProfiles.push({ id, blood_group: faker.helpers.arrayElement(BLOOD), height: null, weight: null, marital_status: faker.helpers.arrayElement(MARITAL) });
+    patientProfiles.push({ id, blood_group: faker.helpers.arrayElement(BLOOD), height: null, weight: null, marital_status: faker.helpers.arrayElement(MARITAL), district_id: null, tehsil_id: null });
   }
   for (let i = 0; i < opts.chws && areas.length && qualifications.length; i++, id++) {
     const p = person(i, opts.chws);
@@ -445,6 +473,12 @@ async function seedPeople(
   await bulkInsert(database, 'users', users);
   await bulkInsert(database, 'patient_profiles', patientProfiles);
   await bulkInsert(database, 'chw_profiles', chwProfiles);
+  // one to three interests for each patient
+  const interests = (await db.selectFrom('interests').select('id').execute()).map((r) => r.id);
+  const patientInterests = interests.length
+    ? patientIds.flatMap((p) => faker.helpers.arrayElements(interests, { min: 1, max: 3 }).map((interest_id) => ({ user_id: p.id, interest_id })))
+    : [];
+  await bulkInsert(database, 'patient_interests', patientInterests);
   if (database.dialect === 'postgres') await sql`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`.execute(db);
   opts.log(`people: ${opts.patients} patients, ${families} family members, ${chwProfiles.length} CHWs added`);
   return { patients: opts.patients, familyMembers: families, chws: chwProfiles.length };
@@ -586,6 +620,157 @@ async function seedCare(
   return { doctors: doctorIds.length, appointments: appointments.length + booked.length, medicalHistories: histories.length, prescriptions: prescriptions.length };
 }
 
+/** a one-page PDF under storage/ that the demo campaigns and tasks point at */
+const DEMO_FILE = 'campaigns/demo-campaign.pdf';
+const DEMO_PDF = [
+  '%PDF-1.4',
+  '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
+  '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj',
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj',
+  '4 0 obj<</Length 58>>stream\nBT /F1 24 Tf 72 760 Td (Demo campaign leaflet) Tj ET\nendstream endobj',
+  '5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj',
+  'trailer<</Root 1 0 R>>',
+  '%%EOF',
+].join('\n');
+
+const CAMPAIGNS = ['Polio drive', 'Measles catch-up', 'Dengue awareness', 'Iron and folic acid week', 'Clean water', 'Breastfeeding week', 'TB screening', 'Hepatitis screening'];
+/** survey forms: [title, questions [title, type, required, options]] — text, radio and date questions */
+const FORMS: [string, [string, 'text' | 'radio' | 'date', boolean, string[]][]][] = [
+  ['Household survey', [['Head of household', 'text', true, []], ['Members in the household', 'text', true, []], ['Drinking water source', 'radio', true, ['Tap', 'Hand pump', 'Well', 'Tanker']], ['Date of visit', 'date', true, []]]],
+  ['Child immunisation check', [['Child\'s name', 'text', true, []], ['Card seen', 'radio', true, ['Yes', 'No']], ['Last vaccine date', 'date', false, []], ['Notes', 'text', false, []]]],
+  ['Antenatal visit', [['Mother\'s name', 'text', true, []], ['Trimester', 'radio', true, ['First', 'Second', 'Third']], ['Expected delivery date', 'date', true, []]]],
+  ['Dengue larvae survey', [['Containers checked', 'text', true, []], ['Larvae found', 'radio', true, ['Yes', 'No']], ['Date of visit', 'date', true, []]]],
+];
+
+/**
+ * Programme work: campaigns in the demo districts, survey forms, tasks for the CHWs of a tehsil (most
+ * of them surveys, each CHW with a status of their own), survey submissions from those CHWs (the bulk
+ * of the rows: 2,000·scale), and messages to patients with their recipients resolved as the server
+ * does it (tehsil, interest, age).
+ */
+async function seedProgramme(
+  database: Db,
+  faker: Faker,
+  opts: { scale: number; submissions: number; ownerId: number | null; log: (line: string) => void },
+): Promise<{ campaigns: number; forms: number; tasks: number; submissions: number; messages: number }> {
+  const { db } = database;
+  const none = { campaigns: 0, forms: 0, tasks: 0, submissions: 0, messages: 0 };
+  const chws = await db
+    .selectFrom('users as u')
+    .innerJoin('chw_profiles as p', 'p.id', 'u.id')
+    .select(['u.id', 'p.district_id', 'p.tehsil_id'])
+    .where('u.type', '=', 'chw')
+    .where('u.status', '=', USER_STATUS.active)
+    .execute();
+  if (!chws.length) return none;
+  const byTehsil = new Map<number, number[]>();
+  for (const c of chws) byTehsil.set(c.tehsil_id, [...(byTehsil.get(c.tehsil_id) ?? []), c.id]);
+  const places = [...byTehsil.keys()].map((tehsil_id) => ({ tehsil_id, district_id: chws.find((c) => c.tehsil_id === tehsil_id)!.district_id }));
+  const now = Date.now();
+  const stampAt = (ms: number) => new Date(ms).toISOString();
+  const ymd = (ms: number) => stampAt(ms).slice(0, 10);
+  const file = DEMO_FILE;
+
+  // campaigns: past, running and coming ones
+  const campaignRows = Array.from({ length: Math.max(4, Math.round(5 * opts.scale)) }, (_, i) => {
+    const place = faker.helpers.arrayElement(places);
+    const start = now + faker.number.int({ min: -120, max: 60 }) * 86_400_000;
+    const created = stampAt(Math.min(now, start - 7 * 86_400_000));
+    return {
+      title: `${faker.helpers.arrayElement(CAMPAIGNS)} ${2026 + Math.floor(i / CAMPAIGNS.length)}`, start_date: ymd(start), end_date: ymd(start + faker.number.int({ min: 3, max: 21 }) * 86_400_000),
+      district_id: place.district_id, tehsil_id: place.tehsil_id, file, status: USER_STATUS.active, created_by: opts.ownerId, created_at: created, updated_at: created,
+    };
+  });
+  await bulkInsert(database, 'campaigns', campaignRows);
+  const campaigns = (await db.selectFrom('campaigns').select('id').orderBy('id', 'desc').limit(campaignRows.length).execute()).map((c) => c.id);
+
+  // survey forms and their questions
+  const forms: { id: number; questions: { id: number; title: string; type: string; options: string[]; required: boolean }[] }[] = [];
+  for (const [title, questions] of FORMS) {
+    const created = stampAt(now - 200 * 86_400_000);
+    const form = await db.insertInto('dynamic_forms').values({ title, status: USER_STATUS.active, version: 1, submissions_count: 0, created_by: opts.ownerId, created_at: created, updated_at: created }).returning('id').executeTakeFirstOrThrow();
+    const rows = questions.map(([qTitle, type, required, options], position) => ({ form_id: form.id, title: qTitle, type, is_required: required ? 1 : 0, options: JSON.stringify(options), position, version: 1, retired_at: null }));
+    await db.insertInto('form_questions').values(rows).execute();
+    const stored = await db.selectFrom('form_questions').select(['id', 'type', 'options', 'is_required']).where('form_id', '=', form.id).orderBy('position').execute();
+    forms.push({ id: form.id, questions: stored.map((q, i) => ({ id: q.id, title: questions[i]![0], type: q.type, options: JSON.parse(q.options) as string[], required: Boolean(q.is_required) })) });
+  }
+
+  // tasks: three in four are surveys; each given to up to five CHWs of its tehsil
+  const taskCount = Math.max(10, Math.round(50 * opts.scale));
+  const taskRows: Record<string, unknown>[] = [];
+  for (let i = 0; i < taskCount; i++) {
+    const place = faker.helpers.arrayElement(places);
+    const start = now + faker.number.int({ min: -150, max: 20 }) * 86_400_000;
+    const type = faker.helpers.weightedArrayElement([{ value: 'Survey', weight: 15 }, { value: 'Campaign', weight: 2 }, { value: 'General', weight: 2 }, { value: 'Booking', weight: 1 }]);
+    const created = stampAt(Math.min(now, start - 86_400_000));
+    taskRows.push({
+      title: `${type === 'Survey' ? 'Survey round' : type === 'Campaign' ? 'Campaign duty' : type === 'Booking' ? 'Book appointments' : 'Household visits'} ${i + 1}`,
+      type, survey_id: type === 'Survey' ? faker.helpers.arrayElement(forms).id : null, campaign_id: type === 'Campaign' ? faker.helpers.arrayElement(campaigns) : null, knowledge_id: null,
+      note: type === 'General' ? 'Visit every household in the lane and note who needs a follow-up.' : null,
+      s_date: ymd(start), e_date: ymd(start + faker.number.int({ min: 7, max: 45 }) * 86_400_000), district_id: place.district_id, tehsil_id: place.tehsil_id,
+      desc: null, file, status: USER_STATUS.active, created_by: opts.ownerId, created_at: created, updated_at: created,
+    });
+  }
+  await bulkInsert(database, 'tasks', taskRows);
+  const tasks = await db.selectFrom('tasks').select(['id', 'type', 'survey_id', 'tehsil_id', 's_date']).orderBy('id', 'desc').limit(taskCount).execute();
+  const assignees: { task_id: number; user_id: number; status: string; desc: string | null; updated_at: string }[] = [];
+  for (const t of tasks) {
+    const people = faker.helpers.arrayElements(byTehsil.get(t.tehsil_id) ?? [], { min: 1, max: 5 });
+    for (const user_id of people) assignees.push({ task_id: t.id, user_id, status: 'Pending', desc: null, updated_at: stampAt(now) });
+  }
+
+  // submissions of the survey tasks, by their CHWs; each completes its CHW's task
+  const surveyAssignees = assignees.filter((a) => tasks.find((t) => t.id === a.task_id)?.type === 'Survey');
+  const taskById = new Map(tasks.map((t) => [t.id, t]));
+  const formById = new Map(forms.map((f) => [f.id, f]));
+  const firstSubmission = Number((await db.selectFrom('form_submissions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
+  const submissions: Record<string, unknown>[] = [];
+  const answers: Record<string, unknown>[] = [];
+  const counts = new Map<number, number>();
+  for (let i = 0; i < opts.submissions && surveyAssignees.length; i++) {
+    const a = surveyAssignees[i % surveyAssignees.length]!;
+    const task = taskById.get(a.task_id)!;
+    const form = formById.get(task.survey_id!)!;
+    const at = Math.min(now, Date.parse(`${task.s_date}T08:00:00Z`) + faker.number.int({ min: 0, max: 30 * 86_400_000 }));
+    const id = firstSubmission + i;
+    submissions.push({ id, form_id: form.id, task_id: task.id, user_id: a.user_id, client_id: `demo-${id}`, form_version: 1, submitted_at: stampAt(at), created_at: stampAt(at) });
+    for (const q of form.questions) {
+      if (!q.required && faker.number.int(99) < 40) continue;
+      const value = q.type === 'radio' ? faker.helpers.arrayElement(q.options) : q.type === 'date' ? ymd(at) : q.type === 'text' && /Members|Containers/.test(q.title) ? String(faker.number.int({ min: 1, max: 12 })) : q.title === 'Notes' ? 'Seen at home.' : faker.helpers.arrayElement([...MALE, ...FEMALE]);
+      answers.push({ submission_id: id, question_id: q.id, value });
+    }
+    counts.set(form.id, (counts.get(form.id) ?? 0) + 1);
+    a.status = 'Completed';
+    a.updated_at = stampAt(at);
+  }
+  for (const a of assignees) if (a.status === 'Pending' && faker.number.int(99) < 30) a.status = 'In Progress';
+  await bulkInsert(database, 'task_assignees', assignees);
+  await bulkInsert(database, 'form_submissions', submissions);
+  await bulkInsert(database, 'form_answers', answers);
+  for (const [formId, n] of counts) await db.updateTable('dynamic_forms').set({ submissions_count: n }).where('id', '=', formId).execute();
+  if (database.dialect === 'postgres' && submissions.length) await sql`SELECT setval(pg_get_serial_sequence('form_submissions', 'id'), (SELECT max(id) FROM form_submissions))`.execute(db);
+
+  // messages to patients, recipients resolved as the server does
+  const interests = (await db.selectFrom('interests').select('id').execute()).map((r) => r.id);
+  const messageCount = Math.max(3, Math.round(2 * opts.scale));
+  let recipients = 0;
+  for (let i = 0; i < messageCount && interests.length; i++) {
+    const place = faker.helpers.arrayElement(places);
+    const type = faker.helpers.arrayElement(['General', 'Survey', 'Booking'] as const);
+    const created = stampAt(now - faker.number.int({ min: 1, max: 90 }) * 86_400_000);
+    const ages = faker.number.int(99) < 50 ? { from_age: 18, to_age: faker.helpers.arrayElement([45, 60, 80]) } : { from_age: null, to_age: null };
+    const message = await db.insertInto('user_messages').values({
+      type, title: faker.helpers.arrayElement(['Vaccination days this week', 'Free eye camp', 'Clean water reminder', 'Heat wave advice', 'Iron tablets at the BHU']),
+      survey_id: type === 'Survey' ? faker.helpers.arrayElement(forms).id : null, knowledge_id: null, text: type === 'General' ? 'Visit your nearest health unit this week.' : null,
+      ...ages, district_id: place.district_id, tehsil_id: place.tehsil_id, status: USER_STATUS.active, total_users: 0, created_by: opts.ownerId, created_at: created, updated_at: created,
+    }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('user_message_interests').values(faker.helpers.arrayElements(interests, { min: 1, max: 3 }).map((interest_id) => ({ message_id: message.id, interest_id }))).execute();
+    recipients += await resolveRecipients(db, message.id);
+  }
+  opts.log(`programme: ${campaigns.length} campaigns, ${forms.length} survey forms, ${tasks.length} tasks (${assignees.length} CHW assignments), ${submissions.length} survey submissions, ${messageCount} messages to ${recipients} patients`);
+  return { campaigns: campaigns.length, forms: forms.length, tasks: tasks.length, submissions: submissions.length, messages: messageCount };
+}
+
 /** Migrate, base seed, then demo data: what `npm run seed:demo` and the benchmark both do. */
 export async function prepareAndSeedDemo(config: Config, opts: SeedDemoOptions = {}): Promise<SeedDemoResult> {
   const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -593,6 +778,10 @@ export async function prepareAndSeedDemo(config: Config, opts: SeedDemoOptions =
     await migrateToLatest(database.db, database.dialect);
     const base = await seedBase(database, config);
     if (base.generatedPassword) opts.log?.(`first super admin ${base.adminEmail} created with password ${base.generatedPassword} (shown once)`);
+    // the one file the demo campaigns and tasks show (DATA_DIR/storage, as the storage service keeps them)
+    const demoFile = join(config.dataDir, 'storage', DEMO_FILE);
+    mkdirSync(dirname(demoFile), { recursive: true });
+    writeFileSync(demoFile, DEMO_PDF);
     return await seedDemo(database, { argon2: config.argon2, ...opts });
   } finally {
     await database.destroy();
@@ -634,3 +823,4 @@ if (require.main === module) {
     process.exit(1);
   });
 }
+

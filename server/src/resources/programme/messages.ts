@@ -65,9 +65,12 @@ export function birthRange(from: number, to: number, today = new Date()): { earl
 
 /** The patients a message goes to (`users as u`), to select from. */
 export function matchingPatients(db: Kysely<Database>, message: { tehsil_id: number; from_age: number | null; to_age: number | null }, interestIds: number[]) {
+  // from the tehsil's profiles to their accounts: a CROSS JOIN keeps SQLite on that order (a tehsil
+  // holds a few thousand patients; starting from every patient account instead took 270 ms at 100,000)
   let q = db
-    .selectFrom('users as u')
-    .innerJoin('patient_profiles as p', 'p.id', 'u.id')
+    .selectFrom('patient_profiles as p')
+    .crossJoin('users as u')
+    .whereRef('u.id', '=', 'p.id')
     .where('u.type', '=', 'patient')
     .where('u.status', '=', USER_STATUS.active)
     .where('p.tehsil_id', '=', message.tehsil_id)
