@@ -1,6 +1,7 @@
 import { mergeMessages, type Messages } from './messages';
 import people from './people/ar';
 import clinical from './clinical/ar';
+import forms from './forms/ar';
 
 /**
  * العربية (الإمارات): every key of en.ts and of react-admin's own messages (ra-language-english). Shown right
@@ -553,4 +554,4 @@ const ar = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(ar, people), clinical);
+export default mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms);

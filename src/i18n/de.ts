@@ -1,6 +1,7 @@
 import { mergeMessages, type Messages } from './messages';
 import people from './people/de';
 import clinical from './clinical/de';
+import forms from './forms/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const de = {
@@ -550,4 +551,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(de, people), clinical);
+export default mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms);

@@ -1,6 +1,7 @@
 import { mergeMessages, type Messages } from './messages';
 import people from './people/es';
 import clinical from './clinical/es';
+import forms from './forms/es';
 
 /** Español: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const es = {
@@ -549,4 +550,4 @@ const es = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(es, people), clinical);
+export default mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms);

@@ -2,6 +2,7 @@ import frenchMessages from 'ra-language-french';
 import { mergeMessages, type Messages } from './messages';
 import people from './people/fr';
 import clinical from './clinical/fr';
+import forms from './forms/fr';
 
 /**
  * Français: the app's messages laid over react-admin's official French messages (ra-language-french),
@@ -346,4 +347,4 @@ const fr = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms);

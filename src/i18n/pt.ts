@@ -1,6 +1,7 @@
 import { mergeMessages, type Messages } from './messages';
 import people from './people/pt';
 import clinical from './clinical/pt';
+import forms from './forms/pt';
 
 /** Português (Brasil): every key of en.ts and of react-admin's own messages (ra-language-english). */
 const pt = {
@@ -549,4 +550,4 @@ const pt = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(pt, people), clinical);
+export default mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms);

@@ -1,6 +1,7 @@
 import { mergeMessages, type Messages } from './messages';
 import people from './people/zh';
 import clinical from './clinical/zh';
+import forms from './forms/zh';
 
 /**
  * 简体中文: every key of en.ts and of react-admin's own messages (ra-language-english). Chinese has one
@@ -550,4 +551,4 @@ const zh = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(zh, people), clinical);
+export default mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms);

@@ -289,6 +289,8 @@ export interface AppDataProviderMethods {
   updateStatus(resource: string, params: { id: Identifier; status: number | string; cancel_reason_id?: number }): Promise<{ data: RaRecord }>;
   /** Asks for a download link and sends the browser to it; resolves with the link. */
   exportList(resource: string, params?: ExportParams): Promise<{ data: string }>;
+  /** What one record holds, as a file (a survey form's submissions): asks for its download link and sends the browser to it. */
+  exportRecord(resource: string, params: { id: Identifier; format?: 'csv' | 'xlsx' }): Promise<{ data: string }>;
   uploadChunked(file: File, options: ChunkedUploadOptions): Promise<UploadedFile>;
   getPermissionModules(): Promise<{ data: PermissionModule[] }>;
   changePassword(params: ChangePasswordParams): Promise<{ message: string }>;
@@ -386,6 +388,14 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
       const link = typeof data === 'string' ? data : isRecord(data) && typeof data.url === 'string' ? data.url : null;
       if (!link) throw new HttpError('The server did not return a download link.', 500, data);
       const url = toHttps(link, pageProtocol());
+      navigate(url);
+      return { data: url };
+    },
+
+    async exportRecord(resource, { id, format }) {
+      const { data } = await request<unknown>(http, path(resource, 'export', encodeId(id)), { query: { format } });
+      if (typeof data !== 'string' || !data) throw new HttpError('The server did not return a download link.', 500, data);
+      const url = toHttps(data, pageProtocol());
       navigate(url);
       return { data: url };
     },

@@ -15,6 +15,7 @@ import categories from './categories';
 import cities from './cities';
 import countries from './countries';
 import districts from './districts';
+import dynamicForms from './dynamic-forms';
 import interests from './interests';
 import qualifications from './qualifications';
 import roles from './roles';
@@ -45,6 +46,7 @@ export const resources: Record<ResourceName, ResourceConfig> = {
   'cancellation-reasons': cancellationReasons,
   'medical-histories': medicalHistories,
   prescriptions,
+  'dynamic-forms': dynamicForms,
 };
 
 export const resourceNames = Object.keys(resources) as ResourceName[];

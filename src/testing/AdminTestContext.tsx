@@ -15,6 +15,8 @@ import {
   type GetOneResult,
   type I18nProvider,
   type RaRecord,
+  type UpdateParams,
+  type UpdateResult,
 } from 'react-admin';
 import { canAccess } from '../providers/permissions';
 import type { AppDataProvider, AppDataProviderMethods } from '../providers/dataProvider';
@@ -47,12 +49,14 @@ export interface TestDataProviderCalls extends Partial<AppDataProviderMethods> {
   getList?: (resource: string, params: GetListParams) => Promise<GetListResult>;
   getOne?: (resource: string, params: GetOneParams) => Promise<GetOneResult>;
   create?: (resource: string, params: CreateParams) => Promise<CreateResult>;
+  update?: (resource: string, params: UpdateParams) => Promise<UpdateResult>;
 }
 
 /** Every custom method of the console's data provider; a Record, so TypeScript holds the list complete. */
 const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
   updateStatus: true,
   exportList: true,
+  exportRecord: true,
   uploadChunked: true,
   getPermissionModules: true,
   changePassword: true,

@@ -314,6 +314,19 @@ describe('custom methods', () => {
     expect(navigate).toHaveBeenCalledWith('https://old-console.example.org/storage/exports/admins-2024.csv');
   });
 
+  test("exportRecord asks for one record's download link (a survey form's submissions) and opens it", async () => {
+    const link = 'http://console.example.org/api/admin/exports/form-submissions/claim.signature';
+    const sent = stubFetch([{ body: { success: true, data: link, message: 'Export ready.' } }]);
+    const onHttps = createDataProvider({ navigate, pageProtocol: () => 'https:' });
+    const { data } = await onHttps.exportRecord('dynamic-forms', { id: 'enc/1', format: 'xlsx' });
+    expect(pathOf(sent[0]!.url)).toBe('/api/admin/dynamic-forms/export/enc%2F1');
+    expect(queryOf(sent[0]!.url)).toEqual({ format: 'xlsx' });
+    expect(data).toBe(link.replace('http:', 'https:'));
+    expect(navigate).toHaveBeenCalledWith(data);
+    stubFetch([{ body: { success: true, data: null } }]);
+    expect((await httpError(provider.exportRecord('dynamic-forms', { id: 'enc-1' }))).message).toBe('The server did not return a download link.');
+  });
+
   test('getPermissionModules', async () => {
     const sent = stubFetch([recorded('modules')]);
     const { data } = await provider.getPermissionModules();
