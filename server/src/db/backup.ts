@@ -1,0 +1,151 @@
+/**
+ * `npm run backup [-- --out DIR]`: a copy of the data while the server runs, laid out as a DATA_DIR,
+ * so that restoring is pointing DATA_DIR at it (or copying it there):
+ *
+ *   DIR/app.db       the SQLite database, through SQLite's online backup API (a consistent snapshot;
+ *                    the server keeps reading and writing meanwhile)
+ *   DIR/storage/     uploaded files, DIR/private/ clinical files
+ *   DIR/app.key      the key of encrypted ids and signed links (unless APP_KEY comes from the environment)
+ *   DIR/database.dump  with PostgreSQL instead of app.db: pg_dump's custom format (pg_restore reads it)
+ *   DIR/backup.json  what was copied, and when
+ *
+ * The files are copied before and after the database snapshot (the second pass copies again what
+ * changed since the first), so that every file a row of the snapshot names is in the copy, whole: a
+ * file is written before its row (but one deleted in the instant between the snapshot and the second
+ * pass); a file the snapshot does not name is harmless.
+ */
+import SQLite from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { loadConfig, type Config } from '../config';
+
+export interface BackupResult {
+  dir: string;
+  database: 'app.db' | 'database.dump';
+  /** files in storage/ and private/ */
+  files: number;
+  appKey: 'copied' | 'from the environment (APP_KEY)';
+}
+
+/** Pages copied in one step of the online backup once it has started: all of them, so a busy database cannot restart it forever. */
+const ALL_PAGES = 1_000_000_000;
+
+/** What a file looked like (size, mtime) when it was last copied, by its source path. */
+type Copied = Map<string, string>;
+
+/**
+ * Copies the files under `from` into `to`, but those unchanged since this backup last copied them; a
+ * file removed meanwhile is skipped. The stat is taken before copying, so a file still being written
+ * during the first pass (uploads are not written atomically) differs by the second and is copied again.
+ */
+function copyFiles(from: string, to: string, copied: Copied): void {
+  if (!existsSync(from)) return;
+  for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (entry.isDirectory()) continue;
+    const source = join(entry.parentPath, entry.name);
+    const target = join(to, relative(from, source));
+    try {
+      const stat = statSync(source);
+      const seen = `${stat.size}:${stat.mtimeMs}`;
+      if (copied.get(source) === seen) continue;
+      mkdirSync(dirname(target), { recursive: true });
+      copyFileSync(source, target);
+      copied.set(source, seen);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; // deleted since the listing
+    }
+  }
+}
+
+const countFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()).length : 0);
+
+/** The SQLite database of DATA_DIR, copied online into `target`, and checked. */
+async function backupSqlite(source: string, target: string): Promise<void> {
+  if (!existsSync(source)) throw new Error(`no database at ${source} (is DATA_DIR right?)`);
+  // a connection of its own beside the server's (WAL mode: neither waits for the other)
+  const db = new SQLite(source, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  try {
+    await db.backup(target, { progress: () => ALL_PAGES });
+  } finally {
+    db.close();
+  }
+  const copy = new SQLite(target, { readonly: true });
+  try {
+    const result = copy.pragma('integrity_check', { simple: true });
+    if (result !== 'ok') throw new Error(`the copy failed its integrity check: ${String(result)}`);
+  } finally {
+    copy.close();
+  }
+}
+
+/** A PostgreSQL client program (pg_dump, pg_restore): from Debian's newest /usr/lib/postgresql/N/bin, else PATH. */
+export function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
+  const debian = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql').sort((a, b) => parseFloat(b) - parseFloat(a)).map((v) => `/usr/lib/postgresql/${v}/bin/${name}`).find((p) => existsSync(p))
+    : undefined;
+  return debian ?? name;
+}
+
+/** pg_dump of the PostgreSQL database (custom format). */
+function backupPostgres(databaseUrl: string, target: string): void {
+  try {
+    execFileSync(postgresTool('pg_dump'), ['--format=custom', '--no-owner', `--file=${target}`, databaseUrl], { stdio: ['ignore', 'inherit', 'pipe'] });
+  } catch (err) {
+    const e = err as { code?: string; stderr?: Buffer; message: string };
+    if (e.code === 'ENOENT') throw new Error('pg_dump was not found: install the PostgreSQL client (apt-get install postgresql-client)', { cause: err });
+    throw new Error(`pg_dump failed: ${e.stderr?.toString().trim() || e.message}`, { cause: err });
+  }
+}
+
+export async function backup(config: Config, outDir: string): Promise<BackupResult> {
+  const dir = resolve(outDir);
+  if (existsSync(dir) && readdirSync(dir).length) throw new Error(`${dir} is not empty: give a new folder`);
+  mkdirSync(dir, { recursive: true });
+  const media = ['storage', 'private'];
+  const copied: Copied = new Map();
+  for (const folder of media) copyFiles(join(config.dataDir, folder), join(dir, folder), copied);
+  const database = config.databaseUrl ? 'database.dump' : 'app.db';
+  if (config.databaseUrl) backupPostgres(config.databaseUrl, join(dir, database));
+  else await backupSqlite(join(config.dataDir, 'app.db'), join(dir, database));
+  // after the snapshot: the files of rows it holds are complete now (a file is written before its row)
+  for (const folder of media) copyFiles(join(config.dataDir, folder), join(dir, folder), copied);
+  const keyFile = join(config.dataDir, 'app.key');
+  const appKey = process.env.APP_KEY || !existsSync(keyFile) ? 'from the environment (APP_KEY)' : 'copied';
+  if (appKey === 'copied') copyFileSync(keyFile, join(dir, 'app.key'));
+  const result: BackupResult = { dir, database, files: media.reduce((n, f) => n + countFiles(join(dir, f)), 0), appKey };
+  writeFileSync(join(dir, 'backup.json'), `${JSON.stringify({ created_at: new Date().toISOString(), ...result, dir: undefined }, null, 2)}\n`);
+  return result;
+}
+
+function defaultOut(): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/Z$/, '');
+  return join('backups', `backup-${stamp}`);
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--out');
+  const out = at >= 0 ? args[at + 1] : defaultOut();
+  if (!out || args.some((_, i) => i !== at && (at < 0 || i !== at + 1))) {
+    console.error('usage: npm run backup [-- --out DIR]   (DIR must be new or empty)');
+    process.exit(2);
+  }
+  // loadConfig makes a missing DATA_DIR and a new app.key in it: a backup of the wrong folder would
+  // then carry a key the server never used, so the folder and its key must be there already
+  const dataDir = resolve(process.env.DATA_DIR || './data');
+  if (!existsSync(dataDir)) throw new Error(`no DATA_DIR at ${dataDir}: run it with the server's DATA_DIR`);
+  if (!process.env.APP_KEY && !existsSync(join(dataDir, 'app.key'))) throw new Error(`${dataDir} has no app.key and APP_KEY is not set: is this the server's DATA_DIR?`);
+  const config = loadConfig();
+  const result = await backup(config, out);
+  const size = config.databaseUrl ? '' : ` (${Math.round(statSync(join(result.dir, result.database)).size / 1024)} KiB)`;
+  console.log(`Backup written to ${result.dir}: ${result.database}${size}, ${result.files} files, app key ${result.appKey}.`);
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    console.error(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}
