@@ -261,6 +261,12 @@ describe.each(DIALECTS)('survey forms on %s', (dialect) => {
       dataOf(await api.put(`/api/admin/tasks/status/${otherTask.encrypted_id}`, { status: 1 }));
       expect(fieldErrors(await submit(a, otherForm, { client_id: clientId(), answers: answersTo(otherForm, good()) }))).toEqual({ form: ['This survey form is blocked and takes no more submissions.'] });
       expect((dataOf(await field(a.token).get('/api/field/forms')) as Row[]).map((f) => f.id)).not.toContain(otherForm.id);
+      // the survey picker of a task's form offers active forms only, to an admin who may not list forms
+      const planner = client(t, (await adminWith(t, ['create_task'])).token);
+      expect((await planner.get('/api/admin/dynamic-forms')).statusCode).toBe(403);
+      const offered = (dataOf(await planner.get('/api/admin/dynamic-forms/choices?status=Active')) as Row[]).map((f) => f.id);
+      expect(offered).toContain(form.id);
+      expect(offered).not.toContain(otherForm.id);
       // tokens: none, an admin's, a patient's
       const patient = dataOf(await api.post('/api/admin/app-users', {
         f_name: 'Not', l_name: 'Surveyor', email: `patient.${Date.now()}@example.org`, phone_no: '03001234567', password: 'lantern orchard 42', confirmPassword: 'lantern orchard 42', dob: '1990-01-01',

@@ -4,8 +4,8 @@
  * and patients, kept to their own rows and to their own kind of account. On SQLite and PostgreSQL.
  */
 import { birthRange } from '../src/resources/programme/messages';
-import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
-import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler, tinyPng } from './helpers/http';
+import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { anyDb, call, client, type Client, dataOf, fieldErrors, multipart, type Row, sampler, tinyPng } from './helpers/http';
 
 jest.setTimeout(90_000);
 
@@ -104,6 +104,38 @@ describe.each(DIALECTS)('programme work on %s', (dialect) => {
       return { a, b, campaign: form };
     }
     const taskBody = (extra: Row) => ({ title: 'Door to door', s_date: day(1), e_date: day(4), district_id: tehsil.district_id, tehsil_id: tehsil.id, file: png, ...extra });
+
+    it('offers a planner the active CHWs of a tehsil to choose from, though it may not list CHWs', async () => {
+      const { a, b } = await setup();
+      const elsewhere = await chwIn(await ref('tehsils'));
+      dataOf(await api.put(`/api/admin/chw/status/${b.encrypted_id}`, { status: 2 }));
+      const planner = client(t, (await adminWith(t, ['create_task'])).token);
+      expect((await planner.get('/api/admin/chw')).statusCode).toBe(403);
+      const offered = dataOf<Row[]>(await planner.get(`/api/admin/chw/choices?tehsil_id=${tehsil.id}&status=Active&paginate=false`));
+      const ids = offered.map((c) => c.id);
+      expect(ids).toContain(a.id);
+      expect(ids).not.toContain(b.id);
+      expect(ids).not.toContain(elsewhere.id);
+      // names only: nothing of the CHW's account beyond what the picker shows
+      expect(Object.keys(offered.find((c) => c.id === a.id)!).sort()).toEqual(['encrypted_id', 'f_name', 'id', 'l_name']);
+    });
+
+    it('takes a task as the console sends it with a file: form data with the CHWs as person_ids[] texts', async () => {
+      const { a, b, campaign } = await setup();
+      const form = multipart({
+        title: 'Leaflets', type: 'Campaign', campaign_id: String(campaign.id), s_date: day(1), e_date: day(2),
+        district_id: String(tehsil.district_id), tehsil_id: String(tehsil.id), 'person_ids[]': [String(a.id), String(b.id)],
+        file: { filename: 'brief.png', contentType: 'image/png', data: tinyPng() },
+      });
+      const res = await t.inject({ method: 'POST', url: '/api/admin/tasks', headers: { ...form.headers, authorization: `Bearer ${t.rootToken}` }, payload: form.payload });
+      expect(res.statusCode).toBe(200);
+      const made = res.json().data as Row;
+      expect((made.person_ids as Row[]).map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+      // a text that is no id is still refused with the field's message
+      const bad = multipart({ title: 'Leaflets', type: 'Booking', s_date: day(1), e_date: day(2), district_id: String(tehsil.district_id), tehsil_id: String(tehsil.id), 'person_ids[]': ['x'], file: { filename: 'brief.png', contentType: 'image/png', data: tinyPng() } });
+      const refused = await t.inject({ method: 'POST', url: '/api/admin/tasks', headers: { ...bad.headers, authorization: `Bearer ${t.rootToken}` }, payload: bad.payload });
+      expect(fieldErrors(refused)).toEqual({ person_ids: ['Please fill the CHW required field!'] });
+    });
 
     it('refuses missing CHWs, CHWs of other tehsils, missing links and notes with the spec\'s messages', async () => {
       const { a, campaign } = await setup();

@@ -291,6 +291,8 @@ export interface AppDataProviderMethods {
   exportList(resource: string, params?: ExportParams): Promise<{ data: string }>;
   /** What one record holds, as a file (a survey form's submissions): asks for its download link and sends the browser to it. */
   exportRecord(resource: string, params: { id: Identifier; format?: 'csv' | 'xlsx' }): Promise<{ data: string }>;
+  /** A record's own paged list, GET /{resource}/{id}/{list} (a message's recipients). */
+  getRecordList(resource: string, params: { id: Identifier; list: string; page?: number; perPage?: number; signal?: AbortSignal }): Promise<GetListResult<RaRecord>>;
   uploadChunked(file: File, options: ChunkedUploadOptions): Promise<UploadedFile>;
   getPermissionModules(): Promise<{ data: PermissionModule[] }>;
   changePassword(params: ChangePasswordParams): Promise<{ message: string }>;
@@ -398,6 +400,11 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
       const url = toHttps(data, pageProtocol());
       navigate(url);
       return { data: url };
+    },
+
+    async getRecordList(resource, { id, list, page = 1, perPage = 25, signal }) {
+      const { data } = await request<unknown>(http, path(resource, encodeId(id), list), { query: { page, per_page: perPage }, signal });
+      return readList(data);
     },
 
     async uploadChunked(file, { folder, chunkSizeMb = 5, onProgress, signal }) {

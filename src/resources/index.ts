@@ -11,6 +11,7 @@ import cancellationReasons from './cancellation-reasons';
 import medicalHistories from './medical-histories';
 import prescriptions from './prescriptions';
 import areas from './areas';
+import campaigns from './campaigns';
 import categories from './categories';
 import cities from './cities';
 import countries from './countries';
@@ -20,7 +21,9 @@ import interests from './interests';
 import qualifications from './qualifications';
 import roles from './roles';
 import specializations from './specializations';
+import tasks from './tasks';
 import tehsils from './tehsils';
+import userMessages from './user-messages';
 import type { ResourceConfig } from './types';
 
 /** Every resource of the console, keyed by its name (URL segment, react-admin name, i18n key). */
@@ -46,7 +49,10 @@ export const resources: Record<ResourceName, ResourceConfig> = {
   'cancellation-reasons': cancellationReasons,
   'medical-histories': medicalHistories,
   prescriptions,
+  campaigns,
   'dynamic-forms': dynamicForms,
+  tasks,
+  'user-messages': userMessages,
 };
 
 export const resourceNames = Object.keys(resources) as ResourceName[];

@@ -57,6 +57,7 @@ const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
   updateStatus: true,
   exportList: true,
   exportRecord: true,
+  getRecordList: true,
   uploadChunked: true,
   getPermissionModules: true,
   changePassword: true,

@@ -165,5 +165,11 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
       const n = Number(value);
       if (value.trim() !== '' && Number.isFinite(n)) record[key] = n;
     }
+    // a form's list of ids (`person_ids[]`) arrives as texts: numeric ones become numbers
+    const items = (props[key] as { items?: { type?: string } } | undefined)?.items;
+    const list = record[key];
+    if (Array.isArray(list) && (items?.type === 'integer' || items?.type === 'number')) {
+      record[key] = list.map((item) => (typeof item === 'string' && item.trim() !== '' && Number.isFinite(Number(item)) ? Number(item) : item));
+    }
   }
 }

@@ -112,16 +112,16 @@ export async function lastAuditId(t: TestApp): Promise<number> {
 export const auditSince = (t: TestApp, since: number) =>
   t.db.db.selectFrom('audit_log').selectAll().where('id', '>', since).orderBy('id').execute();
 
-/** A multipart/form-data body built by hand: text fields and files. */
-export function multipart(fields: Record<string, string | { filename: string; contentType: string; data: Buffer }>): {
+/** A multipart/form-data body built by hand: text fields (a list: one part each, as a browser's form sends `key[]`) and files. */
+export function multipart(fields: Record<string, string | string[] | { filename: string; contentType: string; data: Buffer }>): {
   payload: Buffer;
   headers: Record<string, string>;
 } {
   const boundary = `----console-test-${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    if (typeof value === 'string' || Array.isArray(value)) {
+      for (const text of [value].flat()) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`));
     } else {
       parts.push(
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`),

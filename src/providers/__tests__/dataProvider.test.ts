@@ -327,6 +327,20 @@ describe('custom methods', () => {
     expect((await httpError(provider.exportRecord('dynamic-forms', { id: 'enc-1' }))).message).toBe('The server did not return a download link.');
   });
 
+  test("getRecordList reads a record's own paged list (a message's recipients)", async () => {
+    const page = {
+      current_page: 2, per_page: 1, total: 2, last_page: 2, from: 2, to: 2,
+      data: [{ id: 41, encrypted_id: 'enc-41', full_name: 'Rukhsana Bibi', task_status: { is_view: true, status: 'Submitted', submitted_date: '2026-11-20' } }],
+      first_page_url: null, last_page_url: null, next_page_url: null, prev_page_url: 'http://console.example.org/api/admin/user-messages/enc-7/recipients?page=1', links: [], path: '',
+    };
+    const sent = stubFetch([{ body: { success: true, data: page } }]);
+    const { data, total } = await provider.getRecordList('user-messages', { id: 'enc/7', list: 'recipients', page: 2, perPage: 1 });
+    expect(pathOf(sent[0]!.url)).toBe('/api/admin/user-messages/enc%2F7/recipients');
+    expect(queryOf(sent[0]!.url)).toEqual({ page: '2', per_page: '1' });
+    expect(total).toBe(2);
+    expect(data).toEqual([expect.objectContaining({ id: 'enc-41', numeric_id: 41, full_name: 'Rukhsana Bibi' })]);
+  });
+
   test('getPermissionModules', async () => {
     const sent = stubFetch([recorded('modules')]);
     const { data } = await provider.getPermissionModules();

@@ -1,6 +1,9 @@
 import PersonIcon from '@mui/icons-material/Person';
 import { DataTable, Show, ShowButton, type RaRecord } from 'react-admin';
+import { LocationCascade } from '../common/LocationCascade';
 import { PersonInputs } from '../common/PersonInputs';
+import { InterestsInput } from '../common/InterestsInput';
+import { idsOf } from '../common/inputs';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
@@ -47,6 +50,8 @@ export const PatientInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
     <NumberInput source="weight" min={0} max={500} />
     <TextInput source="short_bio" multiline minRows={2} />
     <AddressInputs mode={mode} />
+    <LocationCascade depth="tehsil" required={false} />
+    <InterestsInput />
   </>
 );
 
@@ -61,6 +66,7 @@ export default defineModule({
   inputs: PatientInputs,
   show: PatientShow,
   defaultValues: { gender: 'male', send_credentials: false },
+  transform: (data: Record<string, unknown>) => (data.interest_ids === undefined ? data : { ...data, interest_ids: idsOf(data.interest_ids) }),
   icon: PersonIcon,
   recordRepresentation: fullName,
   menu: { group: 'main', order: 30 },

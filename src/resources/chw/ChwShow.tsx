@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Loading, Show, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Detail, ProfileActions, ProfileHeader } from '../common/people';
 import { formatDate } from '../common/Timeline';
+import { TasksOf } from '../tasks/TasksOf';
 
 type Titled = { title?: string; lat?: number; long?: number } | null;
 
@@ -33,7 +34,6 @@ const PlaceCard = () => {
 
 const ChwProfile = () => {
   const record = useRecordContext();
-  const translate = useTranslate();
   const [locale] = useLocaleState();
   if (!record) return <Loading />;
   const qualification = record.qualification as Titled;
@@ -48,16 +48,7 @@ const ChwProfile = () => {
         <Detail label="resources.chw.fields.joining_date">{formatDate((record.joining_date as string | null) ?? null, locale)}</Detail>
       </ProfileHeader>
       <PlaceCard />
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h6" component="h2">
-            {translate('resources.chw.tasks')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ pt: 1 }}>
-            {translate('resources.chw.no_tasks')}
-          </Typography>
-        </CardContent>
-      </Card>
+      <TasksOf filter={{ chw_id: record.numeric_id }} title="resources.chw.tasks" empty="resources.chw.no_tasks" />
     </Box>
   );
 };

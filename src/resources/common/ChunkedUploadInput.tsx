@@ -4,7 +4,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import { Button, useDataProvider, useInput, useNotify, useTranslate, useTranslateLabel, type Validator } from 'react-admin';
+import { Button, InputHelperText, useDataProvider, useInput, useNotify, useTranslate, useTranslateLabel, type Validator } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { acceptOf, isStoredFile, kindOfFile, MediaPreview, type MediaKind } from './MediaInput';
 
@@ -88,7 +88,12 @@ export const ChunkedUploadInput = ({ source, kinds, folder, formatMessage, requi
       <Button label="app.action.choose_file" variant="outlined" onClick={() => picker.current?.click()} disabled={isUploading(value)}>
         <CloudUploadIcon />
       </Button>
-      {fieldState.error?.message ? <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText> : null}
+      {fieldState.error?.message ? (
+        // react-admin's own reader of validation messages (a validator's key arrives serialised, a server's message as is)
+        <FormHelperText error>
+          <InputHelperText error={fieldState.error.message} />
+        </FormHelperText>
+      ) : null}
     </Box>
   );
 };

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { Button, useInput, useNotify, useTranslate, useTranslateLabel, type Validator } from 'react-admin';
+import { Button, InputHelperText, useInput, useNotify, useTranslate, useTranslateLabel, type Validator } from 'react-admin';
 import { toHttps } from '../../providers/http';
 
 /** What a file field takes; the server checks the content again (magic bytes), this only spares a round trip. */
@@ -133,7 +133,12 @@ export const MediaInput = ({ source, kinds, formatMessage, requiredMessage, mult
       <Button label={files.length && !multiple ? 'app.action.replace_file' : 'app.action.choose_file'} variant="outlined" onClick={() => picker.current?.click()}>
         <AttachFileIcon />
       </Button>
-      {fieldState.error?.message ? <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText> : null}
+      {fieldState.error?.message ? (
+        // react-admin's own reader of validation messages (a validator's key arrives serialised, a server's message as is)
+        <FormHelperText error>
+          <InputHelperText error={fieldState.error.message} />
+        </FormHelperText>
+      ) : null}
     </Box>
   );
 };

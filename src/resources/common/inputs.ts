@@ -18,3 +18,7 @@ export const digitsOnly =
 
 export const phoneDigits = digitsOnly(11);
 export const cnicDigits = digitsOnly(13);
+
+/** Numeric ids, from ids or from the presented [{ id, title }] rows a record carries (a task's CHWs, interests). */
+export const idsOf = (value: unknown): number[] =>
+  Array.isArray(value) ? value.map((v) => Number(typeof v === 'object' && v !== null && 'id' in v ? (v as { id: unknown }).id : v)) : [];

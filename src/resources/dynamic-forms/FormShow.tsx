@@ -7,7 +7,7 @@ import { Loading, Show, useLocaleState, useRecordContext, useTranslate, type RaR
 import { Detail, ProfileActions } from '../common/people';
 import { StatusChip } from '../common/StatusChip';
 import { formatDate } from '../common/Timeline';
-import { useRecordChanges } from './useRecordChanges';
+import { useRecordChanges } from '../common/useRecordChanges';
 import { SubmissionsExportButton } from './SubmissionsExport';
 
 const K = 'resources.dynamic-forms';

@@ -76,6 +76,8 @@ export const chws = defineResource<'users', 'chw_profiles'>()({
   files: { photo: PHOTO },
   district: { table: 'chw_profiles', column: 'district_id' },
   searchable: [...PERSON_SEARCH],
+  // the CHW picker of a task (`/chw/choices?tehsil_id=..&status=Active`), for admins who may plan tasks but not list CHWs
+  choices: ['f_name', 'l_name'],
   sortable: ['f_name', 'l_name', 'email', 'phone_no', 'status', 'created_at', 'id', 'qualification.title', 'district.title'],
   defaultSort: { field: 'created_at', order: 'desc' },
   dateRange: 'created_at',

@@ -229,6 +229,8 @@ export const dynamicForms = defineResource<'dynamic_forms'>()({
   createSchema,
   updateSchema,
   searchable: ['title'],
+  // the survey picker of tasks and messages (`/dynamic-forms/choices?status=Active`), for admins who may not list forms
+  choices: ['title'],
   sortable: ['title', 'created_at', 'submissions_count', 'id'],
   defaultSort: { field: 'created_at', order: 'desc' },
   dateRange: 'created_at',
