@@ -65,7 +65,7 @@ describe('Menu', () => {
     renderMenu(['view_chw']);
 
     expect(await screen.findByRole('menuitem', { name: 'Interests' })).toBeInTheDocument();
-    expect(entryNames()).toEqual(['Dashboard', 'CHWs', 'Interests', 'Categories']);
+    expect(entryNames()).toEqual(['Dashboard', 'CHWs', 'User Messages', 'Interests', 'Categories']);
     expect(screen.getByRole('button', { name: 'Programme' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('button', { name: 'Content' })).toBeInTheDocument();
     expect(screen.queryByText('Setting')).not.toBeInTheDocument();

@@ -41,7 +41,7 @@ const Progress = () => {
 const TypeName = () => {
   const record = useRecordContext();
   const translate = useTranslate();
-  return <>{record ? translate(`${K}.types.${String(record.type)}`) : ''}</>;
+  return <>{typeof record?.type === 'string' ? translate(`${K}.types.${record.type}`, { _: record.type }) : ''}</>;
 };
 
 const TaskList = () => (

@@ -29,7 +29,7 @@ const TYPE_CHOICES = MESSAGE_TYPES.map((t) => ({ id: t, name: `${K}.types.${t}` 
 const TypeName = () => {
   const record = useRecordContext();
   const translate = useTranslate();
-  return <>{record ? translate(`${K}.types.${String(record.type)}`) : ''}</>;
+  return <>{typeof record?.type === 'string' ? translate(`${K}.types.${record.type}`, { _: record.type }) : ''}</>;
 };
 
 const MessageList = () => (
