@@ -12,6 +12,8 @@ import { resources } from '../resources';
 /** Second segments that name a screen rather than a record. */
 const SCREEN_SEGMENTS: Record<string, string> = {
   create: 'ra.action.create',
+  // a record added under its parent: /prescriptions/add/<patient id>
+  add: 'ra.action.create',
   profile: 'app.page.profile',
   changePassword: 'app.page.change_password',
 };

@@ -20,6 +20,7 @@ import type {
   UpdateResult,
 } from 'ra-core';
 import type { PageLink } from '../../contract/api';
+import type { DutySlot } from '../../contract/dutyRoster';
 import type { PermissionModule } from '../../contract/permissions';
 import {
   ApiError,
@@ -293,6 +294,8 @@ export interface AppDataProviderMethods {
   exportRecord(resource: string, params: { id: Identifier; format?: 'csv' | 'xlsx' }): Promise<{ data: string }>;
   /** A record's own paged list, GET /{resource}/{id}/{list} (a message's recipients). */
   getRecordList(resource: string, params: { id: Identifier; list: string; page?: number; perPage?: number; signal?: AbortSignal }): Promise<GetListResult<RaRecord>>;
+  /** A doctor's stored duty-roster slots of one month (YYYY-MM), for the Working Hours calendar. */
+  getDutySlots(params: { doctorId: number; month: string; signal?: AbortSignal }): Promise<{ data: DutySlot[] }>;
   uploadChunked(file: File, options: ChunkedUploadOptions): Promise<UploadedFile>;
   getPermissionModules(): Promise<{ data: PermissionModule[] }>;
   changePassword(params: ChangePasswordParams): Promise<{ message: string }>;
@@ -405,6 +408,12 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
     async getRecordList(resource, { id, list, page = 1, perPage = 25, signal }) {
       const { data } = await request<unknown>(http, path(resource, encodeId(id), list), { query: { page, per_page: perPage }, signal });
       return readList(data);
+    },
+
+    async getDutySlots({ doctorId, month, signal }) {
+      const { data } = await request<unknown>(http, path('duty-roasters', 'slots'), { query: { doctor_id: doctorId, month }, signal });
+      if (!Array.isArray(data)) throw new HttpError('The server answered without a list.', 500, data);
+      return { data: data as DutySlot[] };
     },
 
     async uploadChunked(file, { folder, chunkSizeMb = 5, onProgress, signal }) {

@@ -58,6 +58,7 @@ const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
   exportList: true,
   exportRecord: true,
   getRecordList: true,
+  getDutySlots: true,
   uploadChunked: true,
   getPermissionModules: true,
   changePassword: true,

@@ -8,6 +8,7 @@ import { conflict, notFound, ValidationError } from '../http/errors';
 import { Fields, MAX_ID } from '../http/fields';
 import { defineResource, type Row } from '../http/resource';
 import { SLOT_STATUSES } from '../../../contract/enums';
+import { MIN_CHARGE, MIN_SESSION_MINUTES, minutesOf, slotTimes, totalFee } from '../../../contract/dutyRoster';
 import { audit } from '../services/audit';
 import { now } from '../services/tokens';
 
@@ -67,16 +68,10 @@ export const ROSTER = {
 };
 
 const TIME = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const minutes = minutesOf;
 
-/** The slots of one day: from `from` in steps of `session` minutes, each wholly before `to`. */
-export function slotTimes(from: string, to: string, session: number): { s_time: string; e_time: string }[] {
-  const out: { s_time: string; e_time: string }[] = [];
-  const end = minutes(to);
-  for (let t = minutes(from); t + session <= end; t += session) out.push({ s_time: hhmm(t), e_time: hhmm(t + session) });
-  return out;
-}
+// the console previews the slots with the same function
+export { slotTimes };
 
 const isCalendarDay = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -86,8 +81,8 @@ const fields = {
   label: Type.Optional(Fields.optionalText(100)),
   s_time: Type.String({ pattern: TIME, 'x-message': ROSTER.from }),
   e_time: Type.String({ pattern: TIME, 'x-message': ROSTER.to }),
-  session: Type.Integer({ minimum: 10, maximum: 24 * 60, 'x-message': ROSTER.session }),
-  charge: Type.Number({ minimum: 1, maximum: 100_000, 'x-message': ROSTER.charge }),
+  session: Type.Integer({ minimum: MIN_SESSION_MINUTES, maximum: 24 * 60, 'x-message': ROSTER.session }),
+  charge: Type.Number({ minimum: MIN_CHARGE, maximum: 100_000, 'x-message': ROSTER.charge }),
   dates: Type.Array(Type.String({ format: 'date' }), { minItems: 1, maxItems: 62, 'x-message': ROSTER.dates }),
 };
 
@@ -166,7 +161,7 @@ export const dutyRosters = defineResource<'duty_rosters'>()({
         e_time: to,
         session,
         charge,
-        total_fee: Math.round(session * charge * 100) / 100,
+        total_fee: totalFee(session, charge),
         dates: JSON.stringify(dates),
         first_date: dates[0]!,
       };

@@ -46,6 +46,12 @@ describe('Breadcrumbs', () => {
     expect(crumbs(renderAt('/districts/create', ['view_location']))).toEqual(['Home', 'Districts', 'Create']);
   });
 
+  it('names the add screen under a parent record, and asks for no record called "add"', () => {
+    const getOne = jest.fn();
+    expect(crumbs(renderAt('/prescriptions/add/p-9', ['view_app_user', 'create_app_user'], getOne))).toEqual(['Home', 'Prescriptions', 'Create']);
+    expect(getOne).not.toHaveBeenCalled();
+  });
+
   it('shows the own profile screen', () => {
     expect(crumbs(renderAt('/admins/profile', []))).toEqual(['Home', 'Admins', 'Profile']);
   });

@@ -341,6 +341,17 @@ describe('custom methods', () => {
     expect(data).toEqual([expect.objectContaining({ id: 'enc-41', numeric_id: 41, full_name: 'Rukhsana Bibi' })]);
   });
 
+  test("getDutySlots reads a doctor's slots of a month (the Working Hours calendar)", async () => {
+    const slot = { id: 5, encrypted_id: 'slot-5', roster_id: 2, roster_encrypted_id: 'enc-2', date: '2026-03-02', s_time: '09:00', e_time: '09:20', status: 'Booked', open: false };
+    const sent = stubFetch([{ body: { success: true, data: [slot] } }]);
+    const { data } = await provider.getDutySlots({ doctorId: 12, month: '2026-03' });
+    expect(pathOf(sent[0]!.url)).toBe('/api/admin/duty-roasters/slots');
+    expect(queryOf(sent[0]!.url)).toEqual({ doctor_id: '12', month: '2026-03' });
+    expect(data).toEqual([slot]);
+    stubFetch([{ body: { success: true, data: null } }]);
+    expect((await httpError(provider.getDutySlots({ doctorId: 12, month: '2026-03' }))).message).toBe('The server answered without a list.');
+  });
+
   test('getPermissionModules', async () => {
     const sent = stubFetch([recorded('modules')]);
     const { data } = await provider.getPermissionModules();
