@@ -83,7 +83,7 @@ run('programme journey (Chromium, real server)', () => {
       await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
       // --- build the form: a text, a radio with two options and a date question
-      await page.getByRole('button', { name: 'Programme' }).waitFor();
+      await page.getByRole('menuitem', { name: 'Programme' }).waitFor();
       await menuEntry(page, 'Dynamic Forms').click();
       await page.getByRole('link', { name: 'Add Dynamic Form', exact: true }).click();
       await field(page, 'Form Title').fill(formTitle);

@@ -15,8 +15,8 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 export async function signOut(page: Page) {
-  // react-admin's user menu button is named 'Profile' (ra.auth.user_menu).
-  await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  // react-admin's user menu button: the admin's name, then 'Profile' (ra.auth.user_menu).
+  await page.getByRole('button', { name: /Profile$/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   // the form remembers the page left (?next=), so that signing in again leads back to it
   await page.waitForURL((url) => url.pathname === '/auth/login');

@@ -157,6 +157,9 @@ const MenuEntry = ({ node, depth }: { node: ResourceName | MenuLink; depth: numb
         <IconButton
           className="app-pin"
           size="small"
+          // a pin is a checkable item of the menu (ARIA allows no plain buttons inside a menu)
+          role="menuitemcheckbox"
+          aria-checked={pinned}
           aria-label={translate(pinned ? 'app.layout.unpin' : 'app.layout.pin', { label })}
           onClick={() => togglePin(path)}
           sx={{
@@ -183,6 +186,8 @@ const MenuGroup = ({ node, depth }: { node: MenuGroupNode; depth: number }) => {
   const text = translate(node.label);
   const header = (
     <ListItemButton
+      // a menu holds menu items (ARIA): the group's header is one, which opens and closes its group
+      role="menuitem"
       onClick={() => setOpen(!open)}
       aria-expanded={open}
       aria-controls={listId}
@@ -202,7 +207,7 @@ const MenuGroup = ({ node, depth }: { node: MenuGroupNode; depth: number }) => {
     <>
       {sidebarOpen ? header : <Tooltip title={text} placement="right">{header}</Tooltip>}
       <Collapse in={open} timeout="auto" unmountOnExit>
-        <List id={listId} component="div" disablePadding>
+        <List id={listId} component="div" role="group" aria-label={text} disablePadding>
           <MenuEntries nodes={node.children} depth={depth + 1} />
         </List>
       </Collapse>

@@ -94,7 +94,8 @@ const Totals = ({ data, failed }: { data: DashboardData | undefined; failed: boo
               </Typography>
             </Box>
           ))}
-          <Divider sx={{ gridColumn: '1 / -1' }} />
+          {/* a rule between the counts and their sum: a div, the one element a <dl> takes besides its terms */}
+          <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider' }} />
           <Typography component="dt" sx={{ fontWeight: 'bold' }}>
             {translate('app.dashboard.total')}
           </Typography>

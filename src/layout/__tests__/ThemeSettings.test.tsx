@@ -42,7 +42,7 @@ const probe = () => screen.getByRole('status', { name: 'theme', hidden: true }).
 describe('Theme settings', () => {
   it('starts light with the spec’s default colours', () => {
     render(<ThemedAdmin />);
-    expect(probe()).toBe('light #7366ff #f73164');
+    expect(probe()).toBe('light #6153ea #f73164');
   });
 
   it('changes the primary colour at once and keeps it after a reload', async () => {
@@ -52,7 +52,7 @@ describe('Theme settings', () => {
     await user.click(screen.getByRole('button', { name: 'Theme settings' }));
     const panel = await screen.findByRole('dialog', { name: 'Theme settings' });
     const primary = within(panel).getByLabelText('Primary colour');
-    expect(primary).toHaveValue('#7366ff');
+    expect(primary).toHaveValue('#6153ea');
     fireEvent.change(primary, { target: { value: '#0a8754' } });
 
     expect(probe()).toBe('light #0a8754 #f73164');
@@ -72,13 +72,13 @@ describe('Theme settings', () => {
     await user.click(within(panel).getByRole('button', { name: 'Dark' }));
     fireEvent.change(within(panel).getByLabelText('Secondary colour'), { target: { value: '#123456' } });
 
-    expect(probe()).toBe('dark #7366ff #123456');
+    expect(probe()).toBe('dark #6153ea #123456');
     expect(localStorage.getItem('theme_mode')).toBe('dark');
     expect(localStorage.getItem('secondary_color')).toBe('#123456');
     expect(within(panel).getByRole('button', { name: 'Dark' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(within(panel).getByRole('button', { name: 'Reset' }));
-    expect(probe()).toBe('light #7366ff #f73164');
+    expect(probe()).toBe('light #6153ea #f73164');
     expect(localStorage.getItem('theme_mode')).toBeNull();
     expect(localStorage.getItem('primary_color')).toBeNull();
     expect(localStorage.getItem('secondary_color')).toBeNull();
@@ -88,7 +88,7 @@ describe('Theme settings', () => {
     localStorage.setItem('primary_color', 'red; background: url(x)');
     localStorage.setItem('secondary_color', '#ABCDEF');
     render(<ThemedAdmin />);
-    expect(probe()).toBe('light #7366ff #abcdef');
+    expect(probe()).toBe('light #6153ea #abcdef');
   });
 
   it('closes with Escape', async () => {

@@ -1,0 +1,98 @@
+/**
+ * Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on the console's main screens in real
+ * Chromium, signed out and signed in, in English and in Arabic (right to left): no serious or critical
+ * violation. The scan runs through the DevTools protocol, so the console's CSP stays as served.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, withPage } from './helpers/browser';
+import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
+import { signIn } from './helpers/page';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+
+jest.setTimeout(300_000);
+
+const run = browserAvailable() ? describe : describe.skip;
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The screens scanned after signing in: each module's list and add form, the custom pages, a profile. */
+const SCREENS = [
+  '/dashboard', '/admins', '/admins/create', '/roles', '/roles/create', '/app-users', '/app-users/create', '/chw', '/chw/create',
+  '/doctors', '/doctors/create', '/appointments', '/campaigns', '/campaigns/create', '/dynamic-forms', '/dynamic-forms/create',
+  '/tasks', '/tasks/create', '/user-messages', '/user-messages/create', '/districts', '/districts/create', '/notifications',
+  '/notifications/send', '/locations/import', '/admins/profile',
+];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string }[];
+}
+
+run('accessibility (axe-core in Chromium, real server)', () => {
+  let smtp: Smtp;
+  let server: RunningServer;
+  let browser: Browser;
+  let rootToken: string;
+
+  beforeAll(async () => {
+    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
+  }, 110_000);
+  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
+
+  /** The serious and critical violations of the page as it stands, one line each. */
+  async function scan(page: Page, label: string): Promise<string[]> {
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(AXE);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: Violation[] }> } }).axe;
+      const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, html: n.html.slice(0, 160) })) }));
+    });
+    return (violations as Violation[])
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${label}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(' | ')}`);
+  }
+
+  async function open(page: Page, path: string) {
+    await page.goto(path);
+    await page.waitForURL((url) => url.pathname === path);
+    await page.locator('#main-content').waitFor({ state: 'visible' });
+    await page.waitForFunction(() => (document.querySelector('#main-content') as HTMLElement | null)?.innerText.trim().length, null);
+  }
+
+  test.each([['en'], ['ar']])('no serious or critical violation on the sign-in form and %s main screens', (lang) =>
+    withPage(browser, server.url, `a11y-${lang}`, async ({ page }) => {
+      const found: string[] = [];
+      // a patient, so that a profile is scanned too
+      const patient = await server.api<{ data: { encrypted_id: string } }>('POST', '/app-users', rootToken, {
+        f_name: 'Sadia', l_name: 'Noor', email: `sadia.${lang}.${Date.now()}@example.org`, phone_no: '03001234567', password: 'harbour-violet-63', confirmPassword: 'harbour-violet-63', dob: '1991-06-01',
+      });
+      expect(patient.status).toBe(200);
+      await page.goto('/');
+      await page.evaluate((l) => localStorage.setItem('currentLanguage', l), lang);
+      await page.goto('/');
+      await page.locator('input[name=email]').waitFor();
+      found.push(...(await scan(page, '/auth/login')));
+      await page.goto('/auth/verifyEmail');
+      await page.locator('input[name=email]').waitFor();
+      found.push(...(await scan(page, '/auth/verifyEmail')));
+      await page.goto('/');
+      if (lang === 'en') await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      else {
+        await page.locator('input[name=email]').fill(ADMIN_EMAIL);
+        await page.locator('input[name=password]').fill(ADMIN_PASSWORD);
+        await page.locator('button[type=submit]').click();
+        await page.waitForURL('**/dashboard');
+      }
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      const screens = [...SCREENS, `/app-users/${encodeURIComponent(patient.body.data.encrypted_id)}/show`];
+      for (const path of screens) {
+        await open(page, path);
+        found.push(...(await scan(page, path)));
+      }
+      expect(found).toEqual([]);
+    }),
+  );
+});
