@@ -101,6 +101,8 @@ const clinical = {
         select_weekday: 'اختيار كل أيام %{day} في الشهر',
         day_scheduled: '%{day}، مجدول مسبقًا',
         chosen: 'لم يُختر أي تاريخ |||| تاريخ واحد مختار |||| تاريخان مختاران |||| %{smart_count} تواريخ مختارة |||| %{smart_count} تاريخًا مختارًا |||| %{smart_count} تاريخ مختار',
+        legend_chosen: 'مختار',
+        legend_scheduled: 'مجدول مسبقًا',
         clear: 'مسح التواريخ',
         session_disabled: 'يُتاح عندما يكون النطاق الزمني 10 دقائق على الأقل.',
         fee_help: 'الجلسة × الرسوم لكل دقيقة',

@@ -101,6 +101,8 @@ const clinical = {
         select_weekday: 'Jeden %{day} des Monats wählen',
         day_scheduled: '%{day}, bereits geplant',
         chosen: '%{smart_count} Datum gewählt |||| %{smart_count} Daten gewählt',
+        legend_chosen: 'Gewählt',
+        legend_scheduled: 'Bereits geplant',
         clear: 'Daten leeren',
         session_disabled: 'Verfügbar, sobald der Zeitraum mindestens 10 Minuten umfasst.',
         fee_help: 'Sitzung × Gebühr pro Minute',

@@ -84,6 +84,8 @@ const clinical = {
         select_weekday: 'Choose every %{day} of the month',
         day_scheduled: '%{day}, already scheduled',
         chosen: '%{smart_count} date chosen |||| %{smart_count} dates chosen',
+        legend_chosen: 'Chosen',
+        legend_scheduled: 'Already scheduled',
         clear: 'Clear dates',
         session_disabled: 'Enabled once the time range is at least 10 minutes.',
         fee_help: 'Session × charge per minute',

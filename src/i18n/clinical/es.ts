@@ -101,6 +101,8 @@ const clinical = {
         select_weekday: 'Elegir todos los %{day} del mes',
         day_scheduled: '%{day}, ya programado',
         chosen: '%{smart_count} fecha elegida |||| %{smart_count} fechas elegidas',
+        legend_chosen: 'Elegida',
+        legend_scheduled: 'Ya programada',
         clear: 'Borrar fechas',
         session_disabled: 'Se habilita cuando el rango horario es de al menos 10 minutos.',
         fee_help: 'Sesión × tarifa por minuto',

@@ -101,6 +101,8 @@ const clinical = {
         select_weekday: 'Choisir tous les %{day} du mois',
         day_scheduled: '%{day}, déjà planifié',
         chosen: '%{smart_count} date choisie |||| %{smart_count} dates choisies',
+        legend_chosen: 'Choisie',
+        legend_scheduled: 'Déjà planifiée',
         clear: 'Effacer les dates',
         session_disabled: 'Disponible dès que la plage horaire atteint 10 minutes.',
         fee_help: 'Séance × tarif à la minute',

@@ -101,6 +101,8 @@ const clinical = {
         select_weekday: 'Escolher todas as datas de %{day} do mês',
         day_scheduled: '%{day}, já agendado',
         chosen: '%{smart_count} data escolhida |||| %{smart_count} datas escolhidas',
+        legend_chosen: 'Escolhida',
+        legend_scheduled: 'Já agendada',
         clear: 'Limpar datas',
         session_disabled: 'Habilitado quando o intervalo tiver pelo menos 10 minutos.',
         fee_help: 'Sessão × valor por minuto',

@@ -101,6 +101,8 @@ const clinical = {
         select_weekday: '选择本月所有%{day}',
         day_scheduled: '%{day}，已有排班',
         chosen: '已选 %{smart_count} 个日期 |||| 已选 %{smart_count} 个日期',
+        legend_chosen: '已选',
+        legend_scheduled: '已有排班',
         clear: '清除日期',
         session_disabled: '时间范围至少 10 分钟时可用。',
         fee_help: '时段 × 每分钟费用',

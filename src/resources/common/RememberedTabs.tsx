@@ -22,7 +22,8 @@ export const RememberedTabs = ({ storeKey, tabs, label }: { storeKey: string; ta
   const active = tabs.some((t) => t.value === stored) ? stored : (tabs[0]?.value ?? '');
   return (
     <Box>
-      <Tabs value={active} onChange={(_, value: string) => setStored(value)} aria-label={translate(label)} variant="scrollable" scrollButtons="auto">
+      {/* contain: react-admin's layout is min-width: fit-content, so the row of tabs would widen a phone's page instead of scrolling */}
+      <Tabs value={active} onChange={(_, value: string) => setStored(value)} aria-label={translate(label)} variant="scrollable" scrollButtons="auto" sx={{ contain: 'inline-size' }}>
         {tabs.map((t) => (
           <Tab key={t.value} value={t.value} label={translate(t.label)} id={`tab-${storeKey}-${t.value}`} aria-controls={`tabpanel-${storeKey}-${t.value}`} />
         ))}

@@ -144,6 +144,16 @@ export const RosterCalendar = ({ month, minMonth, onMonthChange, selected, onCha
           );
         })}
       </Box>
+      <Box aria-hidden sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, typography: 'caption', color: 'text.secondary' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <Box sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: 'primary.main' }} />
+          {translate('resources.duty-roasters.editor.legend_chosen')}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <Box sx={{ width: 14, height: 14, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: (t) => alpha(t.palette.success.main, 0.12) }} />
+          {translate('resources.duty-roasters.editor.legend_scheduled')}
+        </Box>
+      </Box>
     </Box>
   );
 };

@@ -164,14 +164,17 @@ const Schedules = ({ doctorId }: { doctorId: number | undefined }) => {
   if (isPending) return <Loading />;
   return (
     <ListContextProvider value={list}>
-      <DataTable resource="duty-roasters" bulkActionButtons={false} rowClick={false} empty={<NoData />}>
-        <DataTable.Col source="label" disableSort />
-        <DataTable.Col source="dates" disableSort render={(r: RaRecord) => (Array.isArray(r.dates) ? r.dates.join(', ') : '')} />
-        <DataTable.Col source="s_time" disableSort render={(r: RaRecord) => `${r.s_time}–${r.e_time}`} />
-        <DataTable.Col source="session" disableSort />
-        <DataTable.Col source="charge" disableSort />
-        <DataTable.Col source="total_fee" disableSort />
-      </DataTable>
+      {/* a phone scrolls the table sideways rather than widening the page */}
+      <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+        <DataTable resource="duty-roasters" bulkActionButtons={false} rowClick={false} empty={<NoData />}>
+          <DataTable.Col source="label" disableSort />
+          <DataTable.Col source="dates" disableSort render={(r: RaRecord) => (Array.isArray(r.dates) ? r.dates.join(', ') : '')} />
+          <DataTable.Col source="s_time" disableSort render={(r: RaRecord) => `${r.s_time}–${r.e_time}`} />
+          <DataTable.Col source="session" disableSort />
+          <DataTable.Col source="charge" disableSort />
+          <DataTable.Col source="total_fee" disableSort />
+        </DataTable>
+      </Box>
     </ListContextProvider>
   );
 };
