@@ -2,6 +2,7 @@ import { mergeMessages, type Messages } from './messages';
 import people from './people/ar';
 import clinical from './clinical/ar';
 import forms from './forms/ar';
+import programme from './programme/ar';
 
 /**
  * العربية (الإمارات): every key of en.ts and of react-admin's own messages (ra-language-english). Shown right
@@ -554,4 +555,4 @@ const ar = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme);

@@ -2,6 +2,7 @@ import { mergeMessages, type Messages } from './messages';
 import people from './people/de';
 import clinical from './clinical/de';
 import forms from './forms/de';
+import programme from './programme/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const de = {
@@ -551,4 +552,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme);

@@ -2,6 +2,7 @@ import { mergeMessages, type Messages } from './messages';
 import people from './people/es';
 import clinical from './clinical/es';
 import forms from './forms/es';
+import programme from './programme/es';
 
 /** Español: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const es = {
@@ -550,4 +551,4 @@ const es = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme);

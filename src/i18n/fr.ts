@@ -3,6 +3,7 @@ import { mergeMessages, type Messages } from './messages';
 import people from './people/fr';
 import clinical from './clinical/fr';
 import forms from './forms/fr';
+import programme from './programme/fr';
 
 /**
  * Français: the app's messages laid over react-admin's official French messages (ra-language-french),
@@ -347,4 +348,4 @@ const fr = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms), programme);

@@ -2,6 +2,7 @@ import { mergeMessages, type Messages } from './messages';
 import people from './people/pt';
 import clinical from './clinical/pt';
 import forms from './forms/pt';
+import programme from './programme/pt';
 
 /** Português (Brasil): every key of en.ts and of react-admin's own messages (ra-language-english). */
 const pt = {
@@ -550,4 +551,4 @@ const pt = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme);

@@ -2,6 +2,7 @@ import { mergeMessages, type Messages } from './messages';
 import people from './people/zh';
 import clinical from './clinical/zh';
 import forms from './forms/zh';
+import programme from './programme/zh';
 
 /**
  * 简体中文: every key of en.ts and of react-admin's own messages (ra-language-english). Chinese has one
@@ -551,4 +552,4 @@ const zh = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme);
