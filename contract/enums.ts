@@ -39,3 +39,7 @@ export const MESSAGE_TYPES = ['Survey', 'Booking', 'Knowledge', 'General'] as co
 export const RECIPIENT_STATUSES = ['Pending', 'Submitted'] as const;
 /** Question types of survey forms; checkbox and radio carry options. */
 export const QUESTION_TYPES = ['text', 'checkbox', 'radio', 'date'] as const;
+
+/** Static pages (spec 3): each key names one page, which exists at most once. */
+export const PAGE_KEYS = ['privacy_policy', 'terms'] as const;
+export type PageKey = (typeof PAGE_KEYS)[number];

@@ -29,6 +29,8 @@ export const RESOURCES = {
   'dynamic-forms': { module: 'form' },
   tasks: { module: 'task' },
   'user-messages': { module: 'chw' },
+  pages: { module: 'chw' },
+  faqs: { module: 'chw' },
 } as const satisfies Record<string, { module: string }>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -59,7 +59,7 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
         disableTelemetry
       >
         {resourceNames.map((name) => {
-          const { list, create, edit, show, icon, recordRepresentation, parent } = resources[name];
+          const { list, create, edit, show, icon, recordRepresentation, parent, routes } = resources[name];
           return (
             <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation}>
               {/* the spec's child route: /x/add/{parent's id} opens the add form under that parent */}
@@ -67,6 +67,7 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
               <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
               <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
               <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
+              {routes?.map(({ path, element }) => <Route key={path} path={path} element={createElement(element)} />)}
             </Resource>
           );
         })}

@@ -138,7 +138,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('ctx', ctx);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/admin')) return;
+    // the admin API and the public reads: the authorization matrix and the fuzzer walk this table
+    if (!route.url.startsWith('/api/admin') && !route.url.startsWith('/api/public')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;

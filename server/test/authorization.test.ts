@@ -18,7 +18,7 @@ jest.setTimeout(120_000);
 type Route = { method: string; url: string; access: RouteAccess };
 const PASSWORD = 'grid-check-pass-7';
 /** the first path segment after /api/admin: the resource (or the feature) the route belongs to */
-const segmentOf = (url: string) => /^\/api\/admin\/([^/]+)/.exec(url)?.[1] ?? '';
+const segmentOf = (url: string) => /^\/api\/(?:admin|public)\/([^/]+)/.exec(url)?.[1] ?? '';
 const label = (r: Route) => `${r.method} ${r.url}`;
 
 describe.each(DIALECTS)('authorization (%s)', (dialect) => {
@@ -60,6 +60,8 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     id: (segment) => recordIds.get(segment) ?? null,
     token: (segment) => (segment === 'exports' ? exportToken : segment === 'files' ? fileToken : null),
     // one's own push id (the bell's route only answers for the caller's own)
+    // the public page reads (/api/public/pages/:key)
+    key: (segment) => (segment === 'pages' ? 'privacy_policy' : null),
     pusher_id: (segment, caller) => (segment === 'notifications' ? caller.pusherId ?? '00000000-0000-4000-8000-000000000000' : null),
   };
   type Caller = { pusherId: string | null };

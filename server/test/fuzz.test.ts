@@ -44,7 +44,7 @@ jest.setTimeout(20 * 60_000);
 
 type Route = TestApp['app']['routeTable'][number];
 const label = (r: Pick<Route, 'method' | 'url'>) => `${r.method} ${r.url}`;
-const segmentOf = (url: string) => /^\/api\/admin\/([^/]+)/.exec(url)?.[1] ?? '';
+const segmentOf = (url: string) => /^\/api\/(?:admin|public)\/([^/]+)/.exec(url)?.[1] ?? '';
 
 /**
  * Refusals that must write, and what: a wrong password counts against the sign-in limits (throttle)
@@ -331,6 +331,7 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect): Promise<RouteSummary[]>
         name === 'id' ? recordIds.get(segment)
         : name === 'token' ? (segment === 'exports' ? exportToken : segment === 'files' ? fileToken : undefined)
         : name === 'pusher_id' ? pusherId
+        : name === 'key' ? (segment === 'pages' ? 'privacy_policy' : undefined)
         : undefined;
       if (value === undefined) known = false;
       return value ?? '';

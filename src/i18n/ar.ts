@@ -3,6 +3,7 @@ import people from './people/ar';
 import clinical from './clinical/ar';
 import forms from './forms/ar';
 import programme from './programme/ar';
+import content from './content/ar';
 
 /**
  * العربية (الإمارات): every key of en.ts and of react-admin's own messages (ra-language-english). Shown right
@@ -555,4 +556,4 @@ const ar = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content);

@@ -3,6 +3,7 @@ import people from './people/de';
 import clinical from './clinical/de';
 import forms from './forms/de';
 import programme from './programme/de';
+import content from './content/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const de = {
@@ -552,4 +553,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content);

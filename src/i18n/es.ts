@@ -3,6 +3,7 @@ import people from './people/es';
 import clinical from './clinical/es';
 import forms from './forms/es';
 import programme from './programme/es';
+import content from './content/es';
 
 /** Español: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const es = {
@@ -551,4 +552,4 @@ const es = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content);

@@ -4,6 +4,7 @@ import people from './people/fr';
 import clinical from './clinical/fr';
 import forms from './forms/fr';
 import programme from './programme/fr';
+import content from './content/fr';
 
 /**
  * Français: the app's messages laid over react-admin's official French messages (ra-language-french),
@@ -348,4 +349,4 @@ const fr = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms), programme);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms), programme), content);

@@ -3,6 +3,7 @@ import people from './people/pt';
 import clinical from './clinical/pt';
 import forms from './forms/pt';
 import programme from './programme/pt';
+import content from './content/pt';
 
 /** Português (Brasil): every key of en.ts and of react-admin's own messages (ra-language-english). */
 const pt = {
@@ -551,4 +552,4 @@ const pt = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content);

@@ -3,6 +3,7 @@ import people from './people/zh';
 import clinical from './clinical/zh';
 import forms from './forms/zh';
 import programme from './programme/zh';
+import content from './content/zh';
 
 /**
  * 简体中文: every key of en.ts and of react-admin's own messages (ra-language-english). Chinese has one
@@ -552,4 +553,4 @@ const zh = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content);

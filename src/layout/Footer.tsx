@@ -4,7 +4,10 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 
-/** Spec 1 section 2.4; the targets are the screens of the later modules (FAQs, feedback, pages, supports). */
+/**
+ * Spec 1 section 2.4. FAQs open their list and the two pages their page by key (resources/pages, its
+ * `routes`); feedback and support are the screens of later modules.
+ */
 export const FOOTER_LINKS = [
   { to: '/faqs', label: 'app.footer.faqs' },
   { to: '/feedbacks', label: 'app.footer.feedback' },

@@ -24,6 +24,8 @@ import specializations from './specializations';
 import tasks from './tasks';
 import tehsils from './tehsils';
 import userMessages from './user-messages';
+import pages from './pages';
+import faqs from './faqs';
 import type { ResourceConfig } from './types';
 
 /** Every resource of the console, keyed by its name (URL segment, react-admin name, i18n key). */
@@ -53,6 +55,8 @@ export const resources: Record<ResourceName, ResourceConfig> = {
   'dynamic-forms': dynamicForms,
   tasks,
   'user-messages': userMessages,
+  pages,
+  faqs,
 };
 
 export const resourceNames = Object.keys(resources) as ResourceName[];

@@ -243,6 +243,11 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
   sample(n: number, ref: (resource: ResourceName) => Promise<Presented>): Promise<Row> | Row;
   /** bodies the server must refuse with 422 (besides the generic ones) */
   invalidSamples?: Row[];
+  /**
+   * At most this many records can exist at once (pages: one per key); the contract suite then pages,
+   * sorts and picks with what fits. Samples cycle through the allowed values.
+   */
+  capacity?: number;
 }
 
 /** A declaration as the generic machinery sees it: names as strings, rows as records. */
@@ -287,6 +292,7 @@ export interface ResourceDef {
   exportColumns?: string[];
   sample(n: number, ref: (resource: ResourceName) => Promise<Presented>): Promise<Row> | Row;
   invalidSamples?: Row[];
+  capacity?: number;
 }
 
 /**

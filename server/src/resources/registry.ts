@@ -14,6 +14,7 @@ import { campaigns } from './programme/campaigns';
 import { dynamicForms } from './programme/forms';
 import { tasks } from './programme/tasks';
 import { userMessages } from './programme/messages';
+import { faqs, pages } from './content';
 
 /** Every CRUD resource of the API, in one list. Declaring a resource here gives it routes and contract tests. */
 export const RESOURCE_DEFS: ResourceDef[] = [
@@ -42,6 +43,8 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   dynamicForms,
   tasks,
   userMessages,
+  pages,
+  faqs,
 ];
 
 export const registry: Registry = {

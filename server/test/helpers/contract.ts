@@ -221,18 +221,23 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         record = got;
       });
 
+      /** how many records the list tests work with: four, or all a declaration with a capacity can hold (pages: one per key) */
+      const most = Math.min(4, def.capacity ?? 4);
+      /** records a page of the paging test: two, one when only two records can exist */
+      const per = most >= 4 ? 2 : 1;
+
       it('lists as a Laravel paginator; per_page and page are honoured', async () => {
-        for (let i = 0; i < 3; i++) await ref(name);
+        for (let i = 1; i < most; i++) await ref(name);
         const total = await countRows(def);
-        const page = async (p: number) => dataOf(await api.get(`${base}?per_page=2&page=${p}&sort=id&order=asc`));
+        const page = async (p: number) => dataOf(await api.get(`${base}?per_page=${per}&page=${p}&sort=id&order=asc`));
         const [p1, p2] = [await page(1), await page(2)];
         for (const [p, body] of [[1, p1], [2, p2]] as const) {
           expect(Object.keys(body).sort()).toEqual(PAGINATOR_KEYS);
-          expect(body).toMatchObject({ current_page: p, per_page: 2, total, last_page: Math.ceil(total / 2), path: `http://console.test${base}` });
-          expect(body.data).toHaveLength(2);
-          expect(body).toMatchObject({ from: (p - 1) * 2 + 1, to: p * 2 });
+          expect(body).toMatchObject({ current_page: p, per_page: per, total, last_page: Math.ceil(total / per), path: `http://console.test${base}` });
+          expect(body.data).toHaveLength(per);
+          expect(body).toMatchObject({ from: (p - 1) * per + 1, to: p * per });
           expect(body.first_page_url).toMatch(/[?&]page=1(&|$)/);
-          expect(body.first_page_url).toMatch(/[?&]per_page=2(&|$)/);
+          expect(body.first_page_url).toMatch(new RegExp(`[?&]per_page=${per}(&|$)`));
           expect(body.last_page_url).toMatch(new RegExp(`[?&]page=${body.last_page}(&|$)`));
           for (const link of body.links) {
             expect(Object.keys(link).sort()).toEqual(['active', 'label', 'url']);
@@ -250,7 +255,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         expect(ids2.filter((id: number) => ids1.includes(id))).toEqual([]);
         expect(Math.max(...ids1)).toBeLessThan(Math.min(...ids2));
 
-        const beyond = dataOf(await api.get(`${base}?per_page=2&page=${p1.last_page + 1}`));
+        const beyond = dataOf(await api.get(`${base}?per_page=${per}&page=${p1.last_page + 1}`));
         expect(beyond).toMatchObject({ data: [], from: null, to: null, total });
         const junk = [
           'per_page=0', 'per_page=-5', 'per_page=abc', `per_page=${'9'.repeat(400)}`, 'page=-1', 'page=abc', `page=${'9'.repeat(400)}`,
@@ -330,7 +335,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
       it.each(def.sortable)('sorts by %s: desc is asc reversed, in the database order', async (sortField) => {
         const list = async (order: string) => dataOf(await api.get(`${base}?paginate=false&sort=${sortField}&order=${order}`)) as Row[];
         const [asc, desc] = [await list('asc'), await list('desc')];
-        expect(asc.length).toBeGreaterThanOrEqual(4);
+        expect(asc.length).toBeGreaterThanOrEqual(most);
         const valueOf = (r: Row) => sortField.split('.').reduce<unknown>((v, k) => (v as Row | null)?.[k], r);
         const distinct = (rows: Row[]) => rows.map(valueOf).filter((v, i, a) => i === 0 || v !== a[i - 1]);
         expect(distinct(desc)).toEqual(distinct(asc).reverse());
@@ -343,7 +348,8 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         const all = dataOf(await api.get(`${base}?paginate=false`));
         expect(Array.isArray(all)).toBe(true);
         expect(all).toHaveLength(await countRows(def));
-        const [a, b, c] = all.filter((r: Row) => r.id !== record.id) as Row[];
+        // the other records (fewer than three when the declaration's capacity is small: then the same one again)
+        const [a, b = a, c = a] = all.filter((r: Row) => r.id !== record.id) as Row[];
         const pick = async (...ids: string[]) =>
           (dataOf(await api.get(`${base}?paginate=false&${ids.map((id) => `ids[]=${encodeURIComponent(id)}`).join('&')}`)) as Row[])
             .map((r) => r.id)
@@ -354,7 +360,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         const foreign = names.find((r) => r !== name)!;
         expect(await pick(t.app.ctx.ids.encode(foreign, a!.id), tamperedIds(b!.encrypted_id)[21]!, 'garbage')).toEqual([]);
         const paged = dataOf(await api.get(`${base}?ids[]=${a!.encrypted_id}&ids[]=${b!.encrypted_id}`));
-        expect(paged.total).toBe(2);
+        expect(paged.total).toBe(new Set([a!.id, b!.id]).size);
       });
 
       if (def.dateRange) {

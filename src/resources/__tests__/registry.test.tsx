@@ -59,6 +59,10 @@ const sampleRecord: RaRecord = {
   detail: 'Sample',
   doctor: { f_name: 'Sam', l_name: 'Ple' },
   patient: { f_name: 'Sam', l_name: 'Ple' },
+  // rich-text records (pages, FAQs)
+  value: '<p>Sample</p>',
+  question: 'Sample',
+  answer: '<p>Sample</p>',
 };
 
 const leaves = (nodes: MenuNode[]): string[] =>

@@ -15,6 +15,7 @@ import { migration as doctors } from './0011_doctors';
 import { migration as appointments } from './0012_appointments';
 import { migration as clinical } from './0013_clinical';
 import { migration as programme } from './0014_programme';
+import { migration as content } from './0015_content';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -36,6 +37,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0012_appointments': appointments,
   '0013_clinical': clinical,
   '0014_programme': programme,
+  '0015_content': content,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {

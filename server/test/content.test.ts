@@ -1,0 +1,191 @@
+/**
+ * Pages and FAQs (spec 3): the spec's messages, each page key once, the rich-text allowlist against an
+ * XSS corpus (stored through the admin API, read back from the public endpoints), and the public
+ * endpoints themselves: no token, 404 for an unknown key, ETag and 304. On SQLite and PostgreSQL.
+ */
+import { sanitizeRichText } from '../src/services/richText';
+import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { call, client, type Client, dataOf, fieldErrors, type Row } from './helpers/http';
+
+jest.setTimeout(90_000);
+
+/** Hostile HTML: each must lose everything that runs, whatever else it keeps. */
+export const XSS_CORPUS: string[] = [
+  '<script>alert(1)</script>',
+  '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',
+  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(1)><circle r="1"/></svg>',
+  '<a href="javascript:alert(1)">click</a>',
+  '<a href="JaVaScRiPt:alert(1)">mixed case</a>',
+  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">entities</a>',
+  '<a href="&#x6A;avascript&colon;alert(1)">hex entities</a>',
+  '<a href="  java\tscript:alert(1)">tab inside</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data url</a>',
+  '<a href="vbscript:msgbox(1)">vbscript</a>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<p style="width: expression(alert(1))">styled</p>',
+  '<div style="background:url(javascript:alert(1))">bg</div>',
+  '<P ONMOUSEOVER="alert(1)">upper-case handler</P>',
+  '<b OnClick=alert(1)>mixed-case handler</b>',
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
+  '<scr<script>ipt>alert(1)</scr</script>ipt>',
+  '<<script>script>alert(1)//<</script>/script>',
+  '<img """><script>alert(1)</script>">',
+  '<style>body{background:url("javascript:alert(1)")}</style>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  '<form action="javascript:alert(1)"><button>go</button></form>',
+  '<input autofocus onfocus=alert(1)>',
+  '<details open ontoggle=alert(1)>',
+  '<body onload=alert(1)>',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<base href="javascript:alert(1)//">',
+  '<a href="//evil.example/x">protocol-relative</a>',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+  '<!--<img src="--><img src=x onerror=alert(1)//">',
+  '<a href="java&#0000106;ascript:alert(1)">padded entity</a>',
+];
+
+/** What may not survive into HTML a browser renders. */
+function expectHarmless(html: string, payload: string): void {
+  const lower = html.toLowerCase();
+  const problems = [
+    /<\s*(script|style|iframe|object|embed|svg|math|img|form|input|meta|base|body|details|noscript)\b/.test(lower) && 'dangerous tag',
+    /<[^>]*\son[a-z]+\s*=/.test(lower) && 'on* attribute',
+    /<[^>]*\sstyle\s*=/.test(lower) && 'style attribute',
+    /(href|src|action|data)\s*=\s*["']?\s*(javascript|vbscript|data):/.test(lower) && 'script or data url',
+    /href\s*=\s*["']?\/\//.test(lower) && 'protocol-relative url',
+  ].filter(Boolean);
+  expect([payload, html, problems]).toEqual([payload, html, []]);
+}
+
+const HARMLESS =
+  '<h2>Title</h2><p><strong>bold</strong> <b>b</b> <em>em</em> <i>i</i> <u>u</u> <s>s</s><br></p>' +
+  '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><pre><code>x = 1</code></pre>' +
+  '<p><a href="https://example.org/privacy">https</a> <a href="mailto:help@example.org">mail</a></p>';
+
+describe('the rich-text allowlist', () => {
+  it('keeps the editor’s formatting and links, and gives links rel="noopener noreferrer"', () => {
+    const clean = sanitizeRichText(HARMLESS);
+    for (const tag of ['<h2>', '<strong>', '<b>', '<em>', '<i>', '<u>', '<s>', '<br />', '<ul>', '<ol>', '<li>', '<blockquote>', '<pre>', '<code>']) {
+      expect([tag, clean.includes(tag)]).toEqual([tag, true]);
+    }
+    expect(clean).toContain('<a href="https://example.org/privacy" rel="noopener noreferrer">https</a>');
+    expect(clean).toContain('<a href="mailto:help@example.org" rel="noopener noreferrer">mail</a>');
+    expect(sanitizeRichText('<a href="https://x.org" target="_blank" rel="opener" class="c" id="i">x</a>')).toBe('<a href="https://x.org" rel="noopener noreferrer">x</a>');
+  });
+
+  it(`takes everything that runs out of ${XSS_CORPUS.length} hostile payloads`, () => {
+    expect(XSS_CORPUS.length).toBeGreaterThanOrEqual(15);
+    for (const payload of XSS_CORPUS) expectHarmless(sanitizeRichText(payload), payload);
+  });
+});
+
+describe.each(DIALECTS)('pages and FAQs on %s', (dialect) => {
+  let t: TestApp;
+  let api: Client;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    api = client(t);
+  });
+  afterAll(() => t?.close());
+
+  const anonymous = (url: string, headers: Record<string, string> = {}) => call(t, { method: 'GET', url, token: null, headers });
+
+  it("refuses missing fields with the spec's messages", async () => {
+    expect(fieldErrors(await api.post('/api/admin/pages', {}))).toEqual({ key: ['Please select a type'], value: ['Please provide a Description'] });
+    expect(fieldErrors(await api.post('/api/admin/pages', { key: 'about', value: '   ' }))).toEqual({ key: ['Please select a type'], value: ['Please provide a Description'] });
+    // an empty editor, or nothing left once sanitised, is no description
+    expect(fieldErrors(await api.post('/api/admin/pages', { key: 'terms', value: '<p><br></p>' }))).toEqual({ value: ['Please provide a Description'] });
+    expect(fieldErrors(await api.post('/api/admin/pages', { key: 'terms', value: '<script>alert(1)</script>' }))).toEqual({ value: ['Please provide a Description'] });
+    expect(fieldErrors(await api.post('/api/admin/faqs', {}))).toEqual({ question: ['Please provide a question'], answer: ['Please provide a answer'] });
+    expect(fieldErrors(await api.post('/api/admin/faqs', { question: 'Q?', answer: '<p></p>' }))).toEqual({ answer: ['Please provide a answer'] });
+    expect(dataOf(await api.get('/api/admin/pages?paginate=false'))).toEqual([]);
+    expect(dataOf(await api.get('/api/admin/faqs?paginate=false'))).toEqual([]);
+  });
+
+  let privacy: Row;
+  it('keeps each page key once: a second page with the key is refused with a field message, as is an edit onto a taken key', async () => {
+    privacy = dataOf(await api.post('/api/admin/pages', { key: 'privacy_policy', value: '<p>Privacy</p>' }));
+    expect(fieldErrors(await api.post('/api/admin/pages', { key: 'privacy_policy', value: '<p>Again</p>' }))).toEqual({ key: ['This page already exists: edit it instead.'] });
+    const terms = dataOf(await api.post('/api/admin/pages', { key: 'terms', value: '<p>Terms</p>' }));
+    expect(fieldErrors(await api.put(`/api/admin/pages/${terms.encrypted_id}`, { key: 'privacy_policy' }))).toEqual({ key: ['This page already exists: edit it instead.'] });
+    // its own key again is no clash
+    expect(dataOf(await api.put(`/api/admin/pages/${terms.encrypted_id}`, { key: 'terms', value: '<p>Terms v2</p>' })).value).toBe('<p>Terms v2</p>');
+    expect(dataOf(await api.get('/api/admin/pages?paginate=false'))).toHaveLength(2);
+  });
+
+  it('the public endpoints need no token, answer the sanitised HTML, and 404 an unknown key', async () => {
+    const res = await anonymous('/api/public/pages/privacy_policy');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, data: { key: 'privacy_policy', value: '<p>Privacy</p>' } });
+    expect(res.json().data).not.toHaveProperty('created_by');
+    for (const unknown of ['about', 'PRIVACY_POLICY', '..%2Fterms', 'x'.repeat(65)]) {
+      const miss = await anonymous(`/api/public/pages/${unknown}`);
+      expect([unknown, miss.statusCode]).toEqual([unknown, 404]);
+    }
+    const faq = dataOf(await api.post('/api/admin/faqs', { question: 'How do I book?', answer: '<p>From the <strong>app</strong>.</p>' }));
+    const list = await anonymous('/api/public/faqs');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toEqual([{ id: faq.encrypted_id, question: 'How do I book?', answer: '<p>From the <strong>app</strong>.</p>', updated_at: faq.updated_at }]);
+    // a token is not needed, and a bad one does not matter
+    expect((await call(t, { method: 'GET', url: '/api/public/faqs', token: 'not-a-token' })).statusCode).toBe(200);
+  });
+
+  it('caches: public max-age, an ETag, 304 for If-None-Match, a new ETag after an edit', async () => {
+    const first = await anonymous('/api/public/pages/privacy_policy');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    const again = await anonymous('/api/public/pages/privacy_policy', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await anonymous('/api/public/pages/privacy_policy', { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    dataOf(await api.put(`/api/admin/pages/${privacy.encrypted_id}`, { value: '<p>Privacy, revised</p>' }));
+    const changed = await anonymous('/api/public/pages/privacy_policy', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().data.value).toBe('<p>Privacy, revised</p>');
+    const faqs = await anonymous('/api/public/faqs');
+    expect((await anonymous('/api/public/faqs', { 'if-none-match': String(faqs.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it(`stores the XSS corpus (${XSS_CORPUS.length} payloads) through the admin API; the public endpoints answer it harmless, formatting kept`, async () => {
+    const faqIds: string[] = [];
+    for (const [i, payload] of XSS_CORPUS.entries()) {
+      // the harmless part first: an unclosed <style> or <noscript> in the payload rightly swallows whatever follows it
+      const value = `<p><strong>Keep ${i}</strong> <a href="https://example.org/${i}">link ${i}</a></p>${payload}`;
+      const page = dataOf(await api.put(`/api/admin/pages/${privacy.encrypted_id}`, { value }));
+      expectHarmless(String(page.value), payload);
+      const served = (await anonymous('/api/public/pages/privacy_policy')).json().data.value as string;
+      expectHarmless(served, payload);
+      expect([payload, served]).toEqual([payload, expect.stringContaining(`<strong>Keep ${i}</strong>`)]);
+      expect([payload, served]).toEqual([payload, expect.stringContaining(`<a href="https://example.org/${i}" rel="noopener noreferrer">link ${i}</a>`)]);
+      faqIds.push(dataOf(await api.post('/api/admin/faqs', { question: `Payload ${i}`, answer: value })).encrypted_id);
+    }
+    const answers = (await anonymous('/api/public/faqs')).json().data as Row[];
+    for (const [i, payload] of XSS_CORPUS.entries()) {
+      const answer = answers.find((a) => a.id === faqIds[i])!.answer as string;
+      expectHarmless(answer, payload);
+      expect([payload, answer]).toEqual([payload, expect.stringContaining(`<strong>Keep ${i}</strong>`)]);
+    }
+    // and what is stored is already clean: no row holds a script, whatever reads the table
+    const raw = await t.db.db.selectFrom('faqs').select('answer').execute();
+    for (const { answer } of raw) expect(answer.toLowerCase()).not.toMatch(/<script|javascript:|\son\w+=/);
+  });
+
+  it('rows written around the API (by hand, an old import) are still sanitised on the way out', async () => {
+    const now = new Date().toISOString();
+    await t.db.db.insertInto('faqs').values({ question: 'Raw?', answer: '<p onclick="x()">raw</p><script>alert(1)</script>', created_by: null, created_at: now, updated_at: now }).execute();
+    const answers = (await anonymous('/api/public/faqs')).json().data as Row[];
+    expect(answers.find((a) => a.question === 'Raw?')!.answer).toBe('<p>raw</p>');
+  });
+
+  it('the CHW permissions guard the admin routes: view_chw reads, create_chw is needed to add', async () => {
+    const viewer = await adminWith(t, ['view_chw']);
+    expect((await call(t, { method: 'GET', url: '/api/admin/pages', token: viewer.token })).statusCode).toBe(200);
+    expect((await call(t, { method: 'POST', url: '/api/admin/faqs', token: viewer.token, payload: { question: 'Q?', answer: '<p>A</p>' } })).statusCode).toBe(403);
+    expect((await call(t, { method: 'GET', url: '/api/admin/faqs', token: null })).statusCode).toBe(401);
+  });
+});
