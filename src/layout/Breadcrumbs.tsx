@@ -74,7 +74,8 @@ export const Breadcrumbs = () => {
   const crumbs: { key: string; to: string; label: ReactNode }[] = [];
   if (first !== undefined) crumbs.push({ key: first, to: `/${encodeURIComponent(first)}`, label: firstLabel(first) });
   if (first !== undefined && second !== undefined) {
-    const screen = SCREEN_SEGMENTS[second];
+    // a module's own screens (/pages/privacy-policy) name themselves; anything else there is a record's id
+    const screen = SCREEN_SEGMENTS[second] ?? (isResource(first) ? resources[first].routes?.find((r) => r.path === second)?.label : undefined);
     const label = screen
       ? translate(screen)
       : isResource(first)

@@ -37,6 +37,9 @@ export interface ResourceConfig {
    * opens the add form with `source` filled with that parent's numeric id.
    */
   parent?: { resource: ResourceName; source: string; also?: ResourceName[] };
-  /** screens of its own under its path, beside list, add, edit and show (`/pages/privacy-policy`, from the footer) */
-  routes?: { path: string; element: ComponentType }[];
+  /**
+   * Screens of its own under its path, beside list, add, edit and show (`/pages/privacy-policy`, from
+   * the footer), with the breadcrumb's label of each.
+   */
+  routes?: { path: string; element: ComponentType; label: string }[];
 }

@@ -69,7 +69,13 @@ describe('Breadcrumbs', () => {
   });
 
   it('humanizes the segments of screens that are not resources', () => {
-    expect(crumbs(renderAt('/pages/privacy-policy', []))).toEqual(['Home', 'Pages', 'Privacy policy']);
+    expect(crumbs(renderAt('/help-desk/getting-started', []))).toEqual(['Home', 'Help-desks', 'Getting started']);
+  });
+
+  it("names a module's own screens (the footer's /pages/privacy-policy) instead of asking for a record", () => {
+    const getOne = jest.fn();
+    expect(crumbs(renderAt('/pages/privacy-policy', ['view_chw'], getOne))).toEqual(['Home', 'Pages', 'Privacy Policy']);
+    expect(getOne).not.toHaveBeenCalled();
   });
 
   it('does not load a record the user may not view', async () => {

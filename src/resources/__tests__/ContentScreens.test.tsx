@@ -5,6 +5,7 @@
 import { render, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { TestMemoryRouter, useLocation, type GetListParams, type I18nProvider } from 'react-admin';
+import { Breadcrumbs } from '../../layout/Breadcrumbs';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../../testing/AdminTestContext';
 import { excerpt } from '../content/richTextValue';
 import faqs from '../faqs';
@@ -28,6 +29,7 @@ const renderAt = (path: string, getList: (resource: string, params: GetListParam
   return render(
     <TestMemoryRouter initialEntries={[path]}>
       <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider({ getList, getOne: async (_resource: string, { id }: { id: string }) => ({ data: PAGES.find((p) => p.id === id) }) } as Parameters<typeof appTestDataProvider>[0])} permissions={['view_chw', 'create_chw', 'edit_chw', 'delete_chw']} resource="pages">
+        <Breadcrumbs />
         <Routes>
           <Route path="/pages" element={<List />} />
           {routes.map(({ path: p, element: Element }) => <Route key={p} path={`/pages/${p}`} element={<Element />} />)}
@@ -56,8 +58,10 @@ describe('pages', () => {
     });
     // the HTML, shown as HTML
     expect((await screen.findByText('your data')).tagName).toBe('STRONG');
-    expect(screen.getByText('Privacy Policy')).toBeInTheDocument();
+    expect(screen.getAllByText('Privacy Policy')).toHaveLength(2); // the page's name and the breadcrumb
     expect(asked).toContainEqual({ key: 'privacy_policy' });
+    // the breadcrumb names the screen (no record is asked for by the name "privacy-policy")
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Pages›Privacy Policy');
   });
 
   it('a page not written yet offers to write it, with its key chosen', async () => {

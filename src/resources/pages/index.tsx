@@ -48,7 +48,7 @@ export default defineModule({
   menu: { group: 'content', order: 60 },
   // the footer's links (spec 1 section 2.4) name the pages by what they are, not by id
   routes: [
-    { path: 'privacy-policy', element: () => <PageByKey pageKey="privacy_policy" /> },
-    { path: 'terms-and-conditions', element: () => <PageByKey pageKey="terms" /> },
+    { path: 'privacy-policy', element: () => <PageByKey pageKey="privacy_policy" />, label: `${K}.keys.privacy_policy` },
+    { path: 'terms-and-conditions', element: () => <PageByKey pageKey="terms" />, label: `${K}.keys.terms` },
   ],
 });
