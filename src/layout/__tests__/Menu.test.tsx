@@ -66,7 +66,7 @@ describe('Menu', () => {
     renderMenu(['view_chw']);
 
     expect(await screen.findByRole('menuitem', { name: 'Interests' })).toBeInTheDocument();
-    expect(entryNames()).toEqual(['Dashboard', 'CHWs', 'User Messages', 'Interests', 'Categories']);
+    expect(entryNames()).toEqual(['Dashboard', 'CHWs', 'User Messages', 'Interests', 'Categories', 'Pages', 'FAQs']);
     expect(screen.getByRole('menuitem', { name: 'Programme' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('menuitem', { name: 'Content' })).toBeInTheDocument();
     expect(screen.queryByText('Setting')).not.toBeInTheDocument();
