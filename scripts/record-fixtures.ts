@@ -163,7 +163,7 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     await record('exportLink', { method: 'GET', path: '/roles?search=edit&sort=name&order=asc&format=xlsx&download=true', ...me });
 
     // --- locations
-    await prepare({ method: 'POST', path: '/districts', ...me, body: { title: 'Abbottabad' } });
+    const abbottabad = await prepare({ method: 'POST', path: '/districts', ...me, body: { title: 'Abbottabad' } });
     await prepare({ method: 'POST', path: '/districts', ...me, body: { title: 'Mansehra' } });
     await record('districtsAll', { method: 'GET', path: '/districts?paginate=false', ...me });
     const lahore = await prepare({ method: 'POST', path: '/cities', ...me, body: { title: 'Lahore' } });
@@ -171,7 +171,14 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     const [pakistan] = await prepare({ method: 'GET', path: '/countries?paginate=false&search=Pakistan', ...me }) as unknown as Presented[];
     const patients = registry.byName.get('app-users');
     if (!patients || !pakistan) throw new Error('no patients module or no Pakistan among the countries');
-    const patient = await patients.sample(1, async (resource) => (resource === 'cities' ? lahore : pakistan) as Presented);
+    // her place and interest (patients reach messages by them)
+    const havelian = await prepare({ method: 'POST', path: '/tehsils', ...me, body: { district_id: abbottabad.id, title: 'Havelian' } });
+    const nutrition = await prepare({ method: 'POST', path: '/interests', ...me, body: { title: 'Nutrition' } });
+    const refs: Record<string, unknown> = { cities: lahore, countries: pakistan, tehsils: havelian, interests: nutrition };
+    const patient = await patients.sample(1, async (resource) => {
+      if (!(resource in refs)) throw new Error(`the patient's sample asks for ${resource}, which the recorder does not make`);
+      return refs[resource] as Presented;
+    });
     await prepare({ method: 'POST', path: '/app-users', ...me, body: patient });
 
     // --- admins: one who may view locations only
