@@ -20,7 +20,7 @@ const SCREENS = [
   '/dashboard', '/admins', '/admins/create', '/roles', '/roles/create', '/app-users', '/app-users/create', '/chw', '/chw/create',
   '/doctors', '/doctors/create', '/appointments', '/campaigns', '/campaigns/create', '/dynamic-forms', '/dynamic-forms/create',
   '/tasks', '/tasks/create', '/user-messages', '/user-messages/create', '/districts', '/districts/create', '/notifications',
-  '/notifications/send', '/locations/import', '/admins/profile',
+  '/notifications/send', '/locations/import', '/admins/profile', '/pages', '/pages/create', '/faqs', '/faqs/create',
 ];
 
 interface Violation {
@@ -60,6 +60,8 @@ run('accessibility (axe-core in Chromium, real server)', () => {
     await page.waitForURL((url) => url.pathname === path);
     await page.locator('#main-content').waitFor({ state: 'visible' });
     await page.waitForFunction(() => (document.querySelector('#main-content') as HTMLElement | null)?.innerText.trim().length, null);
+    // lazily loaded parts (the rich-text editor) have replaced their placeholders
+    await page.waitForFunction(() => !document.querySelector('#main-content .MuiSkeleton-root'), null);
   }
 
   test.each([['en'], ['ar']])('no serious or critical violation on the sign-in form and %s main screens', (lang) =>

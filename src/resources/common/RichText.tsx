@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import type { RichTextInputProps } from 'ra-input-rich-text';
 
 // The editor (tiptap) is a large chunk: only the screens that edit rich text (pages, FAQs) load it.
-const LazyRichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
+const LazyRichTextInput = lazy(() => import('./RichTextEditor'));
 
 /** A rich-text input (ra-input-rich-text), loaded when first shown. */
 export const RichTextInput = (props: RichTextInputProps) => (
