@@ -16,6 +16,7 @@ import { migration as appointments } from './0012_appointments';
 import { migration as clinical } from './0013_clinical';
 import { migration as programme } from './0014_programme';
 import { migration as content } from './0015_content';
+import { migration as familyIndex } from './0016_family_index';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -38,6 +39,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0013_clinical': clinical,
   '0014_programme': programme,
   '0015_content': content,
+  '0016_family_index': familyIndex,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
