@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import FormHelperText from '@mui/material/FormHelperText';
 import { DataTable, SelectArrayInput, SelectInput, ShowButton, TextInput, required, useGetList, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TASK_TYPES } from '../../../contract/enums';
 import { idsOf } from '../common/inputs';
 import { LocationCascade } from '../common/LocationCascade';
+import { EnumName, KnowledgePicker } from '../common/TypeFields';
 import { MediaInput } from '../common/MediaInput';
 import { PeriodInputs } from '../common/PeriodInputs';
 import { ReferenceSelect } from '../common/ReferenceSelect';
@@ -38,12 +38,6 @@ const Progress = () => {
   return <>{translate(`${K}.progress`, { done: Number(record.completed ?? 0), total: (record.person_ids as unknown[] | undefined)?.length ?? 0 })}</>;
 };
 
-const TypeName = () => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  return <>{typeof record?.type === 'string' ? translate(`${K}.types.${record.type}`, { _: record.type }) : ''}</>;
-};
-
 const TaskList = () => (
   <ResourceList
     dateRange
@@ -62,7 +56,7 @@ const TaskList = () => (
       <Session start="s_date" end="e_date" />
     </DataTable.Col>
     <DataTable.Col source="type">
-      <TypeName />
+      <EnumName source="type" prefix={`${K}.types`} />
     </DataTable.Col>
     <DataTable.Col source="completed" disableSort>
       <Progress />
@@ -75,17 +69,10 @@ const TaskList = () => (
 
 /** What the type points at: the spec's picker for Survey, Campaign and Knowledge, a note for General. */
 const TypeTarget = () => {
-  const translate = useTranslate();
   const type: unknown = useWatch({ name: 'type' });
   if (type === 'Survey') return <ReferenceSelect source="survey_id" reference="dynamic-forms" filter={{ status: 'Active' }} validate={required(`${K}.validation.survey_required`)} />;
   if (type === 'Campaign') return <ReferenceSelect source="campaign_id" reference="campaigns" filter={{ status: 'Active' }} validate={required(`${K}.validation.campaign_required`)} />;
-  if (type === 'Knowledge')
-    return (
-      <>
-        <SelectInput source="knowledge_id" choices={[]} disabled validate={required(`${K}.validation.knowledge_required`)} />
-        <FormHelperText sx={{ mt: -1, mb: 1 }}>{translate(`${K}.no_knowledge`)}</FormHelperText>
-      </>
-    );
+  if (type === 'Knowledge') return <KnowledgePicker requiredMessage={`${K}.validation.knowledge_required`} />;
   if (type === 'General') return <TextInput source="note" multiline minRows={2} validate={required(`${K}.validation.note_required`)} />;
   return null;
 };

@@ -1,11 +1,11 @@
 import MailIcon from '@mui/icons-material/Mail';
-import FormHelperText from '@mui/material/FormHelperText';
-import { DataTable, NumberInput, SelectInput, ShowButton, TextInput, required, useRecordContext, useTranslate, type RaRecord, type Validator } from 'react-admin';
+import { DataTable, NumberInput, SelectInput, ShowButton, TextInput, required, useTranslate, type RaRecord, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { MESSAGE_TYPES } from '../../../contract/enums';
 import { idsOf } from '../common/inputs';
 import { InterestsInput } from '../common/InterestsInput';
 import { LocationCascade } from '../common/LocationCascade';
+import { EnumName, KnowledgePicker } from '../common/TypeFields';
 import { ReferenceSelect } from '../common/ReferenceSelect';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
@@ -26,12 +26,6 @@ import { MessageShow } from './MessageShow';
 const K = 'resources.user-messages';
 const TYPE_CHOICES = MESSAGE_TYPES.map((t) => ({ id: t, name: `${K}.types.${t}` }));
 
-const TypeName = () => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  return <>{typeof record?.type === 'string' ? translate(`${K}.types.${record.type}`, { _: record.type }) : ''}</>;
-};
-
 const MessageList = () => (
   <ResourceList
     dateRange
@@ -47,7 +41,7 @@ const MessageList = () => (
   >
     <DataTable.Col source="title" />
     <DataTable.Col source="type">
-      <TypeName />
+      <EnumName source="type" prefix={`${K}.types`} />
     </DataTable.Col>
     <DataTable.NumberCol source="total_users" />
     <DataTable.Col source="status">
@@ -58,16 +52,9 @@ const MessageList = () => (
 
 /** Survey shows a survey picker, Knowledge a knowledge picker, General a text, Booking nothing (spec 3 section 4). */
 const TypeTarget = () => {
-  const translate = useTranslate();
   const type: unknown = useWatch({ name: 'type' });
   if (type === 'Survey') return <ReferenceSelect source="survey_id" reference="dynamic-forms" filter={{ status: 'Active' }} validate={required(`${K}.validation.survey_required`)} />;
-  if (type === 'Knowledge')
-    return (
-      <>
-        <SelectInput source="knowledge_id" choices={[]} disabled validate={required(`${K}.validation.knowledge_required`)} />
-        <FormHelperText sx={{ mt: -1, mb: 1 }}>{translate('resources.tasks.no_knowledge')}</FormHelperText>
-      </>
-    );
+  if (type === 'Knowledge') return <KnowledgePicker requiredMessage={`${K}.validation.knowledge_required`} />;
   if (type === 'General') return <TextInput source="text" multiline minRows={3} validate={required(`${K}.validation.text_required`)} />;
   return null;
 };
