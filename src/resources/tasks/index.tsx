@@ -90,12 +90,11 @@ const ChwPicker = () => {
     { pagination: { page: 1, perPage: 1000 }, sort: { field: 'f_name', order: 'ASC' }, filter: { paginate: false, tehsil_id: tehsilId, status: 'Active' }, meta: { choices: true } },
     { enabled },
   );
-  const first = useRef(true);
+  // empties the choice when the tehsil really changes (not on mount, nor on StrictMode's second run)
+  const shown = useRef(tehsilId);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === tehsilId) return;
+    shown.current = tehsilId;
     setValue('person_ids', [], { shouldDirty: true });
   }, [tehsilId, setValue]);
   const choices = (data ?? []).map((c) => ({ id: Number(c.numeric_id), name: fullName(c) }));
