@@ -34,6 +34,7 @@ import { registerLocationImport } from './routes/locationImport';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerDashboardRoutes } from './routes/dashboard';
+import { registerPromotionalRoutes } from './routes/promotional';
 import { createMailer, type Mailer } from './services/mail';
 import { commonPasswordCount } from './services/passwordPolicy';
 import { LocalStorage } from './services/storage';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerUploadRoutes(app);
   registerNotificationRoutes(app);
   registerDashboardRoutes(app);
+  registerPromotionalRoutes(app);
   await registerRealtime(app);
   const crud = new Map(registry.resources.map((def) => [def.name as string, registerCrud(app, def)]));
   registerExportRoute(app, crud);

@@ -43,6 +43,8 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     })).encrypted_id);
     // the /users calls act on any person: a patient's id stands for them
     recordIds.set('users', recordIds.get('app-users')!);
+    // the promotional deletes (a slider's id; a testimonial's route answers 404 for it, which is through too)
+    recordIds.set('promotional', dataOf(await root.post('/api/admin/promotional/slider/store', { file: `data:image/png;base64,${tinyPng().toString('base64')}` })).encrypted_id);
     // likewise the role: one holding no permissions may be changed or deleted by whoever holds the route's permission
     recordIds.set('roles', dataOf(await root.post('/api/admin/roles', { name: 'matrix-empty', permissions: [] })).encrypted_id);
     const link = dataOf<string>(await root.get('/api/admin/districts?download=true'));

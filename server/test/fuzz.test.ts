@@ -291,6 +291,8 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect): Promise<RouteSummary[]>
   recordIds.set('admins', dataOf(await target()).encrypted_id);
   // the /users calls act on a patient of their own
   recordIds.set('users', (await ref('app-users')).encrypted_id);
+  // the promotional deletes act on a slider (a testimonial's route answers 404 for its id)
+  recordIds.set('promotional', dataOf(await root.post('/api/admin/promotional/slider/store', { file: `data:image/png;base64,${tinyPng().toString('base64')}` })).encrypted_id);
   /** after a delete was accepted: another record to act on (with the existing parents) */
   const refill = async (segment: string) => {
     if (segment === 'admins') recordIds.set('admins', dataOf(await target()).encrypted_id);

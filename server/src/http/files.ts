@@ -112,7 +112,7 @@ const storedList = (value: unknown): string[] => {
  * caller removes `created` when the write fails, and the files they replaced (`replacedFiles`) once it
  * committed.
  */
-export async function storeFiles(ctx: AppContext, def: ResourceDef, input: Row, existing: Row | null): Promise<StoredFiles> {
+export async function storeFiles(ctx: AppContext, def: Pick<ResourceDef, 'files'>, input: Row, existing: Row | null): Promise<StoredFiles> {
   const creating = existing === null;
   const out: StoredFiles = { values: {}, created: [] };
   const accepted: [string, FileSpec, Accepted[] | null][] = [];

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Generated } from 'kysely';
 import { PAGE_KEYS, type PageKey } from '../../../contract/enums';
 import { ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
+import { PUBLIC, sendCached } from '../http/publicRead';
 import { defineResource } from '../http/resource';
 import { hasText, sanitizeRichText } from '../services/richText';
 
@@ -44,21 +43,6 @@ function cleanRichText<T extends Record<string, unknown>>(input: T, fields: Part
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return out as T;
 }
-
-/**
- * The public read routes (`/api/public/...`, no sign-in): what the landing site and the apps show.
- * Sanitised again on the way out (rows written before the allowlist, or by hand, cannot slip through),
- * cached for five minutes, with an ETag answered by 304.
- */
-function sendCached(request: FastifyRequest, reply: FastifyReply, data: unknown) {
-  const body = { success: true, data, message: null };
-  const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-  void reply.header('cache-control', 'public, max-age=300').header('etag', etag);
-  const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
-  return reply.send(body);
-}
-const PUBLIC = { access: { auth: false } } as const;
 
 /** Pages (spec 3): the privacy policy and the terms, rich text. Guarded by the CHW permissions, as the spec has it. */
 export const pages = defineResource<'pages'>()({

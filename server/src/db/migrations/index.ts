@@ -17,6 +17,7 @@ import { migration as clinical } from './0013_clinical';
 import { migration as programme } from './0014_programme';
 import { migration as content } from './0015_content';
 import { migration as familyIndex } from './0016_family_index';
+import { migration as promotional } from './0018_promotional';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0014_programme': programme,
   '0015_content': content,
   '0016_family_index': familyIndex,
+  '0018_promotional': promotional,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
