@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 const server = 'http://localhost:8080';
 
@@ -16,5 +17,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    // the console, and the public landing site (site/: plain DOM, none of the console's code), served at /site
+    rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), site: fileURLToPath(new URL('site/index.html', import.meta.url)) } },
   },
 });

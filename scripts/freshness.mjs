@@ -29,7 +29,7 @@ const stale = (output, inputs) => {
 export const CONSOLE_OUTPUT = 'dist/index.html';
 export const consoleStale = () =>
   existsSync(path.join(root, 'src')) &&
-  stale(CONSOLE_OUTPUT, ['src', 'contract', 'index.html', 'public', 'vite.config.ts']);
+  stale(CONSOLE_OUTPUT, ['src', 'site', 'contract', 'index.html', 'public', 'vite.config.ts']);
 
 /** The compiled server: server/tsconfig.build.json has rootDir '..' and outDir '../build',
  *  so server/src/main.ts lands at build/server/src/main.js. */

@@ -35,7 +35,7 @@ const stale = (output: string, inputs: string[]) =>
   !existsSync(output) || statSync(output).mtimeMs < newest(inputs.map((i) => join(ROOT, i)));
 
 const consoleStale = () =>
-  stale(CONSOLE_INDEX, ['src', 'contract', 'index.html', 'public', 'vite.config.ts']);
+  stale(CONSOLE_INDEX, ['src', 'site', 'contract', 'index.html', 'public', 'vite.config.ts']);
 const serverStale = () =>
   stale(COMPILED_MAIN, ['server/src', 'contract', 'server/tsconfig.build.json', 'server/tsconfig.json', 'tsconfig.base.json']);
 

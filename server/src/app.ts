@@ -35,6 +35,7 @@ import { registerUploadRoutes } from './routes/uploads';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { registerPromotionalRoutes } from './routes/promotional';
+import { registerSiteRoutes } from './routes/site';
 import { createMailer, type Mailer } from './services/mail';
 import { commonPasswordCount } from './services/passwordPolicy';
 import { LocalStorage } from './services/storage';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.consoleDir) {
     await app.register(fastifyStatic, { root: config.consoleDir, prefix: '/', wildcard: false, index: 'index.html' });
   }
+  registerSiteRoutes(app, config.consoleDir);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (config.consoleDir && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/storage/')) {

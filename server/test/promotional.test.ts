@@ -4,7 +4,9 @@
  * .mp4 is refused), replaced files removed, sliders and testimonials added and deleted, the combined
  * GET, the setting permissions, and the public read with its ETag. On SQLite and PostgreSQL.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PROMOTIONAL_MESSAGES as M } from '../src/routes/promotional';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, multipart, type Row, tinyPng } from './helpers/http';
@@ -166,7 +168,7 @@ describe.each(DIALECTS)('promotional (%s)', (dialect) => {
     const b = dataOf(await root.post('/api/admin/promotional/testimonial/store', { name: 'Bilal', text: 'My mother got her medicines.' }));
     expect(dataOf(await root.get('/api/admin/promotional/testimonial?search=medicines')).map((r: Row) => r.name)).toEqual(['Bilal']);
     // a slider's id is not a testimonial's
-    const slider = dataOf(await root.get('/api/admin/promotional/slider'))[0];
+    const slider = dataOf(await root.get('/api/admin/promotional/slider'))[0]!;
     expect((await root.del(`/api/admin/promotional/testimonial/${slider.id}`)).statusCode).toBe(404);
     expect((await root.del(`/api/admin/promotional/testimonial/${a.id}`)).statusCode).toBe(200);
     expect(dataOf(await root.get('/api/admin/promotional')).testimonials.map((r: Row) => r.id)).toEqual([b.id]);
@@ -181,7 +183,7 @@ describe.each(DIALECTS)('promotional (%s)', (dialect) => {
     expect((await viewer.post('/api/admin/promotional/banner/store', { desc: 'x' })).statusCode).toBe(403);
     expect((await editor.post('/api/admin/promotional/banner/store', { desc: 'Edited by the editor' })).statusCode).toBe(200);
     expect((await editor.post('/api/admin/promotional/testimonial/store', { name: 'N', text: 'T' })).statusCode).toBe(403);
-    const slider = dataOf(await root.get('/api/admin/promotional/slider'))[0];
+    const slider = dataOf(await root.get('/api/admin/promotional/slider'))[0]!;
     expect((await editor.del(`/api/admin/promotional/slider/${slider.id}`)).statusCode).toBe(403);
     expect((await call(t, { method: 'GET', url: '/api/admin/promotional', token: null })).statusCode).toBe(401);
   });
@@ -205,5 +207,34 @@ describe.each(DIALECTS)('promotional (%s)', (dialect) => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().data.testimonials[0]).toMatchObject({ name: 'Chand', text: 'A new voice' });
+  });
+});
+
+describe('the landing site at /site', () => {
+  let t: TestApp;
+  let consoleDir: string;
+  beforeAll(async () => {
+    consoleDir = mkdtempSync(join(tmpdir(), 'console-dist-'));
+    mkdirSync(join(consoleDir, 'site'));
+    writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(consoleDir, 'site', 'index.html'), '<!doctype html><title>site</title><script type="module" src="/assets/site.js"></script>');
+    t = await startTestApp('sqlite', {}, { config: { consoleDir } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(consoleDir, { recursive: true, force: true });
+  });
+
+  it('serves its document at /site and its pages, with the security headers, without a token', async () => {
+    for (const url of ['/site', '/site/', '/site/faqs', '/site/privacy-policy', '/site/terms']) {
+      const res = await call(t, { method: 'GET', url, token: null });
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, expect.stringContaining('<title>site</title>')]);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+    expect((await call(t, { method: 'GET', url: '/site/unknown', token: null })).statusCode).toBe(404);
+    // the console's own routes are still the console
+    expect((await call(t, { method: 'GET', url: '/promotional', token: null })).body).toContain('<title>console</title>');
   });
 });
