@@ -8,6 +8,7 @@
  * shapes the server answers now.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -218,10 +219,16 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     const chunk = (index: number, data: Buffer) => ({
       chunk: { filename: 'lesson.mp4', contentType: 'application/octet-stream', data },
       index: String(index), totalChunks: '2', timestamp: '1718000000000', fileExtension: 'mp4', mimeType: 'video/mp4', folder: 'hlc',
+      sha256: createHash('sha256').update(video).digest('hex'),
     });
+    // what a resuming console asks first: nothing held, then the first chunk, then the file
+    const uploadStatus = '/media-file/upload-chunk?timestamp=1718000000000&folder=hlc&fileExtension=mp4&mimeType=video%2Fmp4&totalChunks=2';
+    await record('uploadChunkStatusEmpty', { method: 'GET', path: uploadStatus, ...me });
     await record('uploadChunkReceived', { method: 'POST', path: '/media-file/upload-chunk', ...me, form: chunk(0, video.subarray(0, 26)) });
+    await record('uploadChunkStatusPartial', { method: 'GET', path: uploadStatus, ...me });
     const done = await record('uploadChunkDone', { method: 'POST', path: '/media-file/upload-chunk', ...me, form: chunk(1, video.subarray(26)) });
     volatile(done.path, '/storage/hlc/recorded-upload.mp4');
+    await record('uploadChunkStatusDone', { method: 'GET', path: uploadStatus, ...me });
 
     // --- notifications, the dashboard and real time
     await record('notificationSent', { method: 'POST', path: '/notifications/send', ...me, body: { sendTo: 'admin', title: 'Clinic closed', body: 'The clinic is closed on Friday.' } });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { UPLOAD_FOLDERS } from './services/uploads';
 
 /** Every setting of the server, read from the environment (DESIGN.md section 4). */
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
   rememberTtlDays: number;
   /** argon2id cost; tests lower it so suites stay fast, production keeps OWASP's numbers */
   argon2: { memoryCost: number; timeCost: number };
+  /** chunked uploads: largest file (UPLOAD_MAX_MB), per folder (UPLOAD_LIMITS), how long abandoned parts stay (UPLOAD_STALE_HOURS) */
+  uploads: { maxBytes: number; folderMaxBytes: Record<string, number>; staleMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +82,20 @@ function packageRoot(): string {
     dir = parent;
   }
   return dir;
+}
+
+const MB = 1024 * 1024;
+
+/** UPLOAD_LIMITS: `folder:MB` pairs separated by commas (health_literacy_contents:1024,promotional:200). */
+function folderLimits(raw: string | undefined): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const entry of list(raw)) {
+    const m = /^([A-Za-z0-9_-]+)\s*:\s*(\d+)$/.exec(entry);
+    if (!m || Number(m[2]) < 1) throw new ConfigError(`UPLOAD_LIMITS lists folder:MB pairs such as health_literacy_contents:1024,promotional:200, got "${entry}"`);
+    if (!(UPLOAD_FOLDERS as readonly string[]).includes(m[1]!)) throw new ConfigError(`UPLOAD_LIMITS names the folder "${m[1]}", which is none of ${UPLOAD_FOLDERS.join(', ')}`);
+    limits[m[1]!] = Number(m[2]) * MB;
+  }
+  return limits;
 }
 
 /** An origin as browsers send it: scheme, host and port, no path. */
@@ -164,6 +181,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 12),
     rememberTtlDays: int(env, 'REMEMBER_TTL_DAYS', 30),
     argon2: { memoryCost: int(env, 'ARGON2_MEMORY_KIB', 19456), timeCost: int(env, 'ARGON2_TIME_COST', 2) },
+    uploads: {
+      maxBytes: Math.max(1, int(env, 'UPLOAD_MAX_MB', 1024)) * MB,
+      folderMaxBytes: folderLimits(env.UPLOAD_LIMITS),
+      staleMs: Math.max(1, int(env, 'UPLOAD_STALE_HOURS', 24)) * 3600_000,
+    },
   };
   return { ...config, ...overrides };
 }

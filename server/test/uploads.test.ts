@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { auditSince, call, fieldErrors, lastAuditId, multipart, tinyPng } from './helpers/http';
 
@@ -14,7 +16,10 @@ interface ChunkFields {
   fileExtension?: string;
   mimeType?: string;
   folder?: string;
+  sha256?: string;
 }
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** An MP4-like payload: a real `ftyp` box header, then random bytes. */
 function mp4Like(size: number): Buffer {
@@ -28,10 +33,26 @@ function split(data: Buffer, n: number): Buffer[] {
   return Array.from({ length: n }, (_, i) => data.subarray(i * size, Math.min(data.length, (i + 1) * size)));
 }
 
+describe('upload settings', () => {
+  const base = { DATA_DIR: join(tmpdir(), 'console-upload-config'), APP_KEY: `base64:${Buffer.alloc(32, 3).toString('base64')}` };
+  test('defaults: 1 GB a file, no folder limits, 24 hours', () => {
+    expect(loadConfig(base).uploads).toEqual({ maxBytes: 1024 ** 3, folderMaxBytes: {}, staleMs: 24 * 3600_000 });
+  });
+  test('UPLOAD_MAX_MB, UPLOAD_LIMITS (folder:MB pairs of known folders) and UPLOAD_STALE_HOURS', () => {
+    const config = loadConfig({ ...base, UPLOAD_MAX_MB: '300', UPLOAD_LIMITS: 'health_literacy_contents:1024, promotional:200', UPLOAD_STALE_HOURS: '6' });
+    expect(config.uploads).toEqual({ maxBytes: 300 * 1024 ** 2, folderMaxBytes: { health_literacy_contents: 1024 ** 3, promotional: 200 * 1024 ** 2 }, staleMs: 6 * 3600_000 });
+    for (const bad of ['promotional', 'promotional:0', 'promotional:-5', 'promotional:big', 'nowhere:10', '../etc:10']) {
+      expect(() => loadConfig({ ...base, UPLOAD_LIMITS: bad })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ ...base, UPLOAD_MAX_MB: 'lots' })).toThrow(ConfigError);
+  });
+});
+
 describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    // promotional files of at most 1 MB here, any other folder the default (1 GB)
+    t = await startTestApp(dialect, { UPLOAD_LIMITS: 'promotional:1' });
   });
   afterAll(async () => {
     await t.close();
@@ -50,11 +71,18 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
   function send(fields: ChunkFields, token: string | null = t.rootToken) {
     const form: Parameters<typeof multipart>[0] = {};
     if (fields.chunk) form.chunk = { filename: `file.${fields.fileExtension ?? 'bin'}`, contentType: 'application/octet-stream', data: fields.chunk };
-    for (const key of ['index', 'totalChunks', 'timestamp', 'fileExtension', 'mimeType', 'folder'] as const) {
+    for (const key of ['index', 'totalChunks', 'timestamp', 'fileExtension', 'mimeType', 'folder', 'sha256'] as const) {
       if (fields[key] !== undefined) form[key] = String(fields[key]);
     }
     const { payload, headers } = multipart(form);
     return call(t, { method: 'POST', url: URL, payload, headers, token });
+  }
+
+  /** The status query of an upload (what a resuming client asks first). */
+  function status(fields: ChunkFields, token: string | null = t.rootToken) {
+    const names = ['totalChunks', 'timestamp', 'fileExtension', 'mimeType', 'folder'] as const;
+    const query = new URLSearchParams(names.filter((k) => fields[k] !== undefined).map((k): [string, string] => [k, String(fields[k])]));
+    return call(t, { method: 'GET', url: `${URL}?${query}`, token });
   }
 
   async function fetchStored(path: string): Promise<Buffer> {
@@ -260,5 +288,177 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc', chunk: tinyPng() });
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
+  });
+  test('the status query names the chunks received, in order, then the assembled file', async () => {
+    const data = mp4Like(700_000);
+    const chunks = split(data, 5);
+    const base = { totalChunks: 5, timestamp: newTimestamp(), fileExtension: 'mp4', mimeType: 'video/mp4', folder: 'health_literacy_contents' };
+    const empty = await status(base);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ success: true, data: { received: [], total: 5, file: null } });
+    for (const i of [3, 0, 4]) expect((await send({ ...base, index: i, chunk: chunks[i] })).statusCode).toBe(200);
+    // a chunk is missing: the gap shows, nothing is assembled
+    expect((await status(base)).json().data).toEqual({ received: [0, 3, 4], total: 5, file: null });
+    expect(storedIn('health_literacy_contents')).toEqual([]);
+    // the status query is answered for the same upload only: another chunk count is refused
+    expect(fieldErrors(await status({ ...base, totalChunks: 6 }))).toEqual({ totalChunks: ['This upload has 5 chunks.'] });
+
+    await send({ ...base, index: 1, chunk: chunks[1] });
+    expect((await status(base)).json().data).toEqual({ received: [0, 1, 3, 4], total: 5, file: null });
+    const done = await send({ ...base, index: 2, chunk: chunks[2] });
+    expect(done.json().file.path).toMatch(/^\/storage\/health_literacy_contents\/[0-9a-f]{32}\.mp4$/);
+    const after = await status(base);
+    expect(after.json()).toMatchObject({ success: true, message: 'File uploaded.', data: { received: [0, 1, 2, 3, 4], total: 5, file: done.json().file } });
+    expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
+  });
+
+  test('the status query refuses what a chunk would: unknown folder, type, bad counts, no token', async () => {
+    const base = { totalChunks: 2, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'hlc' };
+    expect(fieldErrors(await status({ ...base, folder: '../hlc' }))).toEqual({ folder: ['Unknown folder.'] });
+    expect(fieldErrors(await status({ ...base, fileExtension: 'exe' }))).toEqual({ fileExtension: ['File format not supported.'] });
+    expect(Object.keys(fieldErrors(await status({ ...base, totalChunks: 0 })))).toEqual(['totalChunks']);
+    expect(Object.keys(fieldErrors(await status({ ...base, timestamp: undefined })))).toEqual(['timestamp']);
+    expect((await status(base, null)).statusCode).toBe(401);
+  });
+
+  test("another admin neither sees nor completes someone's upload", async () => {
+    const other = await adminWith(t, []);
+    const data = mp4Like(300_000);
+    const chunks = split(data, 3);
+    const base = { totalChunks: 3, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media' };
+    await send({ ...base, index: 0, chunk: chunks[0] });
+    await send({ ...base, index: 1, chunk: chunks[1] });
+    expect((await status(base, other.token)).json().data).toEqual({ received: [], total: 3, file: null });
+    // its own chunk 2 starts an upload of its own
+    expect((await send({ ...base, index: 2, chunk: chunks[2] }, other.token)).json().data).toEqual({ received: 1, total: 3 });
+    expect((await status(base)).json().data).toEqual({ received: [0, 1], total: 3, file: null });
+    const done = await send({ ...base, index: 2, chunk: chunks[2] });
+    // the finished file is not shown to the other admin either
+    expect((await status(base, other.token)).json().data).toEqual({ received: [2], total: 3, file: null });
+    expect((await status(base)).json().data.file).toEqual(done.json().file);
+  });
+
+  test('the index must lie within the chunk count, on the edge too', async () => {
+    const base = { timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'hlc', chunk: mp4Like(100) };
+    expect(fieldErrors(await send({ ...base, index: 3, totalChunks: 3 }))).toEqual({ index: ['The index must be below the total chunks.'] });
+    expect(Object.keys(fieldErrors(await send({ ...base, index: 2000, totalChunks: 2000 })))).toEqual(['index']);
+    expect(Object.keys(fieldErrors(await send({ ...base, index: 1.5, totalChunks: 3 })))).toEqual(['index']);
+    expect((await send({ ...base, index: 1999, totalChunks: 2000 })).statusCode).toBe(200);
+    expect(partFolders().length).toBeGreaterThan(0);
+  });
+
+  test('a chunk sent twice: the same bytes change nothing, other bytes replace the first (last write wins)', async () => {
+    const data = mp4Like(300_000);
+    const chunks = split(data, 3);
+    const base = { totalChunks: 3, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media' };
+    await send({ ...base, index: 0, chunk: chunks[0] });
+    expect((await send({ ...base, index: 0, chunk: chunks[0] })).json().data).toEqual({ received: 1, total: 3 });
+    // a cut-off first attempt of chunk 1, then its retry: the retry's bytes are kept
+    expect((await send({ ...base, index: 1, chunk: Buffer.from('a cut-off first attempt') })).json().data).toEqual({ received: 2, total: 3 });
+    expect((await send({ ...base, index: 1, chunk: chunks[1] })).json().data).toEqual({ received: 2, total: 3 });
+    expect((await status(base)).json().data.received).toEqual([0, 1]);
+    const done = await send({ ...base, index: 2, chunk: chunks[2] });
+    expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
+  });
+
+  test('PNG bytes declared as MP4 are refused on assembly', async () => {
+    const png = tinyPng();
+    const base = { totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'mp4', mimeType: 'video/mp4', folder: 'health_literacy_contents' };
+    const before = storedIn('health_literacy_contents');
+    const res = await send({ ...base, index: 0, chunk: png });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ success: false, message: 'File format not supported.', error: { chunk: ['File format not supported.'] } });
+    expect(storedIn('health_literacy_contents')).toEqual(before);
+    // the status query tells a resuming client the same
+    expect((await status(base)).json().message).toBe('File format not supported.');
+  });
+
+  test('names cannot leave the upload folders: traversal in folder, timestamp and extension', async () => {
+    const chunk = tinyPng();
+    const base = { index: 0, totalChunks: 1, fileExtension: 'png', folder: 'hlc', chunk };
+    for (const folder of ['../hlc', '/etc', 'hlc/../../etc', '%2e%2e%2fhlc', '..%2Fhlc', 'hlc/', '.', '..', 'C:\\Windows']) {
+      expect(fieldErrors(await send({ ...base, timestamp: newTimestamp(), folder }))).toEqual({ folder: ['Unknown folder.'] });
+    }
+    for (const timestamp of ['../../etc/passwd', '/etc/passwd', '..', '%2e%2e%2f', 'a/b', 'a\\b', '.hidden']) {
+      expect(Object.keys(fieldErrors(await send({ ...base, timestamp })))).toEqual(['timestamp']);
+      expect(Object.keys(fieldErrors(await status({ totalChunks: 1, fileExtension: 'png', folder: 'hlc', timestamp })))).toEqual(['timestamp']);
+    }
+    // an extension is a type, never a name: the stored name is the server's own
+    const res = await send({ ...base, timestamp: newTimestamp(), fileExtension: '../../x.png' });
+    expect(fieldErrors(res)).toEqual({ fileExtension: ['File format not supported.'] });
+    const viaMime = await send({ ...base, timestamp: newTimestamp(), fileExtension: undefined, mimeType: 'image/png' });
+    expect(viaMime.json().file.path).toMatch(/^\/storage\/hlc\/[0-9a-f]{32}\.png$/);
+    // nothing was written outside the uploads and storage folders
+    expect(readdirSync(t.config.dataDir).filter((n) => !['uploads', 'storage'].includes(n)).every((n) => !/passwd|etc|x\.png/.test(n))).toBe(true);
+    expect(partFolders().every((n) => /^[0-9a-f]{64}(\.assembling)?$/.test(n))).toBe(true);
+  });
+
+  test("each folder's size limit (UPLOAD_LIMITS): a promotional file over 1 MB is refused, elsewhere taken", async () => {
+    const over = mp4Like(1024 * 1024 + 1);
+    const chunks = split(over, 2);
+    const base = { totalChunks: 2, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'promotional' };
+    const before = storedIn('promotional');
+    expect((await send({ ...base, index: 0, chunk: chunks[0] })).statusCode).toBe(200);
+    const res = await send({ ...base, index: 1, chunk: chunks[1] });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, message: 'The file is too large: at most 1 MB.' });
+    expect(storedIn('promotional')).toEqual(before);
+    expect((await status(base)).statusCode).toBe(413);
+    // exactly 1 MB fits; the same bytes go to a folder of the default limit
+    const exact = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'promotional', chunk: over.subarray(0, 1024 * 1024) });
+    expect(exact.statusCode).toBe(200);
+    const elsewhere = await send({ ...base, folder: 'health_literacy_contents', index: 0, chunk: chunks[0] });
+    expect(elsewhere.statusCode).toBe(200);
+    expect((await send({ ...base, folder: 'health_literacy_contents', index: 1, chunk: chunks[1] })).json().message).toBe('File uploaded.');
+  });
+
+  test('a SHA-256 of the whole file is checked on assembly: a mismatch stores nothing (422)', async () => {
+    const data = mp4Like(400_000);
+    const chunks = split(data, 3);
+    const good = { totalChunks: 3, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media', sha256: sha256(data).toUpperCase() };
+    for (const i of [1, 2]) await send({ ...good, index: i, chunk: chunks[i] });
+    const ok = await send({ ...good, index: 0, chunk: chunks[0] });
+    expect(ok.statusCode).toBe(200);
+    expect((await fetchStored(ok.json().file.path)).equals(data)).toBe(true);
+
+    const before = storedIn('media');
+    const foldersBefore = partFolders();
+    const since = await lastAuditId(t);
+    const damaged = Buffer.from(chunks[1]!);
+    damaged[100] = damaged[100]! ^ 0xff;
+    // the checksum on the last chunk only, as a client computing it while sending would
+    const bad = { totalChunks: 3, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media' };
+    await send({ ...bad, index: 0, chunk: chunks[0] });
+    await send({ ...bad, index: 1, chunk: damaged });
+    const res = await send({ ...bad, index: 2, chunk: chunks[2], sha256: sha256(data) });
+    expect(res.statusCode).toBe(422);
+    expect(fieldErrors(res)).toEqual({ sha256: ['The file arrived damaged (its SHA-256 does not match); please upload it again.'] });
+    expect(storedIn('media')).toEqual(before);
+    expect(await auditSince(t, since)).toHaveLength(0);
+    expect(partFolders()).toEqual(foldersBefore);
+
+    // a second, different checksum for one upload is refused; a malformed one too
+    const twice = { totalChunks: 2, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media' };
+    await send({ ...twice, index: 0, chunk: chunks[0], sha256: sha256(data) });
+    expect(fieldErrors(await send({ ...twice, index: 1, chunk: chunks[1], sha256: sha256(chunks[1]!) }))).toEqual({ sha256: ['This upload was announced with another SHA-256.'] });
+    expect(fieldErrors(await send({ ...twice, index: 1, chunk: chunks[1], sha256: 'abc' }))).toEqual({ sha256: ['The SHA-256 must be 64 hexadecimal digits.'] });
+  });
+
+  test('twenty chunks sent at once, in shuffled order, assemble one identical file', async () => {
+    const data = mp4Like(2 * 1024 * 1024 + 7);
+    const chunks = split(data, 20);
+    const base = { totalChunks: 20, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media', sha256: sha256(data) };
+    const before = storedIn('media').length;
+    const since = await lastAuditId(t);
+    const order = chunks.map((_, i) => i).sort(() => Math.random() - 0.5);
+    const answers = await Promise.all(order.map((i) => send({ ...base, index: i, chunk: chunks[i] })));
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    const files = answers.filter((r) => r.json().message === 'File uploaded.').map((r) => r.json().file.path);
+    expect(files.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(files).size).toBe(1);
+    expect(storedIn('media').length).toBe(before + 1);
+    expect((await fetchStored(files[0])).equals(data)).toBe(true);
+    expect(await auditSince(t, since)).toHaveLength(1);
+    expect((await status(base)).json().data.file.path).toBe(files[0]);
   });
 });

@@ -401,7 +401,13 @@ const ar = {
       end_before_start: 'لا يمكن أن يسبق تاريخ الانتهاء تاريخ البدء.',
     },
     timeline: { new: 'جديد', past: 'سابق' },
-    upload: { in_progress: 'يرجى الانتظار حتى يكتمل الرفع.', progress: 'رفع %{name}' },
+    upload: {
+      in_progress: 'يرجى الانتظار حتى يكتمل الرفع.',
+      progress: 'رفع %{name}',
+      failed: 'لم يُرفع الملف بسبب ضعف الاتصال بالإنترنت. يرجى المحاولة مرة أخرى.',
+      retrying: 'انقطع الاتصال: جارٍ إعادة المحاولة (%{attempt} من %{attempts})…',
+      offline: 'غير متصل: يستمر الرفع عند عودة الاتصال…',
+    },
   },
   resources: {
     admins: {

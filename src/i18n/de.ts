@@ -398,7 +398,13 @@ const de = {
       end_before_start: 'Das Enddatum darf nicht vor dem Startdatum liegen.',
     },
     timeline: { new: 'Neu', past: 'Vergangen' },
-    upload: { in_progress: 'Bitte warten Sie, bis der Upload abgeschlossen ist.', progress: 'Upload von %{name}' },
+    upload: {
+      in_progress: 'Bitte warten Sie, bis der Upload abgeschlossen ist.',
+      progress: 'Upload von %{name}',
+      failed: 'Die Datei wurde wegen einer schwachen Internetverbindung nicht hochgeladen. Bitte versuchen Sie es erneut.',
+      retrying: 'Verbindung unterbrochen: neuer Versuch (%{attempt} von %{attempts})…',
+      offline: 'Offline: Der Upload geht weiter, sobald die Verbindung zurück ist…',
+    },
   },
   resources: {
     admins: {

@@ -195,7 +195,13 @@ const en = {
       end_before_start: 'The end date must not be before the start date.',
     },
     timeline: { new: 'New', past: 'Past' },
-    upload: { in_progress: 'Please wait until the upload has finished.', progress: 'Upload of %{name}' },
+    upload: {
+      in_progress: 'Please wait until the upload has finished.',
+      progress: 'Upload of %{name}',
+      failed: 'The file did not upload due to a weak internet connection. Please try again.',
+      retrying: 'Connection lost: trying again (%{attempt} of %{attempts})…',
+      offline: 'Offline: the upload goes on when the connection is back…',
+    },
   },
   resources: {
     admins: {

@@ -397,7 +397,13 @@ const es = {
       end_before_start: 'La fecha de fin no puede ser anterior a la de inicio.',
     },
     timeline: { new: 'Nuevo', past: 'Pasado' },
-    upload: { in_progress: 'Espere a que termine la subida.', progress: 'Subida de %{name}' },
+    upload: {
+      in_progress: 'Espere a que termine la subida.',
+      progress: 'Subida de %{name}',
+      failed: 'El archivo no se subió por una conexión a internet débil. Inténtelo de nuevo.',
+      retrying: 'Conexión perdida: reintentando (%{attempt} de %{attempts})…',
+      offline: 'Sin conexión: la subida continuará cuando vuelva la conexión…',
+    },
   },
   resources: {
     admins: {

@@ -194,7 +194,13 @@ const fr = {
       end_before_start: 'La date de fin ne peut pas précéder la date de début.',
     },
     timeline: { new: 'Nouveau', past: 'Passé' },
-    upload: { in_progress: 'Veuillez attendre la fin du téléversement.', progress: 'Téléversement de %{name}' },
+    upload: {
+      in_progress: 'Veuillez attendre la fin du téléversement.',
+      progress: 'Téléversement de %{name}',
+      failed: 'Le fichier n’a pas été téléversé en raison d’une connexion Internet faible. Veuillez réessayer.',
+      retrying: 'Connexion perdue : nouvel essai (%{attempt} sur %{attempts})…',
+      offline: 'Hors ligne : le téléversement reprendra au retour de la connexion…',
+    },
   },
   resources: {
     admins: {

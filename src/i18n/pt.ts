@@ -397,7 +397,13 @@ const pt = {
       end_before_start: 'A data final não pode ser anterior à inicial.',
     },
     timeline: { new: 'Novo', past: 'Passado' },
-    upload: { in_progress: 'Aguarde o fim do envio.', progress: 'Envio de %{name}' },
+    upload: {
+      in_progress: 'Aguarde o fim do envio.',
+      progress: 'Envio de %{name}',
+      failed: 'O arquivo não foi enviado por causa de uma conexão de internet fraca. Tente novamente.',
+      retrying: 'Conexão perdida: tentando de novo (%{attempt} de %{attempts})…',
+      offline: 'Sem conexão: o envio continua quando a conexão voltar…',
+    },
   },
   resources: {
     admins: {

@@ -398,7 +398,13 @@ const zh = {
       end_before_start: '结束日期不能早于开始日期。',
     },
     timeline: { new: '新', past: '已过去' },
-    upload: { in_progress: '请等待上传完成。', progress: '%{name} 的上传进度' },
+    upload: {
+      in_progress: '请等待上传完成。',
+      progress: '%{name} 的上传进度',
+      failed: '网络连接较弱，文件未能上传。请重试。',
+      retrying: '连接中断：正在重试（第 %{attempt} 次，共 %{attempts} 次）…',
+      offline: '离线：网络恢复后将继续上传…',
+    },
   },
   resources: {
     admins: {

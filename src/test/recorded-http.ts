@@ -11,6 +11,8 @@ export interface Recorded {
   body?: unknown;
   /** Upload progress events to fire first, as fractions of the body (XHR only). */
   progress?: number[];
+  /** No answer at all: the connection dropped (after the progress events, for XHR). */
+  network?: boolean;
 }
 
 export interface SentRequest {
@@ -77,6 +79,7 @@ export function stubFetch(replay: Replay): SentRequest[] {
     };
     const answer = nextAnswer(replay, request, sent.length);
     sent.push(request);
+    if (answer.network) throw new TypeError('Failed to fetch');
     const status = answer.status ?? 200;
     return {
       ok: status >= 200 && status < 300,
@@ -128,6 +131,10 @@ export function stubXhr(replay: Replay): SentRequest[] {
         if (this.aborted) return;
         for (const fraction of answer.progress ?? []) {
           this.upload.onprogress?.(new ProgressEvent('progress', { lengthComputable: true, loaded: fraction * 1000, total: 1000 }));
+        }
+        if (answer.network) {
+          this.onerror?.();
+          return;
         }
         this.status = answer.status ?? 200;
         this.responseText = bodyText(answer.body);

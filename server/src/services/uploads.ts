@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { imageType, type LocalStorage } from './storage';
@@ -9,25 +10,38 @@ import { imageType, type LocalStorage } from './storage';
  *
  *   DATA_DIR/uploads/<key>/<index>.part     the parts received so far (each written atomically)
  *   DATA_DIR/uploads/<key>/total            the upload's chunk count, fixed by its first chunk
+ *   DATA_DIR/uploads/<key>/sha256           the whole file's SHA-256 when the client gave one (checked on assembly)
  *   DATA_DIR/uploads/<key>.assembling/      the parts folder, renamed by the one request that assembles
  *   DATA_DIR/uploads/<key>.done.json        the outcome, for late or repeated requests (kept 24 h)
  *
  * key = sha256(admin id, timestamp, folder, type): the same admin resuming the same upload finds its
  * parts; another admin never shares them. The rename to `.assembling` is the lock: exactly one request
  * wins it, the others wait for `.done.json`.
+ *
+ * A chunk sent again replaces the stored one (last write wins): a retry after a cut-off request sends
+ * the same bytes, and a client that sends different bytes for an index means them. What guards the
+ * whole file is the optional SHA-256, checked while the parts are streamed into place.
  */
 
 export const MAX_CHUNK_BYTES = 10 * 1024 * 1024;
 export const MAX_CHUNKS = 2000;
+/** The default largest file (UPLOAD_MAX_MB). */
 export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 /** Folders an upload may land in (the first segment of its /storage path). */
-export const UPLOAD_FOLDERS = ['hlc', 'health-literacy', 'promotional', 'media', 'reports', 'profile'] as const;
+export const UPLOAD_FOLDERS = ['health_literacy_contents', 'hlc', 'health-literacy', 'promotional', 'media', 'reports', 'profile'] as const;
 
 export const FORMAT_NOT_SUPPORTED = 'File format not supported.';
 export const UNKNOWN_FOLDER = 'Unknown folder.';
-export const TOO_LARGE = 'The file is too large: at most 1 GB.';
+export const CHECKSUM_MISMATCH = 'The file arrived damaged (its SHA-256 does not match); please upload it again.';
 
-const STALE_MS = 24 * 60 * 60_000;
+/** "The file is too large: at most 200 MB." (or "1 GB") */
+export function tooLargeMessage(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  const size = mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${Math.floor(mb * 10) / 10} MB`;
+  return `The file is too large: at most ${size}.`;
+}
+
+const DEFAULT_STALE_MS = 24 * 60 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_STAMP = '.last-sweep';
 
@@ -87,7 +101,15 @@ export interface ChunkInput {
   index: number;
   totalChunks: number;
   data: Buffer;
+  /** the whole file's SHA-256 (hex), when the client gives it */
+  sha256?: string | null;
 }
+
+/** What a client asks to resume an upload: which parts are there, or what became of it. */
+export type UploadStatus =
+  | { state: 'open'; received: number[]; total: number }
+  | { state: 'done'; file: UploadedMedia }
+  | { state: 'rejected'; reason: RejectReason };
 
 export interface UploadedMedia {
   /** /storage/<folder>/<name> */
@@ -100,12 +122,17 @@ export type ChunkOutcome =
   | { state: 'waiting'; received: number; total: number }
   /** fresh: this request assembled the file (the caller audits it once) */
   | { state: 'done'; file: UploadedMedia; fresh: boolean }
-  | { state: 'rejected'; reason: 'format' | 'size' };
+  | { state: 'rejected'; reason: RejectReason };
 
-type Marker = { status: 'done'; file: UploadedMedia } | { status: 'rejected'; reason: 'format' | 'size' };
+export type RejectReason = 'format' | 'size' | 'checksum';
+type Marker = { status: 'done'; file: UploadedMedia } | { status: 'rejected'; reason: RejectReason };
 
-/** Thrown when a chunk contradicts the upload it belongs to (a different chunk count). */
-export class ChunkMismatch extends Error {}
+/** Thrown when a chunk contradicts the upload it belongs to (a different chunk count or checksum). */
+export class ChunkMismatch extends Error {
+  constructor(readonly field: 'totalChunks' | 'sha256', message: string) {
+    super(message);
+  }
+}
 
 const errno = (e: unknown): string | undefined => (e as NodeJS.ErrnoException | null)?.code;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -122,6 +149,26 @@ async function writeAtomic(path: string, data: Buffer | string): Promise<void> {
   }
 }
 
+/** Writes `value` to `file` unless it exists (atomically: the first writer wins); answers what the file holds. */
+async function fixOnce(file: string, value: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (e) {
+    if (errno(e) !== 'ENOENT') throw e;
+  }
+  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(tmp, value);
+  try {
+    await link(tmp, file); // atomic create-if-absent
+    return value;
+  } catch (err) {
+    if (errno(err) !== 'EEXIST') throw err;
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+  return readFile(file, 'utf8');
+}
+
 async function readMarker(path: string): Promise<Marker | null> {
   try {
     return JSON.parse(await readFile(path, 'utf8')) as Marker;
@@ -136,15 +183,53 @@ const exists = (path: string) => stat(path).then(() => true, () => false);
 export interface ChunkedUploadsOptions {
   /** how long a request that lost the assembly race waits for the winner's outcome */
   waitMs?: number;
+  /** largest file by default (UPLOAD_MAX_MB) */
+  maxBytes?: number;
+  /** largest file of particular folders (UPLOAD_LIMITS) */
+  folderMaxBytes?: Record<string, number>;
+  /** how long untouched parts and outcomes are kept (UPLOAD_STALE_HOURS) */
+  staleMs?: number;
 }
 
 export class ChunkedUploads {
   readonly dir: string;
   private readonly waitMs: number;
+  private readonly maxBytes: number;
+  private readonly folderMaxBytes: Record<string, number>;
+  private readonly staleMs: number;
 
   constructor(dataDir: string, private readonly storage: LocalStorage, opts: ChunkedUploadsOptions = {}) {
     this.dir = join(dataDir, 'uploads');
     this.waitMs = opts.waitMs ?? 30_000;
+    this.maxBytes = opts.maxBytes ?? MAX_FILE_BYTES;
+    this.folderMaxBytes = opts.folderMaxBytes ?? {};
+    this.staleMs = opts.staleMs ?? DEFAULT_STALE_MS;
+  }
+
+  /** The largest file a folder takes. */
+  limitOf(folder: string): number {
+    return this.folderMaxBytes[folder] ?? this.maxBytes;
+  }
+
+  /** Which parts of an upload are here (for a client resuming it), or its outcome once assembled or refused. */
+  async status(input: Pick<ChunkInput, 'adminId' | 'timestamp' | 'folder' | 'kind' | 'totalChunks'>): Promise<UploadStatus> {
+    const parts = join(this.dir, this.keyOf(input));
+    const finished = await readMarker(`${parts}.done.json`);
+    if (finished) return finished.status === 'done' ? { state: 'done', file: finished.file } : { state: 'rejected', reason: finished.reason };
+    if (await exists(`${parts}.assembling`)) {
+      const outcome = await this.awaitOutcome(parts, input.totalChunks);
+      if (outcome.state === 'done') return { state: 'done', file: outcome.file };
+      if (outcome.state === 'rejected') return outcome;
+    }
+    const stored = await readFile(join(parts, 'total'), 'utf8').catch(() => null);
+    if (stored !== null && Number(stored) !== input.totalChunks) throw new ChunkMismatch('totalChunks', `This upload has ${stored} chunks.`);
+    const names = await readdir(parts).catch(() => [] as string[]);
+    const received = names
+      .map((n) => PART.exec(n))
+      .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) < input.totalChunks)
+      .map((m) => Number(m[1]))
+      .sort((a, b) => a - b);
+    return { state: 'open', received, total: input.totalChunks };
   }
 
   keyOf(input: Pick<ChunkInput, 'adminId' | 'timestamp' | 'folder' | 'kind'>): string {
@@ -168,9 +253,10 @@ export class ChunkedUploads {
     try {
       await mkdir(parts, { recursive: true });
       await this.fixTotal(parts, input.totalChunks);
+      if (input.sha256) await this.fixChecksum(parts, input.sha256.toLowerCase());
       await writeAtomic(join(parts, `${input.index}.part`), input.data);
       const present = await this.partsIn(parts, input.totalChunks);
-      if (present.bytes > MAX_FILE_BYTES) {
+      if (present.bytes > this.limitOf(input.folder)) {
         await writeAtomic(marker, JSON.stringify({ status: 'rejected', reason: 'size' } satisfies Marker));
         await rm(parts, { recursive: true, force: true });
         return { state: 'rejected', reason: 'size' };
@@ -194,25 +280,14 @@ export class ChunkedUploads {
 
   /** The chunk count is fixed by the first chunk; a later chunk saying otherwise is refused. */
   private async fixTotal(parts: string, total: number): Promise<void> {
-    const file = join(parts, 'total');
-    let stored: string;
-    try {
-      stored = await readFile(file, 'utf8');
-    } catch (e) {
-      if (errno(e) !== 'ENOENT') throw e;
-      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(tmp, String(total));
-      try {
-        await link(tmp, file); // atomic create-if-absent
-        return;
-      } catch (err) {
-        if (errno(err) !== 'EEXIST') throw err;
-      } finally {
-        await unlink(tmp).catch(() => undefined);
-      }
-      stored = await readFile(file, 'utf8');
-    }
-    if (Number(stored) !== total) throw new ChunkMismatch(`This upload has ${stored} chunks.`);
+    const stored = await fixOnce(join(parts, 'total'), String(total));
+    if (Number(stored) !== total) throw new ChunkMismatch('totalChunks', `This upload has ${stored} chunks.`);
+  }
+
+  /** The checksum is fixed by the first chunk that gives one; a chunk giving another is refused. */
+  private async fixChecksum(parts: string, sha256: string): Promise<void> {
+    const stored = await fixOnce(join(parts, 'sha256'), sha256);
+    if (stored !== sha256) throw new ChunkMismatch('sha256', 'This upload was announced with another SHA-256.');
   }
 
   private async partsIn(parts: string, total: number): Promise<{ count: number; bytes: number }> {
@@ -224,26 +299,40 @@ export class ChunkedUploads {
     return { count: names.length, bytes: sizes.reduce((a, b) => a + b, 0) };
   }
 
+  /**
+   * Streams the parts into one file in order (a part at a time, in 1 MB reads: nothing holds the whole
+   * file, nor a whole part), hashing on the way; then checks size, type and checksum before the file
+   * is moved into storage.
+   */
   private async assemble(assembling: string, marker: string, input: ChunkInput): Promise<ChunkOutcome> {
     const out = join(assembling, 'assembled');
     let target: string | null = null;
     try {
       let size = 0;
+      const hash = createHash('sha256');
+      const head: Buffer[] = [];
+      let headBytes = 0;
       const fh = await open(out, 'w');
       try {
         for (let i = 0; i < input.totalChunks; i++) {
-          const data = await readFile(join(assembling, `${i}.part`));
-          size += data.length;
-          await fh.write(data);
+          for await (const piece of createReadStream(join(assembling, `${i}.part`), { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+            if (headBytes < 64) {
+              head.push(piece.subarray(0, 64 - headBytes));
+              headBytes += Math.min(64 - headBytes, piece.length);
+            }
+            hash.update(piece);
+            size += piece.length;
+            await fh.write(piece);
+          }
         }
       } finally {
         await fh.close();
       }
-      const head = Buffer.alloc(64);
-      const rh = await open(out, 'r');
-      const { bytesRead } = await rh.read(head, 0, head.length, 0).finally(() => rh.close());
-      if (size > MAX_FILE_BYTES || !contentMatches(input.kind, head.subarray(0, bytesRead))) {
-        const reason = size > MAX_FILE_BYTES ? 'size' : 'format';
+      const expected = await readFile(join(assembling, 'sha256'), 'utf8').catch(() => null);
+      const limit = this.limitOf(input.folder);
+      const reason: RejectReason | null =
+        size > limit ? 'size' : !contentMatches(input.kind, Buffer.concat(head)) ? 'format' : expected !== null && expected !== hash.digest('hex') ? 'checksum' : null;
+      if (reason) {
         await writeAtomic(marker, JSON.stringify({ status: 'rejected', reason } satisfies Marker));
         return { state: 'rejected', reason };
       }
@@ -287,7 +376,8 @@ export class ChunkedUploads {
   }
 
   /**
-   * Housekeeping: removes part folders, abandoned assemblies and outcomes older than 24 h. Runs at most
+   * Housekeeping: removes part folders, abandoned assemblies and outcomes untouched for staleMs
+   * (UPLOAD_STALE_HOURS, 24 h by default). Runs at most
    * once a minute across every node sharing DATA_DIR (the stamp file's time says when it last ran).
    */
   async sweepIfDue(now = Date.now()): Promise<void> {
@@ -305,7 +395,7 @@ export class ChunkedUploads {
       if (name.startsWith('.')) continue;
       const full = join(this.dir, name);
       const info = await stat(full).catch(() => null);
-      if (!info || now - info.mtimeMs < STALE_MS) continue;
+      if (!info || now - info.mtimeMs < this.staleMs) continue;
       await rm(full, { recursive: true, force: true });
       removed++;
     }

@@ -3,6 +3,7 @@
  * (src/test/recorded-api.json), and against hand-written answers of the older server. Each call is
  * also held to the request the recorder made: the provider asks what the server was asked.
  */
+import { waitFor } from '@testing-library/react';
 import { HttpError } from 'ra-core';
 import {
   pathOf,
@@ -16,7 +17,7 @@ import {
   type RecordedName,
   type SentRequest,
 } from '../../test/recorded-http';
-import { createDataProvider, fetchPageUrl, normaliseRecord, toWriteBody } from '../dataProvider';
+import { createDataProvider, fetchPageUrl, normaliseRecord, toWriteBody, UPLOAD_FAILED } from '../dataProvider';
 import olderTaken from './fixtures/older/admin-email-taken.json';
 import olderAdmin from './fixtures/older/admin.json';
 import olderAdminsPage1 from './fixtures/older/admins-page-1.json';
@@ -459,56 +460,160 @@ describe('dashboard, notifications and real time', () => {
 describe('uploadChunked', () => {
   const megabytes = (n: number) => new Uint8Array(Math.round(n * 1024 * 1024));
   const uploaded = calls.uploadChunkDone.body.data;
+  const statusPath = pathOf(`/api/admin${calls.uploadChunkStatusEmpty.request.path}`);
+  /** A chunk size in MB that makes `bytes` bytes. */
+  const bytes = (n: number) => n / (1024 * 1024);
+  /** The recorded two-chunk video: 10 bytes in chunks of 5. */
+  const twoChunks = () => new File(['0123456789'], 'lesson.mp4', { type: 'video/mp4', lastModified: 1718000000000 });
 
-  test('splits an 11 MB file into three 5 MB chunks and reports progress up to 100', async () => {
+  beforeEach(() => sessionStorage.clear());
+
+  test('asks what the server holds, then splits an 11 MB file into three 5 MB chunks and reports progress up to 100', async () => {
+    const asked = stubFetch([recorded('uploadChunkStatusEmpty')]);
     const sent = stubXhr([
       { ...recorded('uploadChunkReceived'), progress: [0.5, 1] },
       { ...recorded('uploadChunkReceived'), progress: [0.5, 1] },
       { ...recorded('uploadChunkDone'), progress: [1] },
     ]);
     const request = calls.uploadChunkDone.request.body;
-    jest.spyOn(Date, 'now').mockReturnValue(Number(request.timestamp));
     const file = new File([megabytes(11)], 'Lesson One.MP4', { type: 'video/mp4' });
     const progress: number[] = [];
     const result = await provider.uploadChunked(file, { folder: request.folder, onProgress: (p) => progress.push(p) });
-    jest.mocked(Date.now).mockRestore();
 
     expect(result).toEqual({ path: uploaded.path, mimeType: uploaded.mimeType });
+    // the status query names the upload as its chunks do
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.method).toBe('GET');
+    expect(pathOf(asked[0]!.url)).toBe(statusPath);
+    expect(Object.keys(queryOf(asked[0]!.url)).sort()).toEqual(Object.keys(queryOf(calls.uploadChunkStatusEmpty.request.path)).sort());
+    const query = queryOf(asked[0]!.url);
+    expect(query).toMatchObject({ folder: request.folder, totalChunks: '3', fileExtension: 'mp4', mimeType: 'video/mp4' });
+
     expect(sent).toHaveLength(3);
     const forms = sent.map((r) => r.form!);
     expect(sent.every((r) => pathOf(r.url) === `/api/admin${calls.uploadChunkDone.request.path}` && r.method === 'POST')).toBe(true);
-    // the fields the recorder sent, named alike
-    expect([...forms[0]!.keys()].sort()).toEqual(Object.keys(request).sort());
+    // the fields the recorder sent, named alike (the checksum only where the browser can hash)
+    const withoutChecksum = (keys: string[]) => keys.filter((k) => k !== 'sha256').sort();
+    expect(withoutChecksum([...forms[0]!.keys()])).toEqual(withoutChecksum(Object.keys(request)));
     expect(forms.map((f) => (f.get('chunk') as File).size)).toEqual([5 * 1024 * 1024, 5 * 1024 * 1024, 1024 * 1024]);
     expect(forms.map((f) => f.get('index'))).toEqual(['0', '1', '2']);
     expect(forms.every((f) => f.get('totalChunks') === '3')).toBe(true);
-    expect(forms.every((f) => f.get('timestamp') === request.timestamp)).toBe(true);
+    expect(forms.every((f) => f.get('timestamp') === query.timestamp)).toBe(true);
+    expect(String(query.timestamp)).toMatch(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/);
     expect(forms.every((f) => f.get('fileExtension') === request.fileExtension && f.get('mimeType') === request.mimeType)).toBe(true);
     expect(forms.every((f) => f.get('folder') === request.folder)).toBe(true);
 
-    expect(progress).toEqual([23, 45, 68, 91, 100]);
+    expect(progress).toEqual([0, 22, 45, 68, 90, 100]);
+    // a finished upload is forgotten: the same file chosen again is a new upload
+    expect(sessionStorage.length).toBe(0);
   });
 
-  test('a small chunk size, and the older answer with file beside data', async () => {
+  test('a small chunk size, an older server without the status query, and its answer with file beside data', async () => {
+    stubFetch([{ status: 404, body: { success: false, message: 'Not found' } }]);
     stubXhr([recorded('uploadChunkReceived'), recorded('uploadChunkReceived'), recorded('uploadChunkReceived'), { body: olderUploadDone }]);
     const file = new File(['0123456789'], 'clip.mp4', { type: 'video/mp4' });
     const progress: number[] = [];
-    const sizeOf3Bytes = 3 / (1024 * 1024);
-    const result = await provider.uploadChunked(file, {
-      folder: 'videos',
-      chunkSizeMb: sizeOf3Bytes,
-      onProgress: (p) => progress.push(p),
-    });
+    const result = await provider.uploadChunked(file, { folder: 'videos', chunkSizeMb: bytes(3), onProgress: (p) => progress.push(p) });
     expect(result).toEqual({ path: 'health-literacy/1718000000000.mp4', mimeType: 'video/mp4' });
-    expect(progress).toEqual([30, 60, 90, 100]);
+    expect(progress).toEqual([0, 30, 60, 90, 100]);
   });
 
-  test('without a progress callback it uses fetch, and stops at the first failure', async () => {
-    const sent = stubFetch([recorded('uploadChunkReceived'), { status: 422, body: { success: false, message: 'Chunk rejected.', error: { chunk: ['Chunk rejected.'] } } }]);
+  test('without a progress callback it uses fetch, and a refusal is final (no retry)', async () => {
+    const refusal = { status: 422, body: { success: false, message: 'Chunk rejected.', error: { chunk: ['Chunk rejected.'] } } };
+    const sent = stubFetch([recorded('uploadChunkStatusEmpty'), recorded('uploadChunkReceived'), refusal]);
     const file = new File(['0123456789'], 'clip.mp4', { type: 'video/mp4' });
-    const error = await httpError(provider.uploadChunked(file, { folder: 'videos', chunkSizeMb: 4 / (1024 * 1024) }));
+    const error = await httpError(provider.uploadChunked(file, { folder: 'videos', chunkSizeMb: bytes(4), retryDelayMs: 1 }));
     expect(error.status).toBe(422);
+    expect(sent).toHaveLength(3);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  test('after a page reload the same file resumes: the chunks the server holds are not sent again', async () => {
+    // the first page: chunk 0 goes through, then the page goes away while chunk 1 is on its way
+    const leaving = new AbortController();
+    stubFetch([recorded('uploadChunkStatusEmpty')]);
+    const first = stubXhr((request) => {
+      if (request.form?.get('index') === '1') leaving.abort();
+      return recorded('uploadChunkReceived');
+    });
+    await expect(provider.uploadChunked(twoChunks(), { folder: 'hlc', chunkSizeMb: bytes(5), signal: leaving.signal, onProgress: () => undefined })).rejects.toThrow(/abort/i);
+    expect(first.map((r) => r.form!.get('index'))).toEqual(['0', '1']);
+    const id = first[0]!.form!.get('timestamp');
+
+    // the reloaded page: the server holds chunk 0 (as recorded), so only chunk 1 goes
+    const asked = stubFetch([recorded('uploadChunkStatusPartial')]);
+    const second = stubXhr([recorded('uploadChunkDone')]);
+    const progress: number[] = [];
+    const result = await provider.uploadChunked(twoChunks(), { folder: 'hlc', chunkSizeMb: bytes(5), onProgress: (p) => progress.push(p) });
+    expect(queryOf(asked[0]!.url).timestamp).toBe(id);
+    expect(second.map((r) => [r.form!.get('index'), r.form!.get('timestamp')])).toEqual([['1', id]]);
+    expect(progress).toEqual([50, 100]);
+    expect(result).toEqual({ path: uploaded.path, mimeType: uploaded.mimeType });
+  });
+
+  test('an upload the server already assembled (its last answer was lost) sends nothing', async () => {
+    stubFetch([recorded('uploadChunkStatusDone')]);
+    const sent = stubXhr([]);
+    const progress: number[] = [];
+    const done = calls.uploadChunkStatusDone.body.data.file;
+    await expect(provider.uploadChunked(twoChunks(), { folder: 'hlc', chunkSizeMb: bytes(5), onProgress: (p) => progress.push(p) })).resolves.toEqual(done);
+    expect(sent).toHaveLength(0);
+    expect(progress).toEqual([100]);
+  });
+
+  test('a chunk cut off by the network is tried again, with the same bytes, until it goes through', async () => {
+    stubFetch([recorded('uploadChunkStatusEmpty')]);
+    const sent = stubXhr([
+      recorded('uploadChunkReceived'),
+      { progress: [0.4], network: true },
+      { status: 503, body: { success: false, message: 'Service unavailable' } },
+      recorded('uploadChunkDone'),
+    ]);
+    const retries: unknown[] = [];
+    const progress: number[] = [];
+    const result = await provider.uploadChunked(twoChunks(), {
+      folder: 'hlc', chunkSizeMb: bytes(5), retryDelayMs: 1, onRetry: (r) => retries.push(r), onProgress: (p) => progress.push(p),
+    });
+    expect(result).toEqual({ path: uploaded.path, mimeType: uploaded.mimeType });
+    expect(sent.map((r) => r.form!.get('index'))).toEqual(['0', '1', '1', '1']);
+    expect(retries).toEqual([{ attempt: 2, attempts: 5, offline: false }, { attempt: 3, attempts: 5, offline: false }, null]);
+    // the percentage never goes back while a chunk is sent again
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(100);
+  });
+
+  test('gives up after its tries with the weak-connection message, and the next try starts a new upload', async () => {
+    stubFetch([recorded('uploadChunkStatusEmpty')]);
+    const sent = stubXhr(() => ({ network: true }));
+    const error = await httpError(provider.uploadChunked(twoChunks(), { folder: 'hlc', chunkSizeMb: bytes(5), attempts: 3, retryDelayMs: 1, onProgress: () => undefined }));
+    expect(error.message).toBe(UPLOAD_FAILED);
+    expect(sent).toHaveLength(3);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  test('offline, it waits for the connection to come back instead of spending its tries', async () => {
+    const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    stubFetch([recorded('uploadChunkStatusEmpty')]);
+    const sent = stubXhr([recorded('uploadChunkReceived'), { network: true }, recorded('uploadChunkDone')]);
+    const retries: unknown[] = [];
+    const upload = provider.uploadChunked(twoChunks(), {
+      folder: 'hlc', chunkSizeMb: bytes(5), attempts: 2, retryDelayMs: 60_000, onRetry: (r) => retries.push(r), onProgress: () => undefined,
+    });
+    await waitFor(() => expect(retries).toEqual([{ attempt: 2, attempts: 2, offline: true }]));
     expect(sent).toHaveLength(2);
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await expect(upload).resolves.toEqual({ path: uploaded.path, mimeType: uploaded.mimeType });
+    expect(sent.map((r) => r.form!.get('index'))).toEqual(['0', '1', '1']);
+    online.mockRestore();
+  });
+
+  test('offline for longer than it waits: given up', async () => {
+    const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    stubFetch([{ network: true }]);
+    const error = await httpError(provider.uploadChunked(twoChunks(), { folder: 'hlc', chunkSizeMb: bytes(5), offlineWaitMs: 5 }));
+    expect(error.message).toBe(UPLOAD_FAILED);
+    online.mockRestore();
   });
 });
 

@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Button, InputHelperText, useDataProvider, useInput, useNotify, useTranslate, useTranslateLabel, type Validator } from 'react-admin';
-import type { AppDataProvider } from '../../providers/dataProvider';
+import type { AppDataProvider, UploadRetry } from '../../providers/dataProvider';
 import { acceptOf, isStoredFile, kindOfFile, MediaPreview, type MediaKind } from './MediaInput';
 
 /** While a file goes up, the field holds this, which the form refuses to submit. */
@@ -26,7 +26,9 @@ export interface ChunkedUploadInputProps {
 
 /**
  * A large file (video, PDF) sent in chunks as soon as it is chosen, with a progress bar and its
- * percentage; the form can be submitted once it reached 100 %, and then sends the stored path.
+ * percentage; the form can be submitted once it reached 100 %, and then sends the stored path. A
+ * dropped connection is retried (the bar keeps its percentage and says so); choosing the same file
+ * again after a failure or a page reload resumes from the chunks the server holds.
  */
 export const ChunkedUploadInput = ({ source, kinds, folder, formatMessage, requiredMessage, chunkSizeMb = 5, label }: ChunkedUploadInputProps) => {
   const validate: Validator[] = useMemo(
@@ -44,6 +46,7 @@ export const ChunkedUploadInput = ({ source, kinds, folder, formatMessage, requi
   const picker = useRef<HTMLInputElement>(null);
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
+  const [retry, setRetry] = useState<UploadRetry | null>(null);
   const [chosen, setChosen] = useState<File | null>(null);
   const text = String(translateLabel({ label, source }));
   const value: unknown = field.value;
@@ -58,12 +61,15 @@ export const ChunkedUploadInput = ({ source, kinds, folder, formatMessage, requi
     }
     setChosen(file);
     setProgress(0);
+    setRetry(null);
     field.onChange(UPLOADING);
     try {
-      const uploaded = await dataProvider.uploadChunked(file, { folder, chunkSizeMb, onProgress: setProgress });
+      const uploaded = await dataProvider.uploadChunked(file, { folder, chunkSizeMb, onProgress: setProgress, onRetry: setRetry });
+      setRetry(null);
       setProgress(100);
       field.onChange(uploaded.path);
     } catch (error) {
+      setRetry(null);
       setProgress(null);
       setChosen(null);
       field.onChange(null);
@@ -83,6 +89,11 @@ export const ChunkedUploadInput = ({ source, kinds, folder, formatMessage, requi
           <LinearProgress variant="determinate" value={progress} sx={{ flex: 1 }} aria-label={translate('app.upload.progress', { name: chosen?.name ?? text })} />
           <Typography variant="body2" sx={{ minWidth: 40 }}>{`${progress}%`}</Typography>
         </Box>
+      ) : null}
+      {retry && progress !== null ? (
+        <Typography variant="body2" color="warning.main" role="status" aria-live="polite" data-testid="upload-retrying">
+          {retry.offline ? translate('app.upload.offline') : translate('app.upload.retrying', { attempt: retry.attempt, attempts: retry.attempts })}
+        </Typography>
       ) : null}
       <input ref={picker} id={id} type="file" accept={acceptOf(kinds)} hidden onChange={(e) => void choose(e)} />
       <Button label="app.action.choose_file" variant="outlined" onClick={() => picker.current?.click()} disabled={isUploading(value)}>
