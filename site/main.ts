@@ -54,7 +54,8 @@ const text = (section: Section | null, field: string): string => {
 
 async function read<T>(path: string): Promise<T | null> {
   try {
-    const res = await fetch(path, { headers: { accept: 'application/json' } });
+    // revalidated on every visit (a 304 when unchanged): staff who just saved see their change at once
+    const res = await fetch(path, { headers: { accept: 'application/json' }, cache: 'no-cache' });
     if (!res.ok) return null;
     const body = (await res.json()) as { data?: T };
     return body.data ?? null;
@@ -70,7 +71,7 @@ function image(src: string | null, alt: string, cls: string): HTMLImageElement |
 
 /* ---------- the home page ---------- */
 
-function banner(b: Section | null): HTMLElement | null {
+function banner(b: Section | null, more: boolean): HTMLElement | null {
   if (!b) return null;
   const section = h('section', { class: 'hero', 'aria-labelledby': 'hero-title' });
   const background = fileUrl(b.background_image);
@@ -81,7 +82,7 @@ function banner(b: Section | null): HTMLElement | null {
   person?.removeAttribute('loading');
   section.append(
     h('div', { class: 'wrap hero-inner' },
-      h('div', { class: 'hero-text' }, center, h('h1', { id: 'hero-title' }, text(b, 'desc')), h('a', { class: 'button', href: '#about' }, 'Learn more')),
+      h('div', { class: 'hero-text' }, center, h('h1', { id: 'hero-title' }, text(b, 'desc')), more && h('a', { class: 'button', href: '#about' }, 'Learn more')),
       person,
     ),
   );
@@ -159,7 +160,7 @@ function testimonials(list: Promotional['testimonials']): HTMLElement | null {
 
 function home(data: Promotional | null): Child[] {
   if (!data) return [h('p', { class: 'wrap status' }, 'The site could not be loaded. Please try again later.')];
-  const sections = [banner(data.banner), about(data.about), slider(data.sliders), howItWorks(data.how_it_works), testimonials(data.testimonials)];
+  const sections = [banner(data.banner, Boolean(data.about)), about(data.about), slider(data.sliders), howItWorks(data.how_it_works), testimonials(data.testimonials)];
   if (sections.every((s) => !s)) return [h('p', { class: 'wrap status' }, 'Content is on its way.')];
   return sections;
 }

@@ -16,6 +16,8 @@ import { ChangePasswordPage } from './resources/admins/ChangePasswordPage';
 import { ProfilePage } from './resources/admins/ProfilePage';
 // Notifications: custom routes, not a CRUD resource of contract/resources.ts.
 import { NotificationList, NotificationSend, RequireNotificationAccess } from './resources/notifications';
+// Promotional content: a custom route too (a singleton area and two small collections).
+import { PromotionalPage, RequirePromotionalAccess } from './resources/promotional';
 
 const i18nProviderPromise = createI18nProvider();
 
@@ -100,6 +102,15 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
               <RequireNotificationAccess action="create">
                 <NotificationSend />
               </RequireNotificationAccess>
+            }
+          />
+          {/* Promotional content of the landing site (view_setting). */}
+          <Route
+            path="/promotional"
+            element={
+              <RequirePromotionalAccess>
+                <PromotionalPage />
+              </RequirePromotionalAccess>
             }
           />
         </CustomRoutes>

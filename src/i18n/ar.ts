@@ -4,6 +4,7 @@ import clinical from './clinical/ar';
 import forms from './forms/ar';
 import programme from './programme/ar';
 import content from './content/ar';
+import promotional from './promotional/ar';
 
 /**
  * العربية (الإمارات): every key of en.ts and of react-admin's own messages (ra-language-english). Shown right
@@ -562,4 +563,4 @@ const ar = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content), promotional);

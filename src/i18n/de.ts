@@ -4,6 +4,7 @@ import clinical from './clinical/de';
 import forms from './forms/de';
 import programme from './programme/de';
 import content from './content/de';
+import promotional from './promotional/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const de = {
@@ -559,4 +560,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), promotional);

@@ -4,6 +4,7 @@ import clinical from './clinical/zh';
 import forms from './forms/zh';
 import programme from './programme/zh';
 import content from './content/zh';
+import promotional from './promotional/zh';
 
 /**
  * 简体中文: every key of en.ts and of react-admin's own messages (ra-language-english). Chinese has one
@@ -559,4 +560,4 @@ const zh = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content), promotional);

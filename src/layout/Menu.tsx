@@ -15,6 +15,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import PlaceIcon from '@mui/icons-material/Place';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
@@ -55,6 +56,7 @@ const LINKS: { link: MenuLink; group: MenuGroup; order: number }[] = [
     group: 'main',
     order: 70,
   },
+  { link: { to: '/promotional', label: 'resources.promotional.menu', icon: <ViewCarouselIcon />, permission: 'view_setting' }, group: 'setting', order: 5 },
   { link: { to: '/locations/import', label: 'app.import.menu', icon: <UploadFileIcon />, permission: 'create_location' }, group: 'location', order: 90 },
 ];
 

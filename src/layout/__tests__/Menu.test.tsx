@@ -72,6 +72,14 @@ describe('Menu', () => {
     expect(screen.queryByText('Setting')).not.toBeInTheDocument();
   });
 
+  it('places Promotional in Setting for view_setting', async () => {
+    renderMenu(['view_setting']);
+
+    expect(await screen.findByRole('menuitem', { name: 'Promotional' })).toHaveAttribute('href', '#/promotional');
+    expect(entryNames()).toEqual(['Dashboard', 'Promotional']);
+    expect(screen.getByText('Setting')).toBeInTheDocument();
+  });
+
   it('drops a group whose entries are all hidden', async () => {
     renderMenu(['view_role']);
 
