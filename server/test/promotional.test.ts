@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedPromotionalDemo } from '../src/db/seeds/promotionalDemo';
 import { PROMOTIONAL_MESSAGES as M } from '../src/routes/promotional';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, multipart, type Row, tinyPng } from './helpers/http';
@@ -236,5 +237,22 @@ describe('the landing site at /site', () => {
     expect((await call(t, { method: 'GET', url: '/site/unknown', token: null })).statusCode).toBe(404);
     // the console's own routes are still the console
     expect((await call(t, { method: 'GET', url: '/promotional', token: null })).body).toContain('<title>console</title>');
+  });
+
+  it('the demo seed gives the site content whose images the server serves, once', async () => {
+    expect(await seedPromotionalDemo(t.db, t.config.dataDir)).toBe(true);
+    const data = (await call(t, { method: 'GET', url: '/api/public/promotional', token: null })).json().data;
+    expect(data).toMatchObject({ banner: { desc: expect.any(String), center_image: null }, about: { box_4_title: expect.any(String), box_analytic_1_value: '1,000+' }, how_it_works: null });
+    expect(data.sliders).toHaveLength(3);
+    expect(data.testimonials).toHaveLength(3);
+    for (const path of [data.logo.file.path, data.about.box_1_file.path, data.sliders[0].path]) {
+      const res = await call(t, { method: 'GET', url: path, token: null });
+      expect([path, res.statusCode, res.headers['content-type']]).toEqual([path, 200, 'image/png']);
+      expect(res.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    }
+    // a later store keeps the seeded files it is not given
+    const kept = dataOf(await client(t).post('/api/admin/promotional/banner/store', { desc: 'New words', center_image: `data:image/png;base64,${tinyPng().toString('base64')}` }));
+    expect(kept.background_image).toEqual(data.banner.background_image);
+    expect(await seedPromotionalDemo(t.db, t.config.dataDir)).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import { hashPassword, type Argon2Cost } from '../../services/passwords';
 import { createDb, type Db } from '../index';
 import { migrateToLatest } from '../migrate';
 import { seedBase } from './base';
+import { seedPromotionalDemo } from './promotionalDemo';
 import { resolveRecipients } from '../../resources/programme/messages';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -782,7 +783,10 @@ export async function prepareAndSeedDemo(config: Config, opts: SeedDemoOptions =
     const demoFile = join(config.dataDir, 'storage', DEMO_FILE);
     mkdirSync(dirname(demoFile), { recursive: true });
     writeFileSync(demoFile, DEMO_PDF);
-    return await seedDemo(database, { argon2: config.argon2, ...opts });
+    const result = await seedDemo(database, { argon2: config.argon2, ...opts });
+    // the landing site's content, with its images in DATA_DIR/storage (only when it has none yet)
+    await seedPromotionalDemo(database, config.dataDir, opts.log);
+    return result;
   } finally {
     await database.destroy();
   }
