@@ -33,6 +33,9 @@ export const TASK_TYPES = ['Survey', 'Campaign', 'Booking', 'Knowledge', 'UserRe
 export type TaskType = (typeof TASK_TYPES)[number];
 /** A CHW's progress on a task, set from the field app (Completed also by a survey submission for the task). */
 export const TASK_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
+/** Health literacy content types (spec 3): each takes its own files (image: JPG/PNG, pdf: PDF, video: MP4 with a thumbnail). */
+export const HLC_TYPES = ['image', 'pdf', 'video'] as const;
+export type HlcType = (typeof HLC_TYPES)[number];
 /** User message types (spec 3): Survey shows a form picker, Knowledge a knowledge picker, General a text, Booking nothing. */
 export const MESSAGE_TYPES = ['Survey', 'Booking', 'Knowledge', 'General'] as const;
 /** A recipient's progress on a message, set from the field app. */

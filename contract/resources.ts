@@ -28,6 +28,7 @@ export const RESOURCES = {
   campaigns: { module: 'campaign' },
   'dynamic-forms': { module: 'form' },
   tasks: { module: 'task' },
+  'health-literacy-content': { module: 'hlc' },
   'user-messages': { module: 'chw' },
   pages: { module: 'chw' },
   faqs: { module: 'chw' },

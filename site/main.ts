@@ -126,7 +126,7 @@ function slider(slides: Promotional['sliders']): HTMLElement | null {
   const next = h('button', { type: 'button', class: 'slide-btn', 'aria-label': 'Next image' }, '›');
   prev.addEventListener('click', step(-1));
   next.addEventListener('click', step(1));
-  return h('section', { class: 'band alt', 'aria-labelledby': 'gallery-title' },
+  return h('section', { class: 'band', 'aria-labelledby': 'gallery-title' },
     h('div', { class: 'wrap' },
       h('h2', { id: 'gallery-title' }, 'Gallery'),
       h('div', { class: 'slider' }, track, shown.length > 1 ? h('div', { class: 'slide-controls' }, prev, next) : null),
@@ -148,7 +148,7 @@ function howItWorks(w: Section | null): HTMLElement | null {
 
 function testimonials(list: Promotional['testimonials']): HTMLElement | null {
   if (!list.length) return null;
-  return h('section', { id: 'testimonials', class: 'band alt', 'aria-labelledby': 'voices-title' },
+  return h('section', { id: 'testimonials', class: 'band', 'aria-labelledby': 'voices-title' },
     h('div', { class: 'wrap' },
       h('h2', { id: 'voices-title' }, 'What people say'),
       h('ul', { class: 'quotes' },
@@ -162,6 +162,8 @@ function home(data: Promotional | null): Child[] {
   if (!data) return [h('p', { class: 'wrap status' }, 'The site could not be loaded. Please try again later.')];
   const sections = [banner(data.banner, Boolean(data.about)), about(data.about), slider(data.sliders), howItWorks(data.how_it_works), testimonials(data.testimonials)];
   if (sections.every((s) => !s)) return [h('p', { class: 'wrap status' }, 'Content is on its way.')];
+  // the bands below the banner alternate their background, whichever are there
+  sections.filter((s): s is HTMLElement => Boolean(s?.classList.contains('band'))).forEach((s, i) => s.classList.toggle('alt', i % 2 === 1));
   return sections;
 }
 

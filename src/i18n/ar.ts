@@ -4,6 +4,7 @@ import clinical from './clinical/ar';
 import forms from './forms/ar';
 import programme from './programme/ar';
 import content from './content/ar';
+import media from './media/ar';
 import promotional from './promotional/ar';
 
 /**
@@ -563,4 +564,4 @@ const ar = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content), media), promotional);

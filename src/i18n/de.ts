@@ -4,6 +4,7 @@ import clinical from './clinical/de';
 import forms from './forms/de';
 import programme from './programme/de';
 import content from './content/de';
+import media from './media/de';
 import promotional from './promotional/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
@@ -560,4 +561,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), media), promotional);

@@ -4,6 +4,7 @@ import clinical from './clinical/es';
 import forms from './forms/es';
 import programme from './programme/es';
 import content from './content/es';
+import media from './media/es';
 import promotional from './promotional/es';
 
 /** Español: every key of en.ts and of react-admin's own messages (ra-language-english). */
@@ -559,4 +560,4 @@ const es = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), media), promotional);

@@ -4,6 +4,7 @@ import clinical from './clinical/pt';
 import forms from './forms/pt';
 import programme from './programme/pt';
 import content from './content/pt';
+import media from './media/pt';
 import promotional from './promotional/pt';
 
 /** Português (Brasil): every key of en.ts and of react-admin's own messages (ra-language-english). */
@@ -559,4 +560,4 @@ const pt = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), media), promotional);

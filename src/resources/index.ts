@@ -22,6 +22,7 @@ import qualifications from './qualifications';
 import roles from './roles';
 import specializations from './specializations';
 import tasks from './tasks';
+import healthLiteracyContent from './health-literacy-content';
 import tehsils from './tehsils';
 import userMessages from './user-messages';
 import pages from './pages';
@@ -54,6 +55,7 @@ export const resources: Record<ResourceName, ResourceConfig> = {
   campaigns,
   'dynamic-forms': dynamicForms,
   tasks,
+  'health-literacy-content': healthLiteracyContent,
   'user-messages': userMessages,
   pages,
   faqs,

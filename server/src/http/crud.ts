@@ -286,7 +286,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     let id: number;
     try {
       id = await ctx.db.transaction().execute(async (trx) => {
-        const wc = { ...w, db: trx };
+        const wc = { ...w, db: trx, files: files.values };
         await checkParent(wc, input);
         const values = { ...(await valuesOf(wc, input, null)), ...files.values };
         if (def.status?.kind === 'named') values[def.status.column] ??= def.status.initial;
@@ -329,7 +329,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       await ctx.db.transaction().execute(async (trx) => {
         const existing = await findRow(trx, id, request, true);
         if (!existing) throw notFound();
-        const wc = { ...w, db: trx };
+        const wc = { ...w, db: trx, files: files.values };
         const values = { ...(await valuesOf(wc, input, existing)), ...files.values };
         checkDistrict(wc, { ...existing, ...values }, false);
         const { main, profile } = splitProfile(values);

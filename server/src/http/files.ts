@@ -50,11 +50,12 @@ function kindOf(spec: FileSpec, head: Buffer): MediaKind | null {
   return spec.kinds.find((k) => contentMatches(k, head)) ?? null;
 }
 
-/** The stored relative path behind a /storage URL of a chunked upload, if it is one. */
-function uploadedPath(value: string): string | null {
+/** The stored relative path behind a /storage URL of a chunked upload (from one of the field's upload folders), if it is one. */
+function uploadedPath(value: string, spec: FileSpec): string | null {
   const path = value.replace(/^\/?storage\//, '');
   const [folder, name, ...rest] = path.split('/');
   if (rest.length || !folder || !name || !(UPLOAD_FOLDERS as readonly string[]).includes(folder) || !/^[a-f0-9]{32}\.(jpg|png|mp4|mp3|pdf)$/.test(name)) return null;
+  if (spec.uploads && !spec.uploads.includes(folder)) return null;
   return path;
 }
 
@@ -82,7 +83,7 @@ async function acceptOne(ctx: AppContext, spec: FileSpec, value: unknown, kept: 
     if (m) data = Buffer.from(m[3]!, 'base64');
     else {
       // a chunked upload's file: its own limits applied while it went up; a declared maximum still holds
-      const path = uploadedPath(value);
+      const path = uploadedPath(value, spec);
       const full = path && ctx.storage.fullPath(path);
       const info = full ? await stat(full).catch(() => null) : null;
       if (!path || !full || !info?.isFile() || (spec.maxBytes !== undefined && info.size > spec.maxBytes)) return null;
@@ -189,7 +190,8 @@ export const fileSchema = (spec: FileSpec) =>
 /**
  * GET /api/admin/files/{token}: a private file behind a signed link, which works for ten minutes
  * without the bearer header (an <img> or a new tab cannot send one). Reads of clinical records' files
- * are audited. Served with nosniff, never cached by shared caches, and sandboxed unless a PDF.
+ * are audited. Served with nosniff, never cached by shared caches, and sandboxed unless a PDF (which
+ * only the console's own pages may frame).
  */
 export function registerFileRoutes(app: FastifyInstance, defs: ResourceDef[]): void {
   const ctx = app.ctx;
@@ -213,6 +215,11 @@ export function registerFileRoutes(app: FastifyInstance, defs: ResourceDef[]): v
       reply.header('cache-control', 'private, no-store');
       reply.header('content-disposition', `inline; filename="${claim.path.split('/').pop()}"`);
       if (ext !== 'pdf') reply.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'");
+      else {
+        // a browser's PDF viewer does not work in a sandbox; the console's own pages may frame it (a content item's page), no other site
+        reply.header('content-security-policy', "frame-ancestors 'self'");
+        reply.header('x-frame-options', 'SAMEORIGIN');
+      }
       return reply.send(createReadStream(full));
     },
   );

@@ -35,6 +35,11 @@ export interface WriteContext {
   request: FastifyRequest;
   /** work to run once the transaction has committed (e.g. sending an email); a failure is reported, not rolled back */
   afterCommit(task: () => Promise<void>): void;
+  /**
+   * The stored paths this write gives its file fields (new, chunked-upload or kept files; absent for a
+   * field the body leaves alone), for hooks that check a file against other fields (a content item's type).
+   */
+  files?: Row;
 }
 
 /** One of the tables of the schema with a column of it, for each table (a distributed union). */
@@ -120,6 +125,8 @@ export interface FileSpec {
   multiple?: boolean;
   /** largest accepted file, bytes (default 10 MB) */
   maxBytes?: number;
+  /** the storage folders a chunked upload's path may come from (default: any upload folder) */
+  uploads?: readonly string[];
 }
 
 /**

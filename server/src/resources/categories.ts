@@ -25,6 +25,7 @@ export const categories = defineResource<'categories'>()({
   choices: ['title'],
   sortable: ['title', 'created_at', 'id'],
   defaultSort: { field: 'title', order: 'asc' },
+  referencedBy: [{ table: 'health_literacy_contents', column: 'category_id', noun: ['health literacy item', 'health literacy items'], by: 'health-literacy-content' }],
   sample: (n) => ({ title: `Category ${n}`, file: PNG_DOT }),
   invalidSamples: [{ title: '', file: PNG_DOT }],
 });

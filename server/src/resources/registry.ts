@@ -13,6 +13,7 @@ import { familyMembers, patients } from './people/patients';
 import { campaigns } from './programme/campaigns';
 import { dynamicForms } from './programme/forms';
 import { tasks } from './programme/tasks';
+import { healthLiteracyContent } from './programme/healthLiteracy';
 import { userMessages } from './programme/messages';
 import { faqs, pages } from './content';
 
@@ -42,6 +43,7 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   campaigns,
   dynamicForms,
   tasks,
+  healthLiteracyContent,
   userMessages,
   pages,
   faqs,

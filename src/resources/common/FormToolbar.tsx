@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Link } from 'react-router';
 import { Button, SaveButton, Toolbar, useCreatePath, useResourceContext } from 'react-admin';
+import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 
 export interface FormToolbarProps {
@@ -13,9 +14,18 @@ export interface FormToolbarProps {
   back?: boolean;
 }
 
-/** Back, Submit and (on add) Cancel. */
+/** A field whose file is still going up holds `{ uploading: true }` (ChunkedUploadInput). */
+const isUploading = (value: unknown) => typeof value === 'object' && value !== null && !(value instanceof Blob) && 'uploading' in value;
+
+/** Back, Submit and (on add) Cancel. Submit waits while a file is still going up (it is enabled at 100 %). */
 export const FormToolbar = ({ cancel = false, backTo, back = true }: FormToolbarProps) => {
-  const { reset } = useFormContext();
+  const { reset, watch } = useFormContext();
+  // a subscription rather than useWatch: the toolbar renders again only when this flag changes, not on every keystroke
+  const [uploading, setUploading] = useState(false);
+  useEffect(() => {
+    const subscription = watch((values) => setUploading(Object.values(values).some(isUploading)));
+    return () => subscription.unsubscribe();
+  }, [watch]);
   const resource = useResourceContext();
   const createPath = useCreatePath();
   const listPath = backTo ?? (resource ? createPath({ resource, type: 'list' }) : '/dashboard');
@@ -28,7 +38,7 @@ export const FormToolbar = ({ cancel = false, backTo, back = true }: FormToolbar
           <ArrowBackIcon sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : 'none' })} />
         </Button>
       ) : null}
-      <SaveButton label="app.action.submit" icon={<></>} alwaysEnable />
+      <SaveButton label="app.action.submit" icon={<></>} alwaysEnable={!uploading} disabled={uploading} />
       {cancel ? (
         <Button label="app.action.cancel" onClick={() => reset()} size="medium" color="inherit">
           <RestartAltIcon />

@@ -1,5 +1,5 @@
 import FormHelperText from '@mui/material/FormHelperText';
-import { SelectInput, required, useRecordContext, useTranslate } from 'react-admin';
+import { SelectInput, required, useGetList, useRecordContext, useTranslate } from 'react-admin';
 
 /** A record's named value (a task's or message's type) in the console's language: `{prefix}.{value}`. */
 export const EnumName = ({ source, prefix }: { source: string; prefix: string }) => {
@@ -10,15 +10,23 @@ export const EnumName = ({ source, prefix }: { source: string; prefix: string })
 };
 
 /**
- * The knowledge item a task or message points at: nothing to choose until health-literacy content
- * exists, which the field says (the server checks knowledge_id against that table already).
+ * The knowledge item a task or message points at: an active health literacy item (the server checks
+ * knowledge_id against the active ones too). While there is none, the field says so.
  */
 export const KnowledgePicker = ({ requiredMessage }: { requiredMessage: string }) => {
   const translate = useTranslate();
+  const { data, isPending } = useGetList('health-literacy-content', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'title', order: 'ASC' },
+    filter: { paginate: false, status: 'Active' },
+    // the select's choices: open to whoever may fill the form, not only to who may list them
+    meta: { choices: true },
+  });
+  const none = !isPending && !data?.length;
   return (
     <>
-      <SelectInput source="knowledge_id" choices={[]} disabled validate={required(requiredMessage)} />
-      <FormHelperText sx={{ mt: -1, mb: 1 }}>{translate('resources.tasks.no_knowledge')}</FormHelperText>
+      <SelectInput source="knowledge_id" choices={data ?? []} optionText="title" optionValue="numeric_id" isPending={isPending} validate={required(requiredMessage)} />
+      {none ? <FormHelperText sx={{ mt: -1, mb: 1 }}>{translate('resources.tasks.no_knowledge')}</FormHelperText> : null}
     </>
   );
 };

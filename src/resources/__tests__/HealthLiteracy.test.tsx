@@ -1,0 +1,129 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { TestMemoryRouter, type CreateParams, type GetListParams, type I18nProvider, type RaRecord } from 'react-admin';
+import hlc from '../health-literacy-content';
+import tasks from '../tasks';
+import { addTags } from '../health-literacy-content/TagsInput';
+import { excerpt } from '../health-literacy-content/ContentList';
+import { kindOfValue } from '../health-literacy-content/ContentInputs';
+import { AdminTestContext, appTestDataProvider, getTestI18nProvider, type TestDataProviderCalls } from '../../testing/AdminTestContext';
+
+const PERMISSIONS = ['view_hlc', 'create_hlc', 'edit_hlc', 'delete_hlc', 'view_task', 'create_task', 'edit_task'];
+
+let i18nProvider: I18nProvider;
+beforeAll(async () => {
+  i18nProvider = await getTestI18nProvider();
+});
+
+const rec = (id: number, fields: Record<string, unknown>): RaRecord => ({ id: `enc-${id}`, numeric_id: id, ...fields });
+const png = (name: string) => ({ path: `/storage/health_literacy_contents/${name}.png`, type: 'image', mimeType: 'image/png' });
+const ITEMS = [
+  rec(1, { title: 'Wash your hands', type: 'image', category: { title: 'Hygiene' }, desc: 'x'.repeat(150), file: png('a'), thumbnail: null, status: 1, tags: ['hands'] }),
+  rec(2, { title: 'Polio drops', type: 'video', category: { title: 'Vaccination' }, desc: 'Short.', file: { path: '/storage/health_literacy_contents/b.mp4', type: 'video', mimeType: 'video/mp4' }, thumbnail: png('c'), status: 1 }),
+  rec(3, { title: 'ORS leaflet', type: 'pdf', category: { title: 'Nutrition' }, desc: 'Mix and drink.', file: { path: '/storage/health_literacy_contents/d.pdf', type: 'pdf', mimeType: 'application/pdf' }, thumbnail: null, status: 2 }),
+];
+
+const lists = jest.fn(async (resource: string, params: GetListParams) => {
+  const filter = params.filter as Record<string, unknown>;
+  const data =
+    resource === 'health-literacy-content' ? ITEMS.filter((i) => (filter.status === 'Active' ? i.status === 1 : true))
+    : resource === 'categories' ? [rec(5, { title: 'Hygiene' })]
+    : [];
+  return { data, total: data.length };
+});
+
+const renderAt = (path: string, calls: TestDataProviderCalls = {}, resource = 'health-literacy-content') => {
+  const config = resource === 'tasks' ? tasks : hlc;
+  const List = config.list;
+  const Create = config.create!;
+  return render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider({ getList: lists, ...calls })} permissions={PERMISSIONS} resource={resource}>
+        <Routes>
+          <Route path={`/${resource}`} element={<List />} />
+          <Route path={`/${resource}/create`} element={<Create />} />
+        </Routes>
+      </AdminTestContext>
+    </TestMemoryRouter>,
+  );
+};
+
+describe('pieces', () => {
+  it('adds typed tags as the server keeps them: split on commas, trimmed, empty ones dropped, each once', () => {
+    expect(addTags(['polio'], ' vaccine , ,Polio,  hand   washing ')).toEqual(['polio', 'vaccine', 'hand washing']);
+    expect(addTags([], ' , ')).toEqual([]);
+  });
+  it('cuts a description at 100 characters with an ellipsis, whole characters only', () => {
+    expect(excerpt('a'.repeat(100))).toBe('a'.repeat(100));
+    expect(excerpt('a'.repeat(101))).toBe(`${'a'.repeat(100)}…`);
+    expect(excerpt('😀'.repeat(101))).toBe(`${'😀'.repeat(100)}…`);
+  });
+  it('knows the kind of a stored file and of an uploaded path', () => {
+    expect(kindOfValue(png('x'))).toBe('image');
+    expect(kindOfValue('/storage/health_literacy_contents/abc.mp4')).toBe('video');
+    expect(kindOfValue({ uploading: true })).toBeNull();
+  });
+});
+
+describe('health literacy content', () => {
+  it('lists cards: picture or PDF icon, title, type and category, the description cut, Edit and View on each', async () => {
+    renderAt('/health-literacy-content');
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    const first = within(cards[0]!);
+    expect(first.getByRole('heading', { name: 'Wash your hands' })).toBeTruthy();
+    expect(first.getByText(/Image · Hygiene/)).toBeTruthy();
+    expect(first.getByText(`${'x'.repeat(100)}…`)).toBeTruthy();
+    expect((await first.findByRole('link', { name: /edit/i })).getAttribute('href')).toBe('/health-literacy-content/enc-1');
+    expect(first.getByRole('link', { name: /show/i }).getAttribute('href')).toBe('/health-literacy-content/enc-1/show');
+    // a video's card shows its thumbnail; a blocked item says so
+    expect(within(cards[1]!).getByRole('presentation', { hidden: true }).getAttribute('src')).toContain('c.png');
+    expect(within(cards[2]!).getByText('Blocked')).toBeTruthy();
+  });
+
+  it('types tags: Enter and comma add them, chips are removed by their button or Backspace, and Submit sends the list', async () => {
+    const user = userEvent.setup();
+    const create = jest.fn(async (_resource: string, params: CreateParams) => ({ data: { ...params.data, id: 'enc-9' } }));
+    renderAt('/health-literacy-content/create', { create });
+    const tags = await screen.findByRole('textbox', { name: /tags/i });
+    await user.type(tags, ' polio , drops{Enter}');
+    await user.type(tags, 'ORS,');
+    await user.type(tags, 'zinc');
+    fireEvent.blur(tags);
+    const list = screen.getByRole('list', { name: /tags/i });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['polio', 'drops', 'ORS', 'zinc']);
+    // Backspace in the empty field takes the last one back; a chip's own button removes it
+    await user.click(tags);
+    await user.keyboard('{Backspace}');
+    const drops = within(list).getByText('drops').closest('[role="button"]') as HTMLElement;
+    act(() => drops.focus());
+    await user.keyboard('{Delete}');
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['polio', 'ORS']);
+    expect(create).not.toHaveBeenCalled(); // Enter added tags, it did not submit
+  });
+
+  it('asks for the type first: the file field follows it, and a video also asks for a thumbnail', async () => {
+    const user = userEvent.setup();
+    renderAt('/health-literacy-content/create');
+    expect(screen.queryByRole('button', { name: /choose/i })).toBeNull();
+    await user.click(await screen.findByRole('combobox', { name: /type/i }));
+    await user.click(await screen.findByRole('option', { name: 'Video' }));
+    await waitFor(() => expect(screen.getByText(/^Thumbnail/)).toBeTruthy());
+    expect((document.querySelector('input[type=file]') as HTMLInputElement).accept).toContain('video/mp4');
+    await user.click(screen.getByRole('button', { name: /submit/i }));
+    expect(await screen.findByText('Please select a thumbnail.')).toBeTruthy();
+    expect(screen.getByText('Please provide at least one tag.')).toBeTruthy();
+  });
+
+  it('offers the active items to a task of type Knowledge', async () => {
+    const user = userEvent.setup();
+    renderAt('/tasks/create', {}, 'tasks');
+    await user.click(await screen.findByRole('combobox', { name: /^type/i }));
+    await user.click(await screen.findByRole('option', { name: 'Knowledge' }));
+    await user.click(await screen.findByRole('combobox', { name: /knowledge/i }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(expect.arrayContaining(['Wash your hands', 'Polio drops']));
+    expect(options).not.toContain('ORS leaflet');
+  });
+});
