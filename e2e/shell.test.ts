@@ -54,7 +54,7 @@ run('shell journeys (Chromium, real server)', () => {
         await field(pageA, 'Title').fill('Cold chain check');
         await field(pageA, 'Message').fill('Please log the fridge temperatures today.');
         await pageA.getByRole('button', { name: 'Submit', exact: true }).click();
-        await seeText(pageA, /^Sent to \d+ admins?\.$/);
+        await seeText(pageA, /^Sending to \d+ admins?\.$/);
 
         await pageB.waitForFunction(() => /Notifications, 1 unread/.test(document.querySelector('[aria-label^="Notifications,"]')?.getAttribute('aria-label') ?? ''));
         expect(await pageB.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);

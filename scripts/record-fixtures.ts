@@ -231,8 +231,8 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     await record('uploadChunkStatusDone', { method: 'GET', path: uploadStatus, ...me });
 
     // --- notifications, the dashboard and real time
-    await record('notificationSent', { method: 'POST', path: '/notifications/send', ...me, body: { sendTo: 'admin', title: 'Clinic closed', body: 'The clinic is closed on Friday.' } });
-    await record('notificationInvalid', { method: 'POST', path: '/notifications/send', ...me, body: { sendTo: 'doctor', title: 'Clinic closed', body: 'Closed.' } }, 422);
+    await record('notificationSent', { method: 'POST', path: '/notifications/send', ...me, body: { sendTo: 'admin', title: 'Clinic closed', body: 'The clinic is closed on Friday.', channel: 'web', type: 'admin' } }, 202);
+    await record('notificationInvalid', { method: 'POST', path: '/notifications/send', ...me, body: { sendTo: 'everyone', title: 'Clinic closed', body: 'Closed.' } }, 422);
     await record('sentNotifications', { method: 'GET', path: '/notifications?page=1&per_page=25', ...me });
     await record('bell', { method: 'GET', path: `/notifications/web/admin/${String(session.pusher_id)}`, ...me });
     await record('markedRead', { method: 'POST', path: '/notifications/mark-read', ...me, body: {} });

@@ -25,8 +25,12 @@ describe.each(DIALECTS)('notifications and dashboard (%s)', (dialect) => {
 
     const active = Number((await t.db.db.selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 1).executeTakeFirstOrThrow()).n);
     const first = await api.post('/api/admin/notifications/send', { sendTo: 'admin', title: 'Stock check', body: 'Count the vaccines' });
-    expect(first.json()).toMatchObject({ success: true, data: { recipients: active } });
+    // answered at once; the copies follow in the background
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toMatchObject({ success: true, data: { recipients: active, status: 'sending', channel: 'web' } });
+    await t.app.fanOut.idle();
     await api.post('/api/admin/notifications/send', { sendTo: 'admin', title: 'Second', body: 'Later message' });
+    await t.app.fanOut.idle();
 
     const aBell = await bell(a.token);
     expect(aBell.count).toBe(2);
@@ -57,12 +61,15 @@ describe.each(DIALECTS)('notifications and dashboard (%s)', (dialect) => {
     expect(fieldErrors(bad)).toEqual({
       sendTo: ['Please choose who receives the notification.'], title: ['Please provide a title.'], body: ['Please provide a message.'],
     });
-    expect(fieldErrors(await api.post('/api/admin/notifications/send', { sendTo: 'doctor', title: 'Hi', body: 'There' }))).toHaveProperty('sendTo');
+    // spec 3: admin means web, doctor or patient means mobile
+    expect(fieldErrors(await api.post('/api/admin/notifications/send', { sendTo: 'doctor', title: 'Hi', body: 'There', channel: 'web' }))).toEqual({ channel: ['Doctors and patients are notified on the mobile channel.'] });
+    expect(fieldErrors(await api.post('/api/admin/notifications/send', { sendTo: 'admin', title: 'Hi', body: 'There', type: 'user' }))).toEqual({ type: ['Notifications to admins are of type admin.'] });
     expect(await t.db.db.selectFrom('admin_notifications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
 
     const list = dataOf(await client(t, viewer.token).get('/api/admin/notifications?search=stock&per_page=1'));
     expect(list.total).toBe(1);
-    expect(list.data[0]).toMatchObject({ title: 'Stock check', send_to: 'admin', channel: 'web' });
+    expect(list.data[0]).toMatchObject({ title: 'Stock check', send_to: 'admin', channel: 'web', status: 'sent' });
+    expect(list.data[0].delivered).toBe(list.data[0].recipients);
     expect(list.data[0].encrypted_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 

@@ -17,11 +17,21 @@ export interface SendValues {
   body: string;
 }
 
-/** A sent notification: its ids and how many received it. */
+/** Admins are told on the web (the bell), doctors and patients on mobile (their app's inbox); spec 3 section 4. */
+export const CHANNEL_OF: Record<Audience, { channel: 'web' | 'mobile'; type: 'admin' | 'user' }> = {
+  admin: { channel: 'web', type: 'admin' },
+  doctor: { channel: 'mobile', type: 'user' },
+  patient: { channel: 'mobile', type: 'user' },
+};
+
+/** A sent notification: its ids, its audience's size and how many copies are stored so far (the rest follow). */
 export interface SentNotificationResult {
   id: number;
   encrypted_id: string;
   recipients: number;
+  delivered: number;
+  status: 'sending' | 'sent';
+  channel: 'web' | 'mobile';
 }
 
 /** The older server sent the body as JSON text and isRead beside is_read (spec 1 section 3). */
@@ -62,5 +72,8 @@ export function readSentNotification(data: unknown): SentNotificationResult {
     id: Number(record.id),
     encrypted_id: typeof record.encrypted_id === 'string' ? record.encrypted_id : '',
     recipients: typeof record.recipients === 'number' ? record.recipients : 0,
+    delivered: typeof record.delivered === 'number' ? record.delivered : 0,
+    status: record.status === 'sending' ? 'sending' : 'sent',
+    channel: record.channel === 'mobile' ? 'mobile' : 'web',
   };
 }

@@ -71,14 +71,35 @@ export interface Database {
     channel: string;
     title: string;
     body: string;
+    /** the audience counted when it was sent */
     recipients: Generated<number>;
     sent_by: number | null;
     created_at: string;
     updated_at: string;
+    /** sending: the fan-out is storing copies; sent: every copy is stored */
+    status: Generated<string>;
+    /** copies stored so far */
+    delivered: Generated<number>;
+    /** the last recipient id whose copy is stored (a restarted fan-out carries on after it) */
+    cursor: Generated<number>;
+    /** when a server last worked on the fan-out (a lease) */
+    claimed_at: string | null;
   };
   admin_notifications: {
     id: Generated<number>;
     admin_id: number;
+    type: string;
+    title: string;
+    body: string;
+    data: string | null;
+    is_read: Generated<number>;
+    sent_notification_id: number | null;
+    created_at: string;
+  };
+  /** a field user's (doctor's, patient's) own copy of a notification: the inbox the field apps read */
+  user_notifications: {
+    id: Generated<number>;
+    user_id: number;
     type: string;
     title: string;
     body: string;

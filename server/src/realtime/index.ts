@@ -20,6 +20,8 @@ const ADMIN_CHANNEL_PREFIX = 'private-admin.';
 const PUBLISH_TIMEOUT_MS = 5_000;
 /** the SDK's limit of channels per trigger */
 const CHANNELS_PER_TRIGGER = 100;
+/** the HTTP API's limit of events per batch call */
+const EVENTS_PER_BATCH = 10;
 
 /** What the console needs to connect (GET /api/admin/realtime/config); never the secret. */
 export interface RealtimePublicConfig {
@@ -137,6 +139,32 @@ export class Realtime {
       this.opts.log.warn({ event, channels: channels.length, status: e.status, detail: e.body ?? e.error?.message ?? e.message }, 'realtime: publish failed');
       return false;
     }
+  }
+
+  /**
+   * Publishes many events, each to its own channel, ten to a batch call (the HTTP API's limit). Like
+   * publish, never throws; the answer is how many events were handed over.
+   */
+  async publishBatch(events: readonly { channel: string; name: string; data: unknown }[]): Promise<number> {
+    const wanted = this.hub ? events.filter((e) => this.hub!.subscribers(e.channel) > 0) : [...events];
+    if (wanted.length === 0) return 0;
+    const client = this.publisherClient();
+    if (!client) {
+      this.opts.log.debug({ events: wanted.length }, 'realtime: not listening, events not published');
+      return 0;
+    }
+    let handed = 0;
+    for (let i = 0; i < wanted.length; i += EVENTS_PER_BATCH) {
+      const batch = wanted.slice(i, i + EVENTS_PER_BATCH);
+      try {
+        await client.triggerBatch(batch.map((e) => ({ channel: e.channel, name: e.name, data: e.data })));
+        handed += batch.length;
+      } catch (err) {
+        const e = err as { message?: string; status?: number; body?: string };
+        this.opts.log.warn({ events: batch.length, status: e.status, detail: e.body ?? e.message }, 'realtime: batch publish failed');
+      }
+    }
+    return handed;
   }
 
   private publisherClient(): Pusher | null {

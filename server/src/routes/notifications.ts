@@ -9,19 +9,29 @@ import { listPath } from '../http/crud';
 import { first } from '../http/list';
 import { likeMatches } from '../db/search';
 import { audit } from '../services/audit';
-import { notificationJson, notifyAdmins } from '../services/notify';
+import { AUDIENCES, type Audience, CHANNEL_OF, NotificationFanOut, TYPE_OF } from '../services/fanOut';
+import { notificationJson } from '../services/notify';
 import { now } from '../services/tokens';
+import { requireUser } from './field';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** stores sent notifications' copies in the background (services/fanOut.ts) */
+    fanOut: NotificationFanOut;
+  }
+}
 
 /** how many of an admin's notifications the bell receives */
 const BELL_SIZE = 50;
-export const AUDIENCES = ['admin', 'doctor', 'patient'] as const;
 
 const SendBody = Type.Object(
   {
     sendTo: Fields.enumOf(AUDIENCES, 'Please choose who receives the notification.'),
     title: Fields.text('Please provide a title.', 150),
     body: Fields.text('Please provide a message.', 2000),
-    channel: Type.Optional(Fields.enumOf(['web'] as const, 'Only the web channel is available.')),
+    // spec 3: admin means web and type admin; doctor or patient means mobile and type user (set from sendTo when absent)
+    channel: Type.Optional(Fields.enumOf(['web', 'mobile'] as const, 'Please choose the web or mobile channel.')),
+    type: Type.Optional(Fields.enumOf(['admin', 'user'] as const, 'Please choose the admin or user type.')),
   },
   { additionalProperties: false },
 );
@@ -29,12 +39,32 @@ const MarkReadBody = Type.Object(
   { ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, 'x-message': 'Please send a list of notification ids.' })) },
   { additionalProperties: false },
 );
+/** POST /notifications (spec 1 section 7): the console sends the notifications it has shown; they are marked read */
+const ShownBody = Type.Object(
+  {
+    notifications: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }), { maxItems: 500, 'x-message': 'Please send the list of notifications.' }),
+  },
+  { additionalProperties: false },
+);
+const ListQuery = Type.Object({
+  page: Type.Optional(Type.String({ maxLength: 12 })),
+  per_page: Type.Optional(Type.String({ maxLength: 12 })),
+  unread: Type.Optional(Type.String({ maxLength: 5, description: '1 or true: only the unread ones' })),
+});
 
 const tags = ['notifications'];
 
 export function registerNotificationRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const { db } = ctx;
+  app.decorate('fanOut', new NotificationFanOut(ctx, { log: app.log }));
+  // sends a stopped server left half done are carried on; a closing server finishes its batch first
+  app.addHook('onReady', async () => {
+    await app.fanOut.resumePending();
+  });
+  app.addHook('preClose', async () => {
+    await app.fanOut.stop();
+  });
 
   // the bell: one's own notifications, newest first, and how many are unread
   app.get('/api/admin/notifications/web/admin/:pusher_id', { config: { access: {} }, schema: { tags, params: Type.Object({ pusher_id: Type.String() }) } }, async (request) => {
@@ -59,43 +89,108 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     return ok({ marked: Number(result.numUpdatedRows), count: 0 }, 'Marked as read.');
   });
 
-  // the notifications screen: what was sent, newest first, with search and paging
+  // the signed-in admin's own notifications, all of them, newest first (the bell shows the newest 50)
+  app.get('/api/admin/notifications/all', { config: { access: {} }, schema: { tags, querystring: ListQuery } }, async (request) => {
+    const admin = requireAdmin(request);
+    const q = request.query as Record<string, unknown>;
+    const { page, perPage } = paging(q);
+    const unreadOnly = ['1', 'true'].includes(first(q.unread) ?? '');
+    let base = db.selectFrom('admin_notifications').where('admin_id', '=', admin.id);
+    if (unreadOnly) base = base.where('is_read', '=', 0);
+    const [count, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      base.select(['id', 'type', 'title', 'body', 'data', 'is_read', 'created_at']).orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+    ]);
+    return ok(paginator({ rows: rows.map(notificationJson), total: Number(count?.n ?? 0), page, perPage, path: listPath(ctx, request), query: new URLSearchParams(request.url.split('?')[1] ?? '') }));
+  });
+
+  // the notifications the console has shown, marked read (one's own only)
+  app.post('/api/admin/notifications', { config: { access: {} }, schema: { tags, body: ShownBody } }, async (request) => {
+    const admin = requireAdmin(request);
+    const ids = (request.body as { notifications: { id: number }[] }).notifications.map((n) => n.id);
+    if (ids.length === 0) return ok({ marked: 0 }, 'Marked as read.');
+    const result = await db.updateTable('admin_notifications').set({ is_read: 1 }).where('admin_id', '=', admin.id).where('is_read', '=', 0).where('id', 'in', ids).executeTakeFirst();
+    return ok({ marked: Number(result.numUpdatedRows) }, 'Marked as read.');
+  });
+
+  // the notifications screen: what was sent, newest first, with search and paging, and how far each got
   app.get('/api/admin/notifications', { config: { access: { permission: 'view_notification' } }, schema: { tags } }, async (request) => {
     // a key given twice arrives as a list: each parameter is its first value (as in every list)
     const q = request.query as Record<string, unknown>;
-    const page = Math.min(1_000_000, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
-    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
+    const { page, perPage } = paging(q);
     const search = (first(q.search) ?? '').trim();
     let base = db.selectFrom('sent_notifications as s').leftJoin('admins as a', 'a.id', 's.sent_by');
     if (search) base = base.where(likeMatches(ctx.dialect, ['s.title', 's.body'], search));
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      base.select(['s.id', 's.send_to', 's.channel', 's.title', 's.body', 's.recipients', 's.created_at', 'a.f_name as sent_by_name'])
+      base.select(['s.id', 's.send_to', 's.channel', 's.title', 's.body', 's.recipients', 's.delivered', 's.status', 's.created_at', 'a.f_name as sent_by_name'])
         .orderBy('s.id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
     ]);
     const data = rows.map((r) => ({ ...r, encrypted_id: ctx.ids.encode('notifications', r.id) }));
     return ok(paginator({ rows: data, total: Number(count?.n ?? 0), page, perPage, path: listPath(ctx, request), query: new URLSearchParams(request.url.split('?')[1] ?? '') }));
   });
 
-  // send: stored for every admin of the audience and pushed to each one's private channel
-  app.post('/api/admin/notifications/send', { config: { access: { permission: 'create_notification' } }, schema: { tags, body: SendBody } }, async (request) => {
+  // the field apps' inbox: a doctor's or patient's own notifications, newest first, and how many are unread
+  const field = { access: { auth: false } };
+  app.get('/api/field/notifications', { config: field, schema: { tags: ['field app'], querystring: ListQuery }, preHandler: requireUser }, async (request) => {
+    const user = request.user!;
+    const q = request.query as Record<string, unknown>;
+    const { page, perPage } = paging(q);
+    const unreadOnly = ['1', 'true'].includes(first(q.unread) ?? '');
+    let base = db.selectFrom('user_notifications').where('user_id', '=', user.id);
+    if (unreadOnly) base = base.where('is_read', '=', 0);
+    const [count, unread, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      db.selectFrom('user_notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).where('is_read', '=', 0).executeTakeFirst(),
+      base.select(['id', 'type', 'title', 'body', 'data', 'is_read', 'created_at']).orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+    ]);
+    const list = paginator({ rows: rows.map(notificationJson), total: Number(count?.n ?? 0), page, perPage, path: listPath(ctx, request), query: new URLSearchParams(request.url.split('?')[1] ?? '') });
+    return ok({ ...list, unread: Number(unread?.n ?? 0) });
+  });
+  app.post('/api/field/notifications/read', { config: field, schema: { tags: ['field app'], body: MarkReadBody }, preHandler: requireUser }, async (request) => {
+    const user = request.user!;
+    const { ids } = (request.body ?? {}) as { ids?: number[] };
+    let q = db.updateTable('user_notifications').set({ is_read: 1 }).where('user_id', '=', user.id).where('is_read', '=', 0);
+    if (ids?.length) q = q.where('id', 'in', ids);
+    const result = await q.executeTakeFirst();
+    return ok({ marked: Number(result.numUpdatedRows) }, 'Marked as read.');
+  });
+
+  // send: stored with its audience counted, answered at once; the copies are stored in batches after it
+  app.post('/api/admin/notifications/send', { config: { access: { permission: 'create_notification' } }, schema: { tags, body: SendBody } }, async (request, reply) => {
     const admin = requireAdmin(request);
-    const body = request.body as { sendTo: string; title: string; body: string; channel?: string };
-    if (body.sendTo !== 'admin') {
-      throw ValidationError.field('sendTo', 'Doctors and patients can be notified once their modules are in place.');
+    const body = request.body as { sendTo: Audience; title: string; body: string; channel?: string; type?: string };
+    const channel = CHANNEL_OF[body.sendTo];
+    if (body.channel && body.channel !== channel) {
+      throw ValidationError.field('channel', body.sendTo === 'admin' ? 'Admins are notified on the web channel.' : 'Doctors and patients are notified on the mobile channel.');
     }
-    const { sent, push } = await db.transaction().execute(async (trx) => {
+    if (body.type && body.type !== TYPE_OF[body.sendTo]) {
+      throw ValidationError.field('type', body.sendTo === 'admin' ? 'Notifications to admins are of type admin.' : 'Notifications to doctors and patients are of type user.');
+    }
+    const title = body.title.trim();
+    const text = body.body.trim();
+    const sent = await db.transaction().execute(async (trx) => {
       const stamp = now();
+      const recipients = await app.fanOut.audienceSize(body.sendTo, trx);
       const row = await trx.insertInto('sent_notifications').values({
-        send_to: body.sendTo, channel: body.channel ?? 'web', title: body.title.trim(), body: body.body.trim(),
+        send_to: body.sendTo, channel, title, body: text, recipients, delivered: 0, status: recipients > 0 ? 'sending' : 'sent',
         sent_by: admin.id, created_at: stamp, updated_at: stamp,
       }).returning('id').executeTakeFirstOrThrow();
-      const fanOut = await notifyAdmins(ctx, trx, { type: 'admin', title: body.title.trim(), body: body.body.trim(), sentNotificationId: row.id });
-      await trx.updateTable('sent_notifications').set({ recipients: fanOut.recipients }).where('id', '=', row.id).execute();
-      await audit(trx, { actorId: admin.id, action: 'send', resource: 'notifications', recordId: row.id, changes: { sendTo: body.sendTo, title: body.title, recipients: fanOut.recipients }, ip: request.ip, requestId: request.id });
-      return { sent: { id: row.id, recipients: fanOut.recipients }, push: fanOut.push };
+      await audit(trx, { actorId: admin.id, action: 'send', resource: 'notifications', recordId: row.id, changes: { sendTo: body.sendTo, channel, title, recipients }, ip: request.ip, requestId: request.id });
+      return { id: row.id, recipients };
     });
-    await push();
-    return ok({ ...sent, encrypted_id: ctx.ids.encode('notifications', sent.id) }, `Sent to ${sent.recipients} admin${sent.recipients === 1 ? '' : 's'}.`);
+    if (sent.recipients > 0) app.fanOut.start(sent.id);
+    const who = `${body.sendTo}${sent.recipients === 1 ? '' : 's'}`;
+    return reply.status(202).send(ok(
+      { id: sent.id, encrypted_id: ctx.ids.encode('notifications', sent.id), recipients: sent.recipients, delivered: 0, status: sent.recipients > 0 ? 'sending' : 'sent', channel },
+      sent.recipients > 0 ? `Sending to ${sent.recipients} ${who}.` : `No ${who} to notify.`,
+    ));
   });
+}
+
+/** page and per_page of a list query, within bounds */
+function paging(q: Record<string, unknown>): { page: number; perPage: number } {
+  const page = Math.min(1_000_000, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
+  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
+  return { page, perPage };
 }

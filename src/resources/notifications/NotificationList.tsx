@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import SendIcon from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
 import {
   Button,
   DataTable,
@@ -24,6 +27,9 @@ export interface SentNotification extends RaRecord {
   title: string;
   body: string;
   recipients: number | null;
+  /** copies stored so far; the fan-out runs after the send answered */
+  delivered: number | null;
+  status: 'sending' | 'sent';
   created_at: string;
   sent_by_name: string | null;
 }
@@ -45,6 +51,35 @@ const ListActions = () => {
 const Audience = ({ value }: { value: string }) => {
   const translate = useTranslate();
   return <>{translate(`resources.notifications.audience.${value}`, { _: value })}</>;
+};
+
+/** "Delivered to n of m", with a bar while the copies are still being stored. */
+const Delivery = ({ record }: { record: SentNotification }) => {
+  const translate = useTranslate();
+  const recipients = record.recipients ?? 0;
+  const delivered = record.delivered ?? 0;
+  const sending = record.status === 'sending';
+  const text = translate(`resources.notifications.status.${sending ? 'sending' : 'sent'}`, { delivered, recipients });
+  return (
+    <Box sx={{ minWidth: 140 }}>
+      <Typography variant="body2">{text}</Typography>
+      {sending ? (
+        <LinearProgress
+          variant="determinate"
+          value={recipients ? Math.min(100, (delivered / recipients) * 100) : 0}
+          aria-label={text}
+          sx={{ mt: 0.5 }}
+        />
+      ) : null}
+    </Box>
+  );
+};
+
+/** While a send is still going out, the list asks again every two seconds. */
+const POLL_MS = 2000;
+const pollWhileSending = (query: { state: { data?: unknown } }) => {
+  const data = query.state.data as { data?: SentNotification[] } | undefined;
+  return data?.data?.some((row) => row.status === 'sending') ? POLL_MS : false;
 };
 
 const SentAt = ({ value }: { value: string }) => {
@@ -70,12 +105,13 @@ export const NotificationList = () => {
       exporter={false}
       empty={false}
       perPage={25}
+      queryOptions={{ refetchInterval: pollWhileSending }}
     >
       <DataTable<SentNotification> bulkActionButtons={false} rowClick={false} empty={<NoData />}>
         <DataTable.Col source="title" disableSort />
         <DataTable.Col source="body" disableSort cellSx={() => ({ whiteSpace: 'pre-line', maxWidth: 480 })} />
         <DataTable.Col source="send_to" disableSort render={(record) => <Audience value={record.send_to} />} />
-        <DataTable.NumberCol source="recipients" disableSort />
+        <DataTable.Col source="delivered" disableSort render={(record) => <Delivery record={record as SentNotification} />} />
         <DataTable.Col source="sent_by_name" disableSort />
         <DataTable.Col source="created_at" disableSort render={(record) => <SentAt value={record.created_at} />} />
       </DataTable>

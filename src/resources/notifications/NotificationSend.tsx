@@ -13,12 +13,11 @@ import {
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { FormToolbar } from '../common/FormToolbar';
 import { submissionErrors } from '../common/submissionErrors';
-import { AUDIENCES, AVAILABLE_AUDIENCES, type SendValues } from './api';
+import { AUDIENCES, type SendValues } from './api';
 
 const audienceChoices = AUDIENCES.map((audience) => ({
   id: audience,
   name: `resources.notifications.audience.${audience}`,
-  disabled: !AVAILABLE_AUDIENCES.includes(audience),
 }));
 
 const validators = {

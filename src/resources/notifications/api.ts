@@ -1,15 +1,12 @@
 /** What the notification screens and the bell need besides the data provider's calls. */
 import type { AdminNotification } from '../../providers/realtime';
-import type { Audience, BellData } from '../../providers/notifications';
+import type { BellData } from '../../providers/notifications';
 
 export { AUDIENCES, type Audience, type BellData, type SendValues } from '../../providers/notifications';
 
 export const BELL_QUERY_KEY = ['notifications', 'bell'] as const;
 /** The server sends the newest 50; a pushed one on top keeps the list at that size. */
 export const BELL_SIZE = 50;
-
-/** Who can be notified today; doctors and patients come with their modules. */
-export const AVAILABLE_AUDIENCES: readonly Audience[] = ['admin'];
 
 /** A pushed notification goes on top (once) and, unread, raises the count by one. */
 export function withPushed(current: BellData | undefined, pushed: AdminNotification): BellData {

@@ -19,6 +19,7 @@ import { migration as content } from './0015_content';
 import { migration as familyIndex } from './0016_family_index';
 import { migration as promotional } from './0018_promotional';
 
+import { migration as notificationFanOut } from './0019_notification_fanout';
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
  * time). Never edit a landed migration; add a new one. A module's migration creates its tables with
@@ -44,6 +45,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0018_promotional': promotional,
 };
 
+  '0019_notification_fanout': notificationFanOut,
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, forDialect(m, dialect)]));
 }

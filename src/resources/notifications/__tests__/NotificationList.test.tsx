@@ -16,6 +16,8 @@ const sentNotifications = [
     title: 'Clinic closed',
     body: 'The clinic is closed on Friday.',
     recipients: 3,
+    delivered: 3,
+    status: 'sent',
     created_at: '2026-03-05T10:00:00.000Z',
     sent_by_name: 'Amina',
   },
@@ -47,10 +49,11 @@ describe('Sent notifications list', () => {
     const row = (await screen.findByText('Clinic closed')).closest('tr') as HTMLElement;
     expect(within(row).getByText('The clinic is closed on Friday.')).toBeInTheDocument();
     expect(within(row).getByText('Admins')).toBeInTheDocument();
-    expect(within(row).getByText('3')).toBeInTheDocument();
+    expect(within(row).getByText('Delivered to 3 of 3')).toBeInTheDocument();
+    expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(within(row).getByText('Amina')).toBeInTheDocument();
     expect(within(row).getByText(/^5 March 2026/)).toBeInTheDocument();
-    for (const column of ['Title', 'Message', 'Audience', 'Recipients', 'Sent by', 'Sent at']) {
+    for (const column of ['Title', 'Message', 'Audience', 'Delivered', 'Sent by', 'Sent at']) {
       expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Send Notification' })).toHaveAttribute('href', '/notifications/send');
@@ -63,6 +66,18 @@ describe('Sent notifications list', () => {
       { timeout: 3000 },
     );
     expect(await screen.findByText('Clinic closed')).toBeInTheDocument();
+  });
+
+  it('shows how far a send still going out has got, and asks again until it is done', async () => {
+    const sending = [{ ...sentNotifications[0]!, send_to: 'patient', channel: 'mobile', recipients: 1200, delivered: 400, status: 'sending' }];
+    const getList = renderList(['view_notification'], sending);
+
+    const row = (await screen.findByText('Clinic closed')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Patients')).toBeInTheDocument();
+    expect(within(row).getByText('Sending… 400 of 1200')).toBeInTheDocument();
+    expect(within(row).getByRole('progressbar', { name: 'Sending… 400 of 1200' })).toHaveAttribute('aria-valuenow', '33');
+    const calls = getList.mock.calls.length;
+    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(calls), { timeout: 4000 });
   });
 
   it("hides 'Send Notification' without create_notification and says 'Data not found' when empty", async () => {

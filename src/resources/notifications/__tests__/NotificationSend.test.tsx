@@ -26,18 +26,25 @@ const renderForm = (sendNotification: Send = jest.fn<ReturnType<Send>, Parameter
 };
 
 describe('Send notification form', () => {
-  it('offers admins, with doctors and patients disabled until their modules exist', async () => {
+  it('offers admins (the default), doctors and patients, and says where each sees it; a patient send goes out as such', async () => {
     const user = userEvent.setup();
-    renderForm();
+    const send = renderForm(jest.fn<ReturnType<Send>, Parameters<Send>>().mockResolvedValue({
+      data: { id: 8, encrypted_id: 'n-8', recipients: 1200, delivered: 0, status: 'sending', channel: 'mobile' }, message: 'Sending to 1200 patients.',
+    }));
 
     const audience = await screen.findByRole('combobox', { name: /Audience/ });
     expect(audience).toHaveTextContent('Admins');
-    expect(screen.getByText('Available when the doctors and patients modules are in place')).toBeInTheDocument();
+    expect(screen.getByText("Admins see it in their bell (web); doctors and patients in their app's inbox (mobile)")).toBeInTheDocument();
     await user.click(audience);
     const options = within(await screen.findByRole('listbox'));
-    expect(options.getByRole('option', { name: 'Admins' })).not.toHaveAttribute('aria-disabled', 'true');
-    expect(options.getByRole('option', { name: 'Doctors' })).toHaveAttribute('aria-disabled', 'true');
-    expect(options.getByRole('option', { name: 'Patients' })).toHaveAttribute('aria-disabled', 'true');
+    for (const name of ['Admins', 'Doctors', 'Patients']) expect(options.getByRole('option', { name })).not.toHaveAttribute('aria-disabled', 'true');
+    await user.click(options.getByRole('option', { name: 'Patients' }));
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Polio drops');
+    await user.type(screen.getByRole('textbox', { name: /Message/ }), 'Monday at the health house.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Sending to 1200 patients.')).toBeInTheDocument();
+    expect(send).toHaveBeenCalledWith({ sendTo: 'patient', title: 'Polio drops', body: 'Monday at the health house.' });
   });
 
   it('asks for a title and a message before sending anything', async () => {
@@ -59,7 +66,7 @@ describe('Send notification form', () => {
     const send = jest
       .fn<ReturnType<Send>, Parameters<Send>>()
       .mockRejectedValueOnce(invalid)
-      .mockResolvedValueOnce({ data: { id: 7, encrypted_id: 'n-7', recipients: 3 }, message: 'Sent to 3 admins.' });
+      .mockResolvedValueOnce({ data: { id: 7, encrypted_id: 'n-7', recipients: 3, delivered: 0, status: 'sending', channel: 'web' }, message: 'Sent to 3 admins.' });
     renderForm(send);
 
     const title = await screen.findByRole('textbox', { name: /Title/ });

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { USER_STATUS } from '../../../contract/enums';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { NOTIFICATION_EVENT, notificationJson } from './notify';
+import { now } from './tokens';
+
+/**
+ * Sending a notification to an audience (POST /notifications/send) without holding the request open:
+ * the send is stored with its audience counted (`recipients`) and status `sending`, the request answers,
+ * and this stores each recipient's copy in batches, recipients in id order, one transaction a batch that
+ * also moves the send's `cursor` and `delivered`. Admins' copies go to their bells and are pushed, ten
+ * events to a Pusher batch call; doctors' and patients' copies land in their inboxes (user_notifications),
+ * which the field apps read.
+ *
+ * A server that stops mid-way (or dies) leaves the send `sending` with its cursor: the next server to
+ * start carries on after the cursor. A lease (`claimed_at`, renewed by every batch) keeps two servers on
+ * one database from working on the same send; a copy is unique per (send, recipient), so a batch done
+ * twice stores nothing twice.
+ */
+
+export const AUDIENCES = ['admin', 'doctor', 'patient'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+/** admins are told on the web (the bell), doctors and patients on mobile (their inbox) */
+export const CHANNEL_OF: Record<Audience, 'web' | 'mobile'> = { admin: 'web', doctor: 'mobile', patient: 'mobile' };
+export const TYPE_OF: Record<Audience, 'admin' | 'user'> = { admin: 'admin', doctor: 'user', patient: 'user' };
+
+/** copies stored per transaction */
+export const FANOUT_BATCH = 1000;
+/** a send whose lease is older than this is taken over (its server stopped) */
+const LEASE_MS = 60_000;
+/** rows per INSERT (under SQLite's and PostgreSQL's bound-parameter limits at 8 columns) */
+const ROWS_PER_INSERT = 500;
+
+interface SendRow {
+  id: number;
+  send_to: string;
+  title: string;
+  body: string;
+  created_at: string;
+  cursor: number;
+}
+
+export interface FanOutOptions {
+  batchSize?: number;
+  log?: FastifyBaseLogger;
+}
+
+const isAudience = (value: string): value is Audience => (AUDIENCES as readonly string[]).includes(value);
+
+export class NotificationFanOut {
+  private readonly running = new Map<number, Promise<void>>();
+  private queue: Promise<void> = Promise.resolve();
+  private stopping = false;
+  private readonly batchSize: number;
+
+  constructor(private readonly ctx: AppContext, private readonly opts: FanOutOptions = {}) {
+    this.batchSize = opts.batchSize ?? FANOUT_BATCH;
+  }
+
+  /** How many would receive a notification sent to the audience now (`db`: the caller's transaction, if any). */
+  async audienceSize(audience: Audience, db: Kysely<Database> = this.ctx.db): Promise<number> {
+    const row = audience === 'admin'
+      ? await db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1).executeTakeFirst()
+      : await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', audience).where('status', '=', USER_STATUS.active).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Starts the fan-out of a stored send in the background (once per send in this process). Sends go out
+   * one after another, in the order they were started, so every bell lists them in the order sent.
+   */
+  start(id: number): void {
+    if (this.stopping || this.running.has(id)) return;
+    const job = this.queue
+      .then(() => this.run(id))
+      .catch((err: unknown) => this.opts.log?.error({ err, sentNotificationId: id }, 'notification fan-out failed; a restart carries on'))
+      .finally(() => this.running.delete(id));
+    this.queue = job;
+    this.running.set(id, job);
+  }
+
+  /** Carries on every send left `sending` whose lease has lapsed (a server stopped mid-way). */
+  async resumePending(): Promise<number> {
+    const rows = await this.ctx.db.selectFrom('sent_notifications').select('id').where('status', '=', 'sending').orderBy('id').execute();
+    for (const { id } of rows) this.start(id);
+    return rows.length;
+  }
+
+  /** Resolves when every fan-out running in this process has finished (or stopped). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Stops after the batch in progress; what is left is carried on by the next start. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.idle();
+  }
+
+  private async run(id: number): Promise<void> {
+    // the request that queued the send answers first
+    await new Promise((resolve) => setImmediate(resolve));
+    let lease = await this.claim(id, null);
+    while (lease && !this.stopping) {
+      const next = await this.batch(id, lease);
+      if (next === 'done' || next === null) return;
+      lease = next;
+    }
+  }
+
+  /** Takes the send's lease (a lapsed one, or renews our own); null when it is done or another server holds it. */
+  private async claim(id: number, ours: string | null): Promise<string | null> {
+    const stamp = `${now()}#${randomBytes(4).toString('hex')}`;
+    const staleBefore = new Date(Date.now() - LEASE_MS).toISOString();
+    const result = await this.ctx.db
+      .updateTable('sent_notifications')
+      .set({ claimed_at: stamp })
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .where((eb) => (ours ? eb('claimed_at', '=', ours) : eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)])))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? stamp : null;
+  }
+
+  /** Stores the next batch of copies; the renewed lease, 'done' when none were left, null when the lease was lost. */
+  private async batch(id: number, lease: string): Promise<string | 'done' | null> {
+    const { db } = this.ctx;
+    const send = await db.selectFrom('sent_notifications').select(['id', 'send_to', 'title', 'body', 'created_at', 'cursor'])
+      .where('id', '=', id).executeTakeFirst() as SendRow | undefined;
+    if (!send || !isAudience(send.send_to)) return null;
+    const audience = send.send_to;
+    const renewed = `${now()}#${randomBytes(4).toString('hex')}`;
+
+    const outcome = await db.transaction().execute(async (trx) => {
+      const stored: { id: number; recipient: number; pusherId: string | null }[] = [];
+      let last = send.cursor;
+      if (audience === 'admin') {
+        const targets = await trx.selectFrom('admins').select(['id', 'pusher_id']).where('status', '=', 1).where('id', '>', send.cursor)
+          .orderBy('id').limit(this.batchSize).execute();
+        for (let i = 0; i < targets.length; i += ROWS_PER_INSERT) {
+          const part = targets.slice(i, i + ROWS_PER_INSERT);
+          const rows = await trx.insertInto('admin_notifications')
+            .values(part.map((a) => ({ admin_id: a.id, type: TYPE_OF.admin, title: send.title, body: send.body, data: null, is_read: 0, sent_notification_id: id, created_at: send.created_at })))
+            .onConflict((oc) => oc.columns(['sent_notification_id', 'admin_id']).doNothing())
+            .returning(['id', 'admin_id']).execute();
+          const pusherOf = new Map(part.map((a) => [a.id, a.pusher_id]));
+          for (const r of rows) stored.push({ id: r.id, recipient: r.admin_id, pusherId: pusherOf.get(r.admin_id) ?? null });
+        }
+        last = targets.at(-1)?.id ?? last;
+      } else {
+        const targets = await trx.selectFrom('users').select('id').where('type', '=', audience).where('status', '=', USER_STATUS.active)
+          .where('id', '>', send.cursor).orderBy('id').limit(this.batchSize).execute();
+        for (let i = 0; i < targets.length; i += ROWS_PER_INSERT) {
+          const part = targets.slice(i, i + ROWS_PER_INSERT);
+          const rows = await trx.insertInto('user_notifications')
+            .values(part.map((u) => ({ user_id: u.id, type: TYPE_OF[audience], title: send.title, body: send.body, data: null, is_read: 0, sent_notification_id: id, created_at: send.created_at })))
+            .onConflict((oc) => oc.columns(['sent_notification_id', 'user_id']).doNothing())
+            .returning(['id', 'user_id']).execute();
+          for (const r of rows) stored.push({ id: r.id, recipient: r.user_id, pusherId: null });
+        }
+        last = targets.at(-1)?.id ?? last;
+      }
+      const finished = last === send.cursor;
+      // the progress moves with the copies, and only while this server still holds the lease
+      const progress = await trx.updateTable('sent_notifications')
+        .set((eb) => ({
+          cursor: last,
+          delivered: eb('delivered', '+', stored.length),
+          claimed_at: finished ? null : renewed,
+          updated_at: now(),
+          ...(finished ? { status: 'sent' } : {}),
+        }))
+        .where('id', '=', id).where('claimed_at', '=', lease).executeTakeFirst();
+      if (Number(progress.numUpdatedRows) !== 1) throw new LeaseLost();
+      return { stored, finished };
+    }).catch((e: unknown) => {
+      if (e instanceof LeaseLost) return null;
+      throw e;
+    });
+    if (!outcome) return null;
+    if (audience === 'admin' && outcome.stored.length) await this.push(send, outcome.stored);
+    return outcome.finished ? 'done' : renewed;
+  }
+
+  private async push(send: SendRow, stored: { id: number; pusherId: string | null }[]): Promise<void> {
+    const { realtime } = this.ctx;
+    await realtime.publishBatch(
+      stored.filter((s) => s.pusherId).map((s) => ({
+        channel: realtime.channelForAdmin(s.pusherId!),
+        name: NOTIFICATION_EVENT,
+        data: notificationJson({ id: s.id, type: TYPE_OF.admin, title: send.title, body: send.body, data: null, is_read: 0, created_at: send.created_at }),
+      })),
+    );
+  }
+}
+
+class LeaseLost extends Error {}
