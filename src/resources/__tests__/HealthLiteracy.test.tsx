@@ -82,7 +82,7 @@ describe('health literacy content', () => {
     expect(within(cards[2]!).getByText('Blocked')).toBeTruthy();
   });
 
-  it('types tags: Enter and comma add them, chips are removed by their button or Backspace, and Submit sends the list', async () => {
+  it('types tags: Enter and comma add them, chips are removed by Delete or Backspace, and Enter does not submit the form', async () => {
     const user = userEvent.setup();
     const create = jest.fn(async (_resource: string, params: CreateParams) => ({ data: { ...params.data, id: 'enc-9' } }));
     renderAt('/health-literacy-content/create', { create });

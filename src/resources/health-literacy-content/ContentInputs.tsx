@@ -22,6 +22,7 @@ export function kindOfValue(value: unknown): MediaKind | null {
   if (typeof value === 'string' && value.includes('.')) return EXTENSIONS[value.slice(value.lastIndexOf('.') + 1).toLowerCase()] ?? null;
   return null;
 }
+const WIDTH = { maxWidth: 560 } as const;
 const isUploading = (value: unknown) => typeof value === 'object' && value !== null && 'uploading' in value;
 
 /** Changing the type clears a file of another kind (and a video's thumbnail when it is no video any more). */
@@ -51,11 +52,11 @@ export const ContentInputs = () => {
   const chosen = isType(type) ? type : null;
   return (
     <>
-      <SelectInput source="type" choices={HLC_TYPE_CHOICES} validate={required(`${K}.validation.type_required`)} disabled={isUploading(file)} />
+      <SelectInput source="type" choices={HLC_TYPE_CHOICES} validate={required(`${K}.validation.type_required`)} disabled={isUploading(file)} sx={WIDTH} fullWidth />
       <TypeFollower />
-      <ReferenceSelect source="category_id" reference="categories" validate={required(`${K}.validation.category_required`)} />
-      <TextInput source="title" validate={required(`${K}.validation.title_required`)} sx={{ maxWidth: 560 }} fullWidth />
-      <TextInput source="desc" multiline minRows={3} validate={required(`${K}.validation.desc_required`)} sx={{ maxWidth: 560 }} fullWidth />
+      <ReferenceSelect source="category_id" reference="categories" validate={required(`${K}.validation.category_required`)} sx={WIDTH} fullWidth />
+      <TextInput source="title" validate={required(`${K}.validation.title_required`)} sx={WIDTH} fullWidth />
+      <TextInput source="desc" multiline minRows={3} validate={required(`${K}.validation.desc_required`)} sx={WIDTH} fullWidth />
       <TagsInput source="tags" requiredMessage={`${K}.validation.tags_required`} />
       {chosen ? (
         <ChunkedUploadInput

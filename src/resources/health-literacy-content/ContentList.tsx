@@ -70,7 +70,8 @@ const CardActions = () => (
       gap: 1,
       transition: 'opacity 150ms',
       '@media (hover: hover) and (pointer: fine)': { opacity: 0 },
-      '& .MuiButton-root': { bgcolor: 'background.paper', boxShadow: 1, '&:hover': { bgcolor: 'background.paper' } },
+      // on the picture: each button on its own background (on a phone react-admin's buttons are bare icons)
+      '& .MuiButtonBase-root': { bgcolor: 'background.paper', boxShadow: 1, '&:hover': { bgcolor: 'background.paper' } },
     }}
   >
     <EditButton variant="outlined" />
@@ -98,7 +99,7 @@ const ContentCard = () => {
       <CardMedia />
       <CardActions />
       <CardContent sx={{ display: 'grid', gap: 0.75, flex: 1, alignContent: 'start' }}>
-        <Typography id={`hlc-${record.numeric_id}`} variant="subtitle1" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+        <Typography id={`hlc-${record.numeric_id}`} variant="subtitle1" component="h2" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
           {String(record.title ?? '')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -108,7 +109,7 @@ const ContentCard = () => {
           </Typography>
           {record.status === USER_STATUS.blocked ? <StatusChip /> : null}
         </Box>
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
           {excerpt(record.desc)}
         </Typography>
       </CardContent>

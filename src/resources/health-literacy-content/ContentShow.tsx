@@ -71,7 +71,7 @@ const ContentDetail = () => {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, maxWidth: 1100 }}>
       <ProfileActions />
-      <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="h5" component="h1" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
       <Media title={title} />
@@ -88,7 +88,7 @@ const ContentDetail = () => {
             <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, m: 0 }}>
               {tags.map((tag) => (
                 <li key={tag}>
-                  <Chip size="small" label={tag} />
+                  <Chip size="small" label={<bdi>{tag}</bdi>} />
                 </li>
               ))}
             </Box>
@@ -100,7 +100,7 @@ const ContentDetail = () => {
         <Typography variant="subtitle2" component="h2" color="text.secondary" gutterBottom>
           <ShowLabel label={`${K}.fields.desc`} />
         </Typography>
-        <Typography variant="body1" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        <Typography variant="body1" dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {String(record.desc ?? '')}
         </Typography>
       </Box>

@@ -33,7 +33,7 @@ export interface TagsInputProps {
  */
 export const TagsInput = ({ source, requiredMessage, label }: TagsInputProps) => {
   const validate: Validator | undefined = requiredMessage ? (value: unknown) => (asTags(value).length ? undefined : requiredMessage) : undefined;
-  const { field, fieldState, isRequired } = useInput({ source, validate, defaultValue: [] });
+  const { field, fieldState } = useInput({ source, validate, defaultValue: [] });
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
   const id = useId();
@@ -69,7 +69,9 @@ export const TagsInput = ({ source, requiredMessage, label }: TagsInputProps) =>
     <Box sx={{ my: 1, width: '100%', maxWidth: 560 }}>
       <TextField
         id={id}
-        label={`${text}${isRequired ? ' *' : ''}`}
+        label={text}
+        // the asterisk only: the text box itself is empty once its tags are chips
+        slotProps={{ inputLabel: { required: Boolean(requiredMessage) }, htmlInput: { 'aria-describedby': `${id}-helper-text ${id}-tags` } }}
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         onKeyDown={onKeyDown}
@@ -83,13 +85,12 @@ export const TagsInput = ({ source, requiredMessage, label }: TagsInputProps) =>
         helperText={error ? <InputHelperText error={error} /> : translate('resources.health-literacy-content.tags_help')}
         fullWidth
         size="small"
-        inputProps={{ 'aria-describedby': `${id}-tags` }}
       />
       <Box id={`${id}-tags`} component="ul" aria-label={text} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: tags.length ? 1 : 0 }}>
         {tags.map((tag) => (
           <li key={tag}>
             <Chip
-              label={tag}
+              label={<bdi>{tag}</bdi>}
               // focusable (MUI makes a deletable chip a button): Delete or Backspace removes it
               onDelete={() => remove(tag)}
               title={translate('resources.health-literacy-content.remove_tag', { tag })}
