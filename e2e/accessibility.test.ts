@@ -21,6 +21,7 @@ const SCREENS = [
   '/doctors', '/doctors/create', '/appointments', '/campaigns', '/campaigns/create', '/dynamic-forms', '/dynamic-forms/create',
   '/tasks', '/tasks/create', '/user-messages', '/user-messages/create', '/districts', '/districts/create', '/notifications',
   '/notifications/send', '/locations/import', '/admins/profile', '/pages', '/pages/create', '/faqs', '/faqs/create',
+  '/promotional?tab=banner', '/promotional?tab=about', '/promotional?tab=sliders', '/promotional?tab=how_it_works', '/promotional?tab=testimonials',
 ];
 
 interface Violation {
@@ -57,7 +58,7 @@ run('accessibility (axe-core in Chromium, real server)', () => {
 
   async function open(page: Page, path: string) {
     await page.goto(path);
-    await page.waitForURL((url) => url.pathname === path);
+    await page.waitForURL((url) => url.pathname === path.split('?')[0]);
     await page.locator('#main-content').waitFor({ state: 'visible' });
     await page.waitForFunction(() => (document.querySelector('#main-content') as HTMLElement | null)?.innerText.trim().length, null);
     // lazily loaded parts (the rich-text editor) have replaced their placeholders

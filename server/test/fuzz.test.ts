@@ -20,7 +20,8 @@
  *   write before their window closed have the per-case checks only (the write changed the dump).
  *
  * A failure names the seed: FUZZ_SEED=<seed> replays the whole run (FUZZ_SEED=random explores, and
- * FUZZ_RUNS=n runs more cases). What it found is kept in fuzz-findings.test.ts.
+ * FUZZ_RUNS=n runs more cases, FUZZ_ROUTES=<pattern> only the matching routes). What it found is kept in
+ * fuzz-findings.test.ts.
  */
 import fc from 'fast-check';
 import { writeFileSync, mkdirSync } from 'node:fs';
@@ -37,6 +38,8 @@ import { dumpDatabase, dumpDifferences, type Dump, filesSignature, filesWatcher,
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+/** FUZZ_ROUTES=<regular expression> fuzzes only the routes whose `METHOD /url` it matches (a module's own, while working on it) */
+const ONLY = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES) : null;
 /** a full dump after this many refusals in a row (see above) */
 const DUMP_EVERY = 25;
 
@@ -375,6 +378,7 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect): Promise<RouteSummary[]>
 
   for (const [index, route] of routes.entries()) {
     const name = label(route);
+    if (ONLY && !ONLY.test(name)) continue;
     const segment = segmentOf(route.url);
     const def = RESOURCE_DEFS.find((d) => d.name === segment);
     // the resource's own sample is the best start of a near-valid create or update body
