@@ -4,6 +4,7 @@
  *
  *   npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50]
  *                    [--login-duration 5] [--pg-affinity server|free] [--build-console]
+ *                    [--upload-mb 1024] [--skip-upload | --upload-only]
  *
  * For each dialect: a fresh temp DATA_DIR (PostgreSQL: a throwaway server from scripts/pg.mjs), the
  * demo data of `npm run seed:demo -- --scale N` seeded with seedDemo (scale 100: 100,000 patients,
@@ -12,6 +13,8 @@
  * The requests are the data provider's own (src/providers/dataProvider.ts: LIST_PATHS, listQuery and
  * query-string's sorted keys). On SQLite, a bare Fastify + better-sqlite3 endpoint (bench/bare.ts)
  * then serves the same pages over the same file, pinned the same way: the limit ours is divided by.
+ * Last, a chunked upload of a 1 GB MP4 (bench/upload.ts) to a server on an empty SQLite DATA_DIR:
+ * MB/s and the server's memory while the file grows (--skip-upload leaves it out).
  * Every request goes to 127.0.0.1 only, and every run is bounded in time.
  * Prints a table and writes bench/results.json.
  */
@@ -25,6 +28,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { loadConfig } from '../server/src/config';
 import { DEMO_PASSWORD, prepareAndSeedDemo } from '../server/src/db/seeds/demo';
+import { benchChunkedUpload, type UploadBenchResult } from './upload';
 
 const ROOT = path.resolve(__dirname, '..');
 const HOST = '127.0.0.1';
@@ -41,10 +45,12 @@ interface Options {
   loginDuration: number;
   pgAffinity: 'server' | 'free';
   buildConsole: boolean;
+  /** size of the chunked upload's file, MB; 0: no upload benchmark */
+  uploadMb: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false };
+  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false, uploadMb: 1024 };
   const num = (name: string, raw: string | undefined, min: number, max: number) => {
     const n = Number(raw);
     if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw ?? ''}"`);
@@ -74,8 +80,11 @@ function parseArgs(argv: string[]): Options {
         break;
       }
       case '--build-console': o.buildConsole = true; break;
+      case '--upload-mb': o.uploadMb = Math.round(num('--upload-mb', next(), 5, 4096)); break;
+      case '--skip-upload': o.uploadMb = 0; break;
+      case '--upload-only': o.dialects = []; break;
       case '--help': case '-h':
-        console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--pg-affinity server|free] [--build-console]');
+        console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--pg-affinity server|free] [--build-console] [--upload-mb 1024] [--skip-upload | --upload-only]');
         process.exit(0);
       // eslint-disable-next-line no-fallthrough
       default: throw new Error(`unknown argument "${arg}" (try --help)`);
@@ -728,6 +737,22 @@ function goals(rows: Row[], seeding: Record<string, { seedMs: number }>): Goal[]
   return out;
 }
 
+/** The chunked upload on a server of its own over an empty SQLite DATA_DIR (no demo data: the files are the load). */
+async function benchUpload(argv: string[], opts: Options): Promise<UploadBenchResult> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-upload-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  console.log(`\n[bench] upload: a ${opts.uploadMb} MB MP4 in 5 MB chunks to a fresh server`);
+  const server = await startServer(argv, { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, UPLOAD_MAX_MB: String(Math.max(1024, opts.uploadMb)) }, null);
+  try {
+    const root = await api(server.url, 'POST', '/api/admin/login', null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, remember_me: false });
+    await settle(server);
+    return await benchChunkedUpload(server.url, server.pid, root.token as string, { fileMb: opts.uploadMb });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (hasTaskset && !pin(process.pid, '1')) console.log('[bench] could not pin the bench process to core 1');
@@ -745,7 +770,8 @@ async function main() {
     perDialect[dialect] = { seedMs: r.seedMs, counts: r.counts, serverHwmMb: r.serverHwmMb };
     Object.assign(what, r.what);
   }
-  const weight = await consoleWeight(opts);
+  const upload = opts.uploadMb > 0 ? await benchUpload(argv, opts) : null;
+  const weight = opts.dialects.length ? await consoleWeight(opts) : null;
 
   const cpus = os.cpus();
   const machine = {
@@ -768,13 +794,30 @@ async function main() {
   const ratios = versusBare(rows);
   for (const r of ratios) console.log(`\nOurs / bare: "${r.ours}" ${r.reqPerSec.toFixed(2)} of the bare endpoint's req/s, p50 ${r.p50.toFixed(1)}x`);
   const checked = goals(rows, perDialect);
+  if (upload) {
+    checked.push({ goal: 'chunked upload >= 150 MB/s', scenario: `upload ${upload.fileMb} MB`, dialect: 'sqlite', figure: `${upload.mbPerSec} MB/s`, met: upload.goals.throughput.met });
+    checked.push({ goal: 'upload RSS growth < 64 MB', scenario: `upload ${upload.fileMb} MB`, dialect: 'sqlite', figure: `+${upload.peakGrowthMb} MB (25/50/75/100 %: ${Object.values(upload.rssAtMb).join(' / ')} MB)`, met: upload.goals.memory.met });
+  }
   console.log('\nGoals:');
   for (const g of checked) console.log(`  ${g.met ? 'met   ' : 'MISSED'} ${g.goal}: ${g.scenario} (${g.dialect}) ${g.figure}`);
   const runSeconds = Math.round((Date.now() - started) / 1000);
   console.log(`\nThe whole run took ${Math.floor(runSeconds / 60)} min ${runSeconds % 60} s`);
+  const resultsFile = path.join(ROOT, 'bench/results.json');
+  if (!opts.dialects.length) {
+    // --upload-only: the upload's figures go beside the last full run's
+    let previous: Record<string, unknown> = {};
+    try {
+      previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+    } catch {
+      // no full run yet
+    }
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, upload: upload ? { ...upload, machine, date: machine.date } : null }, null, 2)}\n`);
+    console.log('\nWrote the upload figures into bench/results.json');
+    return;
+  }
   writeFileSync(
-    path.join(ROOT, 'bench/results.json'),
-    `${JSON.stringify({ machine, options: opts, server: runner, runSeconds, scenarios: what, results: rows, versusBare: ratios, seeding: perDialect, console: weight, goals: { server: checked, console: { target: '< 250 KB gzipped JS before login', met: weight ? weight.beforeLoginGzipBytes < 250 * 1024 : null } } }, null, 2)}\n`,
+    resultsFile,
+    `${JSON.stringify({ machine, options: opts, server: runner, runSeconds, scenarios: what, results: rows, versusBare: ratios, seeding: perDialect, upload, console: weight, goals: { server: checked, console: { target: '< 250 KB gzipped JS before login', met: weight ? weight.beforeLoginGzipBytes < 250 * 1024 : null } } }, null, 2)}\n`,
   );
   console.log('\nWrote bench/results.json');
 }
