@@ -216,7 +216,8 @@ export function registerFileRoutes(app: FastifyInstance, defs: ResourceDef[]): v
       reply.header('content-disposition', `inline; filename="${claim.path.split('/').pop()}"`);
       if (ext !== 'pdf') reply.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'");
       else {
-        // a browser's PDF viewer does not work in a sandbox; the console's own pages may frame it (a content item's page), no other site
+        // a browser's PDF viewer works neither in a sandbox nor fully under default-src 'none' (Chromium's
+        // loses its toolbar); the console's own pages may frame it (a content item's page), no other site
         reply.header('content-security-policy', "frame-ancestors 'self'");
         reply.header('x-frame-options', 'SAMEORIGIN');
       }

@@ -29,6 +29,7 @@ const media = {
         video: 'فيديو',
       },
       tags_help: 'افصل بين الوسوم بفواصل؛ يضيفها مفتاح Enter أو الفاصلة.',
+      tags_added: 'الوسوم المضافة',
       remove_tag: 'إزالة الوسم %{tag}',
       open_pdf: 'فتح ملف PDF في علامة تبويب جديدة',
       validation: {

@@ -29,6 +29,7 @@ const media = {
         video: 'Video',
       },
       tags_help: 'Schlagwörter mit Kommas trennen; Enter oder ein Komma fügt sie hinzu.',
+      tags_added: 'Hinzugefügte Schlagwörter',
       remove_tag: 'Schlagwort %{tag} entfernen',
       open_pdf: 'PDF in einem neuen Tab öffnen',
       validation: {

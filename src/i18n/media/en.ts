@@ -20,6 +20,7 @@ const media = {
       page: { list: 'Health Literacy Content', create: 'Add Health Literacy Content', edit: 'Edit Health Literacy Content', show: 'Health Literacy Content' },
       types: { image: 'Image', pdf: 'PDF', video: 'Video' },
       tags_help: 'Separate tags with commas; Enter or a comma adds them.',
+      tags_added: 'Tags added',
       remove_tag: 'Remove the tag %{tag}',
       open_pdf: 'Open the PDF in a new tab',
       validation: {

@@ -29,6 +29,7 @@ const media = {
         video: 'Vídeo',
       },
       tags_help: 'Separe las etiquetas con comas; Intro o una coma las añade.',
+      tags_added: 'Etiquetas añadidas',
       remove_tag: 'Quitar la etiqueta %{tag}',
       open_pdf: 'Abrir el PDF en una pestaña nueva',
       validation: {

@@ -29,6 +29,7 @@ const media = {
         video: 'Vidéo',
       },
       tags_help: 'Séparez les mots-clés par des virgules ; Entrée ou une virgule les ajoute.',
+      tags_added: 'Mots-clés ajoutés',
       remove_tag: 'Retirer le mot-clé %{tag}',
       open_pdf: 'Ouvrir le PDF dans un nouvel onglet',
       validation: {

@@ -29,6 +29,7 @@ const media = {
         video: 'Vídeo',
       },
       tags_help: 'Separe as etiquetas com vírgulas; Enter ou uma vírgula as adiciona.',
+      tags_added: 'Etiquetas adicionadas',
       remove_tag: 'Remover a etiqueta %{tag}',
       open_pdf: 'Abrir o PDF em uma nova aba',
       validation: {

@@ -29,6 +29,7 @@ const media = {
         video: '视频',
       },
       tags_help: '用逗号分隔标签；按回车键或输入逗号即可添加。',
+      tags_added: '已添加的标签',
       remove_tag: '移除标签 %{tag}',
       open_pdf: '在新标签页中打开 PDF',
       validation: {

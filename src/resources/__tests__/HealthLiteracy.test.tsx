@@ -91,7 +91,7 @@ describe('health literacy content', () => {
     await user.type(tags, 'ORS,');
     await user.type(tags, 'zinc');
     fireEvent.blur(tags);
-    const list = screen.getByRole('list', { name: /tags/i });
+    const list = screen.getByRole('list', { name: 'Tags added' });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['polio', 'drops', 'ORS', 'zinc']);
     // Backspace in the empty field takes the last one back; a chip's own button removes it
     await user.click(tags);

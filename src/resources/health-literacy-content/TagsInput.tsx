@@ -86,7 +86,7 @@ export const TagsInput = ({ source, requiredMessage, label }: TagsInputProps) =>
         fullWidth
         size="small"
       />
-      <Box id={`${id}-tags`} component="ul" aria-label={text} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: tags.length ? 1 : 0 }}>
+      <Box id={`${id}-tags`} component="ul" aria-label={translate('resources.health-literacy-content.tags_added')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: tags.length ? 1 : 0 }}>
         {tags.map((tag) => (
           <li key={tag}>
             <Chip
