@@ -9,6 +9,10 @@ import { excerpt } from '../health-literacy-content/ContentList';
 import { kindOfValue } from '../health-literacy-content/ContentInputs';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, type TestDataProviderCalls } from '../../testing/AdminTestContext';
 
+// the machine running the suites may be busy: screens get longer than the defaults to appear
+jest.setTimeout(30_000);
+const WAIT = { timeout: 10_000 };
+
 const PERMISSIONS = ['view_hlc', 'create_hlc', 'edit_hlc', 'delete_hlc', 'view_task', 'create_task', 'edit_task'];
 
 let i18nProvider: I18nProvider;
@@ -69,13 +73,13 @@ describe('pieces', () => {
 describe('health literacy content', () => {
   it('lists cards: picture or PDF icon, title, type and category, the description cut, Edit and View on each', async () => {
     renderAt('/health-literacy-content');
-    const cards = await screen.findAllByRole('article');
+    const cards = await screen.findAllByRole('article', {}, WAIT);
     expect(cards).toHaveLength(3);
     const first = within(cards[0]!);
     expect(first.getByRole('heading', { name: 'Wash your hands' })).toBeTruthy();
     expect(first.getByText(/Image · Hygiene/)).toBeTruthy();
     expect(first.getByText(`${'x'.repeat(100)}…`)).toBeTruthy();
-    expect((await first.findByRole('link', { name: /edit/i })).getAttribute('href')).toBe('/health-literacy-content/enc-1');
+    expect((await first.findByRole('link', { name: /edit/i }, WAIT)).getAttribute('href')).toBe('/health-literacy-content/enc-1');
     expect(first.getByRole('link', { name: /show/i }).getAttribute('href')).toBe('/health-literacy-content/enc-1/show');
     // a video's card shows its thumbnail; a blocked item says so
     expect(within(cards[1]!).getByRole('presentation', { hidden: true }).getAttribute('src')).toContain('c.png');
@@ -86,7 +90,7 @@ describe('health literacy content', () => {
     const user = userEvent.setup();
     const create = jest.fn(async (_resource: string, params: CreateParams) => ({ data: { ...params.data, id: 'enc-9' } }));
     renderAt('/health-literacy-content/create', { create });
-    const tags = await screen.findByRole('textbox', { name: /tags/i });
+    const tags = await screen.findByRole('textbox', { name: /tags/i }, WAIT);
     await user.type(tags, ' polio , drops{Enter}');
     await user.type(tags, 'ORS,');
     await user.type(tags, 'zinc');
@@ -107,22 +111,22 @@ describe('health literacy content', () => {
     const user = userEvent.setup();
     renderAt('/health-literacy-content/create');
     expect(screen.queryByRole('button', { name: /choose/i })).toBeNull();
-    await user.click(await screen.findByRole('combobox', { name: /type/i }));
+    await user.click(await screen.findByRole('combobox', { name: /type/i }, WAIT));
     await user.click(await screen.findByRole('option', { name: 'Video' }));
-    await waitFor(() => expect(screen.getByText(/^Thumbnail/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/^Thumbnail/)).toBeTruthy(), WAIT);
     expect((document.querySelector('input[type=file]') as HTMLInputElement).accept).toContain('video/mp4');
     await user.click(screen.getByRole('button', { name: /submit/i }));
-    expect(await screen.findByText('Please select a thumbnail.')).toBeTruthy();
+    expect(await screen.findByText('Please select a thumbnail.', {}, WAIT)).toBeTruthy();
     expect(screen.getByText('Please provide at least one tag.')).toBeTruthy();
   });
 
   it('offers the active items to a task of type Knowledge', async () => {
     const user = userEvent.setup();
     renderAt('/tasks/create', {}, 'tasks');
-    await user.click(await screen.findByRole('combobox', { name: /^type/i }));
+    await user.click(await screen.findByRole('combobox', { name: /^type/i }, WAIT));
     await user.click(await screen.findByRole('option', { name: 'Knowledge' }));
-    await user.click(await screen.findByRole('combobox', { name: /knowledge/i }));
-    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    await user.click(await screen.findByRole('combobox', { name: /knowledge/i }, WAIT));
+    const options = (await screen.findAllByRole('option', {}, WAIT)).map((o) => o.textContent);
     expect(options).toEqual(expect.arrayContaining(['Wash your hands', 'Polio drops']));
     expect(options).not.toContain('ORS leaflet');
   });
