@@ -46,3 +46,9 @@ export const QUESTION_TYPES = ['text', 'checkbox', 'radio', 'date'] as const;
 /** Static pages (spec 3): each key names one page, which exists at most once. */
 export const PAGE_KEYS = ['privacy_policy', 'terms'] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
+
+/** Where staff are with a patient's feedback, and with a support request (spec 3). */
+export const FEEDBACK_STATUSES = ['New', 'Reviewed'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+export const SUPPORT_STATUSES = ['Open', 'Resolved'] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];

@@ -32,6 +32,9 @@ export const RESOURCES = {
   'user-messages': { module: 'chw' },
   pages: { module: 'chw' },
   faqs: { module: 'chw' },
+  'facility-centers': { module: 'facility_center' },
+  feedbacks: { module: 'feedback' },
+  supports: { module: 'support' },
 } as const satisfies Record<string, { module: string }>;
 
 export type ResourceName = keyof typeof RESOURCES;

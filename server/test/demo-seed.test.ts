@@ -2,6 +2,9 @@ import { DemoDataExists, DEMO_PASSWORD, seedDemo } from '../src/db/seeds/demo';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, dataOf } from './helpers/http';
 
+// seeding at scale 1 takes several seconds on PostgreSQL (more on a shared machine)
+jest.setTimeout(60_000);
+
 describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -12,7 +15,7 @@ describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
 
   test('fills every screen built so far, through the API', async () => {
     const api = client(t);
-    for (const [resource, atLeast] of [['admins', 50], ['roles', 8], ['qualifications', 20], ['specializations', 30], ['districts', 12], ['tehsils', 60], ['areas', 300], ['cities', 40], ['countries', 200], ['app-users', 1000], ['family-members', 500], ['chw', 50]] as const) {
+    for (const [resource, atLeast] of [['admins', 50], ['roles', 8], ['qualifications', 20], ['specializations', 30], ['districts', 12], ['tehsils', 60], ['areas', 300], ['cities', 40], ['countries', 200], ['app-users', 1000], ['family-members', 500], ['chw', 50], ['facility-centers', 12], ['feedbacks', 200], ['supports', 50]] as const) {
       expect([resource, dataOf(await api.get(`/api/admin/${resource}?per_page=1`)).total >= atLeast]).toEqual([resource, true]);
     }
     expect(dataOf(await api.get('/api/admin/notifications')).total).toBe(6);

@@ -4,6 +4,7 @@ import clinical from './clinical/ar';
 import forms from './forms/ar';
 import programme from './programme/ar';
 import content from './content/ar';
+import facilities from './facilities/ar';
 import media from './media/ar';
 import promotional from './promotional/ar';
 
@@ -566,4 +567,4 @@ const ar = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content), media), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content), media), promotional), facilities);

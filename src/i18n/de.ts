@@ -4,6 +4,7 @@ import clinical from './clinical/de';
 import forms from './forms/de';
 import programme from './programme/de';
 import content from './content/de';
+import facilities from './facilities/de';
 import media from './media/de';
 import promotional from './promotional/de';
 
@@ -563,4 +564,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), media), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), media), promotional), facilities);

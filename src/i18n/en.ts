@@ -4,6 +4,7 @@ import clinical from './clinical/en';
 import forms from './forms/en';
 import programme from './programme/en';
 import content from './content/en';
+import facilities from './facilities/en';
 import media from './media/en';
 import promotional from './promotional/en';
 
@@ -362,4 +363,4 @@ const en = {
 
 export type AppMessages = typeof en;
 /** The base dictionary with each module group's own laid over it (i18n/people). */
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(en, people), clinical), forms), programme), content), media), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(en, people), clinical), forms), programme), content), media), promotional), facilities);

@@ -4,6 +4,7 @@ import clinical from './clinical/es';
 import forms from './forms/es';
 import programme from './programme/es';
 import content from './content/es';
+import facilities from './facilities/es';
 import media from './media/es';
 import promotional from './promotional/es';
 
@@ -562,4 +563,4 @@ const es = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), media), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), media), promotional), facilities);

@@ -5,6 +5,7 @@ import clinical from './clinical/fr';
 import forms from './forms/fr';
 import programme from './programme/fr';
 import content from './content/fr';
+import facilities from './facilities/fr';
 import media from './media/fr';
 import promotional from './promotional/fr';
 
@@ -359,4 +360,4 @@ const fr = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms), programme), content), media), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms), programme), content), media), promotional), facilities);

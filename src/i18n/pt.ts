@@ -4,6 +4,7 @@ import clinical from './clinical/pt';
 import forms from './forms/pt';
 import programme from './programme/pt';
 import content from './content/pt';
+import facilities from './facilities/pt';
 import media from './media/pt';
 import promotional from './promotional/pt';
 
@@ -562,4 +563,4 @@ const pt = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), media), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), media), promotional), facilities);

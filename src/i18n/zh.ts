@@ -4,6 +4,7 @@ import clinical from './clinical/zh';
 import forms from './forms/zh';
 import programme from './programme/zh';
 import content from './content/zh';
+import facilities from './facilities/zh';
 import media from './media/zh';
 import promotional from './promotional/zh';
 
@@ -563,4 +564,4 @@ const zh = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content), media), promotional);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content), media), promotional), facilities);

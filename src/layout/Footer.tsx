@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 
 /**
- * Spec 1 section 2.4. FAQs open their list and the two pages their page by key (resources/pages, its
- * `routes`); feedback and support are the screens of later modules.
+ * Spec 1 section 2.4. FAQs, feedback and support open their lists and the two pages their page by key
+ * (resources/pages, its `routes`).
  */
 export const FOOTER_LINKS = [
   { to: '/faqs', label: 'app.footer.faqs' },

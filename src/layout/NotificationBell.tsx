@@ -7,12 +7,14 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTheme } from '@mui/material/styles';
+import { Link } from 'react-router';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { retryUnlessClientError, type AppDataProvider } from '../providers/dataProvider';
 import { subscribeNotifications, subscribeReconnect, type AdminNotification } from '../providers/realtime';
@@ -20,36 +22,56 @@ import { getPusherId } from '../providers/session';
 import { BELL_QUERY_KEY, withPushed, type BellData } from '../resources/notifications/api';
 import { formatDateTime, formatWhen } from '../resources/notifications/dates';
 
-const NotificationItem = ({ notification, locale }: { notification: AdminNotification; locale: string }) => (
-  <ListItem
-    alignItems="flex-start"
-    sx={{ bgcolor: notification.is_read ? undefined : 'action.hover', borderBlockEnd: 1, borderColor: 'divider' }}
-  >
-    <ListItemText
-      primary={notification.body.title}
-      slotProps={{ primary: { fontWeight: 'bold' } }}
-      secondary={
-        <>
-          {notification.body.body ? (
-            <Typography component="span" variant="body2" color="text.primary" sx={{ display: 'block', whiteSpace: 'pre-line' }}>
-              {notification.body.body}
-            </Typography>
-          ) : null}
-          {notification.created_at ? (
-            <Typography
-              component="time"
-              variant="caption"
-              color="text.secondary"
-              dateTime={notification.created_at}
-              title={formatDateTime(notification.created_at, locale)}
-            >
-              {formatWhen(notification.created_at, locale)}
-            </Typography>
-          ) : null}
-        </>
-      }
-    />
-  </ListItem>
+/**
+ * The console page a notification is about, when its data names a record (`{ resource, encrypted_id }`:
+ * a patient's feedback, a support request): that record's page. Only a plain resource name and id.
+ */
+export const linkOf = (notification: AdminNotification): string | null => {
+  const { resource, encrypted_id: id } = notification.data ?? {};
+  return typeof resource === 'string' && /^[a-z-]+$/.test(resource) && typeof id === 'string' && /^[A-Za-z0-9_-]+$/.test(id) ? `/${resource}/${id}/show` : null;
+};
+
+const NotificationItem = ({ notification, locale, onOpen }: { notification: AdminNotification; locale: string; onOpen: () => void }) => {
+  const to = linkOf(notification);
+  const sx = { bgcolor: notification.is_read ? undefined : 'action.hover', borderBlockEnd: 1, borderColor: 'divider' };
+  return to ? (
+    <ListItem disablePadding sx={sx}>
+      <ListItemButton component={Link} to={to} onClick={onOpen} alignItems="flex-start">
+        <NotificationText notification={notification} locale={locale} />
+      </ListItemButton>
+    </ListItem>
+  ) : (
+    <ListItem alignItems="flex-start" sx={sx}>
+      <NotificationText notification={notification} locale={locale} />
+    </ListItem>
+  );
+};
+
+const NotificationText = ({ notification, locale }: { notification: AdminNotification; locale: string }) => (
+  <ListItemText
+    primary={notification.body.title}
+    slotProps={{ primary: { fontWeight: 'bold' } }}
+    secondary={
+      <>
+        {notification.body.body ? (
+          <Typography component="span" variant="body2" color="text.primary" sx={{ display: 'block', whiteSpace: 'pre-line' }}>
+            {notification.body.body}
+          </Typography>
+        ) : null}
+        {notification.created_at ? (
+          <Typography
+            component="time"
+            variant="caption"
+            color="text.secondary"
+            dateTime={notification.created_at}
+            title={formatDateTime(notification.created_at, locale)}
+          >
+            {formatWhen(notification.created_at, locale)}
+          </Typography>
+        ) : null}
+      </>
+    }
+  />
 );
 
 /**
@@ -149,7 +171,7 @@ export const NotificationBell = () => {
         ) : (
           <List dense disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }} aria-label={translate('app.notifications.title')}>
             {notifications.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} locale={locale} />
+              <NotificationItem key={notification.id} notification={notification} locale={locale} onOpen={() => setAnchor(null)} />
             ))}
           </List>
         )}

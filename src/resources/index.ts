@@ -27,6 +27,9 @@ import tehsils from './tehsils';
 import userMessages from './user-messages';
 import pages from './pages';
 import faqs from './faqs';
+import facilityCenters from './facility-centers';
+import feedbacks from './feedbacks';
+import supports from './supports';
 import type { ResourceConfig } from './types';
 
 /** Every resource of the console, keyed by its name (URL segment, react-admin name, i18n key). */
@@ -59,6 +62,9 @@ export const resources: Record<ResourceName, ResourceConfig> = {
   'user-messages': userMessages,
   pages,
   faqs,
+  'facility-centers': facilityCenters,
+  feedbacks,
+  supports,
 };
 
 export const resourceNames = Object.keys(resources) as ResourceName[];

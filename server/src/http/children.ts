@@ -20,7 +20,8 @@ export function childListSchema(spec: ChildSpec): TObject | ReturnType<typeof Ty
     { id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })), ...(spec.schema.properties as Record<string, never>) },
     { additionalProperties: false },
   );
-  return Type.Array(row, { maxItems: spec.max ?? 200 });
+  // a list left out (or not a list) is answered with the declaration's own message, as an empty one is
+  return Type.Array(row, { maxItems: spec.max ?? 200, ...(spec.minMessage ? { 'x-message': spec.minMessage } : {}) });
 }
 
 const childColumns = (spec: ChildSpec) => Object.keys(spec.schema.properties);

@@ -16,6 +16,7 @@ import { tasks } from './programme/tasks';
 import { healthLiteracyContent } from './programme/healthLiteracy';
 import { userMessages } from './programme/messages';
 import { faqs, pages } from './content';
+import { facilityCenters, feedbacks, supports } from './facilities';
 
 /** Every CRUD resource of the API, in one list. Declaring a resource here gives it routes and contract tests. */
 export const RESOURCE_DEFS: ResourceDef[] = [
@@ -47,6 +48,9 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   userMessages,
   pages,
   faqs,
+  facilityCenters,
+  feedbacks,
+  supports,
 ];
 
 export const registry: Registry = {

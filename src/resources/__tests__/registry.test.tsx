@@ -59,6 +59,8 @@ const sampleRecord: RaRecord = {
   detail: 'Sample',
   doctor: { f_name: 'Sam', l_name: 'Ple' },
   patient: { f_name: 'Sam', l_name: 'Ple' },
+  user: { f_name: 'Sam', l_name: 'Ple' },
+  msg: 'Sample',
   // rich-text records (pages, FAQs)
   value: '<p>Sample</p>',
   question: 'Sample',

@@ -12,13 +12,15 @@ export interface LocationCascadeProps {
   /** down to the VC area, or the tehsil only */
   depth?: 'tehsil' | 'area';
   required?: boolean;
+  /** the VC area may be left out (facility centers): defaults to `required` */
+  areaRequired?: boolean;
 }
 
 /**
  * District › tehsil › VC area: each select offers only the children of the one above, and changing a
  * choice clears the ones below it (spec 2: CHWs; spec 3: campaigns, facility centers, tasks).
  */
-export const LocationCascade = ({ depth = 'area', required: isRequired = true }: LocationCascadeProps) => {
+export const LocationCascade = ({ depth = 'area', required: isRequired = true, areaRequired = isRequired }: LocationCascadeProps) => {
   const { setValue } = useFormContext();
   const districtId: unknown = useWatch({ name: 'district_id' });
   const tehsilId: unknown = useWatch({ name: 'tehsil_id' });
@@ -42,7 +44,7 @@ export const LocationCascade = ({ depth = 'area', required: isRequired = true }:
         onChange={depth === 'area' ? () => setValue('area_id', null, { shouldDirty: true }) : undefined}
       />
       {depth === 'area' ? (
-        <ReferenceSelect source="area_id" reference="areas" filter={{ tehsil_id: tehsilId }} enabled={chosen(tehsilId)} validate={isRequired ? validateArea : undefined} />
+        <ReferenceSelect source="area_id" reference="areas" filter={{ tehsil_id: tehsilId }} enabled={chosen(tehsilId)} validate={areaRequired ? validateArea : undefined} />
       ) : null}
     </>
   );

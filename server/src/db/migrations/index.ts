@@ -17,9 +17,10 @@ import { migration as clinical } from './0013_clinical';
 import { migration as programme } from './0014_programme';
 import { migration as content } from './0015_content';
 import { migration as familyIndex } from './0016_family_index';
+import { migration as facilities } from './0017_facilities';
 import { migration as promotional } from './0018_promotional';
-
 import { migration as notificationFanOut } from './0019_notification_fanout';
+
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
  * time). Never edit a landed migration; add a new one. A module's migration creates its tables with
@@ -42,10 +43,11 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0014_programme': programme,
   '0015_content': content,
   '0016_family_index': familyIndex,
+  '0017_facilities': facilities,
   '0018_promotional': promotional,
+  '0019_notification_fanout': notificationFanOut,
 };
 
-  '0019_notification_fanout': notificationFanOut,
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, forDialect(m, dialect)]));
 }

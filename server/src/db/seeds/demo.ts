@@ -71,6 +71,9 @@ export interface SeedDemoResult {
   tasks: number;
   submissions: number;
   messages: number;
+  facilityCenters: number;
+  feedbacks: number;
+  supports: number;
   passwordHash: string;
   ms: number;
 }
@@ -364,6 +367,8 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
     log,
   });
 
+  const facilities = await seedFacilities(database, faker, { scale, ownerId, log });
+
   if (database.dialect === 'postgres') {
     // planner statistics and the visibility map after a bulk load, as autovacuum would leave them a
     // minute later (without them count(*) cannot use an index-only scan)
@@ -383,6 +388,7 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
     ...people,
     ...care,
     ...programme,
+    ...facilities,
     passwordHash,
     ms: Date.now() - started,
   };
@@ -773,6 +779,68 @@ async function seedProgramme(
 }
 
 /** Migrate, base seed, then demo data: what `npm run seed:demo` and the benchmark both do. */
+const SERVICES = ['Vaccination', 'Mother and child health', 'Family planning', 'General OPD', 'Laboratory', 'Dental care', 'TB screening', 'Nutrition counselling'];
+const FEEDBACK_TEXTS = [
+  'The doctor listened carefully and explained every medicine.',
+  'Waited a long time past my appointment.',
+  'Very kind and on time.',
+  'The video call dropped twice but the advice was good.',
+  'Clear instructions, I feel much better now.',
+];
+const SUPPORT_TEXTS = ['The app does not sync my submissions.', 'I cannot change my phone number.', 'My appointment does not show in the app.', 'How do I add a family member?'];
+
+/**
+ * Facility centers in the demo tehsils (at a VC area's position, with their services), and what the
+ * apps send in: patients' feedback on doctors and support requests from patients and CHWs, some
+ * already reviewed or answered.
+ */
+async function seedFacilities(
+  database: Db,
+  faker: Faker,
+  opts: { scale: number; ownerId: number | null; log: (line: string) => void },
+): Promise<{ facilityCenters: number; feedbacks: number; supports: number }> {
+  const { db } = database;
+  const stamp = new Date().toISOString();
+  const areas = await db.selectFrom('areas').select(['id', 'title', 'district_id', 'tehsil_id', 'lat', 'long']).orderBy('id').limit(Math.max(1, Math.round(12 * opts.scale))).execute();
+  const centers = areas.map((a, i) => ({
+    title: `${i % 3 === 0 ? 'Rural Health Centre' : 'Basic Health Unit'} ${a.title}`, district_id: a.district_id, tehsil_id: a.tehsil_id, area_id: a.id,
+    phone_no: `042${faker.string.numeric(8)}`, lat: a.lat, long: a.long, location: `${faker.number.int({ min: 1, max: 200 })} Main Road, ${a.title}`,
+    manager: `Dr. ${faker.helpers.arrayElement(FEMALE)} ${faker.helpers.arrayElement(SURNAMES)}`, open_time: faker.helpers.arrayElement(['08:00', '08:30', '09:00']),
+    close_time: faker.helpers.arrayElement(['14:00', '16:00', '20:00']), file: null, status: i % 10 === 9 ? USER_STATUS.blocked : USER_STATUS.active,
+    created_by: opts.ownerId, created_at: stamp, updated_at: stamp,
+  }));
+  await bulkInsert(database, 'facility_centers', centers);
+  const centerIds = (await db.selectFrom('facility_centers').select('id').orderBy('id', 'desc').limit(centers.length).execute()).map((c) => c.id);
+  await bulkInsert(database, 'facility_center_services', centerIds.flatMap((facility_center_id) =>
+    faker.helpers.arrayElements(SERVICES, { min: 2, max: 5 }).map((title, position) => ({ facility_center_id, title, position }))));
+
+  const patients = (await db.selectFrom('users').select('id').where('type', '=', 'patient').limit(2000).execute()).map((u) => u.id);
+  const doctors = (await db.selectFrom('users').select('id').where('type', '=', 'doctor').execute()).map((u) => u.id);
+  const chws = (await db.selectFrom('users').select('id').where('type', '=', 'chw').limit(500).execute()).map((u) => u.id);
+  const ago = (days: number) => new Date(Date.now() - days * 86_400_000 - faker.number.int(86_400_000)).toISOString();
+  const feedbacks = patients.length && doctors.length
+    ? Array.from({ length: Math.round(200 * opts.scale) }, () => {
+        const at = ago(faker.number.int(180));
+        const reviewed = faker.number.int(99) < 40;
+        return { user_id: faker.helpers.arrayElement(patients), doctor_id: faker.helpers.arrayElement(doctors), msg: faker.helpers.arrayElement(FEEDBACK_TEXTS), rating: faker.number.int({ min: 1, max: 5 }),
+          dated_at: at, status: reviewed ? 'Reviewed' : 'New', note: reviewed ? 'Shared with the doctor.' : null, created_at: at, updated_at: at };
+      })
+    : [];
+  await bulkInsert(database, 'feedbacks', feedbacks);
+  const askers = [...patients.slice(0, 200), ...chws];
+  const supports = askers.length
+    ? Array.from({ length: Math.round(50 * opts.scale) }, () => {
+        const at = ago(faker.number.int(90));
+        const answered = faker.number.int(99) < 50;
+        return { user_id: faker.helpers.arrayElement(askers), msg: faker.helpers.arrayElement(SUPPORT_TEXTS), status: answered ? 'Resolved' : 'Open',
+          reply: answered ? 'Please update the app and sign in again.' : null, replied_at: answered ? at : null, created_at: at, updated_at: at };
+      })
+    : [];
+  await bulkInsert(database, 'supports', supports);
+  opts.log(`facilities: ${centers.length} facility centers, ${feedbacks.length} feedbacks, ${supports.length} support requests`);
+  return { facilityCenters: centers.length, feedbacks: feedbacks.length, supports: supports.length };
+}
+
 export async function prepareAndSeedDemo(config: Config, opts: SeedDemoOptions = {}): Promise<SeedDemoResult> {
   const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

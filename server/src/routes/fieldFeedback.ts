@@ -1,0 +1,123 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok, MESSAGES } from '../http/envelope';
+import { Fields } from '../http/fields';
+import { CHANGED_EVENT } from '../realtime';
+import { checkDoctor, feedbackFields, SUPPORT } from '../resources/facilities';
+import { audit } from '../services/audit';
+import { notifyAdmins } from '../services/notify';
+import { now } from '../services/tokens';
+import { requireKind, requireUser } from './field';
+
+/**
+ * The field apps' feedback and support, under /api/field: a patient rates a doctor and reads back
+ * their own feedback; any field user asks for support and reads their requests with the staff's reply.
+ * Each one sent is stored with its audit row and a notification for every admin who may read it (in
+ * the same transaction), pushed to their consoles once committed.
+ */
+
+const tags = ['field app'];
+const route = { access: { auth: false } };
+const Paging = Type.Object({ page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', 'x-message': 'The page must be a number.' })) });
+const PER_PAGE = 50;
+const pageOf = (request: FastifyRequest) => Number((request.query as { page?: string }).page ?? 1);
+/** a message as the bell shows it: its first words */
+const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
+const fullName = (p: { f_name: string | null; l_name: string | null }) => [p.f_name, p.l_name].filter(Boolean).join(' ');
+
+export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+  const { db } = ctx;
+  const patientOnly = requireKind('patient');
+
+  async function feedbacksOf(userId: number, page: number, id: number | null = null) {
+    let q = db
+      .selectFrom('feedbacks as f')
+      .innerJoin('users as d', 'd.id', 'f.doctor_id')
+      .select(['f.id', 'f.doctor_id', 'f.msg', 'f.rating', 'f.dated_at', 'f.status', 'd.f_name', 'd.l_name'])
+      .where('f.user_id', '=', userId);
+    if (id !== null) q = q.where('f.id', '=', id);
+    const rows = await q.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').limit(PER_PAGE).offset((page - 1) * PER_PAGE).execute();
+    return rows.map(({ f_name, l_name, ...f }) => ({ ...f, doctor: { id: f.doctor_id, full_name: fullName({ f_name, l_name }) } }));
+  }
+
+  async function supportsOf(userId: number, page: number, id: number | null = null) {
+    let q = db.selectFrom('supports').select(['id', 'msg', 'status', 'reply', 'replied_at', 'created_at']).where('user_id', '=', userId);
+    if (id !== null) q = q.where('id', '=', id);
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PER_PAGE).offset((page - 1) * PER_PAGE).execute();
+  }
+
+  app.get('/api/field/feedbacks', { config: route, schema: { tags, summary: "The signed-in patient's own feedback", querystring: Paging }, preValidation: patientOnly }, async (request) =>
+    ok(await feedbacksOf(request.user!.id, pageOf(request))),
+  );
+
+  app.post(
+    '/api/field/feedbacks',
+    {
+      config: route,
+      schema: { tags, summary: 'A patient rates a doctor (1-5) with a message; admins who read feedback are notified', body: Type.Object(feedbackFields, { additionalProperties: false }) },
+      preValidation: patientOnly,
+    },
+    async (request) => {
+      const body = request.body as { doctor_id: number; msg: string; rating: number };
+      const user = request.user!;
+      await checkDoctor(db, body.doctor_id);
+      const { id, push } = await db.transaction().execute(async (trx) => {
+        const stamp = now();
+        const values = { user_id: user.id, doctor_id: body.doctor_id, msg: body.msg.trim(), rating: body.rating, dated_at: stamp, created_at: stamp, updated_at: stamp };
+        const inserted = await trx.insertInto('feedbacks').values(values).returning('id').executeTakeFirstOrThrow();
+        const newId = Number(inserted.id);
+        await audit(trx, { actorId: null, action: 'field_create', resource: 'feedbacks', recordId: newId, changes: values, ip: request.ip, requestId: request.id });
+        const doctor = await trx.selectFrom('users').select(['f_name', 'l_name']).where('id', '=', body.doctor_id).executeTakeFirstOrThrow();
+        const sender = await trx.selectFrom('users').select(['f_name', 'l_name']).where('id', '=', user.id).executeTakeFirstOrThrow();
+        const notice = await notifyAdmins(ctx, trx, {
+          type: 'feedback',
+          title: `Feedback from ${fullName(sender)}`,
+          body: `${body.rating}/5 for ${fullName(doctor)}: ${excerpt(values.msg)}`,
+          data: { resource: 'feedbacks', encrypted_id: ctx.ids.encode('feedbacks', newId) },
+          permission: 'view_feedback',
+        });
+        return { id: newId, push: notice.push };
+      });
+      await push();
+      void ctx.realtime.publish(ctx.realtime.channelForChanges('feedbacks'), CHANGED_EVENT, { action: 'create', id: ctx.ids.encode('feedbacks', id), by: null });
+      return ok((await feedbacksOf(user.id, 1, id))[0], MESSAGES.created);
+    },
+  );
+
+  app.get('/api/field/supports', { config: route, schema: { tags, summary: "The signed-in user's own support requests, with the staff's reply", querystring: Paging }, preHandler: requireUser }, async (request) =>
+    ok(await supportsOf(request.user!.id, pageOf(request))),
+  );
+
+  app.post(
+    '/api/field/supports',
+    {
+      config: route,
+      schema: { tags, summary: 'Any field user asks for support; admins who read support requests are notified', body: Type.Object({ msg: Fields.text(SUPPORT.msg, 2000) }, { additionalProperties: false }) },
+      preValidation: requireUser,
+    },
+    async (request) => {
+      const body = request.body as { msg: string };
+      const user = request.user!;
+      const { id, push } = await db.transaction().execute(async (trx) => {
+        const stamp = now();
+        const values = { user_id: user.id, msg: body.msg.trim(), created_at: stamp, updated_at: stamp };
+        const inserted = await trx.insertInto('supports').values(values).returning('id').executeTakeFirstOrThrow();
+        const newId = Number(inserted.id);
+        await audit(trx, { actorId: null, action: 'field_create', resource: 'supports', recordId: newId, changes: values, ip: request.ip, requestId: request.id });
+        const sender = await trx.selectFrom('users').select(['f_name', 'l_name']).where('id', '=', user.id).executeTakeFirstOrThrow();
+        const notice = await notifyAdmins(ctx, trx, {
+          type: 'support',
+          title: `Support request from ${fullName(sender)}`,
+          body: excerpt(values.msg),
+          data: { resource: 'supports', encrypted_id: ctx.ids.encode('supports', newId) },
+          permission: 'view_support',
+        });
+        return { id: newId, push: notice.push };
+      });
+      await push();
+      void ctx.realtime.publish(ctx.realtime.channelForChanges('supports'), CHANGED_EVENT, { action: 'create', id: ctx.ids.encode('supports', id), by: null });
+      return ok((await supportsOf(user.id, 1, id))[0], MESSAGES.created);
+    },
+  );
+}
