@@ -84,7 +84,7 @@ function CollectionTable<T extends { id: string }>({
               rows.map((row) => (
                 <TableRow key={row.id}>
                   {columns.map((c) => (
-                    <TableCell key={c.header} sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
+                    <TableCell key={c.header} sx={{ verticalAlign: 'top', overflowWrap: 'break-word', wordBreak: 'normal' }}>
                       {c.cell(row)}
                     </TableCell>
                   ))}
