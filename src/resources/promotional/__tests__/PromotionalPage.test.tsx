@@ -7,6 +7,9 @@ import { stubFetch, type SentRequest } from '../../../test/recorded-http';
 import { PromotionalPage } from '../PromotionalPage';
 import type { PromotionalData } from '../api';
 
+// typing into react-admin's forms takes a few seconds on a busy machine
+jest.setTimeout(30_000);
+
 let i18nProvider: I18nProvider;
 beforeAll(async () => {
   i18nProvider = await getTestI18nProvider();
