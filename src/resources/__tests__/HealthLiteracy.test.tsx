@@ -18,6 +18,9 @@ const PERMISSIONS = ['view_hlc', 'create_hlc', 'edit_hlc', 'delete_hlc', 'view_t
 let i18nProvider: I18nProvider;
 beforeAll(async () => {
   i18nProvider = await getTestI18nProvider();
+  // jsdom has no object URLs; the previews of chosen files ask for them
+  URL.createObjectURL = () => 'blob:chosen-file';
+  URL.revokeObjectURL = () => undefined;
 });
 
 const rec = (id: number, fields: Record<string, unknown>): RaRecord => ({ id: `enc-${id}`, numeric_id: id, ...fields });
@@ -118,6 +121,47 @@ describe('health literacy content', () => {
     await user.click(screen.getByRole('button', { name: /submit/i }));
     expect(await screen.findByText('Please select a thumbnail.', {}, WAIT)).toBeTruthy();
     expect(screen.getByText('Please provide at least one tag.')).toBeTruthy();
+  });
+
+  it('sends the PDF in 5 MB chunks to its folder, keeps Submit disabled until the upload is at 100 %, then sends the item', async () => {
+    const user = userEvent.setup();
+    let finish: (value: { path: string; mimeType: string }) => void = () => undefined;
+    const uploadChunked = jest.fn((_file: File, options: { folder: string; chunkSizeMb?: number; onProgress?: (p: number) => void }) => {
+      options.onProgress?.(40);
+      return new Promise<{ path: string; mimeType: string }>((resolve) => {
+        finish = (value) => {
+          options.onProgress?.(100);
+          resolve(value);
+        };
+      });
+    });
+    const create = jest.fn(async (_resource: string, params: CreateParams) => ({ data: { ...params.data, id: 'enc-9' } }));
+    renderAt('/health-literacy-content/create', { create, uploadChunked } as TestDataProviderCalls);
+    await user.click(await screen.findByRole('combobox', { name: /type/i }, WAIT));
+    await user.click(await screen.findByRole('option', { name: 'PDF' }));
+    await user.click(screen.getByRole('combobox', { name: /category/i }));
+    await user.click(await screen.findByRole('option', { name: 'Hygiene' }, WAIT));
+    await user.type(screen.getByRole('textbox', { name: /title/i }), 'ORS at home');
+    await user.type(screen.getByRole('textbox', { name: /description/i }), 'Mix with clean water.');
+    await user.type(screen.getByRole('textbox', { name: /tags/i }), 'ors, diarrhoea{Enter}');
+    const picker = document.querySelector('input[type=file]') as HTMLInputElement;
+    expect(picker.accept).toContain('application/pdf');
+    await user.upload(picker, new File(['%PDF-1.4'], 'ors.pdf', { type: 'application/pdf' }));
+    expect(uploadChunked).toHaveBeenCalledWith(expect.any(File), expect.objectContaining({ folder: 'health_literacy_contents', chunkSizeMb: 5 }));
+    expect(await screen.findByText('40%', {}, WAIT)).toBeTruthy();
+    const submit = screen.getByRole('button', { name: /submit/i });
+    await waitFor(() => expect(submit).toHaveProperty('disabled', true), WAIT);
+    // no type change under a running upload
+    await user.click(screen.getByRole('combobox', { name: /type/i }));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    act(() => finish({ path: '/storage/health_literacy_contents/abc.pdf', mimeType: 'application/pdf' }));
+    expect(await screen.findByText('100%', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false), WAIT);
+    await user.click(submit);
+    await waitFor(() => expect(create).toHaveBeenCalled(), WAIT);
+    expect(create.mock.calls[0]![1].data).toMatchObject({
+      type: 'pdf', category_id: 5, title: 'ORS at home', desc: 'Mix with clean water.', tags: ['ors', 'diarrhoea'], file: '/storage/health_literacy_contents/abc.pdf',
+    });
   });
 
   it('offers the active items to a task of type Knowledge', async () => {

@@ -52,7 +52,11 @@ export const ContentInputs = () => {
   const chosen = isType(type) ? type : null;
   return (
     <>
-      <SelectInput source="type" choices={HLC_TYPE_CHOICES} validate={required(`${K}.validation.type_required`)} disabled={isUploading(file)} sx={WIDTH} fullWidth />
+      <SelectInput source="type" choices={HLC_TYPE_CHOICES} validate={required(`${K}.validation.type_required`)} sx={WIDTH} fullWidth
+        // read-only, not disabled, under a running upload: react-hook-form leaves a disabled field's value
+        // out of the form's values, and the file input is chosen by the type
+        InputProps={{ readOnly: isUploading(file) }}
+      />
       <TypeFollower />
       <ReferenceSelect source="category_id" reference="categories" validate={required(`${K}.validation.category_required`)} sx={WIDTH} fullWidth />
       <TextInput source="title" validate={required(`${K}.validation.title_required`)} sx={WIDTH} fullWidth />
