@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:resilience [-- jest args]`: the crash and backup tests (server/resilience/) against a
+// `npm run test:resilience [-- jest args]`: the crash, backup and two-node tests (server/resilience/) against a
 // throwaway PostgreSQL (or TEST_PG_URL), one file at a time; ends with `N passed, M failed` like npm test.
 // No PostgreSQL: an error under CI=true, else a warning and the PostgreSQL tests fail (never skip).
 // A skipped test fails the run too.

@@ -3,8 +3,10 @@
  *   GET  /app/:key                  WebSocket, protocol 7 (what pusher-js connects to)
  *   POST /apps/:appId/events        the HTTP API the official `pusher` SDK publishes through
  *   POST /apps/:appId/batch_events
- * Subscriptions live in this process's memory, as in any socket server: the embedded endpoint is for
- * single-node installs; a scaled-out install points PUSHER_* at Pusher Channels or Soketi instead.
+ * Subscriptions live in this process's memory, as in any socket server. On one node (SQLite, or
+ * PostgreSQL without a bus) an event given to the HTTP API goes to this process's sockets. With a bus
+ * (PostgreSQL: pgBus.ts) it goes to every node's sockets: the API hands it to the bus, and each
+ * node's hub delivers what the bus brings, the publishing node's included (never both paths).
  */
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,11 +15,21 @@ import {
   ACTIVITY_TIMEOUT_S, CHANNEL_NAME, channelKind, encode, ERROR, MAX_EVENT_NAME, MIN_PROTOCOL_VERSION, newSocketId,
   parseClientMessage, PROTOCOL_VERSION, type PusherCredentials, SOCKET_ID, verifyApiRequest, verifyChannelAuth,
 } from './protocol';
+import type { BusEvent } from './pgBus';
+
+/** Carries events to every node (PgBus); absent on one node. */
+export interface EventBus {
+  onEvent(handler: (event: BusEvent) => void): void;
+  /** throws when the events could not be handed over */
+  publish(events: readonly BusEvent[]): Promise<void>;
+}
 
 export interface EmbeddedOptions {
   credentials: PusherCredentials;
   /** seconds; the server pings after this much silence and closes after twice it */
   activityTimeoutS?: number;
+  /** with one, events reach the sockets of every node through it */
+  bus?: EventBus | null;
 }
 
 /** Pusher Channels' own limits, so what works here works there too */
@@ -103,7 +115,7 @@ function dataObject(data: unknown): Record<string, unknown> {
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }
 
-type ApiEvent = { channels: string[]; name: string; data: string; socketId?: string };
+type ApiEvent = BusEvent;
 class ApiError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
@@ -129,6 +141,8 @@ export async function registerEmbeddedEndpoint(app: FastifyInstance, opts: Embed
   const creds = opts.credentials;
   const activityMs = (opts.activityTimeoutS ?? ACTIVITY_TIMEOUT_S) * 1000;
   const hub = new EmbeddedHub();
+  const bus = opts.bus ?? null;
+  bus?.onEvent((e) => hub.deliver(e.channels, e.name, e.data, e.socketId));
 
   // before the plugin's own preClose (which closes every socket with no code): tell clients to reconnect
   app.addHook('preClose', (done) => {
@@ -256,6 +270,15 @@ export async function registerEmbeddedEndpoint(app: FastifyInstance, opts: Embed
       } catch (err) {
         if (err instanceof ApiError) return reply.status(err.status).send({ error: err.message, code: err.status });
         throw err;
+      }
+      if (bus) {
+        try {
+          await bus.publish(events);
+          return {};
+        } catch (err) {
+          // the other nodes are out of reach: this node's sockets still get it
+          request.log.warn({ err: (err as Error).message, events: events.length }, 'realtime: the bus refused events; delivered on this node only');
+        }
       }
       for (const e of events) hub.deliver(e.channels, e.name, e.data, e.socketId);
       return {};

@@ -2,7 +2,8 @@
  * Real time over the Pusher protocol. The server publishes with the official `pusher` SDK, either to
  * the embedded endpoint of this process (no PUSHER_* settings; see embedded.ts) or to the Pusher
  * Channels / Soketi service that PUSHER_* names. The console subscribes with pusher-js to
- * `private-admin.{pusher_id}`, authorised by POST /api/admin/broadcasting/auth (routes.ts).
+ * `private-admin.{pusher_id}`, authorised by POST /api/admin/broadcasting/auth (routes.ts). On
+ * PostgreSQL the embedded endpoints of all nodes share events through LISTEN/NOTIFY (pgBus.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import http from 'node:http';
@@ -11,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import Pusher from 'pusher';
 import type { Config } from '../config';
 import { registerEmbeddedEndpoint, type EmbeddedHub } from './embedded';
+import { PgBus } from './pgBus';
 import { embeddedCredentials, type PusherCredentials } from './protocol';
 import { registerRealtimeRoutes } from './routes';
 
@@ -67,6 +69,8 @@ export class Realtime {
   readonly embedded: PusherCredentials | null;
   /** the embedded endpoint's subscriptions, once registered */
   hub: EmbeddedHub | null = null;
+  /** PostgreSQL LISTEN/NOTIFY between the nodes' embedded endpoints, when on PostgreSQL */
+  bus: PgBus | null = null;
   private readonly credentials: PusherCredentials;
   /** signs channel authorisations; never sends anything */
   private readonly signer: Pusher;
@@ -120,9 +124,10 @@ export class Realtime {
    */
   async publish(channel: string | readonly string[], event: string, data: unknown, opts: { socketId?: string } = {}): Promise<boolean> {
     let channels = typeof channel === 'string' ? [channel] : [...channel];
-    // the embedded endpoint's sockets all live in this process: a channel nobody listens to needs no
-    // HTTP call (a write announces itself on its resource's channel whether or not a list is open)
-    if (this.hub) channels = channels.filter((c) => this.hub!.subscribers(c) > 0);
+    // on one node the embedded endpoint's sockets all live in this process: a channel nobody listens
+    // to needs no HTTP call (a write announces itself on its resource's channel whether or not a list
+    // is open). With a bus, another node's sockets may want it.
+    if (this.hub && !this.bus) channels = channels.filter((c) => this.hub!.subscribers(c) > 0);
     if (channels.length === 0) return true;
     try {
       const client = this.publisherClient();
@@ -146,7 +151,7 @@ export class Realtime {
    * publish, never throws; the answer is how many events were handed over.
    */
   async publishBatch(events: readonly { channel: string; name: string; data: unknown }[]): Promise<number> {
-    const wanted = this.hub ? events.filter((e) => this.hub!.subscribers(e.channel) > 0) : [...events];
+    const wanted = this.hub && !this.bus ? events.filter((e) => this.hub!.subscribers(e.channel) > 0) : [...events];
     if (wanted.length === 0) return 0;
     const client = this.publisherClient();
     if (!client) {
@@ -203,8 +208,17 @@ export class Realtime {
 
 /** The embedded endpoint (when no PUSHER_* settings) and the two /api/admin routes. */
 export async function registerRealtime(app: FastifyInstance, opts: { activityTimeoutS?: number } = {}): Promise<void> {
-  const realtime = app.ctx.realtime;
-  if (realtime.embedded) realtime.hub = await registerEmbeddedEndpoint(app, { credentials: realtime.embedded, activityTimeoutS: opts.activityTimeoutS });
+  const { realtime, config, dialect, db } = app.ctx;
+  if (realtime.embedded) {
+    // on PostgreSQL any number of nodes may serve: events travel between them by LISTEN/NOTIFY
+    const bus = dialect === 'postgres' && config.databaseUrl ? new PgBus({ connectionString: config.databaseUrl, db, log: app.log }) : null;
+    realtime.hub = await registerEmbeddedEndpoint(app, { credentials: realtime.embedded, activityTimeoutS: opts.activityTimeoutS, bus });
+    if (bus) {
+      await bus.start();
+      realtime.bus = bus;
+      app.addHook('onClose', async () => bus.close());
+    }
+  }
   await registerRealtimeRoutes(app);
   app.addHook('onClose', async () => realtime.close());
 }
