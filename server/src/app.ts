@@ -15,7 +15,7 @@ import { createDb, type Db } from './db';
 import { migrateToLatest } from './db/migrate';
 import { type BaseSeedResult, seedBase } from './db/seeds/base';
 import { registerAuthGuard } from './http/auth';
-import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT, limitJsonDepth } from './http/bodyLimits';
+import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT, limitJsonDepth, receiveFilePart } from './http/bodyLimits';
 import { registerCrud } from './http/crud';
 import { registerFileRoutes } from './http/files';
 import { loadSearchIndexes } from './db/search';
@@ -171,7 +171,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyCors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false, maxAge: 600 });
   limitJsonDepth(app);
   guardMultipart(app);
-  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: DEFAULT_MULTIPART_LIMITS });
+  // file parts as Buffers, or written straight to disk for routes that say where (config.streamFilesTo)
+  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: DEFAULT_MULTIPART_LIMITS, onFile: receiveFilePart });
 
   app.setErrorHandler((error: FastifyError & { detail?: string }, request, reply) => {
     if (error.validation) {

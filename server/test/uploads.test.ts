@@ -461,4 +461,31 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     expect(await auditSince(t, since)).toHaveLength(1);
     expect((await status(base)).json().data.file.path).toBe(files[0]);
   });
+  test('a chunk is streamed to disk and moved into place: nothing of it is left behind, accepted or refused', async () => {
+    const incoming = () => (existsSync(join(uploadsDir(), '.incoming')) ? readdirSync(join(uploadsDir(), '.incoming')) : []);
+    const base = { totalChunks: 2, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media' };
+    const data = mp4Like(2 * 1024 * 1024);
+    const [a, b] = split(data, 2);
+    expect((await send({ ...base, index: 0, chunk: a })).statusCode).toBe(200);
+    expect(incoming()).toEqual([]);
+    // refused after the body was read: bad folder, bad index, too large
+    expect((await send({ ...base, folder: 'nowhere', index: 1, chunk: b })).statusCode).toBe(422);
+    expect((await send({ ...base, index: 7, chunk: b })).statusCode).toBe(422);
+    expect((await send({ ...base, index: 1, chunk: Buffer.alloc(10 * 1024 * 1024 + 1) })).statusCode).toBe(413);
+    expect(incoming()).toEqual([]);
+    const done = await send({ ...base, index: 1, chunk: b });
+    expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
+    expect(incoming()).toEqual([]);
+    // one left by a stopped node goes with the sweep
+    const stale = join(uploadsDir(), '.incoming', 'left.incoming');
+    mkdirSync(join(uploadsDir(), '.incoming'), { recursive: true });
+    writeFileSync(stale, 'x');
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    utimesSync(stale, dayAgo, dayAgo);
+    const stamp = join(uploadsDir(), '.last-sweep');
+    const minuteAgo = new Date(Date.now() - 61_000);
+    utimesSync(stamp, minuteAgo, minuteAgo);
+    await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc', chunk: tinyPng() });
+    expect(existsSync(stale)).toBe(false);
+  });
 });

@@ -1,4 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, INVALID_DATA } from './errors';
 
 /**
@@ -17,6 +23,54 @@ export interface UploadLimits {
   fileBytes: number;
   /** files in one body */
   files: number;
+}
+
+/**
+ * A file part written straight to disk while the body is read (a route's `streamFilesTo`), instead of
+ * gathered into one Buffer: the body field holds this. The file is the handler's to move; whatever is
+ * left at the end of the request is removed.
+ */
+export class StreamedFile {
+  constructor(
+    readonly path: string,
+    readonly size: number,
+  ) {}
+}
+
+const fileTooLarge = () => Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
+
+/**
+ * The multipart plugin's onFile: a route whose config names a folder (`streamFilesTo`) gets its file
+ * parts as StreamedFile (64 KB pieces written as they come, never the whole part in memory); every
+ * other route gets a Buffer, as without onFile. The part's size limit holds either way.
+ */
+export async function receiveFilePart(this: FastifyRequest, part: MultipartFile): Promise<void> {
+  const folder = (this.routeOptions.config as { streamFilesTo?: string }).streamFilesTo;
+  if (!folder) {
+    await part.toBuffer();
+    return;
+  }
+  await mkdir(folder, { recursive: true });
+  const path = join(folder, `${randomBytes(12).toString('hex')}.incoming`);
+  let size = 0;
+  try {
+    part.file.on('data', (piece: Buffer) => (size += piece.length));
+    await pipeline(part.file, createWriteStream(path));
+    if (part.file.truncated) throw fileTooLarge();
+  } catch (e) {
+    await unlink(path).catch(() => undefined);
+    throw e;
+  }
+  (part as unknown as { value: StreamedFile }).value = new StreamedFile(path, size);
+}
+
+/** A route's onResponse that removes the streamed files its handler did not move away. */
+export async function removeStreamedFiles(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  if (!body || typeof body !== 'object') return;
+  for (const value of Object.values(body as Record<string, unknown>)) {
+    if (value instanceof StreamedFile) await unlink(value.path).catch(() => undefined);
+  }
 }
 
 /** Route options of a route that takes files: its `config` plus multipart limits, and a JSON limit big enough for data URLs. */

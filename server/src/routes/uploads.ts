@@ -4,7 +4,8 @@ import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
-import { uploadRoute } from '../http/bodyLimits';
+import { join } from 'node:path';
+import { removeStreamedFiles, StreamedFile, uploadRoute } from '../http/bodyLimits';
 import { audit } from '../services/audit';
 import {
   CHECKSUM_MISMATCH,
@@ -136,7 +137,9 @@ export function registerUploadRoutes(app: FastifyInstance): void {
   app.post(
     '/api/admin/media-file/upload-chunk',
     {
-      ...uploadRoute({ fileBytes: MAX_CHUNK_BYTES, files: 1 }, { access: {} }),
+      // the chunk is written to disk as it arrives (never gathered in memory) and moved into place
+      ...uploadRoute({ fileBytes: MAX_CHUNK_BYTES, files: 1 }, { access: {}, streamFilesTo: join(uploads.dir, '.incoming') }),
+      onResponse: removeStreamedFiles,
       // a part over the multipart fileSize limit is cut off while parsing: say so in the API's words
       errorHandler(error: FastifyError, _request, reply) {
         if (error.code !== 'FST_REQ_FILE_TOO_LARGE') throw error; // the app's handler takes the rest
@@ -153,8 +156,8 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       const admin = requireAdmin(request);
       const body = request.body as ChunkFields;
       const { kind } = uploadOf(body);
-      if (!Buffer.isBuffer(body.chunk)) throw invalid('chunk', 'Please provide the chunk as a file.');
-      if (body.chunk.length > MAX_CHUNK_BYTES) throw new HttpError(413, CHUNK_TOO_LARGE, { chunk: [CHUNK_TOO_LARGE] });
+      if (!(body.chunk instanceof StreamedFile) && !Buffer.isBuffer(body.chunk)) throw invalid('chunk', 'Please provide the chunk as a file.');
+      if ((body.chunk instanceof StreamedFile ? body.chunk.size : body.chunk.length) > MAX_CHUNK_BYTES) throw new HttpError(413, CHUNK_TOO_LARGE, { chunk: [CHUNK_TOO_LARGE] });
       if (body.index >= body.totalChunks) throw invalid('index', 'The index must be below the total chunks.');
 
       let outcome;

@@ -100,7 +100,8 @@ export interface ChunkInput {
   /** 0-based */
   index: number;
   totalChunks: number;
-  data: Buffer;
+  /** the bytes, or a file holding them (moved into place, on the same disk) */
+  data: Buffer | { path: string };
   /** the whole file's SHA-256 (hex), when the client gives it */
   sha256?: string | null;
 }
@@ -254,7 +255,9 @@ export class ChunkedUploads {
       await mkdir(parts, { recursive: true });
       await this.fixTotal(parts, input.totalChunks);
       if (input.sha256) await this.fixChecksum(parts, input.sha256.toLowerCase());
-      await writeAtomic(join(parts, `${input.index}.part`), input.data);
+      const part = join(parts, `${input.index}.part`);
+      if (Buffer.isBuffer(input.data)) await writeAtomic(part, input.data);
+      else await rename(input.data.path, part); // atomic, no copy
       const present = await this.partsIn(parts, input.totalChunks);
       if (present.bytes > this.limitOf(input.folder)) {
         await writeAtomic(marker, JSON.stringify({ status: 'rejected', reason: 'size' } satisfies Marker));
@@ -390,6 +393,12 @@ export class ChunkedUploads {
 
   async sweep(now = Date.now()): Promise<number> {
     let removed = 0;
+    // chunks a request was receiving when its node stopped
+    const incoming = join(this.dir, '.incoming');
+    for (const name of await readdir(incoming).catch(() => [] as string[])) {
+      const info = await stat(join(incoming, name)).catch(() => null);
+      if (info && now - info.mtimeMs >= this.staleMs) await rm(join(incoming, name), { force: true });
+    }
     const names = await readdir(this.dir).catch(() => [] as string[]);
     for (const name of names) {
       if (name.startsWith('.')) continue;
