@@ -18,6 +18,7 @@ import { ProfilePage } from './resources/admins/ProfilePage';
 import { NotificationList, NotificationSend, RequireNotificationAccess } from './resources/notifications';
 // Promotional content: a custom route too (a singleton area and two small collections).
 import { PromotionalPage, RequirePromotionalAccess } from './resources/promotional';
+import { AuditLogList, RequireAuditAccess } from './resources/audit-log';
 
 const i18nProviderPromise = createI18nProvider();
 
@@ -102,6 +103,15 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
               <RequireNotificationAccess action="create">
                 <NotificationSend />
               </RequireNotificationAccess>
+            }
+          />
+          {/* The audit log: who did what and when (the activity permissions). */}
+          <Route
+            path="/audit-log"
+            element={
+              <RequireAuditAccess>
+                <AuditLogList />
+              </RequireAuditAccess>
             }
           />
           {/* Promotional content of the landing site (view_setting). */}

@@ -6,46 +6,10 @@
 import { sanitizeRichText } from '../src/services/richText';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { call, client, type Client, dataOf, fieldErrors, type Row } from './helpers/http';
+import { XSS_CORPUS } from './helpers/xss';
 
 jest.setTimeout(90_000);
 
-/** Hostile HTML: each must lose everything that runs, whatever else it keeps. */
-export const XSS_CORPUS: string[] = [
-  '<script>alert(1)</script>',
-  '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',
-  '<img src=x onerror=alert(1)>',
-  '<svg onload=alert(1)><circle r="1"/></svg>',
-  '<a href="javascript:alert(1)">click</a>',
-  '<a href="JaVaScRiPt:alert(1)">mixed case</a>',
-  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">entities</a>',
-  '<a href="&#x6A;avascript&colon;alert(1)">hex entities</a>',
-  '<a href="  java\tscript:alert(1)">tab inside</a>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data url</a>',
-  '<a href="vbscript:msgbox(1)">vbscript</a>',
-  '<iframe src="https://evil.example"></iframe>',
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<p style="width: expression(alert(1))">styled</p>',
-  '<div style="background:url(javascript:alert(1))">bg</div>',
-  '<P ONMOUSEOVER="alert(1)">upper-case handler</P>',
-  '<b OnClick=alert(1)>mixed-case handler</b>',
-  '<object data="javascript:alert(1)"></object>',
-  '<embed src="javascript:alert(1)">',
-  '<scr<script>ipt>alert(1)</scr</script>ipt>',
-  '<<script>script>alert(1)//<</script>/script>',
-  '<img """><script>alert(1)</script>">',
-  '<style>body{background:url("javascript:alert(1)")}</style>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
-  '<form action="javascript:alert(1)"><button>go</button></form>',
-  '<input autofocus onfocus=alert(1)>',
-  '<details open ontoggle=alert(1)>',
-  '<body onload=alert(1)>',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<base href="javascript:alert(1)//">',
-  '<a href="//evil.example/x">protocol-relative</a>',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
-  '<!--<img src="--><img src=x onerror=alert(1)//">',
-  '<a href="java&#0000106;ascript:alert(1)">padded entity</a>',
-];
 
 /** What may not survive into HTML a browser renders. */
 function expectHarmless(html: string, payload: string): void {

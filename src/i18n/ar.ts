@@ -4,9 +4,10 @@ import clinical from './clinical/ar';
 import forms from './forms/ar';
 import programme from './programme/ar';
 import content from './content/ar';
+import audit from './audit/ar';
+import promotional from './promotional/ar';
 import facilities from './facilities/ar';
 import media from './media/ar';
-import promotional from './promotional/ar';
 
 /**
  * العربية (الإمارات): every key of en.ts and of react-admin's own messages (ra-language-english). Shown right
@@ -534,13 +535,13 @@ const ar = {
         sendTo: 'الفئة المستهدفة',
         send_to: 'الفئة المستهدفة',
         recipients: 'المستلمون',
-        sent_by_name: 'المرسِل',
         delivered: 'تم التسليم',
+        sent_by_name: 'المرسِل',
         created_at: 'تاريخ الإرسال',
       },
       audience: { admin: 'المشرفون', doctor: 'الأطباء', patient: 'المرضى' },
-      action: { create: 'إرسال إشعار' },
       status: { sending: 'جارٍ الإرسال… %{delivered} من %{recipients}', sent: 'سُلّم إلى %{delivered} من %{recipients}' },
+      action: { create: 'إرسال إشعار' },
       page: { list: 'الإشعارات', send: 'إرسال إشعار' },
     },
     countries: {
@@ -567,4 +568,4 @@ const ar = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content), media), promotional), facilities);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content), media), facilities), promotional), audit);

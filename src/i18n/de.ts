@@ -4,9 +4,10 @@ import clinical from './clinical/de';
 import forms from './forms/de';
 import programme from './programme/de';
 import content from './content/de';
+import audit from './audit/de';
+import promotional from './promotional/de';
 import facilities from './facilities/de';
 import media from './media/de';
-import promotional from './promotional/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const de = {
@@ -531,13 +532,13 @@ const de = {
         sendTo: 'Empfängergruppe',
         send_to: 'Empfängergruppe',
         recipients: 'Empfänger',
-        sent_by_name: 'Gesendet von',
         delivered: 'Zugestellt',
+        sent_by_name: 'Gesendet von',
         created_at: 'Gesendet am',
       },
       audience: { admin: 'Administratoren', doctor: 'Ärztinnen und Ärzte', patient: 'Patientinnen und Patienten' },
-      action: { create: 'Benachrichtigung senden' },
       status: { sending: 'Wird gesendet… %{delivered} von %{recipients}', sent: 'Zugestellt an %{delivered} von %{recipients}' },
+      action: { create: 'Benachrichtigung senden' },
       page: { list: 'Benachrichtigungen', send: 'Benachrichtigung senden' },
     },
     countries: {
@@ -564,4 +565,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), media), promotional), facilities);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), media), facilities), promotional), audit);

@@ -4,9 +4,10 @@ import clinical from './clinical/en';
 import forms from './forms/en';
 import programme from './programme/en';
 import content from './content/en';
+import audit from './audit/en';
+import promotional from './promotional/en';
 import facilities from './facilities/en';
 import media from './media/en';
-import promotional from './promotional/en';
 
 /**
  * English dictionary in react-admin's format (`%{var}` interpolation, `singular |||| plural`), merged over
@@ -328,13 +329,13 @@ const en = {
         sendTo: 'Audience',
         send_to: 'Audience',
         recipients: 'Recipients',
-        sent_by_name: 'Sent by',
         delivered: 'Delivered',
+        sent_by_name: 'Sent by',
         created_at: 'Sent at',
       },
       audience: { admin: 'Admins', doctor: 'Doctors', patient: 'Patients' },
-      action: { create: 'Send Notification' },
       status: { sending: 'Sending… %{delivered} of %{recipients}', sent: 'Delivered to %{delivered} of %{recipients}' },
+      action: { create: 'Send Notification' },
       page: { list: 'Notifications', send: 'Send Notification' },
     },
     countries: {
@@ -363,4 +364,4 @@ const en = {
 
 export type AppMessages = typeof en;
 /** The base dictionary with each module group's own laid over it (i18n/people). */
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(en, people), clinical), forms), programme), content), media), promotional), facilities);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(en, people), clinical), forms), programme), content), media), facilities), promotional), audit);

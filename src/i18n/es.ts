@@ -4,9 +4,10 @@ import clinical from './clinical/es';
 import forms from './forms/es';
 import programme from './programme/es';
 import content from './content/es';
+import audit from './audit/es';
+import promotional from './promotional/es';
 import facilities from './facilities/es';
 import media from './media/es';
-import promotional from './promotional/es';
 
 /** Español: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const es = {
@@ -530,13 +531,13 @@ const es = {
         sendTo: 'Destinatarios',
         send_to: 'Destinatarios',
         recipients: 'Receptores',
-        sent_by_name: 'Enviado por',
         delivered: 'Entregadas',
+        sent_by_name: 'Enviado por',
         created_at: 'Enviado el',
       },
       audience: { admin: 'Administradores', doctor: 'Médicos', patient: 'Pacientes' },
-      action: { create: 'Enviar notificación' },
       status: { sending: 'Enviando… %{delivered} de %{recipients}', sent: 'Entregada a %{delivered} de %{recipients}' },
+      action: { create: 'Enviar notificación' },
       page: { list: 'Notificaciones', send: 'Enviar notificación' },
     },
     countries: {
@@ -563,4 +564,4 @@ const es = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), media), promotional), facilities);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), media), facilities), promotional), audit);

@@ -5,9 +5,10 @@ import clinical from './clinical/fr';
 import forms from './forms/fr';
 import programme from './programme/fr';
 import content from './content/fr';
+import audit from './audit/fr';
+import promotional from './promotional/fr';
 import facilities from './facilities/fr';
 import media from './media/fr';
-import promotional from './promotional/fr';
 
 /**
  * Français: the app's messages laid over react-admin's official French messages (ra-language-french),
@@ -327,13 +328,13 @@ const fr = {
         sendTo: 'Destinataires',
         send_to: 'Destinataires',
         recipients: 'Nombre de destinataires',
-        sent_by_name: 'Envoyé par',
         delivered: 'Distribuées',
+        sent_by_name: 'Envoyé par',
         created_at: 'Envoyé le',
       },
       audience: { admin: 'Administrateurs', doctor: 'Médecins', patient: 'Patients' },
-      action: { create: 'Envoyer une notification' },
       status: { sending: 'Envoi… %{delivered} sur %{recipients}', sent: 'Distribuée à %{delivered} sur %{recipients}' },
+      action: { create: 'Envoyer une notification' },
       page: { list: 'Notifications', send: 'Envoyer une notification' },
     },
     countries: {
@@ -360,4 +361,4 @@ const fr = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms), programme), content), media), promotional), facilities);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms), programme), content), media), facilities), promotional), audit);

@@ -4,9 +4,10 @@ import clinical from './clinical/pt';
 import forms from './forms/pt';
 import programme from './programme/pt';
 import content from './content/pt';
+import audit from './audit/pt';
+import promotional from './promotional/pt';
 import facilities from './facilities/pt';
 import media from './media/pt';
-import promotional from './promotional/pt';
 
 /** Português (Brasil): every key of en.ts and of react-admin's own messages (ra-language-english). */
 const pt = {
@@ -530,13 +531,13 @@ const pt = {
         sendTo: 'Público',
         send_to: 'Público',
         recipients: 'Destinatários',
-        sent_by_name: 'Enviado por',
         delivered: 'Entregues',
+        sent_by_name: 'Enviado por',
         created_at: 'Enviado em',
       },
       audience: { admin: 'Administradores', doctor: 'Médicos', patient: 'Pacientes' },
-      action: { create: 'Enviar notificação' },
       status: { sending: 'Enviando… %{delivered} de %{recipients}', sent: 'Entregue a %{delivered} de %{recipients}' },
+      action: { create: 'Enviar notificação' },
       page: { list: 'Notificações', send: 'Enviar notificação' },
     },
     countries: {
@@ -563,4 +564,4 @@ const pt = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), media), promotional), facilities);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), media), facilities), promotional), audit);

@@ -4,9 +4,10 @@ import clinical from './clinical/zh';
 import forms from './forms/zh';
 import programme from './programme/zh';
 import content from './content/zh';
+import audit from './audit/zh';
+import promotional from './promotional/zh';
 import facilities from './facilities/zh';
 import media from './media/zh';
-import promotional from './promotional/zh';
 
 /**
  * 简体中文: every key of en.ts and of react-admin's own messages (ra-language-english). Chinese has one
@@ -531,13 +532,13 @@ const zh = {
         sendTo: '接收对象',
         send_to: '接收对象',
         recipients: '接收人数',
-        sent_by_name: '发送人',
         delivered: '已送达',
+        sent_by_name: '发送人',
         created_at: '发送时间',
       },
       audience: { admin: '管理员', doctor: '医生', patient: '患者' },
-      action: { create: '发送通知' },
       status: { sending: '发送中… %{delivered} / %{recipients}', sent: '已送达 %{delivered} / %{recipients}' },
+      action: { create: '发送通知' },
       page: { list: '通知', send: '发送通知' },
     },
     countries: {
@@ -564,4 +565,4 @@ const zh = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content), media), promotional), facilities);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content), media), facilities), promotional), audit);

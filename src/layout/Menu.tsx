@@ -24,6 +24,8 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Menu as RaMenu, useGetResourceLabel, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import type { ResourceName } from '../../contract/resources';
 import { canAccess } from '../providers/permissions';
+import { AUDIT_PERMISSIONS } from '../resources/audit-log';
+import HistoryIcon from '@mui/icons-material/History';
 import { resourceNames, resources } from '../resources';
 import type { MenuGroup } from '../resources/types';
 import { usePins } from './pins';
@@ -33,7 +35,8 @@ export interface MenuLink {
   to: string;
   label: string;
   icon: ReactNode;
-  permission: string | null;
+  /** null: everyone; a list: any one of them */
+  permission: string | readonly string[] | null;
 }
 
 /** A titled group of entries. */
@@ -56,6 +59,7 @@ const LINKS: { link: MenuLink; group: MenuGroup; order: number }[] = [
     group: 'main',
     order: 70,
   },
+  { link: { to: '/audit-log', label: 'resources.audit-log.menu', icon: <HistoryIcon />, permission: AUDIT_PERMISSIONS }, group: 'setting', order: 95 },
   { link: { to: '/promotional', label: 'resources.promotional.menu', icon: <ViewCarouselIcon />, permission: 'view_setting' }, group: 'setting', order: 5 },
   { link: { to: '/locations/import', label: 'app.import.menu', icon: <UploadFileIcon />, permission: 'create_location' }, group: 'location', order: 90 },
 ];
@@ -97,7 +101,11 @@ export const entryPath = (node: ResourceName | MenuLink): string => (typeof node
 export const visibleMenu = (nodes: MenuNode[], permissions: readonly string[]): MenuNode[] =>
   nodes.flatMap((node): MenuNode[] => {
     if (typeof node === 'string') return canAccess(permissions, { resource: node, action: 'list' }) ? [node] : [];
-    if (!isGroup(node)) return node.permission === null || permissions.includes(node.permission) ? [node] : [];
+    if (!isGroup(node)) {
+      const needed = node.permission;
+      const allowed = needed === null || (typeof needed === 'string' ? permissions.includes(needed) : needed.some((p) => permissions.includes(p)));
+      return allowed ? [node] : [];
+    }
     const children = visibleMenu(node.children, permissions);
     return children.length > 0 ? [{ ...node, children }] : [];
   });

@@ -322,6 +322,8 @@ export interface AppDataProviderMethods {
   updateProfile(data: Record<string, unknown>): Promise<{ data: RaRecord }>;
   /** The dashboard's totals and chart series. */
   getDashboard(params?: SignalParams): Promise<{ data: DashboardData }>;
+  /** The resources and actions the audit log holds (the audit viewer's filters). */
+  getAuditFacets(params?: SignalParams): Promise<{ data: { resources: string[]; actions: string[] } }>;
   /** The signed-in admin's newest notifications (the bell) and how many are unread. */
   getNotifications(params?: SignalParams): Promise<{ data: BellData }>;
   /** Marks the given notifications read, or all of one's own when no ids are given. */
@@ -701,6 +703,12 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
     async getDashboard({ signal } = {}) {
       const { data } = await request<unknown>(http, path('dashboard'), { signal });
       return { data: readDashboard(data) };
+    },
+
+    async getAuditFacets({ signal } = {}) {
+      const { data } = await request<unknown>(http, path('audit-log', 'facets'), { signal });
+      const texts = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+      return { data: { resources: texts(isRecord(data) ? data.resources : null), actions: texts(isRecord(data) ? data.actions : null) } };
     },
 
     async getNotifications({ signal } = {}) {

@@ -65,6 +65,7 @@ const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
   getProfile: true,
   updateProfile: true,
   getDashboard: true,
+  getAuditFacets: true,
   getNotifications: true,
   markNotificationsRead: true,
   sendNotification: true,

@@ -20,6 +20,7 @@ import { migration as familyIndex } from './0016_family_index';
 import { migration as facilities } from './0017_facilities';
 import { migration as promotional } from './0018_promotional';
 import { migration as notificationFanOut } from './0019_notification_fanout';
+import { migration as auditViewer } from './0021_audit_viewer';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -46,6 +47,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0017_facilities': facilities,
   '0018_promotional': promotional,
   '0019_notification_fanout': notificationFanOut,
+  '0021_audit_viewer': auditViewer,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {

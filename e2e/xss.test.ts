@@ -1,0 +1,181 @@
+/**
+ * Stored cross-site scripting, tried as an attacker with an account would: hostile markup is written
+ * through the API into every free-text field of every module (each declaration's own sample, with
+ * markup added to each text field the server takes it in), into the rich-text pages and FAQs (the whole
+ * payload corpus) and into a landing-site testimonial. Then, signed in from the bare address, every
+ * module's list, record page and edit form in the console, and the landing site's pages, are opened in
+ * Chromium: no payload may run (every one calls alert(), which shows here as a dialog), none may even
+ * reach the page as markup the CSP has to block, and the public endpoints answer the pages sanitised.
+ */
+import type { Browser, Page } from 'playwright-core';
+import type { LightMyRequestResponse } from 'fastify';
+import { registry } from '../server/src/resources/registry';
+import type { ResourceDef } from '../server/src/http/resource';
+import { sampler, type Client } from '../server/test/helpers/http';
+import { XSS_CORPUS } from '../server/test/helpers/xss';
+import { browserAvailable, screenshot, withPage } from './helpers/browser';
+import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
+import { signIn } from './helpers/page';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+
+jest.setTimeout(600_000);
+
+const run = browserAvailable() ? describe : describe.skip;
+
+/** Markup that runs if a screen ever renders a text as HTML; short enough for a 150-character title. */
+const markup = (n: number) => `<img src=x onerror=alert(${n})><svg onload=alert(${n})>`;
+
+type Row = Record<string, unknown>;
+
+/** A Client (server/test/helpers/http) over real HTTP, so the declarations' samples run against the real server. */
+function httpClient(server: RunningServer, token: string): Client {
+  const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+    const body = await res.text();
+    if (res.status >= 500) throw new Error(`${method} ${url} answered ${res.status}: ${body}`);
+    return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown } as unknown as LightMyRequestResponse;
+  };
+  return {
+    send,
+    get: (url) => send('GET', url),
+    post: (url, payload) => send('POST', url, payload),
+    put: (url, payload) => send('PUT', url, payload),
+    del: (url) => send('DELETE', url),
+  };
+}
+
+run('stored XSS through every free-text field (Chromium, real server)', () => {
+  let smtp: Smtp;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ smtp, server, browser } = await startJourneyEnvironment());
+  }, 110_000);
+  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
+
+  /**
+   * One record of the declaration whose every text field carries markup, where the server takes it
+   * there (a field that refuses it, like an email or an enum, keeps the sample's value). Returns the
+   * record and the fields that carried markup.
+   */
+  async function hostileRecord(api: Client, sampleOf: ReturnType<typeof sampler>['sampleOf'], def: ResourceDef, n: number): Promise<{ record: Row; fields: string[] } | null> {
+    const sample = (await sampleOf(def)) as Row;
+    let fields = Object.keys(sample).filter((k) => typeof sample[k] === 'string' && !String(sample[k]).startsWith('data:') && !/password/i.test(k));
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const body = { ...sample };
+      for (const k of fields) body[k] = def.name === 'pages' && k === 'value' ? XSS_CORPUS.join('') : `${String(sample[k]).slice(0, 40)} ${markup(n)}`;
+      if (def.name === 'faqs') body.answer = XSS_CORPUS.join('');
+      const res = await api.post(`/api/admin/${def.name}`, body);
+      if (res.statusCode === 200) return { record: (res.json() as { data: Row }).data, fields };
+      if (res.statusCode !== 422) throw new Error(`${def.name}: ${res.statusCode} ${res.body}`);
+      const refused = Object.keys((res.json() as { error?: Record<string, unknown> }).error ?? {});
+      const before = fields.length;
+      fields = fields.filter((f) => !refused.some((r) => r === f || r.startsWith(`${f}.`) || r.startsWith(`${f}[`)));
+      if (fields.length === before) throw new Error(`${def.name}: refused ${res.body} for fields that carry no markup`);
+    }
+    return null;
+  }
+
+  /** Opens a screen and lets it load what it shows. */
+  async function open(page: Page, path: string) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+
+  test('no payload runs or reaches a page as markup on any console screen or the landing site; public pages answer sanitised HTML', () =>
+    withPage(browser, server.url, 'xss-everywhere', async ({ context, page }) => {
+      const token = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const api = httpClient(server, token);
+
+      // --- the attacker's writes: every declaration with a sample, the pages and FAQs, a testimonial
+      const made: { name: string; id: string; fields: string[] }[] = [];
+      let n = 0;
+      const { sampleOf } = sampler(api);
+      const only = process.env.XSS_ONLY?.split(',');
+      for (const def of registry.resources) {
+        if (only && !only.includes(def.name)) continue;
+        const hostile = await hostileRecord(api, sampleOf, def, ++n);
+        if (!hostile) throw new Error(`${def.name}: no body with markup was taken`);
+        made.push({ name: def.name, id: String(hostile.record.encrypted_id ?? hostile.record.id), fields: hostile.fields });
+      }
+      const testimonial = await api.post('/api/admin/promotional/testimonial/store', { name: `Amina ${markup(900)}`, text: `Kind staff ${markup(901)}` });
+      expect(testimonial.statusCode).toBe(200);
+      // free text went in somewhere in most modules (a module of names and numbers only may carry none)
+      const carrying = made.filter((m) => m.fields.length);
+      expect(carrying.length).toBeGreaterThanOrEqual(Math.floor(made.length / 2));
+
+      // --- the public endpoints answer the rich text (a page's value, an FAQ's answer) sanitised; plain
+      // texts (an FAQ's question) are data, which the site sets as text
+      const dangerous = /<script|<svg|<img|<iframe|\son[a-z]+\s*=|javascript:/i;
+      for (const [path, pick] of [
+        ['/api/public/pages/privacy_policy', (d: Row) => [d.value]],
+        ['/api/public/pages/terms', (d: Row) => [d.value]],
+        ['/api/public/faqs', (d: Row) => (d as unknown as Row[]).map((faq) => faq.answer)],
+      ] as const) {
+        const res = await fetch(`${server.url}${path}`);
+        if (res.status === 404) continue; // a page key the samples did not write
+        const html = pick(((await res.json()) as { data: Row }).data).map(String);
+        expect(html.length).toBeGreaterThan(0);
+        for (const h of html) expect([path, h, dangerous.test(h)]).toEqual([path, h, false]);
+      }
+
+      // --- the browser: any dialog is a payload that ran; a CSP report is markup that reached the page
+      const ran: string[] = [];
+      const blocked: string[] = [];
+      context.on('dialog', (dialog) => {
+        ran.push(`${dialog.message()} on ${dialog.page()?.url() ?? '?'}`);
+        void dialog.dismiss();
+      });
+      await context.exposeBinding('__reportCspViolation', (_source, text: string) => void blocked.push(text));
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(`${location.pathname}: ${e.violatedDirective} ${e.blockedURI || '(inline)'}`);
+        });
+      });
+
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const visited: string[] = [];
+      /** the modules whose markup some screen showed, as text or in a form field's value */
+      const shown = new Set<string>();
+      for (const { name, id, fields } of made) {
+        for (const path of [`/${name}`, `/${name}/${encodeURIComponent(id)}/show`, `/${name}/${encodeURIComponent(id)}`]) {
+          await open(page, path);
+          visited.push(path);
+          // the record's texts arrive after the screen's code and data: wait a little for the markup, as text
+          const seen = fields.length > 0 && !shown.has(name) && (await page
+            .waitForFunction(() =>
+              document.body.innerText.includes('onerror=alert(') ||
+              [...document.querySelectorAll('input, textarea')].some((e) => (e as HTMLInputElement).value.includes('onerror=alert(')), null, { timeout: 3000 })
+            .then(() => true, () => false));
+          if (seen && fields.length) shown.add(name);
+          if (process.env.XSS_DEBUG) console.log(path, '→', page.url(), seen, fields, (await page.evaluate(() => document.querySelector('#main-content')?.textContent ?? '')).slice(0, 300));
+        }
+      }
+      // the screens really showed the hostile texts (a screen that failed to load would prove nothing)
+      const unseen = carrying.map((m) => m.name).filter((name) => !shown.has(name));
+      console.log(`markup shown as text by ${shown.size} of ${carrying.length} modules; not seen: ${unseen.join(', ') || 'none'}`);
+      expect(shown.size).toBeGreaterThanOrEqual(Math.ceil(carrying.length * 0.8));
+      await open(page, '/dashboard');
+      await page.getByRole('button', { name: /^Notifications,/ }).click();
+      await page.keyboard.press('Escape');
+      await screenshot(page, 'xss-console-after');
+
+      for (const path of ['/site', '/site/privacy-policy', '/site/terms', '/site/faqs']) {
+        await open(page, path);
+        visited.push(path);
+      }
+      await screenshot(page, 'xss-site-faqs');
+      // the hostile testimonial is on the site, as text
+      await open(page, '/site');
+      await page.getByText(`Kind staff ${markup(901)}`).first().waitFor();
+
+      expect({ visited: visited.length, ran, blocked }).toEqual({ visited: made.length * 3 + 4, ran: [], blocked: [] });
+    }));
+});

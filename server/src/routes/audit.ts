@@ -1,0 +1,109 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../http/envelope';
+import { ValidationError } from '../http/errors';
+import { listPath } from '../http/crud';
+import { first } from '../http/list';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../http/paging';
+import type { Registry } from '../http/resource';
+
+/**
+ * The audit viewer: who did what, when, and what changed (GET /audit-log), for admins holding one of
+ * the activity permissions. The log is append-only (triggers refuse updates and deletes); this only
+ * reads it. Filters: the admin (an admin's encrypted id), the resource, the action and a date range.
+ */
+
+export const AUDIT_PERMISSIONS = ['view_activity_doctor', 'create_activity_chw'] as const;
+
+const Query = Type.Object({
+  page: Type.Optional(Type.String({ maxLength: 12 })),
+  per_page: Type.Optional(Type.String({ maxLength: 12 })),
+  admin_id: Type.Optional(Type.String({ maxLength: 64, description: "an admin's encrypted id" })),
+  resource: Type.Optional(Type.String({ maxLength: 64 })),
+  action: Type.Optional(Type.String({ maxLength: 64 })),
+  start_date: Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-message': 'Please provide a valid date.' })),
+  end_date: Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-message': 'Please provide a valid date.' })),
+});
+
+const tags = ['audit'];
+/** the facets (resources and actions seen in the log) are recomputed at most this often */
+const FACETS_TTL_MS = 60_000;
+
+const validDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+
+function parseChanges(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function registerAuditRoutes(app: FastifyInstance, registry: Registry): void {
+  const { ctx } = app;
+  const { db } = ctx;
+  const access = { access: { anyPermission: AUDIT_PERMISSIONS } };
+  let facets: { at: number; value: { resources: string[]; actions: string[] } } | null = null;
+
+  app.get('/api/admin/audit-log', { config: access, schema: { tags, summary: 'The audit log, newest first: who, what, when and the changes; filtered by admin, resource, action and dates', querystring: Query } }, async (request) => {
+    const q = request.query as Record<string, unknown>;
+    const page = Math.min(1_000_000, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
+    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
+    const adminId = first(q.admin_id);
+    const resource = first(q.resource)?.trim();
+    const action = first(q.action)?.trim();
+    const [start, end] = [first(q.start_date), first(q.end_date)];
+    const errors: Record<string, string[]> = {};
+    let actor: number | null = null;
+    if (adminId) {
+      actor = ctx.ids.decode('admins', adminId);
+      if (actor === null) errors.admin_id = ['Please select an admin.'];
+    }
+    if (start && !validDay(start)) errors.start_date = ['Please provide a valid date.'];
+    if (end && !validDay(end)) errors.end_date = ['Please provide a valid date.'];
+    if (start && end && validDay(start) && validDay(end) && end < start) errors.end_date = ['Select a date after the start date!'];
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+
+    let base = db.selectFrom('audit_log as l');
+    if (actor !== null) base = base.where('l.actor_id', '=', actor);
+    if (resource) base = base.where('l.resource', '=', resource);
+    if (action) base = base.where('l.action', '=', action);
+    // created_at is an ISO timestamp in UTC: a day's rows sort between "day" and "day + 1"
+    if (start) base = base.where('l.created_at', '>=', start);
+    if (end) base = base.where('l.created_at', '<', new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
+    const [count, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      base.leftJoin('admins as a', 'a.id', 'l.actor_id')
+        .select(['l.id', 'l.actor_id', 'l.action', 'l.resource', 'l.record_id', 'l.changes', 'l.ip', 'l.created_at', 'a.f_name', 'a.l_name', 'a.email'])
+        .orderBy('l.id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+    ]);
+    const data = rows.map((r) => ({
+      id: r.id,
+      created_at: r.created_at,
+      action: r.action,
+      resource: r.resource,
+      record_id: r.record_id,
+      // a link to the record, for the resources the console shows
+      record_encrypted_id: r.record_id !== null && registry.byName.has(r.resource as never) ? ctx.ids.encode(r.resource, r.record_id) : null,
+      actor: r.actor_id === null
+        ? null
+        : { encrypted_id: ctx.ids.encode('admins', r.actor_id), name: [r.f_name, r.l_name].filter(Boolean).join(' ') || null, email: r.email ?? null },
+      changes: parseChanges(r.changes),
+      ip: r.ip,
+    }));
+    return ok(paginator({ rows: data, total: Number(count?.n ?? 0), page, perPage, path: listPath(ctx, request), query: new URLSearchParams(request.url.split('?')[1] ?? '') }));
+  });
+
+  // what the filters offer: the resources and actions the log holds
+  app.get('/api/admin/audit-log/facets', { config: access, schema: { tags, summary: 'The resources and actions the audit log holds (for its filters)' } }, async () => {
+    if (!facets || Date.now() - facets.at > FACETS_TTL_MS) {
+      const [resources, actions] = await Promise.all([
+        db.selectFrom('audit_log').select('resource').distinct().orderBy('resource').execute(),
+        db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute(),
+      ]);
+      facets = { at: Date.now(), value: { resources: resources.map((r) => r.resource), actions: actions.map((r) => r.action) } };
+    }
+    return ok(facets.value);
+  });
+}

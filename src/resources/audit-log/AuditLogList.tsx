@@ -1,0 +1,206 @@
+import { useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MuiLink from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  DataTable,
+  List,
+  TopToolbar,
+  useDataProvider,
+  useListContext,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { NoData } from '../common/ResourceList';
+import { DateRangeFilter } from '../common/ListTools';
+import { SelectFilter } from '../common/SelectFilter';
+import { formatDateTime } from '../notifications/dates';
+
+/** One row of GET /audit-log. */
+export interface AuditRow extends RaRecord {
+  created_at: string;
+  action: string;
+  resource: string;
+  record_id: number | null;
+  record_encrypted_id: string | null;
+  actor: { encrypted_id: string; name: string | null; email: string | null } | null;
+  changes: unknown;
+  ip: string | null;
+}
+
+const K = 'resources.audit-log';
+
+/** A value as the log stored it, short: text as is, anything else as JSON. */
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+};
+
+/** The changes of a row, field by field: a create's values, or an update's before and after. */
+export const changeRows = (changes: unknown): { field: string; before: string | null; after: string }[] => {
+  if (changes === null || typeof changes !== 'object' || Array.isArray(changes)) {
+    return changes === null || changes === undefined ? [] : [{ field: '', before: null, after: shown(changes) }];
+  }
+  return Object.entries(changes as Record<string, unknown>).map(([field, value]) => {
+    if (value !== null && typeof value === 'object' && 'from' in value && 'to' in value) {
+      const { from, to } = value as { from: unknown; to: unknown };
+      return { field, before: shown(from), after: shown(to) };
+    }
+    return { field, before: null, after: shown(value) };
+  });
+};
+
+/** The expanded row: each changed field with its value before and after. */
+const Changes = () => {
+  const record = useRecordContext<AuditRow>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const rows = changeRows(record.changes);
+  if (rows.length === 0) return <Typography variant="body2" sx={{ p: 1 }}>{translate(`${K}.no_changes`)}</Typography>;
+  const hasBefore = rows.some((r) => r.before !== null);
+  return (
+    <Table size="small" aria-label={translate(`${K}.changes`)} sx={{ maxWidth: 960 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate(`${K}.field`)}</TableCell>
+          {hasBefore ? <TableCell>{translate(`${K}.before`)}</TableCell> : null}
+          <TableCell>{translate(hasBefore ? `${K}.after` : `${K}.value`)}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((r) => (
+          <TableRow key={r.field}>
+            <TableCell component="th" scope="row" dir="auto">{r.field}</TableCell>
+            {hasBefore ? <TableCell dir="auto" sx={{ wordBreak: 'break-word' }}>{r.before ?? ''}</TableCell> : null}
+            <TableCell dir="auto" sx={{ wordBreak: 'break-word' }}>{r.after}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
+/** Who: the admin (a button that filters the log by them), or the field apps / the server. */
+const Actor = ({ record }: { record: AuditRow }) => {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  if (!record.actor) return <Typography variant="body2" color="text.secondary">{translate(`${K}.no_actor`)}</Typography>;
+  const { actor } = record;
+  const label = actor.name ?? actor.email ?? actor.encrypted_id;
+  return (
+    <MuiLink
+      component="button"
+      type="button"
+      variant="body2"
+      title={translate(`${K}.filter_by_admin`, { name: label })}
+      onClick={(event) => {
+        event.stopPropagation();
+        setFilters({ ...filterValues, admin_id: actor.encrypted_id, admin_name: label }, {});
+      }}
+      sx={{ textAlign: 'start' }}
+    >
+      <span dir="auto">{label}</span>
+      {actor.email && actor.name ? <Typography component="span" variant="caption" display="block" color="text.secondary">{actor.email}</Typography> : null}
+    </MuiLink>
+  );
+};
+
+/** The resource's name in the console's words, and a link to the record where the console shows one. */
+const Resource = ({ record }: { record: AuditRow }) => {
+  const translate = useTranslate();
+  const name = translate(`resources.${record.resource}.name`, { smart_count: 1, _: record.resource });
+  if (record.record_id === null) return <>{name}</>;
+  const text = `${name} #${record.record_id}`;
+  return record.record_encrypted_id ? (
+    <MuiLink component={Link} to={`/${record.resource}/${encodeURIComponent(record.record_encrypted_id)}/show`} onClick={(e) => e.stopPropagation()}>
+      {text}
+    </MuiLink>
+  ) : (
+    <>{text}</>
+  );
+};
+
+const When = ({ value }: { value: string }) => {
+  const [locale] = useLocaleState();
+  return <>{formatDateTime(value, locale)}</>;
+};
+
+/** The filter bar: the admin chosen from a row (a chip to clear), resource, action and dates. */
+const Filters = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { filterValues, setFilters } = useListContext();
+  const { data } = useQuery({
+    queryKey: ['audit-log', 'facets'],
+    queryFn: ({ signal }) => dataProvider.getAuditFacets({ signal }).then((r) => r.data),
+    staleTime: 60_000,
+  });
+  const values = filterValues as Record<string, unknown>;
+  const resources = useMemo(
+    () => (data?.resources ?? []).map((r) => ({ id: r, name: translate(`resources.${r}.name`, { smart_count: 2, _: r }) })),
+    [data, translate],
+  );
+  const actions = useMemo(() => (data?.actions ?? []).map((a) => ({ id: a, name: translate(`${K}.actions.${a}`, { _: a }) })), [data, translate]);
+  let chip: ReactNode = null;
+  if (typeof values.admin_id === 'string') {
+    const { admin_id: _id, admin_name: name, ...rest } = values;
+    chip = (
+      <Chip
+        label={translate(`${K}.admin_chip`, { name: typeof name === 'string' ? name : '' })}
+        onDelete={() => setFilters(rest, {})}
+        sx={{ alignSelf: 'center' }}
+      />
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', width: '100%' }}>
+      {chip}
+      <SelectFilter source="resource" label={`${K}.fields.resource`} all="app.filter.all" choices={resources} />
+      <SelectFilter source="action" label={`${K}.fields.action`} all="app.filter.all" choices={actions} />
+      <DateRangeFilter />
+    </Box>
+  );
+};
+
+/** /audit-log: who did what and when, newest first, each row opening onto what changed. */
+export const AuditLogList = () => (
+  <List
+    resource="audit-log"
+    disableAuthentication
+    title={`${K}.page.list`}
+    actions={
+      <TopToolbar sx={{ width: '100%', justifyContent: 'flex-start' }}>
+        <Filters />
+      </TopToolbar>
+    }
+    exporter={false}
+    empty={false}
+    perPage={25}
+    sort={{ field: 'id', order: 'DESC' }}
+  >
+    <DataTable<AuditRow> bulkActionButtons={false} rowClick="expand" expand={<Changes />} empty={<NoData />}>
+      <DataTable.Col source="created_at" disableSort render={(record) => <When value={record.created_at} />} />
+      <DataTable.Col source="actor" disableSort render={(record) => <Actor record={record as AuditRow} />} />
+      <DataTable.Col source="action" disableSort render={(record) => <ActionName value={record.action} />} />
+      <DataTable.Col source="resource" disableSort render={(record) => <Resource record={record as AuditRow} />} />
+      <DataTable.Col source="ip" disableSort />
+    </DataTable>
+  </List>
+);
+
+const ActionName = ({ value }: { value: string }) => {
+  const translate = useTranslate();
+  return <>{translate(`${K}.actions.${value}`, { _: value })}</>;
+};
