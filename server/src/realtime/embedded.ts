@@ -9,7 +9,7 @@
  * node's hub delivers what the bus brings, the publishing node's included (never both paths).
  */
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
   ACTIVITY_TIMEOUT_S, CHANNEL_NAME, channelKind, encode, ERROR, MAX_EVENT_NAME, MIN_PROTOCOL_VERSION, newSocketId,
@@ -123,7 +123,7 @@ class ApiError extends Error {
 }
 
 /** One event of the HTTP API (`channels` or `channel`, `name`, `data`, optional `socket_id`), checked against Pusher's limits. */
-function apiEvent(value: unknown, where = ''): ApiEvent {
+export function apiEvent(value: unknown, where = ''): ApiEvent {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, `${where}The event must be an object.`);
   const e = value as Record<string, unknown>;
   const channels = e.channels !== undefined ? e.channels : e.channel !== undefined ? [e.channel] : undefined;
@@ -135,6 +135,23 @@ function apiEvent(value: unknown, where = ''): ApiEvent {
   if (Buffer.byteLength(e.data, 'utf8') > MAX_DATA_BYTES) throw new ApiError(413, `${where}The event data must be at most ${MAX_DATA_BYTES} bytes.`);
   if (e.socket_id !== undefined && (typeof e.socket_id !== 'string' || !SOCKET_ID.test(e.socket_id))) throw new ApiError(400, `${where}Invalid socket_id.`);
   return { channels: channels as string[], name: e.name, data: e.data, socketId: e.socket_id as string | undefined };
+}
+
+/**
+ * Hands checked events to every node's sockets: through the bus when there is one (the hub of each
+ * node, this one's included, delivers what the bus brings), else straight to this node's hub. When
+ * the bus refuses them (PostgreSQL out of reach) this node's sockets still get them.
+ */
+export async function relayEvents(hub: EmbeddedHub, bus: EventBus | null, events: readonly ApiEvent[], log: FastifyBaseLogger): Promise<void> {
+  if (bus) {
+    try {
+      await bus.publish(events);
+      return;
+    } catch (err) {
+      log.warn({ err: (err as Error).message, events: events.length }, 'realtime: the bus refused events; delivered on this node only');
+    }
+  }
+  for (const e of events) hub.deliver(e.channels, e.name, e.data, e.socketId);
 }
 
 export async function registerEmbeddedEndpoint(app: FastifyInstance, opts: EmbeddedOptions): Promise<EmbeddedHub> {
@@ -271,16 +288,7 @@ export async function registerEmbeddedEndpoint(app: FastifyInstance, opts: Embed
         if (err instanceof ApiError) return reply.status(err.status).send({ error: err.message, code: err.status });
         throw err;
       }
-      if (bus) {
-        try {
-          await bus.publish(events);
-          return {};
-        } catch (err) {
-          // the other nodes are out of reach: this node's sockets still get it
-          request.log.warn({ err: (err as Error).message, events: events.length }, 'realtime: the bus refused events; delivered on this node only');
-        }
-      }
-      for (const e of events) hub.deliver(e.channels, e.name, e.data, e.socketId);
+      await relayEvents(hub, bus, events, request.log);
       return {};
     };
 

@@ -11,7 +11,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Pusher from 'pusher';
 import type { Config } from '../config';
-import { registerEmbeddedEndpoint, type EmbeddedHub } from './embedded';
+import { apiEvent, registerEmbeddedEndpoint, relayEvents, type EmbeddedHub } from './embedded';
 import { PgBus } from './pgBus';
 import { embeddedCredentials, type PusherCredentials } from './protocol';
 import { registerRealtimeRoutes } from './routes';
@@ -59,6 +59,9 @@ export interface RealtimeOptions {
   /** the HTTP server the embedded endpoint runs on (its address is read at publish time) */
   server: () => http.Server | null;
 }
+
+/** an event's data as the SDK sends it: text as it is, anything else as JSON */
+const jsonOf = (data: unknown): string => (typeof data === 'string' ? data : JSON.stringify(data));
 
 export const CHANGES_PREFIX = 'private-changes.';
 export const CHANGED_EVENT = 'changed';
@@ -119,15 +122,19 @@ export class Realtime {
   }
 
   /**
-   * Publishes an event through the HTTP API. Never throws and never fails the caller's request: a
+   * Publishes an event through the HTTP API (with a bus, straight to PostgreSQL). Never throws and never fails the caller's request: a
    * failure (service down, server not listening yet) is logged and the answer is false.
    */
   async publish(channel: string | readonly string[], event: string, data: unknown, opts: { socketId?: string } = {}): Promise<boolean> {
     let channels = typeof channel === 'string' ? [channel] : [...channel];
-    // on one node the embedded endpoint's sockets all live in this process: a channel nobody listens
-    // to needs no HTTP call (a write announces itself on its resource's channel whether or not a list
-    // is open). With a bus, another node's sockets may want it.
-    if (this.hub && !this.bus) channels = channels.filter((c) => this.hub!.subscribers(c) > 0);
+    // several nodes (a bus): another node's sockets may want any channel
+    if (this.hub && this.bus) {
+      const handed = await this.relay(channels.map((c) => ({ channel: c, name: event, data, socketId: opts.socketId })), 'one event');
+      return handed === channels.length;
+    }
+    // one node: the embedded endpoint's sockets all live in this process, so a channel nobody listens
+    // to needs no HTTP call (a write announces itself on its resource's channel whether or not a list is open)
+    if (this.hub) channels = channels.filter((c) => this.hub!.subscribers(c) > 0);
     if (channels.length === 0) return true;
     try {
       const client = this.publisherClient();
@@ -151,7 +158,8 @@ export class Realtime {
    * publish, never throws; the answer is how many events were handed over.
    */
   async publishBatch(events: readonly { channel: string; name: string; data: unknown }[]): Promise<number> {
-    const wanted = this.hub && !this.bus ? events.filter((e) => this.hub!.subscribers(e.channel) > 0) : [...events];
+    if (this.hub && this.bus) return this.relay(events, 'each its own');
+    const wanted = this.hub ? events.filter((e) => this.hub!.subscribers(e.channel) > 0) : [...events];
     if (wanted.length === 0) return 0;
     const client = this.publisherClient();
     if (!client) {
@@ -167,6 +175,32 @@ export class Realtime {
       } catch (err) {
         const e = err as { message?: string; status?: number; body?: string };
         this.opts.log.warn({ events: batch.length, status: e.status, detail: e.body ?? e.message }, 'realtime: batch publish failed');
+      }
+    }
+    return handed;
+  }
+
+  /**
+   * With a bus the embedded endpoint's events go to PostgreSQL directly (no HTTP call to this
+   * process): checked as the events API checks them, sent as the SDK would send them (data as JSON
+   * unless already text); a publish is one event on up to 100 channels, a batch ten events a NOTIFY
+   * transaction.
+   * Never throws; the answer is how many of the given events (or channels) were handed over.
+   */
+  private async relay(items: readonly { channel: string; name: string; data: unknown; socketId?: string }[], as: 'one event' | 'each its own'): Promise<number> {
+    const per = as === 'one event' ? CHANNELS_PER_TRIGGER : EVENTS_PER_BATCH;
+    let handed = 0;
+    for (let i = 0; i < items.length; i += per) {
+      const group = items.slice(i, i + per);
+      try {
+        const events =
+          as === 'one event'
+            ? [apiEvent({ channels: group.map((e) => e.channel), name: group[0]!.name, data: jsonOf(group[0]!.data), socket_id: group[0]!.socketId })]
+            : group.map((e) => apiEvent({ channel: e.channel, name: e.name, data: jsonOf(e.data), socket_id: e.socketId }));
+        await relayEvents(this.hub!, this.bus, events, this.opts.log);
+        handed += group.length;
+      } catch (err) {
+        this.opts.log.warn({ events: group.length, detail: (err as Error).message }, 'realtime: publish failed');
       }
     }
     return handed;
