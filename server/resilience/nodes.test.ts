@@ -7,12 +7,12 @@
  * once, a notification sent through B and the change announced by a write on B, as does a client on B.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PusherClient from 'pusher-js';
 import { loginLimits } from '../src/routes/auth';
-import { ADMIN_EMAIL, freshPgDatabase, startServer, stopAllServers, type ServerProcess } from './helpers/server';
+import { ADMIN_EMAIL, freshPgDatabase, ROOT, startServer, stopAllServers, type ServerProcess } from './helpers/server';
 
 jest.setTimeout(120_000);
 
@@ -23,16 +23,24 @@ let database: { url: string; drop(): Promise<void> } | null = null;
 let a: ServerProcess;
 let b: ServerProcess;
 const clients: PusherClient[] = [];
+/** measured figures, written to test-results/nodes.json */
+const figures: Record<string, number> = {};
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'nodes-'));
   database = await freshPgDatabase('nodes');
   // one after the other: the first migrates and seeds the empty database, the second finds it ready
+  let started = Date.now();
   a = await startServer({ dataDir, databaseUrl: database.url });
+  figures.startAMs = Date.now() - started;
+  started = Date.now();
   b = await startServer({ dataDir, databaseUrl: database.url });
+  figures.startBMs = Date.now() - started;
 });
 
 afterAll(async () => {
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  writeFileSync(join(ROOT, 'test-results', 'nodes.json'), `${JSON.stringify(figures, null, 2)}\n`);
   for (const client of clients) client.disconnect();
   await stopAllServers();
   await database?.drop();
@@ -118,7 +126,7 @@ it('failed sign-ins alternating between A and B are throttled at the same count 
 });
 
 describe('real time across nodes', () => {
-  type Received = { channel: string; event: string; data: unknown }[];
+  type Received = { channel: string; event: string; data: unknown; at: number }[];
 
   /** pusher-js as the console connects: the node's key, its WebSocket port, its auth route */
   async function connect(node: ServerProcess, token: string, channels: string[]): Promise<Received> {
@@ -143,7 +151,7 @@ describe('real time across nodes', () => {
             channel.bind('pusher:subscription_succeeded', () => resolve());
             channel.bind('pusher:subscription_error', (error: unknown) => reject(new Error(`subscription to ${name} refused: ${JSON.stringify(error)}`)));
             channel.bind_global((event: string, data: unknown) => {
-              if (!event.startsWith('pusher')) received.push({ channel: name, event, data });
+              if (!event.startsWith('pusher')) received.push({ channel: name, event, data, at: Date.now() });
             });
           }),
       ),
@@ -168,8 +176,10 @@ describe('real time across nodes', () => {
     const onB = await connect(b, tokenB, channels);
 
     const title = `Two nodes ${Date.now()}`;
+    const sentAt = Date.now();
     const sent = await b.api('POST', '/notifications/send', tokenB, { sendTo: 'admin', title, body: 'Sent through node B' });
     expect(sent.status).toBeLessThan(300);
+    const changedAt = Date.now();
     const district = await b.api<{ data: { encrypted_id: string; title: string } }>('POST', '/districts', tokenB, { title: `District ${title}` });
     expect(district.status).toBe(200);
 
@@ -179,6 +189,9 @@ describe('real time across nodes', () => {
       await until(`the notification on ${node}`, received, () => notificationOf(received).length > 0);
       await until(`the change on ${node}`, received, () => changeOf(received).length > 0);
     }
+    // from the send on B to its arrival on A (HTTP request, fan-out or write, NOTIFY, WebSocket)
+    figures.notificationOnAMs = notificationOf(onA)[0]!.at - sentAt;
+    figures.changeOnAMs = changeOf(onA)[0]!.at - changedAt;
     // anything sent twice would have arrived by now
     await sleep(1000);
     for (const received of [onA, onB]) {
