@@ -200,6 +200,19 @@ describe.each(DIALECTS)('health literacy content on %s', (dialect) => {
     expect(choices.map((c) => [c.id, c.title, c.type])).toEqual([[byTitle.id, byTitle.title, 'image']]);
   });
 
+  it('exports the searched items as CSV with their category', async () => {
+    const mark = `ex${Date.now().toString(36)}`;
+    await api.post(BASE, body({ title: `Export ${mark}`, tags: ['one', 'two'] }));
+    const link = new URL(dataOf<string>(await api.get(`${BASE}?download=true&search=${mark}`)));
+    const csv = await t.inject({ method: 'GET', url: link.pathname });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('"id","title","type","tags","desc","status","created_at","category"');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"Export ${mark}","image","[""one"",""two""]"`);
+    expect(lines[1]).toContain(`"${category.title}"`);
+  });
+
   it('is what Knowledge tasks and messages point at: active items only, and an item in use is not deleted', async () => {
     const item = dataOf(await api.post(BASE, body()));
     const blocked = dataOf(await api.post(BASE, body()));
