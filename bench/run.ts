@@ -29,6 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { loadConfig } from '../server/src/config';
 import { DEMO_PASSWORD, prepareAndSeedDemo } from '../server/src/db/seeds/demo';
 import { benchChunkedUpload, type UploadBenchResult } from './upload';
+import { benchConsoleInBrowser, browserBenchAvailable, type BrowserBenchResult } from './browser';
 
 const ROOT = path.resolve(__dirname, '..');
 const HOST = '127.0.0.1';
@@ -47,10 +48,12 @@ interface Options {
   buildConsole: boolean;
   /** size of the chunked upload's file, MB; 0: no upload benchmark */
   uploadMb: number;
+  /** the console in headless Chromium (bytes on the wire, sign-in to dashboard) */
+  browser: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false, uploadMb: 1024 };
+  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false, uploadMb: 1024, browser: true };
   const num = (name: string, raw: string | undefined, min: number, max: number) => {
     const n = Number(raw);
     if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw ?? ''}"`);
@@ -82,9 +85,10 @@ function parseArgs(argv: string[]): Options {
       case '--build-console': o.buildConsole = true; break;
       case '--upload-mb': o.uploadMb = Math.round(num('--upload-mb', next(), 5, 4096)); break;
       case '--skip-upload': o.uploadMb = 0; break;
+      case '--skip-browser': o.browser = false; break;
       case '--upload-only': o.dialects = []; break;
       case '--help': case '-h':
-        console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--pg-affinity server|free] [--build-console] [--upload-mb 1024] [--skip-upload | --upload-only]');
+        console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--pg-affinity server|free] [--build-console] [--upload-mb 1024] [--skip-upload | --upload-only] [--skip-browser]');
         process.exit(0);
       // eslint-disable-next-line no-fallthrough
       default: throw new Error(`unknown argument "${arg}" (try --help)`);
@@ -553,7 +557,7 @@ interface PgHandle {
   stop(): Promise<void>;
 }
 
-async function benchDialect(dialect: DialectName, opts: Options, argv: string[]): Promise<{ rows: Row[]; seedMs: number; counts: Record<string, number>; serverHwmMb: number; what: Record<string, string> }> {
+async function benchDialect(dialect: DialectName, opts: Options, argv: string[]): Promise<{ rows: Row[]; seedMs: number; counts: Record<string, number>; serverHwmMb: number; what: Record<string, string>; browser: BrowserBenchResult | null }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-${dialect}-`));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let pg: PgHandle | null = null;
@@ -591,6 +595,7 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
     let serverHwmMb = 0;
     const server = await startServer(argv, env, postmaster);
     let adminDeep = 1;
+    let browser: BrowserBenchResult | null = null;
     const what: Record<string, string> = {};
     try {
       const s = await scenarios(server, opts);
@@ -598,6 +603,14 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
       for (const x of s.list) what[x.name] = x.what;
       await run(server, s.list, rows);
       serverHwmMb = Math.round(procStatusKb(server.pid, 'VmHWM') / 1024);
+      if (dialect === 'sqlite' && opts.browser) {
+        if (!browserBenchAvailable()) console.log('[bench] no Chromium (apt-get install chromium): the console is not measured in a browser');
+        else {
+          process.stdout.write('[bench] sqlite: the console in Chromium (5 sign-ins) ... ');
+          browser = await benchConsoleInBrowser(server.url, ADMIN_EMAIL, ADMIN_PASSWORD, 5);
+          console.log(`sign-in to dashboard ${browser.loginToDashboardMedianMs} ms median`);
+        }
+      }
     } finally {
       await server.stop();
     }
@@ -612,7 +625,7 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
         await bare.stop();
       }
     }
-    return { rows, seedMs: seed.ms, counts, serverHwmMb, what };
+    return { rows, seedMs: seed.ms, counts, serverHwmMb, what, browser };
   } finally {
     if (pg) await pg.stop();
   }
@@ -764,8 +777,10 @@ async function main() {
   const rows: Row[] = [];
   const perDialect: Record<string, { seedMs: number; counts: Record<string, number>; serverHwmMb: number }> = {};
   const what: Record<string, string> = {};
+  let browser: BrowserBenchResult | null = null;
   for (const dialect of opts.dialects) {
     const r = await benchDialect(dialect, opts, argv);
+    browser ??= r.browser;
     rows.push(...r.rows);
     perDialect[dialect] = { seedMs: r.seedMs, counts: r.counts, serverHwmMb: r.serverHwmMb };
     Object.assign(what, r.what);
@@ -791,12 +806,22 @@ async function main() {
     console.log(`\nConsole JS before the login screen: ${kb(weight.beforeLoginGzipBytes)} gzipped (level 9), ${kb(weight.beforeLoginRawBytes)} raw: ${weight.entry.join(', ')}`);
     console.log(`All console JS: ${kb(weight.totalJsGzipBytes)} gzipped, ${kb(weight.totalJsRawBytes)} raw, ${weight.jsFiles} files${weight.distStale ? ' (dist/ is older than src/: run with --build-console for current figures)' : ''}`);
   }
+  if (browser) {
+    const b = browser;
+    console.log(`\nConsole in Chromium, bytes on the wire as sent (${b.compressed} documents, scripts and styles compressed): ${kb(b.beforeLoginBytes)} until the sign-in form (${kb(b.beforeLoginJsBytes)} of JS); ${kb(b.dashboardBytes)} more for the dashboard (${kb(b.dashboardJsBytes)} of JS)`);
+    console.log(`Sign-in submitted to the dashboard's charts drawn: ${b.loginToDashboardMedianMs} ms median (${b.loginToDashboardMs.join(', ')} ms); a second visit, cached: ${kb(b.cachedVisitBytes)} in all, ${kb(b.cachedVisitJsBytes)} of JS`);
+  }
   const ratios = versusBare(rows);
   for (const r of ratios) console.log(`\nOurs / bare: "${r.ours}" ${r.reqPerSec.toFixed(2)} of the bare endpoint's req/s, p50 ${r.p50.toFixed(1)}x`);
   const checked = goals(rows, perDialect);
   if (upload) {
     checked.push({ goal: 'chunked upload >= 150 MB/s', scenario: `upload ${upload.fileMb} MB`, dialect: 'sqlite', figure: `${upload.mbPerSec} MB/s`, met: upload.goals.throughput.met });
     checked.push({ goal: 'upload RSS growth < 64 MB', scenario: `upload ${upload.fileMb} MB`, dialect: 'sqlite', figure: `+${upload.peakGrowthMb} MB (25/50/75/100 %: ${Object.values(upload.rssAtMb).join(' / ')} MB)`, met: upload.goals.memory.met });
+  }
+  if (browser) {
+    checked.push({ goal: 'at most 150 KB on the wire before the sign-in form', scenario: 'console, first visit', dialect: 'sqlite', figure: kb(browser.beforeLoginBytes), met: browser.beforeLoginBytes <= 150 * 1024 });
+    checked.push({ goal: 'sign-in to dashboard drawn under 1 s', scenario: 'console, Chromium', dialect: 'sqlite', figure: `${browser.loginToDashboardMedianMs} ms median`, met: browser.loginToDashboardMedianMs < 1000 });
+    checked.push({ goal: 'cached second visit under 5 KB of JS', scenario: 'console, second visit', dialect: 'sqlite', figure: kb(browser.cachedVisitJsBytes), met: browser.cachedVisitJsBytes < 5 * 1024 });
   }
   console.log('\nGoals:');
   for (const g of checked) console.log(`  ${g.met ? 'met   ' : 'MISSED'} ${g.goal}: ${g.scenario} (${g.dialect}) ${g.figure}`);
@@ -817,7 +842,7 @@ async function main() {
   }
   writeFileSync(
     resultsFile,
-    `${JSON.stringify({ machine, options: opts, server: runner, runSeconds, scenarios: what, results: rows, versusBare: ratios, seeding: perDialect, upload, console: weight, goals: { server: checked, console: { target: '< 250 KB gzipped JS before login', met: weight ? weight.beforeLoginGzipBytes < 250 * 1024 : null } } }, null, 2)}\n`,
+    `${JSON.stringify({ machine, options: opts, server: runner, runSeconds, scenarios: what, results: rows, versusBare: ratios, seeding: perDialect, upload, console: weight, browser, goals: { server: checked, console: { target: '< 250 KB gzipped JS before login', met: weight ? weight.beforeLoginGzipBytes < 250 * 1024 : null } } }, null, 2)}\n`,
   );
   console.log('\nWrote bench/results.json');
 }

@@ -229,7 +229,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   if (config.consoleDir) {
-    await app.register(fastifyStatic, { root: config.consoleDir, prefix: '/', wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: config.consoleDir, prefix: '/', wildcard: false, index: 'index.html',
+      // the build's .br and .gz beside each asset, sent to browsers that accept them (vite.config.ts)
+      preCompressed: true,
+      cacheControl: false,
+      // hashed names never change: kept a year without asking again; the pages are asked for every time
+      setHeaders: (res, path) => {
+        res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   registerSiteRoutes(app, config.consoleDir);
   app.setNotFoundHandler((request, reply) => {
