@@ -31,6 +31,8 @@ export function freePort(): Promise<number> {
 
 export interface ServerProcess {
   url: string;
+  /** the server's process id (its memory is read from /proc) */
+  pid: number;
   output(): string;
   /** resolves when the process has exited */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -117,6 +119,7 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
 
   const server: ServerProcess = {
     url,
+    pid: child.pid ?? 0,
     output: () => output,
     exited,
     kill: (signal) => void child.kill(signal),
