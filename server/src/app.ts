@@ -33,6 +33,7 @@ import { registerUserRoutes } from './routes/users';
 import { registerLocationImport } from './routes/locationImport';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerNotificationRoutes } from './routes/notifications';
+import { registerAuditRoutes } from './routes/audit';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { registerPromotionalRoutes } from './routes/promotional';
 import { registerSiteRoutes } from './routes/site';
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerUserRoutes(app, crud);
   registerLocationImport(app);
   registerFileRoutes(app, registry.resources);
+  registerAuditRoutes(app, registry);
 
   await app.register(fastifyStatic, {
     root: storage.root, prefix: '/storage/', decorateReply: false, index: false, dotfiles: 'deny',
