@@ -16,6 +16,9 @@ const config: Config = {
     {
       displayName: 'console',
       testEnvironment: 'jsdom',
+      // a screen test renders react-admin in jsdom: about a second on an idle machine, three or four
+      // while another process keeps both cores busy; the waits inside end as soon as their condition holds
+      testTimeout: 30_000,
       roots: ['<rootDir>/src'],
       setupFiles: ['<rootDir>/src/test/setup-env.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],

@@ -1,6 +1,12 @@
 /** Runs after the test framework is installed in every console test file. */
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { format } from 'util';
+
+// findBy* and waitFor give up after this long (testing-library's default is 1 s): a react-admin screen
+// can take longer than that to render in jsdom when the machine is busy. They return as soon as their
+// condition holds, so a quiet run is not slower.
+configure({ asyncUtilTimeout: 8000 });
 
 // A test that logs console.error fails (STYLE.md): React warnings, act() warnings and
 // unexpected provider errors must not scroll by unnoticed. A test that expects an error can
