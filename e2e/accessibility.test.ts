@@ -19,7 +19,7 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SCREENS = [
   '/dashboard', '/admins', '/admins/create', '/roles', '/roles/create', '/app-users', '/app-users/create', '/chw', '/chw/create',
   '/doctors', '/doctors/create', '/appointments', '/campaigns', '/campaigns/create', '/dynamic-forms', '/dynamic-forms/create',
-  '/tasks', '/tasks/create', '/user-messages', '/user-messages/create', '/districts', '/districts/create', '/notifications',
+  '/tasks', '/tasks/create', '/user-messages', '/user-messages/create', '/health-literacy-content', '/health-literacy-content/create', '/districts', '/districts/create', '/notifications',
   '/notifications/send', '/locations/import', '/audit-log', '/admins/profile', '/pages', '/pages/create', '/faqs', '/faqs/create',
   '/promotional?tab=banner', '/promotional?tab=about', '/promotional?tab=sliders', '/promotional?tab=how_it_works', '/promotional?tab=testimonials',
 ];

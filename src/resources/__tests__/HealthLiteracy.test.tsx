@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { TestMemoryRouter, type CreateParams, type GetListParams, type I18nProvider, type RaRecord } from 'react-admin';
+import { TestMemoryRouter, type CreateParams, type DeleteParams, type GetListParams, type I18nProvider, type RaRecord } from 'react-admin';
 import hlc from '../health-literacy-content';
 import tasks from '../tasks';
 import { addTags } from '../health-literacy-content/TagsInput';
@@ -21,6 +21,18 @@ beforeAll(async () => {
   // jsdom has no object URLs; the previews of chosen files ask for them
   URL.createObjectURL = () => 'blob:chosen-file';
   URL.revokeObjectURL = () => undefined;
+  // jsdom has no fetch Request either, which the router builds for a redirect (after a delete)
+  if (typeof globalThis.Request === 'undefined') {
+    globalThis.Request = class {
+      readonly url: string;
+      readonly signal: AbortSignal | undefined;
+      readonly method = 'GET';
+      constructor(url: string, init?: { signal?: AbortSignal }) {
+        this.url = url;
+        this.signal = init?.signal;
+      }
+    } as unknown as typeof Request;
+  }
 });
 
 const rec = (id: number, fields: Record<string, unknown>): RaRecord => ({ id: `enc-${id}`, numeric_id: id, ...fields });
@@ -50,6 +62,7 @@ const renderAt = (path: string, calls: TestDataProviderCalls = {}, resource = 'h
         <Routes>
           <Route path={`/${resource}`} element={<List />} />
           <Route path={`/${resource}/create`} element={<Create />} />
+          {config.show ? <Route path={`/${resource}/:id/show`} element={<config.show />} /> : null}
         </Routes>
       </AdminTestContext>
     </TestMemoryRouter>,
@@ -162,6 +175,26 @@ describe('health literacy content', () => {
     expect(create.mock.calls[0]![1].data).toMatchObject({
       type: 'pdf', category_id: 5, title: 'ORS at home', desc: 'Mix with clean water.', tags: ['ors', 'diarrhoea'], file: '/storage/health_literacy_contents/abc.pdf',
     });
+  });
+
+  it('shows an item large with its details, and deletes it after asking', async () => {
+    const user = userEvent.setup();
+    const getOne = jest.fn(async () => ({ data: { ...ITEMS[1]!, tags: ['polio', 'drops'], splited_tags: ['polio', 'drops'], created_at: '2026-11-23T10:00:00.000Z' } }));
+    const deleted = jest.fn(async (_resource: string, params: DeleteParams) => ({ data: { id: params.id } }));
+    renderAt('/health-literacy-content/enc-2/show', { getOne, delete: deleted } as TestDataProviderCalls);
+    expect(await screen.findByRole('heading', { name: 'Polio drops', level: 1 }, WAIT)).toBeTruthy();
+    const video = document.querySelector('video')!;
+    expect([video.getAttribute('src'), video.getAttribute('poster')]).toEqual(['/storage/health_literacy_contents/b.mp4', '/storage/health_literacy_contents/c.png']);
+    expect(screen.getByText('Vaccination')).toBeTruthy();
+    expect(screen.getByText('drops')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /block/i }, WAIT)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: /delete/i }, WAIT));
+    expect(await screen.findByText('Are you sure you want to delete?', {}, WAIT)).toBeTruthy();
+    expect(deleted).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: /confirm/i }));
+    await waitFor(() => expect(deleted).toHaveBeenCalledWith('health-literacy-content', expect.objectContaining({ id: 'enc-2' })), WAIT);
+    // and back to the grid
+    expect(await screen.findAllByRole('article', {}, WAIT)).toHaveLength(3);
   });
 
   it('offers the active items to a task of type Knowledge', async () => {

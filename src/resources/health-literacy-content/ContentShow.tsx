@@ -4,11 +4,12 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Loading, Show, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { DeleteButton, Loading, Show, useCanAccess, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { toHttps } from '../../providers/http';
 import { isStoredFile, type StoredFile } from '../common/MediaInput';
 import { Detail, ProfileActions } from '../common/people';
 import { StatusChip } from '../common/StatusChip';
+import { StatusToggleButton } from '../common/StatusToggleButton';
 import { formatDate } from '../common/Timeline';
 import { EnumName } from '../common/TypeFields';
 import { K } from './ContentInputs';
@@ -61,6 +62,26 @@ const Media = ({ title }: { title: string }) => {
   );
 };
 
+/** Block or unblock (an item in use by tasks or messages is blocked rather than deleted) and delete, each asked first. */
+const ItemActions = () => {
+  const record = useRecordContext();
+  const { canAccess: mayDelete } = useCanAccess({ resource: 'health-literacy-content', action: 'delete', record });
+  return (
+    <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+      <StatusToggleButton />
+      {mayDelete ? (
+        <DeleteButton
+          mutationMode="pessimistic"
+          confirmTitle="app.message.confirm_title"
+          confirmContent="app.message.confirm_delete"
+          successMessage="app.notification.deleted"
+          redirect="list"
+        />
+      ) : null}
+    </Box>
+  );
+};
+
 const ContentDetail = () => {
   const record = useRecordContext();
   const [locale] = useLocaleState();
@@ -70,7 +91,10 @@ const ContentDetail = () => {
   const category = record.category as { title?: string } | null | undefined;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, maxWidth: 1100 }}>
-      <ProfileActions />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, justifyContent: 'space-between' }}>
+        <ProfileActions />
+        <ItemActions />
+      </Box>
       <Typography variant="h5" component="h1" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
