@@ -81,6 +81,8 @@ const Logo = () => {
     <Box
       component={Link}
       to="/dashboard"
+      // on a phone the text is hidden, and the link still needs a name
+      aria-label={translate('app.title')}
       sx={{
         display: 'inline-flex',
         alignItems: 'center',
