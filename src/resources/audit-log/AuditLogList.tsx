@@ -189,6 +189,8 @@ export const AuditLogList = () => (
     empty={false}
     perPage={25}
     sort={{ field: 'id', order: 'DESC' }}
+    // on a phone the table scrolls sideways inside its card instead of widening the page
+    sx={{ '& .RaList-content': { overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 16px)', sm: 'none' } } }}
   >
     <DataTable<AuditRow> bulkActionButtons={false} rowClick="expand" expand={<Changes />} empty={<NoData />}>
       <DataTable.Col source="created_at" disableSort render={(record) => <When value={record.created_at} />} />
