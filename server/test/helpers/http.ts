@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ResourceName } from '../../../contract/resources';
 import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
 import { registry as realRegistry } from '../../src/resources/registry';
+import { encodePng } from '../../src/services/png';
 import type { TestApp } from './app';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests look at any table through one helper */
@@ -134,36 +134,7 @@ export function multipart(fields: Record<string, string | string[] | { filename:
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const pngChunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
-
 /** A real 1×1 RGBA PNG (one pixel of the given colour). */
 export function tinyPng(rgba: [number, number, number, number] = [200, 30, 30, 255]): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0); // width
-  ihdr.writeUInt32BE(1, 4); // height
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // colour type RGBA
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, ...rgba]))), // filter byte 0, then the pixel
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(1, 1, 4, Buffer.from(rgba));
 }
