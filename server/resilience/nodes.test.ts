@@ -74,8 +74,9 @@ it('one chunked upload sent alternately to A and B assembles into one file, whic
   const answers: { node: string; status: number; body: { message?: string; file?: { path: string; mimeType: string } } }[] = [];
   for (let index = 0; index < chunks; index++) {
     const node = index % 2 === 0 ? a : b;
+    // the fields first, as the console sends them: from the second chunk on, each node writes its
+    // chunk straight into the one file both share
     const form = new FormData();
-    form.append('chunk', new Blob([file.subarray(index * chunkBytes, (index + 1) * chunkBytes)]), 'two-nodes.mp4');
     form.append('index', String(index));
     form.append('totalChunks', String(chunks));
     form.append('timestamp', timestamp);
@@ -83,6 +84,7 @@ it('one chunked upload sent alternately to A and B assembles into one file, whic
     form.append('mimeType', 'video/mp4');
     form.append('folder', 'health_literacy_contents');
     if (index === chunks - 1) form.append('sha256', sha256);
+    form.append('chunk', new Blob([file.subarray(index * chunkBytes, (index + 1) * chunkBytes)]), 'two-nodes.mp4');
     const res = await fetch(`${node.url}/api/admin/media-file/upload-chunk`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     answers.push({ node: node === a ? 'A' : 'B', status: res.status, body: (await res.json()) as (typeof answers)[number]['body'] });
   }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
@@ -67,13 +68,19 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
   let seq = 0;
   const newTimestamp = () => `${Date.now()}${++seq}`;
 
-  /** Sends one chunk as the console does (file part named by the file, fields as text). */
-  function send(fields: ChunkFields, token: string | null = t.rootToken) {
+  /**
+   * Sends one chunk as the console does (fields as text, then the file part named by the file: the
+   * server can write it in place as it arrives); `fileFirst` puts the file part first, as other
+   * clients may (the server then goes through a temporary file).
+   */
+  function send(fields: ChunkFields, token: string | null = t.rootToken, { fileFirst = false } = {}) {
     const form: Parameters<typeof multipart>[0] = {};
-    if (fields.chunk) form.chunk = { filename: `file.${fields.fileExtension ?? 'bin'}`, contentType: 'application/octet-stream', data: fields.chunk };
+    const file = fields.chunk ? { filename: `file.${fields.fileExtension ?? 'bin'}`, contentType: 'application/octet-stream', data: fields.chunk } : null;
+    if (file && fileFirst) form.chunk = file;
     for (const key of ['index', 'totalChunks', 'timestamp', 'fileExtension', 'mimeType', 'folder', 'sha256'] as const) {
       if (fields[key] !== undefined) form[key] = String(fields[key]);
     }
+    if (file && !fileFirst) form.chunk = file;
     const { payload, headers } = multipart(form);
     return call(t, { method: 'POST', url: URL, payload, headers, token });
   }
@@ -126,12 +133,12 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     expect(partFolders()).toEqual([]);
   });
 
-  test('a PNG in three chunks, last chunk first, with a chunk re-sent mid-way', async () => {
+  test('a PNG in three chunks, last chunk first (kept aside until the chunk size is known), with a chunk re-sent mid-way', async () => {
     const png = tinyPng([10, 200, 30, 255]);
     const chunks = split(png, 3);
     const base = { totalChunks: 3, timestamp: newTimestamp(), fileExtension: 'png', folder: 'promotional' };
     await send({ ...base, index: 2, chunk: chunks[2] });
-    await send({ ...base, index: 1, chunk: Buffer.from('garbage that a retry will replace') });
+    await send({ ...base, index: 1, chunk: randomBytes(chunks[1]!.length) });
     await send({ ...base, index: 1, chunk: chunks[1] });
     const done = await send({ ...base, index: 0, chunk: chunks[0] });
     expect(done.statusCode).toBe(200);
@@ -353,9 +360,9 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     const base = { totalChunks: 3, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media' };
     await send({ ...base, index: 0, chunk: chunks[0] });
     expect((await send({ ...base, index: 0, chunk: chunks[0] })).json().data).toEqual({ received: 1, total: 3 });
-    // a cut-off first attempt of chunk 1, then its retry: the retry's bytes are kept
-    expect((await send({ ...base, index: 1, chunk: Buffer.from('a cut-off first attempt') })).json().data).toEqual({ received: 2, total: 3 });
-    expect((await send({ ...base, index: 1, chunk: chunks[1] })).json().data).toEqual({ received: 2, total: 3 });
+    // other bytes for chunk 1, then the right ones: the last write is kept
+    expect((await send({ ...base, index: 1, chunk: randomBytes(chunks[1]!.length) })).json().data).toEqual({ received: 2, total: 3 });
+    expect((await send({ ...base, index: 1, chunk: chunks[1] }, t.rootToken, { fileFirst: true })).json().data).toEqual({ received: 2, total: 3 });
     expect((await status(base)).json().data.received).toEqual([0, 1]);
     const done = await send({ ...base, index: 2, chunk: chunks[2] });
     expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
@@ -487,5 +494,147 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     utimesSync(stamp, minuteAgo, minuteAgo);
     await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc', chunk: tinyPng() });
     expect(existsSync(stale)).toBe(false);
+  });
+
+  describe('each chunk written at its offset of one file', () => {
+    /** The upload folder a first chunk created (the only one new since `before`). */
+    const newFolder = (before: string[]) => {
+      const added = partFolders().filter((n) => !before.includes(n));
+      expect(added).toHaveLength(1);
+      return join(uploadsDir(), added[0]!);
+    };
+    const region = (folder: string, offset: number, length: number) => {
+      const data = readFileSync(join(folder, 'data'));
+      return data.subarray(offset, offset + length);
+    };
+
+    test('out of order, the chunks land at index × chunk size and the file matches its SHA-256', async () => {
+      const data = mp4Like(5 * 65536 + 999);
+      const size = 65536;
+      const chunks = Array.from({ length: 6 }, (_, i) => data.subarray(i * size, (i + 1) * size));
+      const base = { totalChunks: 6, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media', sha256: sha256(data) };
+      const before = partFolders();
+      expect((await send({ ...base, index: 3, chunk: chunks[3] })).json().data).toEqual({ received: 1, total: 6 });
+      const folder = newFolder(before);
+      expect(readFileSync(join(folder, 'chunk-size'), 'utf8')).toBe(String(size));
+      for (const i of [5, 1]) expect((await send({ ...base, index: i, chunk: chunks[i] })).statusCode).toBe(200);
+      // written where they belong, the gaps still empty
+      expect(region(folder, 3 * size, size).equals(chunks[3]!)).toBe(true);
+      expect(region(folder, 1 * size, size).equals(chunks[1]!)).toBe(true);
+      expect(region(folder, 5 * size, 999).equals(chunks[5]!)).toBe(true);
+      expect(region(folder, 2 * size, size).equals(Buffer.alloc(size))).toBe(true);
+      expect(readdirSync(folder).filter((n) => n.endsWith('.held')).sort()).toEqual(['1.held', '3.held', '5.held']);
+      expect((await status(base)).json().data.received).toEqual([1, 3, 5]);
+
+      for (const i of [4, 0]) expect((await send({ ...base, index: i, chunk: chunks[i] })).statusCode).toBe(200);
+      const done = await send({ ...base, index: 2, chunk: chunks[2] });
+      expect(done.json().message).toBe('File uploaded.');
+      expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
+      expect(existsSync(folder)).toBe(false);
+    });
+
+    test('a chunk re-sent overwrites its own region with the same bytes; chunks in order and re-sent both verify', async () => {
+      const data = mp4Like(4 * 40_000 + 17);
+      const chunks = split(data, 5);
+      const base = { totalChunks: 5, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media', sha256: sha256(data) };
+      const before = partFolders();
+      for (const i of [0, 1, 2]) await send({ ...base, index: i, chunk: chunks[i] });
+      const folder = newFolder(before);
+      const firstWrite = readFileSync(join(folder, 'data'));
+      // chunk 2 again, then chunk 1 again after it (out of order from then on)
+      expect((await send({ ...base, index: 2, chunk: chunks[2] })).json().data).toEqual({ received: 3, total: 5 });
+      expect(readFileSync(join(folder, 'data')).equals(firstWrite)).toBe(true);
+      expect((await send({ ...base, index: 1, chunk: chunks[1] }, t.rootToken, { fileFirst: true })).json().data).toEqual({ received: 3, total: 5 });
+      expect(readFileSync(join(folder, 'data')).equals(firstWrite)).toBe(true);
+      await send({ ...base, index: 3, chunk: chunks[3] });
+      const done = await send({ ...base, index: 4, chunk: chunks[4] });
+      expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
+
+      // in order throughout, with one byte damaged on the way: the checksum catches it
+      const damaged = Buffer.from(chunks[3]!);
+      damaged[7] = damaged[7]! ^ 1;
+      const bad = { ...base, timestamp: newTimestamp() };
+      for (const i of [0, 1, 2]) await send({ ...bad, index: i, chunk: chunks[i] });
+      await send({ ...bad, index: 3, chunk: damaged });
+      const refused = await send({ ...bad, index: 4, chunk: chunks[4] });
+      expect(fieldErrors(refused)).toEqual({ sha256: ['The file arrived damaged (its SHA-256 does not match); please upload it again.'] });
+    });
+
+    test('a last chunk re-sent with another length leaves the file exactly as long as the last one sent', async () => {
+      const data = mp4Like(3 * 50_000 + 123);
+      const chunks = split(data, 4);
+      const base = { totalChunks: 4, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media' };
+      await send({ ...base, index: 0, chunk: chunks[0] });
+      await send({ ...base, index: 3, chunk: Buffer.concat([chunks[3]!, randomBytes(5000)]) });
+      await send({ ...base, index: 3, chunk: chunks[3] });
+      await send({ ...base, index: 1, chunk: chunks[1] });
+      const done = await send({ ...base, index: 2, chunk: chunks[2] });
+      expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
+    });
+
+    test("a chunk of another length than the upload's chunk size is refused, in place or not, and nothing else changes", async () => {
+      const data = mp4Like(2 * 30_000 + 500);
+      const chunks = split(data, 3);
+      const size = chunks[0]!.length;
+      const base = { totalChunks: 3, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media', sha256: sha256(data) };
+      const before = partFolders();
+      await send({ ...base, index: 0, chunk: chunks[0] });
+      await send({ ...base, index: 2, chunk: chunks[2] });
+      const folder = newFolder(before);
+      const message = `Every chunk but the last must have ${size} bytes, like this upload's others.`;
+      // longer, written in place: cut off at the chunk size, so chunk 2's bytes stay
+      const longer = await send({ ...base, index: 1, chunk: randomBytes(size + 70_000) });
+      expect(longer.statusCode).toBe(422);
+      expect(fieldErrors(longer)).toEqual({ chunk: [message] });
+      expect(region(folder, 2 * size, chunks[2]!.length).equals(chunks[2]!)).toBe(true);
+      // shorter, in place; longer, through a temporary file
+      expect(fieldErrors(await send({ ...base, index: 1, chunk: randomBytes(size - 1) }))).toEqual({ chunk: [message] });
+      expect(fieldErrors(await send({ ...base, index: 1, chunk: randomBytes(size + 1) }, t.rootToken, { fileFirst: true }))).toEqual({ chunk: [message] });
+      expect((await status(base)).json().data.received).toEqual([0, 2]);
+      expect(region(folder, 0, size).equals(chunks[0]!)).toBe(true);
+      expect(region(folder, 2 * size, chunks[2]!.length).equals(chunks[2]!)).toBe(true);
+      const done = await send({ ...base, index: 1, chunk: chunks[1] });
+      expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
+    });
+
+    test('a chunk cut off mid-stream is not held: neither a new one nor one being sent again', async () => {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const data = mp4Like(3 * 200_000 + 1000);
+      const chunks = split(data, 4);
+      const base = { totalChunks: 4, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media', sha256: sha256(data) };
+      const before = partFolders();
+      await send({ ...base, index: 0, chunk: chunks[0] });
+      await send({ ...base, index: 1, chunk: chunks[1] });
+      const folder = newFolder(before);
+
+      /** Sends the fields and half of a chunk over a real connection, then drops it. */
+      const cutOff = (index: number) =>
+        new Promise<void>((resolve) => {
+          const fields: Record<string, string | { filename: string; contentType: string; data: Buffer }> = {};
+          for (const [k, v] of Object.entries({ ...base, index })) fields[k] = String(v);
+          fields.chunk = { filename: 'file.mp4', contentType: 'application/octet-stream', data: chunks[index]! };
+          const { payload, headers } = multipart(fields);
+          const req = httpRequest(`${address}${URL}`, { method: 'POST', headers: { ...headers, 'content-length': String(payload.length), authorization: `Bearer ${t.rootToken}` } });
+          req.on('error', () => resolve());
+          req.write(payload.subarray(0, payload.length - chunks[index]!.length / 2), () => setTimeout(() => req.destroy(), 100));
+          req.on('close', () => resolve());
+        });
+      const heldNow = async () => (await status(base)).json().data.received as number[];
+      const settle = async (expected: number[]) => {
+        for (let i = 0; i < 50 && JSON.stringify(await heldNow()) !== JSON.stringify(expected); i++) await new Promise((r) => setTimeout(r, 50));
+        expect(await heldNow()).toEqual(expected);
+      };
+
+      await cutOff(2); // a new chunk, cut off
+      await settle([0, 1]);
+      await cutOff(1); // a held chunk sent again, cut off: its region is no longer whole
+      await settle([0]);
+      expect(readdirSync(folder).filter((n) => n.endsWith('.held')).sort()).toEqual(['0.held']);
+      // the client sends them again: the file is whole
+      for (const i of [1, 2]) expect((await send({ ...base, index: i, chunk: chunks[i] })).statusCode).toBe(200);
+      const done = await send({ ...base, index: 3, chunk: chunks[3] });
+      expect(done.json().message).toBe('File uploaded.');
+      expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
+    });
   });
 });

@@ -624,8 +624,8 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
           const [start, end] = boundsOf(index);
           const before = doneBytes;
           last = await withRetries(() => {
+            // the fields before the file part: the server then writes the chunk in place as it arrives
             const form = new FormData();
-            form.append('chunk', file.slice(start, end), file.name);
             form.append('index', String(index));
             form.append('totalChunks', String(totalChunks));
             form.append('timestamp', timestamp);
@@ -633,6 +633,7 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
             if (file.type) form.append('mimeType', file.type);
             form.append('folder', folder);
             if (sha256) form.append('sha256', sha256);
+            form.append('chunk', file.slice(start, end), file.name);
             return request<unknown>(http, endpoint, {
               method: 'POST',
               body: form,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { mkdir, open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -37,15 +37,119 @@ export class StreamedFile {
   ) {}
 }
 
-const fileTooLarge = () => Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
+/**
+ * A file part written straight into place while the body is read (a route's `placeFile` said where,
+ * from the fields sent before the file): the body field holds this, with the route's ticket. Nothing
+ * of it is removed at the end of the request; what the bytes count for is the handler's to decide.
+ */
+export class PlacedFile<T = unknown> {
+  constructor(
+    readonly path: string,
+    readonly offset: number,
+    readonly size: number,
+    readonly ticket: T,
+  ) {}
+}
+
+/** Where a route wants a file part written: a region of an existing or new file. */
+export interface FilePlace<T = unknown> {
+  path: string;
+  offset: number;
+  /** more bytes than this stop the request with `tooLarge()` (nothing beyond the region is written) */
+  maxBytes: number;
+  tooLarge: () => Error;
+  /** sees every piece, in order, as it is written */
+  observe?: (piece: Buffer) => void;
+  ticket: T;
+}
 
 /**
- * The multipart plugin's onFile: a route whose config names a folder (`streamFilesTo`) gets its file
- * parts as StreamedFile (64 KB pieces written as they come, never the whole part in memory); every
- * other route gets a Buffer, as without onFile. The part's size limit holds either way.
+ * A route's `placeFile`: given the text fields that came before a file part, where to write it, or
+ * null for the route's `streamFilesTo` folder (or a Buffer).
+ */
+export type PlaceFile = (request: FastifyRequest, fields: Record<string, string>) => Promise<FilePlace | null>;
+
+/** Bytes of a placed file part waiting for the disk before the body is read on. */
+const MAX_QUEUED_BYTES = 1024 * 1024;
+
+const fileTooLarge = () => Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
+
+/** The text fields of a multipart body read so far (a repeated field: its first value). */
+function textFields(fields: MultipartFile['fields']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(fields)) {
+    const first = Array.isArray(entry) ? entry[0] : entry;
+    if (first && first.type === 'field' && typeof first.value === 'string') out[name] = first.value;
+  }
+  return out;
+}
+
+/**
+ * Writes a file part at its place as it arrives: one positioned write in flight at a time, the pieces
+ * arriving meanwhile going together in the next writev (at most MAX_QUEUED_BYTES wait: then the body
+ * is read on once the disk caught up).
+ */
+async function writeInPlace(part: MultipartFile, place: FilePlace): Promise<number> {
+  const fh = await open(place.path, constants.O_WRONLY | constants.O_CREAT);
+  let size = 0;
+  let written = 0;
+  let queued: Buffer[] = [];
+  let queuedBytes = 0;
+  let writing: Promise<void> | null = null;
+  let failed: unknown = null;
+  const flush = () => {
+    const pieces = queued;
+    const at = place.offset + written;
+    queued = [];
+    written += queuedBytes;
+    queuedBytes = 0;
+    writing = fh.writev(pieces, at).then(
+      () => {
+        writing = queued.length > 0 ? flush() : null;
+      },
+      (e: unknown) => {
+        failed = e;
+        writing = null;
+      },
+    );
+    return writing;
+  };
+  try {
+    for await (const piece of part.file as AsyncIterable<Buffer>) {
+      if (failed) throw failed;
+      size += piece.length;
+      if (size > place.maxBytes) throw place.tooLarge();
+      place.observe?.(piece);
+      queued.push(piece);
+      queuedBytes += piece.length;
+      if (!writing) void flush();
+      else if (queuedBytes >= MAX_QUEUED_BYTES) while (writing) await writing; // the disk is behind: wait for it
+    }
+    while (writing) await writing;
+    if (failed) throw failed;
+    if (part.file.truncated) throw fileTooLarge();
+    return size;
+  } finally {
+    while (writing) await (writing as Promise<void>).catch(() => undefined);
+    await fh.close();
+  }
+}
+
+/**
+ * The multipart plugin's onFile: a route whose config has `placeFile` gets its file parts written
+ * where that says (PlacedFile); else a route whose config names a folder (`streamFilesTo`) gets them
+ * as StreamedFile (64 KB pieces written as they come, never the whole part in memory); every other
+ * route gets a Buffer, as without onFile. The part's size limit holds either way.
  */
 export async function receiveFilePart(this: FastifyRequest, part: MultipartFile): Promise<void> {
-  const folder = (this.routeOptions.config as { streamFilesTo?: string }).streamFilesTo;
+  const config = this.routeOptions.config as { streamFilesTo?: string; placeFile?: PlaceFile };
+  const place = config.placeFile ? await config.placeFile(this, textFields(part.fields)) : null;
+  if (place) {
+    const size = await writeInPlace(part, place);
+    (part as unknown as { value: PlacedFile }).value = new PlacedFile(place.path, place.offset, size, place.ticket);
+    return;
+  }
+  const folder = config.streamFilesTo;
   if (!folder) {
     await part.toBuffer();
     return;

@@ -4,14 +4,16 @@ import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { removeStreamedFiles, StreamedFile, uploadRoute } from '../http/bodyLimits';
+import { PlacedFile, removeStreamedFiles, StreamedFile, uploadRoute, type PlaceFile } from '../http/bodyLimits';
 import { audit } from '../services/audit';
 import {
   CHECKSUM_MISMATCH,
   ChunkedUploads,
   ChunkMismatch,
   declaredKind,
+  type ChunkTicket,
   FORMAT_NOT_SUPPORTED,
   MAX_CHUNK_BYTES,
   MAX_CHUNKS,
@@ -103,6 +105,28 @@ export function registerUploadRoutes(app: FastifyInstance): void {
   };
   const mismatch = (e: unknown) => (e instanceof ChunkMismatch ? invalid(e.field, e.message) : e);
 
+  /**
+   * Where a chunk goes while its body is read, when the fields sent before it name a valid chunk of an
+   * upload whose layout is known (the console sends them first): straight into the upload's file.
+   * Anything else (fields after the file, the first chunk, an invalid field) goes through a temporary
+   * file and the handler, which validates and refuses as usual.
+   */
+  const placeFile: PlaceFile = async (request, fields) => {
+    const admin = request.admin;
+    const index = Number(fields.index);
+    const totalChunks = Number(fields.totalChunks);
+    if (!admin || !/^\d{1,4}$/.test(fields.index ?? '') || !/^\d{1,4}$/.test(fields.totalChunks ?? '')) return null;
+    if (totalChunks < 1 || totalChunks > MAX_CHUNKS || index >= totalChunks) return null;
+    if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/.test(fields.timestamp ?? '')) return null;
+    if (!(UPLOAD_FOLDERS as readonly string[]).includes(fields.folder ?? '')) return null;
+    const kind = declaredKind(fields.fileExtension, fields.mimeType);
+    if (!kind) return null;
+    const place = await uploads.placement({ adminId: admin.id, timestamp: fields.timestamp!, folder: fields.folder!, kind, index, totalChunks });
+    if (!place) return null;
+    const size = place.maxBytes;
+    return { ...place, tooLarge: () => invalid('chunk', `Every chunk but the last must have ${size} bytes, like this upload's others.`) };
+  };
+
   app.get(
     '/api/admin/media-file/upload-chunk',
     {
@@ -137,8 +161,9 @@ export function registerUploadRoutes(app: FastifyInstance): void {
   app.post(
     '/api/admin/media-file/upload-chunk',
     {
-      // the chunk is written to disk as it arrives (never gathered in memory) and moved into place
-      ...uploadRoute({ fileBytes: MAX_CHUNK_BYTES, files: 1 }, { access: {}, streamFilesTo: join(uploads.dir, '.incoming') }),
+      // the chunk is written to disk as it arrives (never gathered in memory): in place when the upload's
+      // layout is known, else to a temporary file that the handler copies into place
+      ...uploadRoute({ fileBytes: MAX_CHUNK_BYTES, files: 1 }, { access: {}, streamFilesTo: join(uploads.dir, '.incoming'), placeFile }),
       onResponse: removeStreamedFiles,
       // a part over the multipart fileSize limit is cut off while parsing: say so in the API's words
       errorHandler(error: FastifyError, _request, reply) {
@@ -156,8 +181,9 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       const admin = requireAdmin(request);
       const body = request.body as ChunkFields;
       const { kind } = uploadOf(body);
-      if (!(body.chunk instanceof StreamedFile) && !Buffer.isBuffer(body.chunk)) throw invalid('chunk', 'Please provide the chunk as a file.');
-      if ((body.chunk instanceof StreamedFile ? body.chunk.size : body.chunk.length) > MAX_CHUNK_BYTES) throw new HttpError(413, CHUNK_TOO_LARGE, { chunk: [CHUNK_TOO_LARGE] });
+      const chunk = body.chunk;
+      if (!(chunk instanceof StreamedFile) && !(chunk instanceof PlacedFile) && !Buffer.isBuffer(chunk)) throw invalid('chunk', 'Please provide the chunk as a file.');
+      if ((Buffer.isBuffer(chunk) ? chunk.length : chunk.size) > MAX_CHUNK_BYTES) throw new HttpError(413, CHUNK_TOO_LARGE, { chunk: [CHUNK_TOO_LARGE] });
       if (body.index >= body.totalChunks) throw invalid('index', 'The index must be below the total chunks.');
 
       let outcome;
@@ -169,11 +195,19 @@ export function registerUploadRoutes(app: FastifyInstance): void {
           kind,
           index: body.index,
           totalChunks: body.totalChunks,
-          data: body.chunk,
+          data:
+            chunk instanceof PlacedFile
+              ? { placed: chunk.ticket as ChunkTicket, size: chunk.size }
+              : chunk instanceof StreamedFile
+                ? { path: chunk.path, size: chunk.size }
+                : chunk,
           sha256: body.sha256 ?? null,
         });
       } catch (e) {
         throw mismatch(e);
+      } finally {
+        // copied into place by now (or refused): gone before the answer, not after it
+        if (chunk instanceof StreamedFile) await unlink(chunk.path).catch(() => undefined);
       }
 
       switch (outcome.state) {
