@@ -109,6 +109,8 @@ export interface Database {
     created_at: string;
   };
   row_counts: { table_name: string; n: number };
+  /** bumped by triggers whenever a cached session could change (migration 0023, http/auth.ts) */
+  auth_epoch: { id: number; n: number | string | bigint };
   /** the search index of each table and the columns it covers (db/search.ts) */
   search_indexes: { table_name: string; columns: string };
   qualifications: { id: Generated<number>; title: string; created_at: string; updated_at: string };

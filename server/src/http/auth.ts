@@ -26,25 +26,71 @@ const compileTokenQuery = (db: Kysely<Database>) =>
     .selectFrom('auth_tokens as t')
     .innerJoin('admins as a', 'a.id', 't.admin_id')
     .innerJoin('roles as r', 'r.id', 'a.role_id')
-    .select(['t.id as token_id', 'a.id', 'a.f_name', 'a.email', 'a.role_id', 'a.status', 'a.pusher_id', 'r.is_super'])
+    .select(['t.id as token_id', 't.expires_at', 'a.id', 'a.f_name', 'a.email', 'a.role_id', 'a.status', 'a.pusher_id', 'r.is_super'])
     .where('t.token_hash', '=', '') // parameter 1
     .where('t.expires_at', '>', '') // parameter 2
     .compile();
 /**
- * The token lookup runs on every request, always the same SQL: it is compiled once per database handle
- * and only its parameters change. Only the SQL text is kept; the rows are read afresh every time.
+ * The token lookup runs whenever a session is not cached (below), always the same SQL: it is compiled
+ * once per database handle and only its parameters change.
  */
 const tokenQueries = new WeakMap<Kysely<Database>, ReturnType<typeof compileTokenQuery>>();
 type TokenRow = ReturnType<typeof compileTokenQuery> extends CompiledQuery<infer R> ? R : never;
 
+const compileEpochQuery = (db: Kysely<Database>) => db.selectFrom('auth_epoch').select('n').where('id', '=', 1).compile();
+type EpochRow = ReturnType<typeof compileEpochQuery> extends CompiledQuery<infer R> ? R : never;
+
+interface CachedSession {
+  principal: Principal;
+  expiresAt: string;
+  epoch: string;
+}
+
+/** Sessions kept per process; beyond this many tokens the oldest entry goes first. */
+export const SESSION_CACHE_SIZE = 10_000;
+
+/**
+ * What each token stood for when last read, per database handle, with the `auth_epoch` it was read
+ * at. Every write that can change a session (a sign-out, a token revoked, an admin edited or blocked,
+ * a role or its permissions or an admin's districts changed) bumps the epoch in its own transaction
+ * (migration 0023), so a request reads that one number and reuses its session only while nothing of
+ * the kind happened since: on every node, since the number lives in the database.
+ */
+const sessionCaches = new WeakMap<Kysely<Database>, Map<string, CachedSession>>();
+
+async function currentEpoch(ctx: AppContext): Promise<string> {
+  let query = epochQueries.get(ctx.db);
+  if (!query) epochQueries.set(ctx.db, (query = compileEpochQuery(ctx.db)));
+  const row = (await ctx.db.executeQuery<EpochRow>(query)).rows[0];
+  return String(row?.n ?? '');
+}
+const epochQueries = new WeakMap<Kysely<Database>, ReturnType<typeof compileEpochQuery>>();
+
 /** Resolves a bearer token to its admin: unexpired, not revoked, admin active. */
 export async function principalFromToken(ctx: AppContext, token: string): Promise<Principal | null> {
+  const hash = hashToken(token);
+  // the epoch first: a change committed after it is read makes the next request look again
+  const epoch = await currentEpoch(ctx);
+  let cache = sessionCaches.get(ctx.db);
+  if (!cache) sessionCaches.set(ctx.db, (cache = new Map()));
+  const cached = cache.get(hash);
+  const at = now();
+  if (cached && cached.epoch === epoch && cached.expiresAt > at) return cached.principal;
+  if (cached) cache.delete(hash);
+  const found = await lookUpToken(ctx, hash, at);
+  if (!found) return null;
+  cache.set(hash, { ...found, epoch });
+  if (cache.size > SESSION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return found.principal;
+}
+
+async function lookUpToken(ctx: AppContext, hash: string, at: string): Promise<{ principal: Principal; expiresAt: string } | null> {
   let query = tokenQueries.get(ctx.db);
   if (!query) tokenQueries.set(ctx.db, (query = compileTokenQuery(ctx.db)));
-  const row = (await ctx.db.executeQuery<TokenRow>({ ...query, parameters: [hashToken(token), now()] })).rows[0];
+  const row = (await ctx.db.executeQuery<TokenRow>({ ...query, parameters: [hash, at] })).rows[0];
   if (!row || row.status !== USER_STATUS.active) return null;
   const isSuper = Boolean(row.is_super);
-  return {
+  const principal: Principal = Object.freeze({
     id: row.id,
     tokenId: row.token_id,
     f_name: row.f_name,
@@ -54,7 +100,8 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
     permissions: await permissionsOfRole(ctx, row.role_id, isSuper),
     pusherId: row.pusher_id,
     districtIds: await districtsOfAdmin(ctx, row.id),
-  };
+  });
+  return { principal, expiresAt: row.expires_at };
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -77,8 +77,9 @@ export const subsetCounterKey = (table: string, value: string) => `${table}:${va
 
 /**
  * Keeps `row_counts` exact for the rows of `table` whose `column` is `value` (the patients among all
- * users), under the key `table:value`. Row-level triggers with a WHEN condition on both dialects; the
- * column must never change after insert (the machinery sets it on create only).
+ * users), under the key `table:value`. Row-level triggers with a WHEN condition on both dialects, on
+ * insert and delete; the machinery sets the column on create only, and `addSubsetCounterMoves` makes
+ * a change of it by other means move the row from one counter to the other.
  */
 export async function addSubsetCounter(db: Db, dialect: Dialect, table: string, column: string, value: string): Promise<void> {
   const key = subsetCounterKey(table, value);
@@ -98,6 +99,37 @@ export async function addSubsetCounter(db: Db, dialect: Dialect, table: string, 
     await sql`CREATE TRIGGER ${sql.raw(`${name}_delete`)} AFTER DELETE ON ${sql.table(table)} WHEN old.${sql.ref(column)} = ${sql.lit(value)}
       BEGIN UPDATE row_counts SET n = n - 1 WHERE table_name = ${sql.lit(key)}; END`.execute(db);
   }
+}
+
+/**
+ * A change of `column` moves the row between the subset counters of `table` (`users:patient` one
+ * fewer, `users:doctor` one more): one row-level trigger for every value; a value without a counter
+ * is not counted.
+ */
+export async function addSubsetCounterMoves(db: Db, dialect: Dialect, table: string, column: string): Promise<void> {
+  const name = `${table}_count_${column}_update`;
+  if (dialect === 'postgres') {
+    await sql`CREATE OR REPLACE FUNCTION row_counts_move() RETURNS trigger AS $$
+      DECLARE
+        was text := TG_ARGV[0] || ':' || (to_jsonb(OLD) ->> TG_ARGV[1]);
+        is_now text := TG_ARGV[0] || ':' || (to_jsonb(NEW) ->> TG_ARGV[1]);
+      BEGIN
+        UPDATE row_counts SET n = n + CASE WHEN table_name = is_now THEN 1 ELSE -1 END WHERE table_name IN (was, is_now);
+        RETURN NULL;
+      END $$ LANGUAGE plpgsql`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(name)} AFTER UPDATE OF ${sql.ref(column)} ON ${sql.table(table)} FOR EACH ROW
+      WHEN (OLD.${sql.ref(column)} IS DISTINCT FROM NEW.${sql.ref(column)}) EXECUTE FUNCTION row_counts_move(${sql.lit(table)}, ${sql.lit(column)})`.execute(db);
+  } else {
+    await sql`CREATE TRIGGER ${sql.raw(name)} AFTER UPDATE OF ${sql.ref(column)} ON ${sql.table(table)} WHEN old.${sql.ref(column)} IS NOT new.${sql.ref(column)}
+      BEGIN
+        UPDATE row_counts SET n = n - 1 WHERE table_name = ${sql.lit(`${table}:`)} || old.${sql.ref(column)};
+        UPDATE row_counts SET n = n + 1 WHERE table_name = ${sql.lit(`${table}:`)} || new.${sql.ref(column)};
+      END`.execute(db);
+  }
+}
+
+export async function dropSubsetCounterMoves(db: Db, dialect: Dialect, table: string, column: string): Promise<void> {
+  await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_count_${column}_update`)} ${sql.raw(dialect === 'postgres' ? `ON ${table}` : '')}`.execute(db);
 }
 
 export async function dropSubsetCounter(db: Db, dialect: Dialect, table: string, value: string): Promise<void> {
@@ -180,4 +212,73 @@ export async function dropResourceTable(db: Db, dialect: Dialect, table: string)
   await dropSearchIndex(db, dialect, table);
   await dropRowCounter(db, dialect, table);
   await db.schema.dropTable(table).execute();
+}
+
+/**
+ * Keeps `counter`, a table of the number of `table`'s rows per value of `columns` (people per city and
+ * kind), exact in the transaction of every write: filled from the current rows, then kept by triggers
+ * on insert, delete and an update that changes any of the columns. A row with NULL in any of the
+ * columns is not counted. A group keeps its counter row at n = 0 when its last row goes. On PostgreSQL
+ * inserts and deletes are counted once a statement from the transition tables (a bulk import is one
+ * upsert per group), and counter rows are upserted in key order, so concurrent writers lock them in
+ * the same order.
+ */
+export async function addGroupCounter(db: Db, dialect: Dialect, counter: string, table: string, columns: Readonly<Record<string, 'integer' | 'text'>>): Promise<void> {
+  const names = Object.keys(columns);
+  const cols = sql.join(names.map((c) => sql.ref(c)));
+  const counted = (row: string) => sql.join(names.map((c) => sql`${sql.ref(`${row}.${c}`)} IS NOT NULL`), sql` AND `);
+  let create = db.schema.createTable(counter);
+  for (const [name, type] of Object.entries(columns)) create = create.addColumn(name, type, notNull);
+  await create.addColumn('n', 'integer', notNull).addPrimaryKeyConstraint(`${counter}_pkey`, names as never[]).execute();
+  await sql`INSERT INTO ${sql.table(counter)} (${cols}, n) SELECT ${cols}, count(*) FROM ${sql.table(table)} AS t WHERE ${counted('t')} GROUP BY ${cols}`.execute(db);
+  const c = sql.table(counter);
+  const upsert = sql`ON CONFLICT (${cols}) DO UPDATE SET n = ${c}.n + excluded.n`;
+  if (dialect === 'postgres') {
+    for (const [fn, rows, sign] of [['add', 'new_rows', ''], ['remove', 'old_rows', '-']] as const) {
+      await sql`CREATE FUNCTION ${sql.raw(`${counter}_${fn}`)}() RETURNS trigger AS $$
+        BEGIN
+          INSERT INTO ${c} (${cols}, n) SELECT ${cols}, ${sql.raw(sign)}count(*) FROM ${sql.raw(rows)} AS t WHERE ${counted('t')}
+            GROUP BY ${cols} ORDER BY ${cols} ${upsert};
+          RETURN NULL;
+        END $$ LANGUAGE plpgsql`.execute(db);
+    }
+    const oldValues = sql.join(names.map((n) => sql.raw(`OLD.${n}`)));
+    const newValues = sql.join(names.map((n) => sql.raw(`NEW.${n}`)));
+    await sql`CREATE FUNCTION ${sql.raw(`${counter}_move`)}() RETURNS trigger AS $$
+      BEGIN
+        INSERT INTO ${c} (${cols}, n) SELECT ${cols}, n FROM (VALUES (${oldValues}, -1), (${newValues}, 1)) AS t (${cols}, n)
+          WHERE ${counted('t')} ORDER BY ${cols} ${upsert};
+        RETURN NULL;
+      END $$ LANGUAGE plpgsql`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${counter}_insert`)} AFTER INSERT ON ${sql.table(table)}
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`${counter}_add`)}()`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${counter}_delete`)} AFTER DELETE ON ${sql.table(table)}
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`${counter}_remove`)}()`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${counter}_update`)} AFTER UPDATE OF ${cols} ON ${sql.table(table)} FOR EACH ROW
+      WHEN (${sql.join(names.map((n) => sql.raw(`OLD.${n} IS DISTINCT FROM NEW.${n}`)), sql` OR `)}) EXECUTE FUNCTION ${sql.raw(`${counter}_move`)}()`.execute(db);
+  } else {
+    const values = (row: string) => sql.join(names.map((n) => sql.raw(`${row}.${n}`)));
+    const match = (row: string) => sql.join(names.map((n) => sql.raw(`${n} = ${row}.${n}`)), sql` AND `);
+    await sql`CREATE TRIGGER ${sql.raw(`${counter}_insert`)} AFTER INSERT ON ${sql.table(table)} WHEN ${counted('new')}
+      BEGIN INSERT INTO ${c} (${cols}, n) VALUES (${values('new')}, 1) ${upsert}; END`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${counter}_delete`)} AFTER DELETE ON ${sql.table(table)} WHEN ${counted('old')}
+      BEGIN UPDATE ${c} SET n = n - 1 WHERE ${match('old')}; END`.execute(db);
+    // SQLite's upsert needs a WHERE on its SELECT (else ON would read as a join's)
+    await sql`CREATE TRIGGER ${sql.raw(`${counter}_update`)} AFTER UPDATE OF ${cols} ON ${sql.table(table)}
+      WHEN ${sql.join(names.map((n) => sql.raw(`old.${n} IS NOT new.${n}`)), sql` OR `)}
+      BEGIN
+        UPDATE ${c} SET n = n - 1 WHERE ${match('old')};
+        INSERT INTO ${c} (${cols}, n) SELECT ${values('new')}, 1 WHERE ${counted('new')} ${upsert};
+      END`.execute(db);
+  }
+}
+
+export async function dropGroupCounter(db: Db, dialect: Dialect, counter: string, table: string): Promise<void> {
+  for (const op of ['insert', 'delete', 'update']) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${counter}_${op}`)} ${sql.raw(dialect === 'postgres' ? `ON ${table}` : '')}`.execute(db);
+  }
+  if (dialect === 'postgres') {
+    for (const fn of ['add', 'remove', 'move']) await sql`DROP FUNCTION IF EXISTS ${sql.raw(`${counter}_${fn}`)}()`.execute(db);
+  }
+  await db.schema.dropTable(counter).execute();
 }
