@@ -21,6 +21,7 @@ import { migration as facilities } from './0017_facilities';
 import { migration as promotional } from './0018_promotional';
 import { migration as notificationFanOut } from './0019_notification_fanout';
 import { migration as auditViewer } from './0021_audit_viewer';
+import { migration as dashboardCounts } from './0022_dashboard_counts';
 import { migration as authEpoch } from './0023_auth_epoch';
 
 /**
@@ -49,6 +50,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0018_promotional': promotional,
   '0019_notification_fanout': notificationFanOut,
   '0021_audit_viewer': auditViewer,
+  '0022_dashboard_counts': dashboardCounts,
   '0023_auth_epoch': authEpoch,
 };
 
