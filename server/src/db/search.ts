@@ -36,9 +36,13 @@ export async function loadSearchIndexes(db: Kysely<Database>): Promise<SearchInd
 
 const sameColumns = (a: readonly string[] | undefined, b: readonly string[]) => a !== undefined && a.length === b.length && a.every((c, i) => c === b[i]);
 
+/** Whether `searchMatches` answers from SQLite's FTS5 table: `id in (the rowids it matches)`. */
+export const usesFullTextIndex = (dialect: Dialect, indexes: SearchIndexes, table: string, columns: readonly string[], term: string): boolean =>
+  dialect === 'sqlite' && [...term].length >= 3 && sameColumns(indexes.get(table), columns);
+
 /** The condition "the record matches `term`" for a list of `table`. */
 export function searchMatches(dialect: Dialect, indexes: SearchIndexes, table: string, columns: readonly string[], term: string): RawBuilder<boolean> {
-  if (dialect === 'sqlite' && [...term].length >= 3 && sameColumns(indexes.get(table), columns)) {
+  if (usesFullTextIndex(dialect, indexes, table, columns, term)) {
     const fts = sql.table(searchTable(table));
     const phrase = `"${term.replace(/"/g, '""')}"`;
     return sql<boolean>`${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${phrase})`;

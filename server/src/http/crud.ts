@@ -27,6 +27,15 @@ const EXPORT_BATCH = 1000;
 /** beyond this, (page - 1) * per_page is no longer a usable OFFSET */
 const MAX_PAGE = 1_000_000_000;
 
+/**
+ * Whether a searched page is cheaper found from its `matches` (each looked up, then sorted) than by
+ * walking the list's order until `reach` (offset + page) of them turned up: about (reach × rows /
+ * matches) rows walked, at roughly a tenth of a match's cost each (measured over 100,000 patients:
+ * 0.45 µs a row walked, 4-6 µs a match). Unknown row count: the walk.
+ */
+export const matchesFirst = (matches: number, reach: number, rows: number | null): boolean =>
+  rows !== null && matches * 11 < (reach * rows) / Math.max(1, matches);
+
 const Id = Type.Object({ id: Type.String({ description: 'encrypted id' }) });
 
 /** Where the list lives for page links: under PUBLIC_URL, never the Host a request claims. */
@@ -168,9 +177,19 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const paginate = !['false', '0'].includes(first(q.paginate) ?? '');
     const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
-    const { base, ordered, filtered } = buildListQuery(ctx, def, q, request, options);
-    if (!paginate) return ok(await present(await ordered.limit(UNPAGED_LIMIT).execute()));
-    const [total, rows] = await Promise.all([countOf(base, filtered, options.excludeIds ?? []), ordered.limit(perPage).offset((page - 1) * perPage).execute()]);
+    const built = buildListQuery(ctx, def, q, request, options);
+    if (!paginate) return ok(await present(await built.ordered.limit(UNPAGED_LIMIT).execute()));
+    const offset = (page - 1) * perPage;
+    let total: number;
+    let rows: Row[];
+    if (built.fullTextSearch) {
+      // counted from the matches; the page by the plan that costs less for that many (ListPlan)
+      const fromMatches = buildListQuery(ctx, def, q, request, options, 'search');
+      total = await countOf(fromMatches.base, true, options.excludeIds ?? []);
+      rows = offset >= total ? [] : await (matchesFirst(total, offset + perPage, await keptCount()) ? fromMatches : built).ordered.limit(perPage).offset(offset).execute();
+    } else {
+      [total, rows] = await Promise.all([countOf(built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).offset(offset).execute()]);
+    }
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     return ok(paginator({ rows: await present(rows), total, page, perPage, path: listPath(ctx, request), query }));
   };
@@ -182,12 +201,18 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   async function countOf(base: ReturnType<typeof buildListQuery>['base'], filtered: boolean, excludeIds: number[]): Promise<number> {
     const countAll = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0);
     if (filtered) return countAll();
+    const kept = await keptCount();
+    if (kept === null) return countAll();
+    if (!excludeIds.length) return kept;
+    const present = await inSubset(def, db.selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', excludeIds)).executeTakeFirst();
+    return kept - Number(present?.n ?? 0);
+  }
+
+  /** The list's rows before any filter, from the trigger-kept counts (migration 0004), if kept. */
+  async function keptCount(): Promise<number | null> {
     const key = def.subset ? subsetCounterKey(def.table, def.subset.value) : def.table;
     const kept = await db.selectFrom('row_counts').select('n').where('table_name', '=', key).executeTakeFirst();
-    if (!kept) return countAll();
-    if (!excludeIds.length) return Number(kept.n);
-    const present = await inSubset(def, db.selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', excludeIds)).executeTakeFirst();
-    return Number(kept.n) - Number(present?.n ?? 0);
+    return kept ? Number(kept.n) : null;
   }
 
   /** Every row of the list in its order, presented, in batches (for exports). */

@@ -2,7 +2,7 @@ import { USER_STATUS } from '../../../contract/enums';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { searchMatches } from '../db/search';
+import { searchMatches, usesFullTextIndex } from '../db/search';
 import { ValidationError } from './errors';
 import { MAX_ID } from './fields';
 import { type AnySelect, dynamic, type ListOptions, type ResourceDef } from './resource';
@@ -31,8 +31,18 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 export const OUTSIDE_DISTRICTS = 'Please choose one of the districts you are responsible for.';
 
 /** Keeps a query to the declaration's subset (the patients among all users). */
-export const inSubset = <Q extends AnySelect>(def: ResourceDef, qb: Q): Q =>
-  (def.subset ? qb.where(sql.ref(def.subset.column), '=', def.subset.value) : qb) as Q;
+export const inSubset = <Q extends AnySelect>(def: ResourceDef, qb: Q, plan: ListPlan = 'indexes'): Q =>
+  (def.subset ? qb.where(plan === 'search' ? sql`+${sql.ref(def.subset.column)}` : sql.ref(def.subset.column), '=', def.subset.value) : qb) as Q;
+
+/**
+ * How SQLite is to find a searched list's rows. 'indexes': as its planner likes, which for a subset (the
+ * patients among all users) walks the subset's index and looks each row up among the matches: cheap
+ * for the first page of a common term, a walk of the whole subset for a rare one or a count. 'search':
+ * from the full-text matches to their rows (`+column` keeps the subset's index out of the plan), then
+ * sorted: cheap when the matches are few. The list route counts with 'search' and picks the page's
+ * plan from that count (http/crud.ts).
+ */
+export type ListPlan = 'indexes' | 'search';
 
 /**
  * Keeps a query to the districts an admin is limited to (none given: no limit): through the record's
@@ -54,6 +64,8 @@ export interface ListQuery {
   ordered: AnySelect;
   /** anything narrows the list (so its total needs a count) */
   filtered: boolean;
+  /** a search answered by SQLite's full-text index (so the plan matters: ListPlan) */
+  fullTextSearch: boolean;
 }
 
 /** Every list query parameter the declaration understands, with its type, for OpenAPI and the tests. */
@@ -67,7 +79,7 @@ export function listParameters(def: ResourceDef): Record<string, 'integer' | 'st
   return params;
 }
 
-export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<string, unknown>, request: FastifyRequest, options: ListOptions = {}): ListQuery {
+export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<string, unknown>, request: FastifyRequest, options: ListOptions = {}, plan: ListPlan = 'indexes'): ListQuery {
   const db = dynamic(ctx.db);
   const columns = ['id', ...def.columns.filter((c) => c !== 'id')];
   const errors: Record<string, string[]> = {};
@@ -154,7 +166,7 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   if (district) conditions.push(district);
   const filtered = conditions.length > 0;
   // the subset is the list itself (its total is the subset's kept count), not a filter of it
-  if (def.subset) conditions.push((qb) => inSubset(def, qb));
+  if (def.subset) conditions.push((qb) => inSubset(def, qb, plan));
   const excluded = options.excludeIds ?? [];
   if (excluded.length) conditions.push((qb) => qb.where('id', 'not in', excluded));
 
@@ -166,7 +178,8 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const orderParam = first(q.order)?.toLowerCase();
   const order = orderParam === 'asc' || orderParam === 'desc' ? orderParam : sortParam ? 'asc' : def.defaultSort.order;
   const ordered = base.select(columns).orderBy(sortExpression(def, sort), order).orderBy('id', order);
-  return { base, ordered, filtered };
+  const fullTextSearch = search !== '' && usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
+  return { base, ordered, filtered, fullTextSearch };
 }
 
 /** A column of the table, or `relation.column`: the related record's column, read by a subquery. */
