@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -31,15 +32,73 @@ function pgAdminUrl(): string {
   return url;
 }
 
+/**
+ * Every test app starts from a migrated database, and running all the migrations for each one costs
+ * about as much as a small test file (seconds on PostgreSQL on a busy machine). They run once into a
+ * template instead (named after the migration code, so a change makes a new one), and each test's
+ * database is a copy: a file copy on SQLite, `CREATE DATABASE … TEMPLATE` on PostgreSQL.
+ */
+const TEMPLATE_ID = (() => {
+  const hash = createHash('sha256');
+  const dir = join(__dirname, '../../src/db');
+  for (const file of readdirSync(dir, { recursive: true }).map(String).sort()) {
+    if (file.endsWith('.ts')) hash.update(file).update(readFileSync(join(dir, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+})();
+
+/** The migrated SQLite template file, made once (by whichever test process gets there first). */
+async function sqliteTemplate(): Promise<string> {
+  const file = join(tmpdir(), `console-test-template-${TEMPLATE_ID}.db`);
+  if (existsSync(file)) return file;
+  const draft = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  const db = createDb({ databaseUrl: null, dataDir: tmpdir(), sqliteFile: draft });
+  await migrateToLatest(db.db, db.dialect);
+  await db.destroy(); // the last connection: SQLite folds the WAL into the file
+  renameSync(draft, file); // atomic: readers see no file or a whole one
+  return file;
+}
+
+/** The migrated PostgreSQL template database, made once per migration code under an advisory lock. */
+async function pgTemplate(admin: string): Promise<string> {
+  const name = `tpl_${TEMPLATE_ID}`;
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!exists.rowCount) {
+      const draft = `${name}_draft`;
+      await client.query(`DROP DATABASE IF EXISTS ${draft} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${draft}`);
+      const url = new URL(admin);
+      url.pathname = `/${draft}`;
+      const db = createDb({ databaseUrl: url.toString(), dataDir: tmpdir() });
+      await migrateToLatest(db.db, db.dialect);
+      await db.destroy();
+      await client.query(`ALTER DATABASE ${draft} RENAME TO ${name}`);
+      // templates of earlier migration code are of no further use
+      const stale = await client.query("SELECT datname FROM pg_database WHERE datname LIKE 'tpl\\_%' AND datname <> $1 AND datname NOT LIKE '%\\_draft'", [name]);
+      for (const row of stale.rows as { datname: string }[]) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+    }
+    return name;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
+    await client.end();
+  }
+}
+
 async function freshDatabase(dialect: Dialect, dataDir: string): Promise<{ db: Db; databaseUrl: string | null; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
+    copyFileSync(await sqliteTemplate(), join(dataDir, 'app.db'));
     return { db: createDb({ databaseUrl: null, dataDir }), databaseUrl: null, drop: async () => undefined };
   }
   const admin = pgAdminUrl();
+  const template = await pgTemplate(admin);
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new Client({ connectionString: admin });
   await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
+  await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
