@@ -1,5 +1,4 @@
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -20,7 +19,7 @@ import { registerCrud } from './http/crud';
 import { registerFileRoutes } from './http/files';
 import { loadSearchIndexes } from './db/search';
 import { registerExportRoute } from './http/exports';
-import { helmetOptions, staticSecurityHeaders } from './http/securityHeaders';
+import { staticSecurityHeaders } from './http/securityHeaders';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { IdCodec } from './http/ids';
@@ -158,8 +157,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!opts.db) await database.destroy();
   });
 
-  // CSP, nosniff, referrer policy, HSTS over https... on every answer (http/securityHeaders.ts)
-  await app.register(fastifyHelmet, helmetOptions(config));
+  // CSP, nosniff, referrer policy, HSTS over https... on every answer (http/securityHeaders.ts). helmet
+  // works them out once, at start: they depend on the configuration only (@fastify/helmet would build
+  // helmet's middleware, CSP parsing included, again for every request). Set on the raw response as
+  // helmet does, so a route's own header (the stricter CSP of /storage) still wins.
+  const headerEntries = Object.entries(securityHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headerEntries) reply.raw.setHeader(name, value);
+    done();
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Health programme console API', version: '1' },

@@ -1,5 +1,4 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config';
 
@@ -35,10 +34,9 @@ const servedOverHttps = (config: Config) => config.publicUrl.startsWith('https:'
  * - `Referrer-Policy: no-referrer`: signed export and file links and reset tokens travel in URLs.
  * - /storage keeps its own, stricter policy (a sandbox; set by its static handler after these).
  */
-export function helmetOptions(config: Config): FastifyHelmetOptions {
+export function helmetOptions(config: Config): HelmetOptions {
   const https = servedOverHttps(config);
   return {
-    global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -69,14 +67,13 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
 }
 
 /**
- * The same headers as a plain map, for the answers that no route hook sees: the router's refusals
- * (a malformed address) and what Node's HTTP parser refuses before Fastify (app.ts).
+ * The headers as helmet sets them for these options, worked out once: every answer gets them from one
+ * hook (app.ts), and so do the answers that no route hook sees: the router's refusals (a malformed
+ * address) and what Node's HTTP parser refuses before Fastify.
  */
 export function staticSecurityHeaders(config: Config): Record<string, string> {
-  const { global: _global, enableCSPNonces: _nonces, ...options } = helmetOptions(config);
   const headers: Record<string, string> = {};
   const sink = { setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)), removeHeader: (name: string) => delete headers[name.toLowerCase()] };
-  // @fastify/helmet's types see helmet's ESM declarations, this import its CommonJS ones: the same shape
-  helmet(options as Parameters<typeof helmet>[0])({} as IncomingMessage, sink as unknown as ServerResponse, () => undefined);
+  helmet(helmetOptions(config))({} as IncomingMessage, sink as unknown as ServerResponse, () => undefined);
   return headers;
 }
