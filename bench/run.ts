@@ -4,7 +4,7 @@
  *
  *   npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50]
  *                    [--login-duration 5] [--pg-affinity server|free] [--build-console]
- *                    [--upload-mb 1024] [--skip-upload | --upload-only]
+ *                    [--upload-mb 1024] [--skip-upload | --upload-only] [--skip-browser | --browser-only]
  *
  * For each dialect: a fresh temp DATA_DIR (PostgreSQL: a throwaway server from scripts/pg.mjs), the
  * demo data of `npm run seed:demo -- --scale N` seeded with seedDemo (scale 100: 100,000 patients,
@@ -15,6 +15,10 @@
  * then serves the same pages over the same file, pinned the same way: the limit ours is divided by.
  * Last, a chunked upload of a 1 GB MP4 (bench/upload.ts) to a server on an empty SQLite DATA_DIR:
  * MB/s and the server's memory while the file grows (--skip-upload leaves it out).
+ * The console in headless Chromium (bench/browser.ts) on the SQLite run: bytes before the sign-in form,
+ * sign-in to the dashboard drawn, a cached second visit (--skip-browser leaves it out; --browser-only
+ * runs only it, on a server with the demo data at scale 1 unless --scale says otherwise).
+ * `--only dashboard` (words, comma-separated) runs only the calls whose name contains one, and no browser or upload.
  * Every request goes to 127.0.0.1 only, and every run is bounded in time.
  * Prints a table and writes bench/results.json.
  */
@@ -50,10 +54,15 @@ interface Options {
   uploadMb: number;
   /** the console in headless Chromium (bytes on the wire, sign-in to dashboard) */
   browser: boolean;
+  /** only the calls whose name contains one of these words (--only dashboard,login); empty: all */
+  only: string[];
+  /** only the console in Chromium, on a server of its own */
+  browserOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false, uploadMb: 1024, browser: true };
+  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false, uploadMb: 1024, browser: true, only: [], browserOnly: false };
+  let scaleGiven = false;
   const num = (name: string, raw: string | undefined, min: number, max: number) => {
     const n = Number(raw);
     if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw ?? ''}"`);
@@ -72,7 +81,7 @@ function parseArgs(argv: string[]): Options {
         else throw new Error(`--dialect must be sqlite, postgres or both, got "${d ?? ''}"`);
         break;
       }
-      case '--scale': o.scale = num('--scale', next(), 0.1, 200); break;
+      case '--scale': o.scale = num('--scale', next(), 0.1, 200); scaleGiven = true; break;
       case '--duration': o.duration = num('--duration', next(), 1, 300); break;
       case '--connections': o.connections = Math.round(num('--connections', next(), 1, 500)); break;
       case '--login-duration': o.loginDuration = num('--login-duration', next(), 1, 60); break;
@@ -86,13 +95,29 @@ function parseArgs(argv: string[]): Options {
       case '--upload-mb': o.uploadMb = Math.round(num('--upload-mb', next(), 5, 4096)); break;
       case '--skip-upload': o.uploadMb = 0; break;
       case '--skip-browser': o.browser = false; break;
+      case '--only': {
+        o.only = (next() ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+        if (!o.only.length) throw new Error('--only needs words of the calls to run, e.g. --only dashboard');
+        // the calls alone: no browser, no upload
+        o.browser = false;
+        o.uploadMb = 0;
+        break;
+      }
       case '--upload-only': o.dialects = []; break;
+      case '--browser-only': o.browserOnly = true; break;
       case '--help': case '-h':
-        console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--pg-affinity server|free] [--build-console] [--upload-mb 1024] [--skip-upload | --upload-only] [--skip-browser]');
+        console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--pg-affinity server|free] [--build-console] [--upload-mb 1024] [--skip-upload | --upload-only] [--skip-browser | --browser-only]');
+        console.log('  --only word[,word]: only the calls whose name contains a word (e.g. --only dashboard), without the browser and the upload');
         process.exit(0);
       // eslint-disable-next-line no-fallthrough
       default: throw new Error(`unknown argument "${arg}" (try --help)`);
     }
+  }
+  if (o.browserOnly) {
+    if (!o.browser) throw new Error('--browser-only and --skip-browser exclude each other');
+    o.dialects = [];
+    o.uploadMb = 0;
+    if (!scaleGiven) o.scale = 1;
   }
   return o;
 }
@@ -549,6 +574,9 @@ const bareScenarios = (adminDeep: number): Scenario[] => [
   { name: 'bare: patients, page 1', what: 'bench/bare.ts GET /bare/patients?page=1: the kept total and 25 rows, no auth, no enrichment', path: '/bare/patients?page=1', options: { method: 'GET' } },
 ];
 
+/** The scenarios --only asks for (all without it). */
+const picked = (list: Scenario[], opts: Options) => (opts.only.length ? list.filter((s) => opts.only.some((w) => s.name.includes(w))) : list);
+
 // ------------------------------------------------------------------------------------------ a dialect
 
 interface PgHandle {
@@ -601,24 +629,24 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
       const s = await scenarios(server, opts);
       adminDeep = s.adminDeep;
       for (const x of s.list) what[x.name] = x.what;
-      await run(server, s.list, rows);
+      await run(server, picked(s.list, opts), rows);
       serverHwmMb = Math.round(procStatusKb(server.pid, 'VmHWM') / 1024);
       if (dialect === 'sqlite' && opts.browser) {
         if (!browserBenchAvailable()) console.log('[bench] no Chromium (apt-get install chromium): the console is not measured in a browser');
         else {
-          process.stdout.write('[bench] sqlite: the console in Chromium (5 sign-ins) ... ');
-          browser = await benchConsoleInBrowser(server.url, ADMIN_EMAIL, ADMIN_PASSWORD, 5);
+          process.stdout.write('[bench] sqlite: the console in Chromium (5 sign-ins typed once the page is idle, 3 submitted at once) ... ');
+          browser = await benchConsoleInBrowser(server.url, ADMIN_EMAIL, ADMIN_PASSWORD, 5, 3);
           console.log(`sign-in to dashboard ${browser.loginToDashboardMedianMs} ms median`);
         }
       }
     } finally {
       await server.stop();
     }
-    if (dialect === 'sqlite') {
+    if (dialect === 'sqlite' && picked(bareScenarios(adminDeep), opts).length) {
       // the limit: the same pages from a bare Fastify + better-sqlite3 endpoint over the same file
       const bare = await startServer([process.execPath, '--import', 'tsx', path.join(ROOT, 'bench/bare.ts'), path.join(dataDir, 'app.db')], {}, null);
       try {
-        const list = bareScenarios(adminDeep);
+        const list = picked(bareScenarios(adminDeep), opts);
         for (const x of list) what[x.name] = x.what;
         await run(bare, list, rows);
       } finally {
@@ -766,12 +794,78 @@ async function benchUpload(argv: string[], opts: Options): Promise<UploadBenchRe
   }
 }
 
+/** The console in Chromium on a server of its own, over a fresh SQLite DATA_DIR with the demo data at --scale. */
+async function benchBrowserOnly(argv: string[], opts: Options): Promise<BrowserBenchResult> {
+  const consoleDir = process.env.CONSOLE_DIR ? path.resolve(process.env.CONSOLE_DIR) : path.join(ROOT, 'dist');
+  const fresh = (await import(pathToFileURL(path.join(ROOT, 'scripts/freshness.mjs')).href)) as { consoleStale(): boolean };
+  if (!process.env.CONSOLE_DIR && (opts.buildConsole || !existsSync(path.join(consoleDir, 'index.html')))) {
+    console.log('[bench] building the console: npm run build:console');
+    if (spawnSync('npm', ['run', 'build:console'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('build:console failed');
+  } else if (!process.env.CONSOLE_DIR && fresh.consoleStale()) {
+    console.log('[bench] dist/ is older than src/: run with --build-console for current figures');
+  }
+  if (!existsSync(path.join(consoleDir, 'index.html'))) throw new Error(`no console build at ${consoleDir}`);
+  if (!browserBenchAvailable()) throw new Error('no Chromium (apt-get install chromium)');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-browser-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, CONSOLE_DIR: consoleDir };
+  console.log(`\n[bench] browser: seeding the demo data at scale ${opts.scale}; the console from ${path.relative(ROOT, consoleDir) || '.'}`);
+  await prepareAndSeedDemo(loadConfig({ ...env, LOG_LEVEL: 'warn' }), { scale: opts.scale, log: () => undefined });
+  const server = await startServer(argv, env, null);
+  try {
+    process.stdout.write('[bench] the console in Chromium (5 sign-ins typed once the page is idle, 3 submitted at once) ... ');
+    const result = await benchConsoleInBrowser(server.url, ADMIN_EMAIL, ADMIN_PASSWORD, 5, 3);
+    console.log(`sign-in to dashboard ${result.loginToDashboardMedianMs} ms median`);
+    return result;
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printBrowser(b: BrowserBenchResult, waterfall: boolean) {
+  console.log(`\nConsole in Chromium, bytes on the wire as sent (${b.compressed} documents, scripts and styles compressed):`);
+  console.log(`  ${kb(b.beforeLoginBytes)} begun before the sign-in form's first paint at ${b.formPaintMs} ms (${kb(b.beforeLoginJsBytes)} of JS)`);
+  console.log(`  ${kb(b.whileFormBytes)} fetched ahead while the form is shown (${kb(b.whileFormJsBytes)} of JS)`);
+  console.log(`  ${kb(b.dashboardBytes)} from the submit to the dashboard (${kb(b.dashboardJsBytes)} of JS)`);
+  console.log(`Sign-in submitted to the dashboard's charts drawn: ${b.loginToDashboardMedianMs} ms median (${b.loginToDashboardMs.join(', ')} ms) typed once the page is idle; ${b.immediateLoginToDashboardMedianMs} ms median (${b.immediateLoginToDashboardMs.join(', ')} ms) submitted as the form shows`);
+  console.log(`A second visit, cached: ${kb(b.cachedVisitBytes)} in all, ${kb(b.cachedVisitJsBytes)} of JS`);
+  if (waterfall) {
+    console.log('\nAfter the submit (first run; ms after the click, bytes on the wire, 0 from the cache):');
+    for (const w of b.waterfall) console.log(`  ${String(w.startMs).padStart(5)} → ${String(w.endMs).padStart(5)} ms ${String(w.bytes).padStart(8)} B  ${w.type.padEnd(6)} ${w.url.length > 90 ? `${w.url.slice(0, 87)}...` : w.url}`);
+  }
+}
+
+/** The goals of the console in a browser. */
+const browserGoals = (b: BrowserBenchResult): Goal[] => [
+  { goal: 'at most 150 KB on the wire before the sign-in form', scenario: 'console, first visit', dialect: 'sqlite', figure: kb(b.beforeLoginBytes), met: b.beforeLoginBytes <= 150 * 1024 },
+  { goal: 'sign-in to dashboard drawn under 1 s', scenario: 'console, Chromium', dialect: 'sqlite', figure: `${b.loginToDashboardMedianMs} ms median`, met: b.loginToDashboardMedianMs < 1000 },
+  { goal: 'cached second visit under 5 KB of JS', scenario: 'console, second visit', dialect: 'sqlite', figure: kb(b.cachedVisitJsBytes), met: b.cachedVisitJsBytes < 5 * 1024 },
+];
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (hasTaskset && !pin(process.pid, '1')) console.log('[bench] could not pin the bench process to core 1');
   if (!hasTaskset) console.log('[bench] taskset unavailable or a single core: nothing is pinned, figures are not comparable');
   const { argv, runner } = await serverCommand();
   const started = Date.now();
+  if (opts.browserOnly) {
+    const b = await benchBrowserOnly(argv, opts);
+    printBrowser(b, true);
+    console.log('\nGoals:');
+    for (const g of browserGoals(b)) console.log(`  ${g.met ? 'met   ' : 'MISSED'} ${g.goal}: ${g.figure}`);
+    const resultsFile = path.join(ROOT, 'bench/results.json');
+    let previous: Record<string, unknown> = {};
+    try {
+      previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+    } catch {
+      // no full run yet
+    }
+    const date = new Date().toISOString();
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, browser: { ...b, scale: opts.scale, date, loadAverage: os.loadavg() } }, null, 2)}\n`);
+    console.log(`\nThe run took ${Math.round((Date.now() - started) / 1000)} s (load average ${os.loadavg().map((n) => n.toFixed(1)).join(', ')}); wrote the browser figures into bench/results.json`);
+    return;
+  }
   console.log(`[bench] server: ${runner}; demo data at scale ${opts.scale}; ${opts.duration} s per scenario, ${opts.connections} connections`);
 
   const rows: Row[] = [];
@@ -786,7 +880,7 @@ async function main() {
     Object.assign(what, r.what);
   }
   const upload = opts.uploadMb > 0 ? await benchUpload(argv, opts) : null;
-  const weight = opts.dialects.length ? await consoleWeight(opts) : null;
+  const weight = opts.dialects.length && !opts.only.length ? await consoleWeight(opts) : null;
 
   const cpus = os.cpus();
   const machine = {
@@ -806,11 +900,7 @@ async function main() {
     console.log(`\nConsole JS before the login screen: ${kb(weight.beforeLoginGzipBytes)} gzipped (level 9), ${kb(weight.beforeLoginRawBytes)} raw: ${weight.entry.join(', ')}`);
     console.log(`All console JS: ${kb(weight.totalJsGzipBytes)} gzipped, ${kb(weight.totalJsRawBytes)} raw, ${weight.jsFiles} files${weight.distStale ? ' (dist/ is older than src/: run with --build-console for current figures)' : ''}`);
   }
-  if (browser) {
-    const b = browser;
-    console.log(`\nConsole in Chromium, bytes on the wire as sent (${b.compressed} documents, scripts and styles compressed): ${kb(b.beforeLoginBytes)} until the sign-in form (${kb(b.beforeLoginJsBytes)} of JS); ${kb(b.dashboardBytes)} more for the dashboard (${kb(b.dashboardJsBytes)} of JS)`);
-    console.log(`Sign-in submitted to the dashboard's charts drawn: ${b.loginToDashboardMedianMs} ms median (${b.loginToDashboardMs.join(', ')} ms); a second visit, cached: ${kb(b.cachedVisitBytes)} in all, ${kb(b.cachedVisitJsBytes)} of JS`);
-  }
+  if (browser) printBrowser(browser, false);
   const ratios = versusBare(rows);
   for (const r of ratios) console.log(`\nOurs / bare: "${r.ours}" ${r.reqPerSec.toFixed(2)} of the bare endpoint's req/s, p50 ${r.p50.toFixed(1)}x`);
   const checked = goals(rows, perDialect);
@@ -818,16 +908,24 @@ async function main() {
     checked.push({ goal: 'chunked upload >= 150 MB/s', scenario: `upload ${upload.fileMb} MB`, dialect: 'sqlite', figure: `${upload.mbPerSec} MB/s`, met: upload.goals.throughput.met });
     checked.push({ goal: 'upload RSS growth < 64 MB', scenario: `upload ${upload.fileMb} MB`, dialect: 'sqlite', figure: `+${upload.peakGrowthMb} MB (25/50/75/100 %: ${Object.values(upload.rssAtMb).join(' / ')} MB)`, met: upload.goals.memory.met });
   }
-  if (browser) {
-    checked.push({ goal: 'at most 150 KB on the wire before the sign-in form', scenario: 'console, first visit', dialect: 'sqlite', figure: kb(browser.beforeLoginBytes), met: browser.beforeLoginBytes <= 150 * 1024 });
-    checked.push({ goal: 'sign-in to dashboard drawn under 1 s', scenario: 'console, Chromium', dialect: 'sqlite', figure: `${browser.loginToDashboardMedianMs} ms median`, met: browser.loginToDashboardMedianMs < 1000 });
-    checked.push({ goal: 'cached second visit under 5 KB of JS', scenario: 'console, second visit', dialect: 'sqlite', figure: kb(browser.cachedVisitJsBytes), met: browser.cachedVisitJsBytes < 5 * 1024 });
-  }
+  if (browser) checked.push(...browserGoals(browser));
   console.log('\nGoals:');
   for (const g of checked) console.log(`  ${g.met ? 'met   ' : 'MISSED'} ${g.goal}: ${g.scenario} (${g.dialect}) ${g.figure}`);
   const runSeconds = Math.round((Date.now() - started) / 1000);
   console.log(`\nThe whole run took ${Math.floor(runSeconds / 60)} min ${runSeconds % 60} s`);
   const resultsFile = path.join(ROOT, 'bench/results.json');
+  if (opts.only.length) {
+    // --only: a partial run's rows go beside the last full run's, never in place of them
+    let previous: Record<string, unknown> = {};
+    try {
+      previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+    } catch {
+      // no full run yet
+    }
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, only: { machine, options: opts, server: runner, runSeconds, scenarios: what, results: rows, seeding: perDialect, goals: checked } }, null, 2)}\n`);
+    console.log('\nWrote the figures of these calls into bench/results.json (under "only")');
+    return;
+  }
   if (!opts.dialects.length) {
     // --upload-only: the upload's figures go beside the last full run's
     let previous: Record<string, unknown> = {};

@@ -1,16 +1,18 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import en from './en';
+import authEn from './authEn';
 import { loadDictionary } from './dictionaries';
 import { lookupMessage, type Messages } from './messages';
+import { loadDirection } from './direction';
 import { DEFAULT_LANGUAGE, storeLanguage, toLanguageCode, useStoredLanguage, type LanguageCode } from './languages';
 
 /**
  * Translator for the screens rendered before react-admin loads (sign-in, password reset). It reads the same
  * dictionaries as the admin app, with the same `%{name}` placeholders, but without i18next: these screens
- * must stay small, so English is built in and another language's dictionary is its own chunk, loaded when
- * stored or chosen. Plural variants are not needed here, so the first one is used.
+ * must stay small, so only their English words are built in (authEn.ts) and another language's dictionary is
+ * its own chunk, loaded when stored or chosen. Plural variants are not needed here, so the first one is used.
  */
-let messages: Messages = en;
+const english: Messages = { app: authEn };
+let messages: Messages = english;
 let loaded: LanguageCode = DEFAULT_LANGUAGE;
 let latestRequest = 0;
 const listeners = new Set<() => void>();
@@ -23,11 +25,14 @@ const subscribe = (listener: () => void) => {
 };
 const getLoaded = () => loaded;
 
-/** Loads a language's dictionary for these screens; the last call wins when several overlap. */
+/**
+ * Loads a language's dictionary for these screens, and its direction's styles (right to left for Arabic);
+ * the last call wins when several overlap.
+ */
 export const loadAuthLanguage = async (code: string): Promise<LanguageCode> => {
   const language = toLanguageCode(code);
   const request = ++latestRequest;
-  const dictionary = await loadDictionary(language);
+  const [dictionary] = await Promise.all([language === DEFAULT_LANGUAGE ? english : loadDictionary(language), loadDirection(language)]);
   if (request === latestRequest && language !== loaded) {
     messages = dictionary;
     loaded = language;
@@ -56,7 +61,7 @@ export const useAuthLanguage = (): LanguageCode => {
 };
 
 export const translate = (key: string, values: Record<string, string | number> = {}): string => {
-  const message = lookupMessage(messages, key) ?? lookupMessage(en, key);
+  const message = lookupMessage(messages, key) ?? lookupMessage(english, key);
   if (message === undefined) return key;
   const [singular = message] = message.split(' |||| ');
   return singular.replace(/%\{(\w+)\}/g, (placeholder, name: string) =>

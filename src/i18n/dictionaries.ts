@@ -1,13 +1,13 @@
-import en from './en';
 import type { LanguageCode } from './languages';
 import type { Messages } from './messages';
 
 /**
- * Every language but English is its own chunk, fetched when chosen: the sign-in bundle carries English
- * only. Each of these dictionaries is complete, react-admin's own `ra.*` messages included; English is
- * completed by ra-language-english in the console (see i18nProvider.ts).
+ * Every language is its own chunk, fetched when chosen: the sign-in bundle carries only the English words of
+ * its own screens (authEn.ts). Each of these dictionaries is complete, react-admin's own `ra.*` messages
+ * included; English is completed by ra-language-english in the console (see i18nProvider.ts).
  */
-const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: Messages }>> = {
+const loaders: Record<LanguageCode, () => Promise<{ default: Messages }>> = {
+  en: () => import('./en'),
   de: () => import('./de'),
   es: () => import('./es'),
   fr: () => import('./fr'),
@@ -17,5 +17,4 @@ const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: Mess
 };
 
 /** The app's dictionary of a language (for English, the app's messages without react-admin's). */
-export const loadDictionary = async (code: LanguageCode): Promise<Messages> =>
-  code === 'en' ? en : (await loaders[code]()).default;
+export const loadDictionary = async (code: LanguageCode): Promise<Messages> => (await loaders[code]()).default;

@@ -1,4 +1,5 @@
 import { mergeMessages } from './messages';
+import authEn from './authEn';
 import people from './people/en';
 import clinical from './clinical/en';
 import forms from './forms/en';
@@ -22,8 +23,7 @@ const en = {
     navigation: { no_results: 'Data not found' },
   },
   app: {
-    title: 'Admin Console',
-    loading: 'Loading…',
+    ...authEn,
     layout: {
       home: 'Home',
       breadcrumbs: 'Breadcrumb',
@@ -55,34 +55,6 @@ const en = {
       terms: 'Terms & Conditions',
       support: 'Support',
       powered_by: 'Copyright © %{year} · Powered by the programme’s software provider',
-    },
-    auth: {
-      login_title: 'Sign in to account',
-      login_subtitle: 'Enter your email & password to login',
-      email: 'Email Address',
-      password: 'Password',
-      remember_me: 'Remember me',
-      forgot_password: 'Forgot password?',
-      sign_in: 'Sign in',
-      show_password: 'Show password',
-      hide_password: 'Hide password',
-      forgot_title: 'Forgot Password',
-      forgot_subtitle: 'Enter your email and we will send you a link to create a new password.',
-      verify: 'Verify',
-      back_to_login: 'Back to login',
-      reset_title: 'Create Your Password',
-      new_password: 'New Password',
-      confirm_password: 'Confirm Password',
-      submit: 'Submit',
-      checking_link: 'Checking your link…',
-      reset_success: 'Successfully updated.',
-      reset_requested: 'If that email is registered, a reset link has been sent.',
-      invalid_token: 'Invalid token',
-      email_required: 'Please provide your email.',
-      email_invalid: 'Please provide a valid email.',
-      password_required: 'Please provide your password.',
-      password_mismatch: "Password didn't match.",
-      request_failed: 'Something went wrong!',
     },
     menu: {
       dashboard: 'Dashboard',

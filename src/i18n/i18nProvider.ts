@@ -4,6 +4,7 @@ import englishMessages from 'ra-language-english';
 import { localStorageStore, type I18nProvider, type Locale } from 'react-admin';
 import en from './en';
 import { loadDictionary } from './dictionaries';
+import { loadDirection } from './direction';
 import { mergeMessages, type Messages } from './messages';
 import { LANGUAGES, getStoredLanguage, storeLanguage, toLanguageCode, type LanguageCode } from './languages';
 
@@ -80,7 +81,8 @@ export const createI18nProvider = async (initial: LanguageCode = getStoredLangua
     return resources[language];
   };
   // English is the fallback for anything a dictionary lacks; the tests keep them complete.
-  await Promise.all([load('en'), load(initial)]);
+  // and the stored language's direction is ready before the console is drawn in it
+  await Promise.all([load('en'), load(initial), loadDirection(initial)]);
   const provider = await getI18nProvider(
     instance as unknown as RaI18nextInstance,
     {
@@ -97,7 +99,7 @@ export const createI18nProvider = async (initial: LanguageCode = getStoredLangua
     ...provider,
     changeLocale: async (locale: string) => {
       const language = toLanguageCode(locale);
-      const bundle = await load(language);
+      const [bundle] = await Promise.all([load(language), loadDirection(language)]);
       if (!instance.hasResourceBundle(language, 'translation')) {
         instance.addResourceBundle(language, 'translation', bundle.translation);
       }

@@ -82,7 +82,7 @@ describe('direction', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Language' }));
-    await user.click(screen.getByRole('menuitem', { name: 'العربية' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'العربية' }));
 
     expect(await screen.findByRole('heading', { name: 'لوحة المعلومات' })).toBeInTheDocument();
     expect(localStorage.getItem('currentLanguage')).toBe('ar');

@@ -1,5 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -12,7 +11,7 @@ import { LanguageChooser } from '../../i18n/LanguageChooser';
 import { languageDirection } from '../../i18n/languages';
 
 /** Frame of the public screens; react-admin (and its theme) is not loaded yet when they show. */
-export const AuthLayout = () => {
+export const AuthLayout = ({ children }: { children: ReactNode }) => {
   // The screens are drawn again in a newly chosen language (Arabic: right to left).
   const language = useAuthLanguage();
   const theme = useMemo(() => createTheme({ palette, direction: languageDirection(language) }), [language]);
@@ -31,7 +30,7 @@ export const AuthLayout = () => {
               </Typography>
               <LanguageChooser value={language} onChange={(code) => void chooseAuthLanguage(code)} />
             </Box>
-            <Outlet key={language} />
+            <Fragment key={language}>{children}</Fragment>
           </CardContent>
         </Card>
       </Box>

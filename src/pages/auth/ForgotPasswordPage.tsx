@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { requestPasswordReset } from '../../providers/authApi';
 import { translate } from '../../i18n/authTranslate';
 import { AuthForm, AuthHeading } from './AuthLayout';
+import { AuthTextField } from './AuthTextField';
+import { Link as EntryLink } from './entryRouter';
 import { describeFailure, isEmail } from './errors';
 
 export const ForgotPasswordPage = () => {
@@ -49,7 +49,7 @@ export const ForgotPasswordPage = () => {
         </Alert>
       ) : null}
       <AuthForm onSubmit={() => void submit()}>
-        <TextField
+        <AuthTextField
           label={translate('app.auth.email')}
           type="email"
           name="email"
@@ -65,7 +65,7 @@ export const ForgotPasswordPage = () => {
         <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
           {translate('app.auth.verify')}
         </Button>
-        <Link component={RouterLink} to="/auth/login" variant="body2" sx={{ alignSelf: 'center' }}>
+        <Link component={EntryLink} to="/auth/login" variant="body2" sx={{ alignSelf: 'center' }}>
           {translate('app.auth.back_to_login')}
         </Link>
       </AuthForm>

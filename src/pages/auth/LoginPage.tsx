@@ -1,18 +1,18 @@
-import { useState } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { login } from '../../providers/authApi';
 import { isSignedIn } from '../../providers/session';
 import { pathAfterSignIn } from '../../providers/signInPath';
 import { translate } from '../../i18n/authTranslate';
-import { loadAdminApp } from '../../adminApp';
+import { loadAdminApp, preloadAdminApp } from '../../adminApp';
 import { AuthForm, AuthHeading } from './AuthLayout';
+import { AuthTextField } from './AuthTextField';
+import { Link as EntryLink, Navigate, useLocation, useNavigate } from './entryRouter';
 import { PasswordField } from './PasswordField';
 import { describeFailure, isEmail } from './errors';
 
@@ -35,6 +35,9 @@ export const LoginPage = () => {
   // The page asked for before signing in (?next=), else the dashboard.
   const destination = pathAfterSignIn(location.search);
 
+  // While the visitor types, the console behind the form is fetched and made ready (after the form is drawn).
+  useEffect(preloadAdminApp, []);
+
   if (isSignedIn() && !submitting) return <Navigate to={destination} replace />;
 
   const validate = (): Record<string, string> => {
@@ -51,7 +54,7 @@ export const LoginPage = () => {
     setGeneralError(null);
     if (Object.keys(errors).length > 0) return;
     setSubmitting(true);
-    // Fetch the admin bundle while the credentials are being checked.
+    // The admin bundle, if it is not here yet, while the credentials are being checked.
     void loadAdminApp();
     try {
       await login(email.trim(), password, rememberMe);
@@ -78,7 +81,7 @@ export const LoginPage = () => {
         </Alert>
       ) : null}
       <AuthForm onSubmit={() => void submit()}>
-        <TextField
+        <AuthTextField
           label={translate('app.auth.email')}
           type="email"
           name="email"
@@ -107,7 +110,7 @@ export const LoginPage = () => {
             control={<Checkbox checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />}
             label={translate('app.auth.remember_me')}
           />
-          <Link component={RouterLink} to="/auth/verifyEmail" variant="body2">
+          <Link component={EntryLink} to="/auth/verifyEmail" variant="body2">
             {translate('app.auth.forgot_password')}
           </Link>
         </Box>

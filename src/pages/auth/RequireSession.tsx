@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { isSignedIn, subscribeSession } from '../../providers/session';
 import { signInPath } from '../../providers/signInPath';
+import { Navigate } from './entryRouter';
 
 /**
  * Every page but the public ones needs a session: without one the visitor goes straight to the sign-in
@@ -13,6 +13,8 @@ import { signInPath } from '../../providers/signInPath';
  */
 export const RequireSession = ({ children }: { children: ReactNode }) => {
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
-  const { pathname, search, hash } = useLocation();
-  return signedIn ? children : <Navigate to={signInPath(`${pathname}${search}${hash}`)} replace />;
+  if (signedIn) return children;
+  // the address as it is now (the console's router may have moved it since this rendered last)
+  const { pathname, search, hash } = window.location;
+  return <Navigate to={signInPath(`${pathname}${search}${hash}`)} replace />;
 };

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { resetPassword, verifyResetToken } from '../../providers/authApi';
 import { translate } from '../../i18n/authTranslate';
 import { AuthForm, AuthHeading } from './AuthLayout';
+import { Link as EntryLink, useNavigate, useSearchParams } from './entryRouter';
 import { PasswordField } from './PasswordField';
 import { describeFailure } from './errors';
 import type { LoginLocationState } from './LoginPage';
@@ -138,7 +138,7 @@ export const ResetPasswordPage = () => {
           </AuthForm>
         </>
       ) : null}
-      <Link component={RouterLink} to="/auth/login" variant="body2" sx={{ display: 'block', textAlign: 'center', mt: 2 }}>
+      <Link component={EntryLink} to="/auth/login" variant="body2" sx={{ display: 'block', textAlign: 'center', mt: 2 }}>
         {translate('app.auth.back_to_login')}
       </Link>
     </>

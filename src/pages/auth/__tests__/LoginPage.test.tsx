@@ -1,12 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { AuthLayout } from '../AuthLayout';
-import { LoginPage } from '../LoginPage';
+import { ConsoleRoot } from '../../../ConsoleRoot';
+import { useLocation } from '../entryRouter';
 import { recordedCalls } from '../../../test/recorded-http';
 
-// Signing in starts downloading the admin bundle; that is not what these tests look at.
-jest.mock('../../../adminApp', () => ({ loadAdminApp: jest.fn(() => Promise.resolve()) }));
+// The form fetches the console ahead, and signing in opens it; here the console is a page naming its path.
+jest.mock('../../../adminApp', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  const pages: Record<string, string> = { '/dashboard': 'Dashboard page', '/roles': 'Roles page' };
+  const Console = () => createElement('p', null, pages[window.location.pathname] ?? 'Another page');
+  return { loadAdminApp: jest.fn(() => Promise.resolve({ default: Console })), preloadAdminApp: jest.fn() };
+});
 
 const answer = (status: number, body: unknown) =>
   jest.fn(async () => ({ status, text: async () => JSON.stringify(body) }) as unknown as Response);
@@ -19,21 +23,16 @@ const CurrentPath = () => {
   return <output aria-label="path">{`${pathname}${search}`}</output>;
 };
 
-// A declarative router: jsdom lacks the Request class that data routers need on navigation.
-const renderLogin = (path = '/auth/login') =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/auth" element={<AuthLayout />}>
-          <Route path="login" element={<LoginPage />} />
-        </Route>
-        <Route path="/dashboard" element={<p>Dashboard page</p>} />
-        <Route path="/roles" element={<p>Roles page</p>} />
-        <Route path="/" element={<p>Home page</p>} />
-      </Routes>
+// The entry as main.tsx renders it, at an address of the page.
+const renderLogin = (path = '/auth/login') => {
+  window.history.replaceState(null, '', path);
+  return render(
+    <>
+      <ConsoleRoot />
       <CurrentPath />
-    </MemoryRouter>,
+    </>,
   );
+};
 
 const signIn = async (email: string, password: string) => {
   const user = userEvent.setup();

@@ -1,31 +1,32 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { clearSession } from '../../../providers/session';
 import { RequireSession } from '../RequireSession';
+import { useLocation } from '../entryRouter';
 
 const CurrentLocation = () => {
   const { pathname, search } = useLocation();
   return <output aria-label="location">{`${pathname}${search}`}</output>;
 };
 
-// A declarative router: jsdom lacks the Request class that data routers need on navigation.
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/auth/login" element={<p>Sign-in form</p>} />
-        <Route
-          path="*"
-          element={
-            <RequireSession>
-              <p>The admin</p>
-            </RequireSession>
-          }
-        />
-      </Routes>
-      <CurrentLocation />
-    </MemoryRouter>,
+/** The sign-in form at its address, every other address behind RequireSession (as ConsoleRoot has it). */
+const Screens = () =>
+  useLocation().pathname === '/auth/login' ? (
+    <p>Sign-in form</p>
+  ) : (
+    <RequireSession>
+      <p>The admin</p>
+    </RequireSession>
   );
+
+const renderAt = (path: string) => {
+  window.history.replaceState(null, '', path);
+  return render(
+    <>
+      <Screens />
+      <CurrentLocation />
+    </>,
+  );
+};
 
 const location = () => screen.getByRole('status', { name: 'location' });
 
