@@ -10,6 +10,12 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
+      // jest's 5 s default is no deadline of ours: a suite's beforeAll makes a database and an app (about
+      // a second on PostgreSQL on an idle machine, several while another process keeps both cores busy),
+      // and when it timed out, the skipped afterAll left that app's pool working past the file's end
+      // ("Cannot read properties of undefined (reading 'Socket')"). Waits inside tests end on their
+      // condition, never on this.
+      testTimeout: 30_000,
       roots: ['<rootDir>/server/test'],
       transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json' }] },
     },
