@@ -26,6 +26,7 @@ const authEn = {
     submit: 'Submit',
     checking_link: 'Checking your link…',
     reset_success: 'Successfully updated.',
+    reset_success_app: 'Your password has been changed. Sign in to the app with your new password.',
     reset_requested: 'If that email is registered, a reset link has been sent.',
     invalid_token: 'Invalid token',
     email_required: 'Please provide your email.',

@@ -1,5 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { AuthLayout } from '../../pages/auth/AuthLayout';
 import { LoginPage } from '../../pages/auth/LoginPage';
 import { loadAuthLanguage, translate, useAuthLanguage } from '../authTranslate';
@@ -33,6 +35,14 @@ describe('sign-in screens', () => {
     expect(translate('app.no.such.key')).toBe('app.no.such.key');
     // the console's words are not part of the sign-in bundle
     expect(translate('app.dashboard.welcome', { name: 'Amina' })).toBe('app.dashboard.welcome');
+  });
+
+  it('has built in every word the public screens ask for', () => {
+    const folder = join(__dirname, '../../pages/auth');
+    const sources = [join(__dirname, '../../ConsoleRoot.tsx'), join(__dirname, '../../pages/PageLoader.tsx'), ...readdirSync(folder).filter((name) => /\.tsx?$/.test(name)).map((name) => join(folder, name))];
+    const keys = new Set(sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/'(app\.[\w.]+)'/g)].map((match) => match[1]!)));
+    expect(keys.size).toBeGreaterThan(20);
+    expect([...keys].filter((key) => translate(key) === key)).toEqual([]);
   });
 
   it('fills placeholders from a loaded dictionary', async () => {

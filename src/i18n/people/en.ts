@@ -3,7 +3,6 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), in English: merged into en.ts. */
 const people = {
   app: {
-    auth: { reset_success_app: 'Your password has been changed. Sign in to the app with your new password.' },
     import: {
       menu: 'Import locations',
       title: 'Import locations',
