@@ -560,6 +560,22 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
       expect(fieldErrors(refused)).toEqual({ sha256: ['The file arrived damaged (its SHA-256 does not match); please upload it again.'] });
     });
 
+    test('once the layout is known, chunks sent at once (one of them twice) are written in place into one identical file', async () => {
+      const data = mp4Like(15 * 32_768 + 5);
+      const chunks = split(data, 16);
+      const base = { totalChunks: 16, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media', sha256: sha256(data) };
+      const since = await lastAuditId(t);
+      await send({ ...base, index: 0, chunk: chunks[0] });
+      const order = [...chunks.keys()].slice(1).concat([7]).sort(() => Math.random() - 0.5);
+      const answers = await Promise.all(order.map((i) => send({ ...base, index: i, chunk: chunks[i] })));
+      expect(answers.map((r) => r.statusCode)).toEqual(order.map(() => 200));
+      const files = new Set(answers.filter((r) => r.json().message === 'File uploaded.').map((r) => r.json().file.path));
+      expect(files.size).toBe(1);
+      const file = (await status(base)).json().data.file;
+      expect((await fetchStored(file.path)).equals(data)).toBe(true);
+      expect(await auditSince(t, since)).toHaveLength(1);
+    });
+
     test('a last chunk re-sent with another length leaves the file exactly as long as the last one sent', async () => {
       const data = mp4Like(3 * 50_000 + 123);
       const chunks = split(data, 4);
@@ -593,6 +609,12 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
       expect((await status(base)).json().data.received).toEqual([0, 2]);
       expect(region(folder, 0, size).equals(chunks[0]!)).toBe(true);
       expect(region(folder, 2 * size, chunks[2]!.length).equals(chunks[2]!)).toBe(true);
+      // the last chunk over 10 MB, in place: 413 as through a temporary file, and no longer held
+      const tooLarge = await send({ ...base, index: 2, chunk: Buffer.alloc(10 * 1024 * 1024 + 1) });
+      expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json()).toMatchObject({ success: false, message: 'The chunk is too large: at most 10 MB.' });
+      expect((await status(base)).json().data.received).toEqual([0]);
+      expect((await send({ ...base, index: 2, chunk: chunks[2] })).json().data).toEqual({ received: 2, total: 3 });
       const done = await send({ ...base, index: 1, chunk: chunks[1] });
       expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
     });
