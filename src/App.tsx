@@ -21,6 +21,13 @@ import { PromotionalPage, RequirePromotionalAccess } from './resources/promotion
 import { AuditLogList, RequireAuditAccess } from './resources/audit-log';
 
 const i18nProviderPromise = createI18nProvider();
+// Marked as React's `use` reads a settled promise, so a console drawn after it has settled (the chunk
+// runs while the sign-in form is shown) does not suspend for it: React 19 keeps a Suspense fallback on
+// screen for at least 300 ms.
+void i18nProviderPromise.then(
+  (value) => Object.assign(i18nProviderPromise, { status: 'fulfilled', value }),
+  (reason: unknown) => Object.assign(i18nProviderPromise, { status: 'rejected', reason }),
+);
 
 /** The spec's routes (/x/edit/:id, /x/show/:id) lead to react-admin's (/x/:id, /x/:id/show). */
 const LegacyRecordRoute = ({ resource, view }: { resource: string; view: 'edit' | 'show' }) => {

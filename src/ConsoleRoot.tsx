@@ -1,5 +1,5 @@
-import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
-import { loadAdminApp } from './adminApp';
+import { Suspense, lazy, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { loadAdminApp, loadedAdminApp } from './adminApp';
 import { HOME_PATH, LOGIN_PATH } from './providers/signInPath';
 import { PageLoader } from './pages/PageLoader';
 import { AuthLayout } from './pages/auth/AuthLayout';
@@ -15,6 +15,17 @@ import { DirectionProvider } from './i18n/direction';
 // (RequireSession sends a visitor without one to the sign-in form first), and fetched ahead while the
 // sign-in form is shown (adminApp.ts).
 const AdminRouter = lazy(loadAdminApp);
+
+/** The console: at once when its chunk has run already, else once it has loaded (the page loader meanwhile). */
+const SignedInConsole = () => {
+  // chosen once per mount, so the console is never swapped for another component while it is shown
+  const [Console] = useState(() => loadedAdminApp() ?? AdminRouter);
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Console />
+    </Suspense>
+  );
+};
 
 /** The public screens in the language they are shown in, right to left for Arabic. */
 const AuthScreens = ({ children }: { children: ReactNode }) => (
@@ -64,9 +75,7 @@ export const ConsoleRoot = () => {
     default:
       return (
         <RequireSession>
-          <Suspense fallback={<PageLoader />}>
-            <AdminRouter />
-          </Suspense>
+          <SignedInConsole />
         </RequireSession>
       );
   }

@@ -10,9 +10,19 @@ const RELOADED = 'chunk_reload';
  * After a new release the old chunk names are gone: a tab opened before it fails to load the admin
  * chunk. Reload once to pick up the new index.html; a second failure is a real error.
  */
+let loaded: typeof import('./AdminRouter') | undefined;
+
+/**
+ * The console's component when its chunk has already run (fetched ahead while the sign-in form was
+ * shown): drawn at once, without a Suspense fallback, which React 19 would keep on screen for at least
+ * 300 ms before revealing what replaces it.
+ */
+export const loadedAdminApp = () => loaded?.default;
+
 export const loadAdminApp = () =>
   import('./AdminRouter').then(
     (module) => {
+      loaded = module;
       sessionStorage.removeItem(RELOADED);
       return module;
     },
@@ -47,7 +57,7 @@ export const preloadAdminApp = (): void => {
   preloading = Promise.resolve();
   whenIdle(() => {
     preloading = Promise.all([
-      import('./AdminRouter'),
+      import('./AdminRouter').then((module) => (loaded = module)),
       import('./pages/dashboard/BarChartView'),
       import('pusher-js'),
       preloadLanguageMenu(),

@@ -19,8 +19,15 @@ import { retryUnlessClientError, type AppDataProvider } from '../providers/dataP
 import { DASHBOARD_QUERY_KEY, dateLocale, formatMonth, readDashboard, type DashboardData } from './dashboard/api';
 import type { ChartSeries } from './dashboard/BarChartView';
 
-/** recharts comes in its own chunk, when the first chart shows. */
-const BarChartView = lazy(() => import('./dashboard/BarChartView'));
+/**
+ * recharts comes in its own chunk, fetched when this module runs (while the sign-in form is shown, or
+ * when the console loads). A chart drawn once it is here is drawn at once, not through a Suspense
+ * fallback, which React 19 keeps on screen for at least 300 ms.
+ */
+let chartModule: typeof import('./dashboard/BarChartView') | undefined;
+const loadChart = () => import('./dashboard/BarChartView').then((module) => (chartModule = module));
+void loadChart().catch(() => undefined);
+const LazyBarChartView = lazy(loadChart);
 
 const CHART_HEIGHT = 300;
 
@@ -62,6 +69,7 @@ const Chart = ({ rows, categoryKey, series }: ChartProps) => {
   const formatNumber = useNumberFormat();
   const empty = rows.every((row) => series.every((item) => !row[item.key]));
   if (empty) return <NoData />;
+  const BarChartView = chartModule?.default ?? LazyBarChartView;
   return (
     <Suspense fallback={<ChartSkeleton />}>
       <BarChartView rows={rows} categoryKey={categoryKey} series={series} height={CHART_HEIGHT} formatNumber={formatNumber} />

@@ -7,7 +7,7 @@ import { LoginPage } from '../../pages/auth/LoginPage';
 import { loadAuthLanguage, translate, useAuthLanguage } from '../authTranslate';
 import { DirectionProvider } from '../direction';
 
-jest.mock('../../adminApp', () => ({ loadAdminApp: jest.fn(() => Promise.resolve()), preloadAdminApp: jest.fn() }));
+jest.mock('../../adminApp', () => ({ loadAdminApp: jest.fn(() => Promise.resolve()), preloadAdminApp: jest.fn(), loadedAdminApp: jest.fn(() => undefined) }));
 
 /** As ConsoleRoot renders the public screens. */
 const AuthScreens = () => (

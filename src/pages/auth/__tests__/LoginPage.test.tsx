@@ -9,7 +9,7 @@ jest.mock('../../../adminApp', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');
   const pages: Record<string, string> = { '/dashboard': 'Dashboard page', '/roles': 'Roles page' };
   const Console = () => createElement('p', null, pages[window.location.pathname] ?? 'Another page');
-  return { loadAdminApp: jest.fn(() => Promise.resolve({ default: Console })), preloadAdminApp: jest.fn() };
+  return { loadAdminApp: jest.fn(() => Promise.resolve({ default: Console })), preloadAdminApp: jest.fn(), loadedAdminApp: jest.fn(() => undefined) };
 });
 
 const answer = (status: number, body: unknown) =>

@@ -6,7 +6,7 @@ import { Link, navigate, setHistoryDriver, useLocation, type HistoryDriver } fro
 jest.mock('../../../adminApp', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');
   const Console = () => createElement('p', null, `Console at ${window.location.pathname}`);
-  return { loadAdminApp: jest.fn(() => Promise.resolve({ default: Console })), preloadAdminApp: jest.fn() };
+  return { loadAdminApp: jest.fn(() => Promise.resolve({ default: Console })), preloadAdminApp: jest.fn(), loadedAdminApp: jest.fn(() => undefined) };
 });
 
 const Where = () => {
