@@ -1,10 +1,10 @@
-import { matchesFirst } from '../src/http/crud';
+import { countFromMatches, matchesFirst } from '../src/http/crud';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, dataOf } from './helpers/http';
 
 /**
- * A searched list is counted from its matches, and its page found by whichever plan costs less for
- * that many matches (http/crud.ts, ListPlan in http/list.ts). Whatever the plan, the page is the same.
+ * A searched list is counted and paged by whichever plan costs less for that many matches (http/crud.ts,
+ * ListPlan in http/list.ts). Whatever the plans, the pages and the total are the same.
  */
 describe('choosing a searched page\'s plan', () => {
   test('few matches among many rows: from the matches; many: along the list\'s order', () => {
@@ -14,6 +14,12 @@ describe('choosing a searched page\'s plan', () => {
     // a deep page of a common term walks far along the order: from the matches again
     expect(matchesFirst(2_000, 2_000, 100_000)).toBe(true);
     expect(matchesFirst(5, 25, null)).toBe(false);
+  });
+
+  test('a count from the matches up to about one row in 28; beyond, along the subset\'s index', () => {
+    expect(countFromMatches(2_000, 100_000)).toBe(true);
+    expect(countFromMatches(5_000, 100_000)).toBe(false);
+    expect(countFromMatches(10, null)).toBe(true);
   });
 });
 
@@ -44,7 +50,8 @@ describe.each(DIALECTS)('searched patient lists on %s', (dialect) => {
       .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
       .map((p) => p.id);
 
-  test.each(['Common', 'rarest', 'Other 1', 'nothing-like-it'])('"%s": every page and the total', async (term) => {
+  // "Other" matches two patients in three: its second count (the next page) goes along the index
+  test.each(['Common', 'rarest', 'Other 1', 'Other', 'nothing-like-it'])('"%s": every page and the total', async (term) => {
     const api = client(t);
     const want = expected(term);
     const got: number[] = [];

@@ -36,6 +36,20 @@ const MAX_PAGE = 1_000_000_000;
 export const matchesFirst = (matches: number, reach: number, rows: number | null): boolean =>
   rows !== null && matches * 11 < (reach * rows) / Math.max(1, matches);
 
+/**
+ * Whether a search's count is cheaper from its matches (each looked up: about 2 µs a match) than along
+ * the subset's index (every row of it checked against the matches: about 0.08 µs a row), measured over
+ * 100,000 patients: from the matches up to about one row in 28.
+ */
+export const countFromMatches = (matches: number, rows: number | null): boolean => rows === null || matches * 28 < rows;
+
+/**
+ * The last total of each recent search (by its list's query, paging and order left out): the next count of the same search
+ * (the next page, a refresh) takes the plan that total calls for. A stale total only costs time.
+ */
+const SEARCH_TOTALS_KEPT = 1000;
+const PAGING_KEYS = new Set(['page', 'per_page', 'sort', 'order']);
+
 const Id = Type.Object({ id: Type.String({ description: 'encrypted id' }) });
 
 /** Where the list lives for page links: under PUBLIC_URL, never the Host a request claims. */
@@ -112,6 +126,9 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     void ctx.realtime.publish(ctx.realtime.channelForChanges(def.name), CHANGED_EVENT, { action, id: ctx.ids.encode(def.name, id), by });
   };
 
+  /** recent searches' totals, by query string (countFromMatches) */
+  const searchTotals = new Map<string, number>();
+
   const decodeId = (encrypted: string): number => {
     const id = ctx.ids.decode(def.name, encrypted);
     if (id === null) throw notFound();
@@ -183,10 +200,16 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     let total: number;
     let rows: Row[];
     if (built.fullTextSearch) {
-      // counted from the matches; the page by the plan that costs less for that many (ListPlan)
+      // each query by the plan that costs less for that many matches (ListPlan): the count by the one
+      // the term's last count called for (from the matches when unknown), the page by this count's
       const fromMatches = buildListQuery(ctx, def, q, request, options, 'search');
-      total = await countOf(fromMatches.base, true, options.excludeIds ?? []);
-      rows = offset >= total ? [] : await (matchesFirst(total, offset + perPage, await keptCount()) ? fromMatches : built).ordered.limit(perPage).offset(offset).execute();
+      const kept = await keptCount();
+      const term = JSON.stringify(Object.entries(q).filter(([k]) => !PAGING_KEYS.has(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
+      const known = searchTotals.get(term);
+      total = await countOf((known !== undefined && !countFromMatches(known, kept) ? built : fromMatches).base, true, options.excludeIds ?? []);
+      searchTotals.set(term, total);
+      if (searchTotals.size > SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
+      rows = offset >= total ? [] : await (matchesFirst(total, offset + perPage, kept) ? fromMatches : built).ordered.limit(perPage).offset(offset).execute();
     } else {
       [total, rows] = await Promise.all([countOf(built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).offset(offset).execute()]);
     }
