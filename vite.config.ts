@@ -33,17 +33,23 @@ const server = 'http://localhost:8080';
 // Anchored patterns: a plain '/app' prefix would also swallow console routes such as /appointment-requests.
 const proxied = ['^/api(/|$)', '^/storage(/|$)', '^/app(/|$)', '^/apps(/|$)'];
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  server: {
-    proxy: Object.fromEntries(proxied.map((pattern) => [pattern, { target: server, changeOrigin: true, ws: true }])),
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 1500,
-    // the console, and the public landing site (site/: plain DOM, none of the console's code), served at /site
-    rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), site: fileURLToPath(new URL('site/index.html', import.meta.url)) } },
-  },
+export default defineConfig(({ command, mode }) => {
+  // A production build is React's production build whoever starts it: `vite build` keeps a NODE_ENV
+  // it inherits, and the browser tests build a stale console from inside jest (NODE_ENV=test), which
+  // gave React's development build (larger, slower, warnings in the console).
+  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), precompress()],
+    server: {
+      proxy: Object.fromEntries(proxied.map((pattern) => [pattern, { target: server, changeOrigin: true, ws: true }])),
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: false,
+      chunkSizeWarningLimit: 1500,
+      // the console, and the public landing site (site/: plain DOM, none of the console's code), served at /site
+      rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), site: fileURLToPath(new URL('site/index.html', import.meta.url)) } },
+    },
+  };
 });
