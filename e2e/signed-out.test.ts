@@ -23,6 +23,9 @@ const ADMIN_CHUNK = /\/assets\/AdminRouter-[\w-]+\.js$/;
  * When the page began to fetch the console's chunk and when it first painted (the sign-in form), on the
  * page's own clock: the form's critical path carries no react-admin, which is fetched ahead only after it.
  */
+/** one frame at 60 Hz */
+const ONE_FRAME_MS = 1000 / 60;
+
 const adminChunkAfterPaint = (page: Page) =>
   page.evaluate((chunk) => {
     const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
@@ -61,7 +64,10 @@ run('signed out (Chromium, real server)', () => {
       const { paint, fetched } = await adminChunkAfterPaint(page);
       expect(paint).not.toBeNull();
       expect(fetched).toHaveLength(1);
-      expect(fetched[0]).toBeGreaterThan(paint!);
+      // first-contentful-paint is the time the frame was presented, which Chromium stamps after the frame
+      // was made: the fetch begun after that frame (an idle callback after it) can carry a stamp a few
+      // milliseconds earlier (seen: 450.6 against 456). Not before the frame before it, though.
+      expect(fetched[0]).toBeGreaterThan(paint! - ONE_FRAME_MS);
     }));
 
   test('/ signed out ends on the sign-in form with no more than a handful of history entries', () =>
