@@ -10,21 +10,14 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // jest's 5 s default is no deadline of ours: a suite's beforeAll makes a database and an app (about
-      // a second on PostgreSQL on an idle machine, several while another process keeps both cores busy),
-      // and when it timed out, the skipped afterAll left that app's pool working past the file's end
-      // ("Cannot read properties of undefined (reading 'Socket')"). Waits inside tests end on their
-      // condition, never on this.
-      testTimeout: 30_000,
+      // each project's test ceiling is set in its setup file: jest ignores `testTimeout` here
+      setupFilesAfterEnv: ['<rootDir>/server/test/helpers/ceiling.ts'],
       roots: ['<rootDir>/server/test'],
       transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json' }] },
     },
     {
       displayName: 'console',
       testEnvironment: 'jsdom',
-      // a screen test renders react-admin in jsdom: about a second on an idle machine, three or four
-      // while another process keeps both cores busy; the waits inside end as soon as their condition holds
-      testTimeout: 30_000,
       roots: ['<rootDir>/src'],
       setupFiles: ['<rootDir>/src/test/setup-env.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
@@ -40,7 +33,7 @@ const config: Config = {
       displayName: 'e2e',
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/e2e/helpers/ceiling.ts'],
       transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/server/tsconfig.json' }] },
     },
   ],
