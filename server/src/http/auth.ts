@@ -58,13 +58,14 @@ export const SESSION_CACHE_SIZE = 10_000;
  */
 const sessionCaches = new WeakMap<Kysely<Database>, Map<string, CachedSession>>();
 
+const epochQueries = new WeakMap<Kysely<Database>, ReturnType<typeof compileEpochQuery>>();
+
 async function currentEpoch(ctx: AppContext): Promise<string> {
   let query = epochQueries.get(ctx.db);
   if (!query) epochQueries.set(ctx.db, (query = compileEpochQuery(ctx.db)));
   const row = (await ctx.db.executeQuery<EpochRow>(query)).rows[0];
   return String(row?.n ?? '');
 }
-const epochQueries = new WeakMap<Kysely<Database>, ReturnType<typeof compileEpochQuery>>();
 
 /** Resolves a bearer token to its admin: unexpired, not revoked, admin active. */
 export async function principalFromToken(ctx: AppContext, token: string): Promise<Principal | null> {

@@ -126,7 +126,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     void ctx.realtime.publish(ctx.realtime.channelForChanges(def.name), CHANGED_EVENT, { action, id: ctx.ids.encode(def.name, id), by });
   };
 
-  /** recent searches' totals, by query string (countFromMatches) */
+  /** recent searches' totals, by their query without paging and order (countFromMatches) */
   const searchTotals = new Map<string, number>();
 
   const decodeId = (encrypted: string): number => {
@@ -202,7 +202,8 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     if (built.fullTextSearch) {
       // each query by the plan that costs less for that many matches (ListPlan): the count by the one
       // the term's last count called for (from the matches when unknown), the page by this count's
-      const fromMatches = buildListQuery(ctx, def, q, request, options, 'search');
+      // only a subset's own index competes with the matches (ListPlan): without one the plans are one
+      const fromMatches = def.subset ? buildListQuery(ctx, def, q, request, options, 'search') : built;
       const kept = await keptCount();
       const term = JSON.stringify(Object.entries(q).filter(([k]) => !PAGING_KEYS.has(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
       const known = searchTotals.get(term);

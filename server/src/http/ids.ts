@@ -1,5 +1,8 @@
 import { type Cipher, createCipheriv, createDecipheriv, createHmac, type Decipher } from 'node:crypto';
 
+/** at most this many encoded strings kept a resource */
+const ENCODED_KEPT = 20_000;
+
 /**
  * Encrypted ids: one AES-256 block holding 8 zero bytes and the id as a 64-bit integer, under a key
  * derived per resource from APP_KEY. Deterministic (same id, same string), opaque, tamper-evident (a
@@ -10,8 +13,6 @@ import { type Cipher, createCipheriv, createDecipheriv, createHmac, type Deciphe
  * every call (update() on exactly one block, never final()). Creating them per id cost about 3 µs,
  * which a 25-row page pays 25 times or more.
  */
-const ENCODED_KEPT = 20_000;
-
 export class IdCodec {
   private readonly ciphers = new Map<string, { enc: Cipher; dec: Decipher }>();
   /** Ids encoded lately, per resource: a page's ids and relations repeat from request to request. */
