@@ -8,10 +8,14 @@ import { anyDb, client, type Client, dataOf, type Row, sampler } from './helpers
 jest.setTimeout(60_000);
 
 const CITY_LIMIT = 12;
+const TASK_LIMIT = 10;
+
+/** who asks: the token, the districts the admin is limited to (null: all) and whether it may see tasks */
+interface Viewer { token: string; districtIds: number[] | null; tasks: boolean }
 
 /**
- * GET /dashboard reads counts kept by triggers (migration 0022). Every test writes people, CHWs and
- * appointments in the ways the data can change (the API, bulk statements, moves between cities, kinds,
+ * GET /dashboard reads counts kept by triggers (migrations 0022 and 0024). Every test writes people,
+ * CHWs, appointments and survey submissions in the ways the data can change (the API, bulk statements, moves between cities, kinds,
  * districts and months, cascaded deletes, concurrent moves, the migration's own fill) and then holds
  * the dashboard to the same figures counted directly from the rows.
  */
@@ -32,7 +36,7 @@ describe.each(DIALECTS)('the dashboard from kept counts (%s)', (dialect) => {
   const num = (v: unknown) => Number(v);
 
   /** The dashboard computed from the rows themselves, as the route computed it before the counters. */
-  async function fromRows(districtIds: number[] | null) {
+  async function fromRows({ districtIds, tasks: seesTasks }: Viewer) {
     const kinds = await db().selectFrom('users').select(['type', (eb) => eb.fn.countAll().as('n')]).groupBy('type').execute();
     const kind = (k: string) => num(kinds.find((r) => r.type === k)?.n ?? 0);
     const admins = num((await db().selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -69,8 +73,22 @@ describe.each(DIALECTS)('the dashboard from kept counts (%s)', (dialect) => {
       chws: num((await chws.executeTakeFirstOrThrow()).n),
       cities,
       appointments: [...byMonth].sort(([a], [b]) => a.localeCompare(b)).map(([m, n]) => ({ appointment_month: m, total_appointments: n })),
-      tasks: [],
+      tasks: seesTasks ? await tasksFromRows(districtIds) : [],
     };
+  }
+
+  /** the tasks with the most submissions, newer first on a tie, grouped from the submissions themselves */
+  async function tasksFromRows(districtIds: number[] | null) {
+    let perTask = db()
+      .selectFrom('form_submissions as s')
+      .innerJoin('tasks', 'tasks.id', 's.task_id')
+      .select(['tasks.id', 'tasks.title', (eb) => eb.fn.countAll().as('n')])
+      .groupBy(['tasks.id', 'tasks.title']);
+    if (districtIds) perTask = perTask.where('tasks.district_id', 'in', districtIds.length ? districtIds : [0]);
+    return (await perTask.execute())
+      .sort((a, b) => num(b.n) - num(a.n) || num(b.id) - num(a.id))
+      .slice(0, TASK_LIMIT)
+      .map((r) => ({ task_name: r.title, submission_count: num(r.n) }));
   }
 
   /** Every kept counter against a GROUP BY of its rows: no group missing, none extra, none below zero. */
@@ -84,14 +102,16 @@ describe.each(DIALECTS)('the dashboard from kept counts (%s)', (dialect) => {
       .toEqual(await rows(sql`SELECT 'users:' || type AS table_name, count(*) AS n FROM users GROUP BY type ORDER BY 'users:' || type`));
     expect(await rows(sql`SELECT month, n FROM appointment_months WHERE n <> 0 ORDER BY month`))
       .toEqual(await rows(sql`SELECT substr(date, 1, 7) AS month, count(*) AS n FROM appointments GROUP BY substr(date, 1, 7) ORDER BY substr(date, 1, 7)`));
-    for (const table of ['user_city_counts', 'chw_district_counts', 'appointment_months']) {
+    expect(await rows(sql`SELECT task_id, n FROM task_submission_counts WHERE n <> 0 ORDER BY task_id`))
+      .toEqual(await rows(sql`SELECT task_id, count(*) AS n FROM form_submissions WHERE task_id IS NOT NULL GROUP BY task_id ORDER BY task_id`));
+    for (const table of ['user_city_counts', 'chw_district_counts', 'appointment_months', 'task_submission_counts']) {
       expect([table, await rows(sql`SELECT n FROM ${sql.table(table)} WHERE n < 0`)]).toEqual([table, []]);
     }
   }
 
   /** The dashboard as the signed-in admin sees it equals the one counted from the rows. */
-  async function exact(as: { token: string; districtIds: number[] | null } = { token: t.rootToken, districtIds: null }) {
-    const expected = await fromRows(as.districtIds);
+  async function exact(as: Viewer = { token: t.rootToken, districtIds: null, tasks: true }) {
+    const expected = await fromRows(as);
     expect(dataOf(await client(t, as.token).get('/api/admin/dashboard'))).toEqual(expected);
     await countersExact();
     return expected;
@@ -155,7 +175,7 @@ describe.each(DIALECTS)('the dashboard from kept counts (%s)', (dialect) => {
     const role = dataOf(await api.post('/api/admin/roles', { name: `Dashboard ${tag}`, permissions: ['view_chw'] }));
     const password = 'quiet-river-stone-9';
     dataOf(await api.post('/api/admin/admins', { f_name: 'Limited', email: `limited-${tag}@example.org`, cnic: '3520112345671', role_id: role.id, district_ids: [a.district_id], password, confirmPassword: password }));
-    const limited = { token: await t.login(`limited-${tag}@example.org`, password), districtIds: [a.district_id as number] };
+    const limited = { token: await t.login(`limited-${tag}@example.org`, password), districtIds: [a.district_id as number], tasks: false };
     expect((await exact(limited)).chws).toBe(1);
     const all = (await exact()).chws;
 
@@ -247,6 +267,76 @@ describe.each(DIALECTS)('the dashboard from kept counts (%s)', (dialect) => {
       const dash = await exact();
       expect(dash.cities.filter((c) => c.city_name.endsWith(tag) && /^(East|West)/.test(c.city_name)).map((c) => c.patient_count)).toEqual([6, 6]);
     }
+  });
+
+  test('survey submissions are counted per task: added, moved between tasks, taken off a task and deleted in bulk; the ten most submitted shown, within an admin\'s districts and only to those who may see tasks', async () => {
+    const { ref } = samples;
+    const [a, b] = [await ref('tasks'), await ref('tasks')];
+    expect(a.district_id).not.toBe(b.district_id);
+    const form = await ref('dynamic-forms');
+    const chw = await ref('chw');
+    let n = 0;
+    const submissions = (taskId: number | null, count: number) => {
+      const now = stamp();
+      return Array.from({ length: count }, () => ({ form_id: form.id, task_id: taskId, user_id: chw.id, client_id: `dash-${tag}-${++n}`, form_version: 1, submitted_at: now, created_at: now }));
+    };
+    // eleven more tasks copied from a (its district), so that the card has more than ten to choose from
+    const copies: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      await sql`INSERT INTO tasks (title, type, campaign_id, s_date, e_date, district_id, tehsil_id, "desc", file, status, created_at, updated_at)
+        SELECT ${`Copy ${i} ${tag}`}, type, campaign_id, s_date, e_date, district_id, tehsil_id, "desc", file, status, created_at, updated_at FROM tasks WHERE id = ${a.id}`.execute(db());
+      copies.push(num((await db().selectFrom('tasks').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id));
+    }
+    await db().insertInto('form_submissions').values([
+      ...submissions(a.id as number, 30), ...submissions(b.id as number, 20), ...submissions(null, 4),
+      // copy i has i + 1 submissions
+      ...copies.flatMap((id, i) => submissions(id, i + 1)),
+    ]).execute();
+    const first = await exact();
+    expect(first.tasks).toHaveLength(TASK_LIMIT);
+    expect(first.tasks.slice(0, 2)).toEqual([{ task_name: a.title, submission_count: 30 }, { task_name: b.title, submission_count: 20 }]);
+
+    // five of a's to b, the submissions without a task to copy 0, two of copy 10's off their task
+    const ofA = await db().selectFrom('form_submissions').select('id').where('task_id', '=', a.id as number).orderBy('id').limit(5).execute();
+    await db().updateTable('form_submissions').set({ task_id: b.id as number }).where('id', 'in', ofA.map((r) => r.id)).execute();
+    await db().updateTable('form_submissions').set({ task_id: copies[0]! }).where('client_id', 'like', `dash-${tag}-%`).where('task_id', 'is', null).execute();
+    const ofLast = await db().selectFrom('form_submissions').select('id').where('task_id', '=', copies[10]!).orderBy('id').limit(2).execute();
+    await sql`UPDATE form_submissions SET task_id = NULL WHERE id IN (${sql.join(ofLast.map((r) => r.id))})`.execute(db());
+    const moved = await exact();
+    // a and b tie at 25, copy 10 (now 9) with copy 8, copy 0 (now 5) with copy 4 at the tenth place: the newer task first
+    const copy = (i: number) => `Copy ${i} ${tag}`;
+    expect(moved.tasks.map((x) => [x.task_name, x.submission_count])).toEqual([
+      [b.title, 25], [a.title, 25], [copy(9), 10], [copy(10), 9], [copy(8), 9], [copy(7), 8], [copy(6), 7], [copy(5), 6], [copy(4), 5], [copy(0), 5],
+    ]);
+
+    // an admin limited to b's district sees b's task only; one without view_task sees no tasks
+    const password = 'quiet-river-stone-9';
+    const admin = async (name: string, permissions: string[], districts: number[]) => {
+      const role = dataOf(await api.post('/api/admin/roles', { name: `${name} ${tag}`, permissions }));
+      const email = `${name.toLowerCase()}-${tag}@example.org`;
+      dataOf(await api.post('/api/admin/admins', { f_name: name, email, cnic: `35202${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, role_id: role.id, district_ids: districts, password, confirmPassword: password }));
+      return t.login(email, password);
+    };
+    const inB = { token: await admin('Tasks', ['view_task'], [b.district_id as number]), districtIds: [b.district_id as number], tasks: true };
+    expect((await exact(inB)).tasks).toEqual([{ task_name: b.title, submission_count: 25 }]);
+    const blind = { token: await admin('Blind', ['view_chw'], []), districtIds: null, tasks: false };
+    expect((await exact(blind)).tasks).toEqual([]);
+
+    // b's submissions deleted in one statement; then every one of this test
+    await db().deleteFrom('form_submissions').where('task_id', '=', b.id as number).execute();
+    expect((await exact()).tasks.find((x) => x.task_name === b.title)).toBeUndefined();
+    expect((await exact(inB)).tasks).toEqual([]);
+    await db().deleteFrom('form_submissions').where('client_id', 'like', `dash-${tag}-%`).execute();
+    await exact();
+
+    // migration 0024 down, submissions written with no counter, and up again: filled from the rows
+    const counts = MIGRATIONS['0024_task_submission_counts']!;
+    await counts.down(t.db.db, t.db.dialect);
+    await db().insertInto('form_submissions').values([...submissions(a.id as number, 3), ...submissions(copies[5]!, 2)]).execute();
+    await counts.up(t.db.db, t.db.dialect);
+    expect((await exact()).tasks.slice(0, 2)).toEqual([{ task_name: a.title, submission_count: 3 }, { task_name: `Copy 5 ${tag}`, submission_count: 2 }]);
+    await db().insertInto('form_submissions').values(submissions(copies[5]!, 2)).execute();
+    expect((await exact()).tasks[0]).toEqual({ task_name: `Copy 5 ${tag}`, submission_count: 4 });
   });
 
   test('the migration fills the counters from the rows already there, and its down and up again leave them exact', async () => {

@@ -8,11 +8,14 @@ declare module '../db/schema' {
   interface Database {
     user_city_counts: { city_id: number; type: string; n: number };
     chw_district_counts: { district_id: number; n: number };
+    task_submission_counts: { task_id: number; n: number };
   }
 }
 
 /** the cities shown on the "total users" chart: those with the most doctors and patients */
 const CITY_LIMIT = 12;
+/** the tasks on the "task submissions" card: those with the most survey submissions */
+const TASK_LIMIT = 10;
 
 /**
  * The cities with the most doctors and patients (ties by name), from the kept per-city counts with
@@ -39,11 +42,31 @@ async function topCities(db: Kysely<Database>) {
 }
 
 /**
+ * The tasks with the most survey submissions (ties: the newer task first), from the kept per-task
+ * counts walked backwards in their index's order, so the walk stops at the tenth task; for an admin
+ * limited to some districts, only the tasks placed in them.
+ */
+async function topTasks(db: Kysely<Database>, districtIds: readonly number[] | null) {
+  let query = db
+    .selectFrom('task_submission_counts as c')
+    .innerJoin('tasks', 'tasks.id', 'c.task_id')
+    .select(['tasks.title as task_name', 'c.n as submission_count'])
+    .where('c.n', '>', 0)
+    .orderBy('c.n', 'desc')
+    .orderBy('c.task_id', 'desc')
+    .limit(TASK_LIMIT);
+  if (districtIds) query = query.where('tasks.district_id', 'in', districtIds.length ? [...districtIds] : [0]);
+  return (await query.execute()).map((t) => ({ task_name: t.task_name, submission_count: Number(t.submission_count) }));
+}
+
+/**
  * GET /dashboard: the spec's shape, read from counts that triggers keep in the transaction of every
  * write (never a scan, so its cost does not grow with the people or the appointments): admins,
  * patients and doctors from `row_counts`, the per-city chart from `user_city_counts`, CHWs from
  * `chw_district_counts` (an admin limited to some districts counts only theirs), the monthly
- * appointments from `appointment_months` (migrations 0012 and 0022). Task submissions come with their module.
+ * appointments from `appointment_months` (migrations 0012 and 0022), the tasks with the most survey
+ * submissions from `task_submission_counts` (migration 0024) for those who may see tasks (`view_task`),
+ * within their districts.
  */
 export function registerDashboardRoutes(app: FastifyInstance): void {
   const { db } = app.ctx;
@@ -54,15 +77,15 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
     // the last twelve months
     const since = new Date();
     since.setUTCMonth(since.getUTCMonth() - 11, 1);
-    const [kept, chws, cities, months] = await Promise.all([
+    const [kept, chws, cities, months, tasks] = await Promise.all([
       db.selectFrom('row_counts').select(['table_name', 'n']).where('table_name', 'in', ['admins', 'users:doctor', 'users:patient']).execute(),
       chwCount.executeTakeFirst(),
       topCities(db),
       db.selectFrom('appointment_months').select(['month', 'n']).where('month', '>=', since.toISOString().slice(0, 7)).where('n', '>', 0).orderBy('month').execute(),
+      admin.permissions.has('view_task') ? topTasks(db, admin.districtIds) : [],
     ]);
     const count = (key: string) => Number(kept.find((k) => k.table_name === key)?.n ?? 0);
     const [admins, doctors, patients] = [count('admins'), count('users:doctor'), count('users:patient')];
-    const tasks: { task_name: string; submission_count: number }[] = []; // tasks module
     return ok({
       total_users: admins + doctors + patients,
       admins,

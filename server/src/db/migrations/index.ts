@@ -23,6 +23,7 @@ import { migration as notificationFanOut } from './0019_notification_fanout';
 import { migration as auditViewer } from './0021_audit_viewer';
 import { migration as dashboardCounts } from './0022_dashboard_counts';
 import { migration as authEpoch } from './0023_auth_epoch';
+import { migration as taskSubmissionCounts } from './0024_task_submission_counts';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -52,6 +53,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0021_audit_viewer': auditViewer,
   '0022_dashboard_counts': dashboardCounts,
   '0023_auth_epoch': authEpoch,
+  '0024_task_submission_counts': taskSubmissionCounts,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
