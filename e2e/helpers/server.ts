@@ -1,12 +1,13 @@
 /**
  * The real server as a child process, for the browser journeys: its own loopback port, a throwaway
- * DATA_DIR with a fresh SQLite database, an SMTP server of the test's own, and the built console.
+ * DATA_DIR with a fresh SQLite database, an SMTP server of the test's own, and the built console
+ * (started by server/test/helpers/serverProcess.ts, as the resilience tests start theirs).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnServer, type ServerProcess } from '../../server/test/helpers/serverProcess';
 
 export const ROOT = join(__dirname, '..', '..');
 export const ADMIN_EMAIL = 'root@example.org';
@@ -16,6 +17,7 @@ const CONSOLE_INDEX = join(ROOT, 'dist', 'index.html');
 const COMPILED_MAIN = join(ROOT, 'build', 'server', 'src', 'main.js');
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
+const CALL_TIMEOUT_MS = 30_000;
 
 /** Newest modification time (ms) under the given files/folders; 0 when none exist. */
 function newest(paths: string[]): number {
@@ -92,20 +94,6 @@ async function snapshotConsole(target: string): Promise<void> {
   }
 }
 
-/** A port nobody listens on right now (the server binds it a moment later). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 export interface RunningServer {
   /** http://127.0.0.1:port, also the server's PUBLIC_URL */
   url: string;
@@ -127,8 +115,6 @@ export interface StartOptions {
 /** Starts the server (compiled when fresh, else through tsx) and waits until /api/health answers. */
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   ensureConsoleBuilt();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const tempDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
   const dataDir = join(tempDir, 'data');
   const consoleDir = join(tempDir, 'console');
@@ -143,13 +129,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // SQLite in the temp dir, our own key, no push service, whatever the developer's shell says.
   for (const key of ['DATABASE_URL', 'APP_KEY', 'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'NODE_OPTIONS']) delete env[key];
   Object.assign(env, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     SMTP_URL: opts.smtpUrl,
-    PUBLIC_URL: url,
     CONSOLE_DIR: consoleDir,
     LOG_LEVEL: 'warn',
     ARGON2_MEMORY_KIB: '1024',
@@ -162,80 +145,22 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const args = serverStale()
     ? ['--import', 'tsx', join(ROOT, 'server', 'src', 'main.ts')]
     : ['--enable-source-maps', COMPILED_MAIN];
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-    if (output.length > 200_000) output = output.slice(-100_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  const exitPromise = new Promise<void>((resolve) => {
-    child.on('exit', (code, signal) => {
-      exited = { code, signal };
-      resolve();
-    });
-  });
-
-  const stop = async () => {
-    if (!exited) {
-      child.kill('SIGTERM');
-      const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS).unref());
-      if ((await Promise.race([exitPromise, timer])) === 'timeout') {
-        child.kill('SIGKILL');
-        await exitPromise;
-      }
-    }
+  let server: ServerProcess;
+  try {
+    server = await spawnServer({ args, cwd: ROOT, env, startTimeoutMs: START_TIMEOUT_MS, stopTimeoutMs: STOP_TIMEOUT_MS, callTimeoutMs: CALL_TIMEOUT_MS });
+  } catch (error) {
     rmSync(tempDir, { recursive: true, force: true });
-  };
-
-  // Wait for /api/health, bounded, failing at once if the process dies.
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (exited) {
-      await stop();
-      throw new Error(`the server exited before it was ready (${JSON.stringify(exited)}):\n${output}`);
-    }
-    try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS} ms:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    throw error;
   }
-
-  const api = async <T>(method: string, path: string, token: string, body?: unknown) => {
-    const res = await fetch(`${url}/api/admin${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  };
-
   return {
-    url,
+    url: server.url,
     dataDir,
-    output: () => output,
-    api,
-    async login(email, password) {
-      const res = await fetch(`${url}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      const json = (await res.json()) as { data?: { token?: string } };
-      if (!res.ok || !json.data?.token) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(json)}`);
-      return json.data.token;
+    output: server.output,
+    api: server.api,
+    login: server.login,
+    async stop() {
+      await server.stop();
+      rmSync(tempDir, { recursive: true, force: true });
     },
-    stop,
   };
 }
