@@ -47,16 +47,16 @@ run('signed out (Chromium, real server)', () => {
   }, 110_000);
   afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
 
-  test('the bare /dashboard shows the sign-in form in under 2 seconds, react-admin fetched only after the form is drawn', () =>
+  // How soon the form shows is measured by `npm run bench -- --browser-only` (the form's first paint),
+  // not here: a time limit would fail on a busy machine. What made it slow once (12-15 s), react-admin
+  // loaded before the form, is checked below.
+  test('the bare /dashboard shows the sign-in form, react-admin fetched only after the form is drawn', () =>
     withPage(browser, server.url, 'signed-out-dashboard', async ({ page }) => {
       const adminChunk = page.waitForRequest((request) => ADMIN_CHUNK.test(request.url()));
 
-      const started = Date.now();
       await page.goto('/dashboard');
       await signInButton(page).waitFor({ state: 'visible' });
-      const elapsed = Date.now() - started;
 
-      expect(elapsed).toBeLessThan(2_000);
       expect(new URL(page.url()).pathname).toBe('/auth/login');
       // fetched ahead while the form is shown, so that signing in goes straight to the dashboard
       await adminChunk;
