@@ -100,7 +100,7 @@ run('promotional journey (Chromium, real server)', () => {
       // a file the browser itself types as an image is refused by the console before any upload
       await fileInputs(page).first().setInputFiles(png([1, 2, 3, 255]));
       await seeText(page, 'File format not supported. MP4 Only');
-      await page.getByText('File format not supported. MP4 Only').first().waitFor({ state: 'hidden', timeout: 10_000 });
+      await page.getByText('File format not supported. MP4 Only').first().waitFor({ state: 'hidden' });
       await fileInputs(page).first().setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: tinyPng([1, 2, 3, 255]) });
       await save(page);
       await seeText(page, 'File format not supported. MP4 Only');

@@ -125,7 +125,7 @@ run('signed out (Chromium, real server)', () => {
       });
       await page.goto('/roles');
 
-      await signInButton(page).waitFor({ state: 'visible', timeout: 5_000 });
+      await signInButton(page).waitFor({ state: 'visible' });
       await page.waitForTimeout(500);
       expect(new URL(page.url()).pathname).toBe('/auth/login');
       expect(new URL(page.url()).searchParams.get('next')).toBe('/roles');

@@ -148,11 +148,12 @@ run('stored XSS through every free-text field (Chromium, real server)', () => {
         for (const path of [`/${name}`, `/${name}/${encodeURIComponent(id)}/show`, `/${name}/${encodeURIComponent(id)}`]) {
           await open(page, path);
           visited.push(path);
-          // the record's texts arrive after the screen's code and data: wait a little for the markup, as text
+          // the record's texts arrive after the screen's code and data: wait for the markup, as text (10 s: a busy
+          // machine may take seconds to draw a screen; a screen that never shows it costs that once per path)
           const seen = fields.length > 0 && !shown.has(name) && (await page
             .waitForFunction(() =>
               document.body.innerText.includes('onerror=alert(') ||
-              [...document.querySelectorAll('input, textarea')].some((e) => (e as HTMLInputElement).value.includes('onerror=alert(')), null, { timeout: 3000 })
+              [...document.querySelectorAll('input, textarea')].some((e) => (e as HTMLInputElement).value.includes('onerror=alert(')), null, { timeout: 10_000 })
             .then(() => true, () => false));
           if (seen && fields.length) shown.add(name);
           if (process.env.XSS_DEBUG) console.log(path, '→', page.url(), seen, fields, (await page.evaluate(() => document.querySelector('#main-content')?.textContent ?? '')).slice(0, 300));
