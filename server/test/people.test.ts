@@ -155,6 +155,30 @@ describe.each(DIALECTS)('people on %s', (dialect) => {
       const other = await adminWith(t, ['view_chw']);
       expect((await client(t, other.token).get('/api/admin/app-users?download=true')).statusCode).toBe(403);
     });
+
+    it('shows each related record whole: the country, the city, the profile\'s district and tehsil, none where unset; a family member\'s patient', async () => {
+      const ids = t.app.ctx.ids;
+      const tehsil: Row = await ref('tehsils');
+      const city: Row = await ref('cities');
+      const district = dataOf(await api.get(`/api/admin/districts/${ids.encode('districts', tehsil.district_id)}`));
+      const placed = dataOf(await api.post('/api/admin/app-users', patientBody({ city_id: city.id, district_id: tehsil.district_id, tehsil_id: tehsil.id, blood_group: 'O+' })));
+      const unplaced = dataOf(await api.post('/api/admin/app-users', patientBody()));
+      const rows = (dataOf(await api.get(`/api/admin/app-users?ids[]=${placed.id}&ids[]=${unplaced.id}&sort=id&order=asc`)) as { data: Row[] }).data;
+      expect(rows.map((r) => r.id)).toEqual([placed.id, unplaced.id]);
+      const [one, other] = rows as [Row, Row];
+      const related = (resource: 'cities' | 'districts' | 'tehsils', id: number, title: string) => ({ id, title, encrypted_id: ids.encode(resource, id) });
+      expect([one.city, one.district, one.tehsil]).toEqual([related('cities', city.id, city.title), related('districts', district.id, district.title), related('tehsils', tehsil.id, tehsil.title)]);
+      // the fields in the order the console has always had them: id, the columns, the encrypted id
+      expect(Object.keys(one.tehsil)).toEqual(['id', 'title', 'encrypted_id']);
+      expect(one.country).toEqual({ id: expect.any(Number), country: 'United States of America', iso2: 'US', encrypted_id: ids.encode('countries', one.country.id) });
+      expect([one.blood_group, one.district_id, one.tehsil_id]).toEqual(['O+', district.id, tehsil.id]);
+      expect([other.city, other.district, other.tehsil, other.blood_group, other.district_id]).toEqual([null, null, null, null, null]);
+      // the same from a single record, and a family member's patient from the same table
+      expect(dataOf(await api.get(`/api/admin/app-users/${placed.encrypted_id}`))).toMatchObject({ city: one.city, district: one.district, tehsil: one.tehsil, country: one.country });
+      const son = dataOf(await api.post('/api/admin/family-members', { parent_id: placed.id, f_name: 'Bilal', phone_no: '03009998877', age: 9, dob: year(9), marital_status: 'Unmarried', relation: 'Son' }));
+      expect(son.parent).toEqual({ id: placed.id, f_name: placed.f_name, l_name: 'Bibi', encrypted_id: ids.encode('app-users', placed.id) });
+      expect(son.city).toBeNull();
+    });
   });
 
   describe('the /users calls of the spec', () => {

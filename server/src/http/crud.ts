@@ -135,24 +135,48 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     return id;
   };
 
+  /**
+   * The profile columns and belongsTo records of some rows, in one query: the table joined to its
+   * profile and to each relation's table by primary key (a patient page read them in five queries,
+   * each a round trip on PostgreSQL). Null when the declaration has neither.
+   */
+  const relations = def.belongsTo ?? [];
+  const related = def.profile || relations.length
+    ? (ids: number[]) => {
+        const profile = def.profile;
+        let q: AnySelect = db.selectFrom(`${def.table} as m`).select('m.id');
+        if (profile) q = q.leftJoin(`${profile.table} as p`, 'p.id', 'm.id').select(profile.columns.map((c) => `p.${c} as p__${c}`));
+        relations.forEach((rel, i) => {
+          // the foreign key is the record's own column, or its profile's (as sortExpression in list.ts)
+          const key = profile?.columns.includes(rel.column) ? `p.${rel.column}` : `m.${rel.column}`;
+          q = q.leftJoin(`${rel.table} as r${i}`, `r${i}.id`, key).select([`r${i}.id as r${i}__id`, ...rel.columns.map((c) => `r${i}.${c} as r${i}__${c}`)]);
+        });
+        return q.where('m.id', 'in', ids).execute();
+      }
+    : null;
+
   const present = async (rows: Row[]): Promise<Presented[]> => {
     // rows are fresh from the driver: add to them in place. Copying each ({ ...r }) and then adding
     // fields cost ~35% of a 25-row admin page (bench/README.md).
     const out = rows as Presented[];
     for (const r of out) r.encrypted_id = ctx.ids.encode(def.name, r.id);
-    if (def.profile && out.length) {
-      const profiles = await db.selectFrom(def.profile.table).select(['id', ...def.profile.columns]).where('id', 'in', out.map((r) => r.id)).execute();
-      const byId = new Map(profiles.map((p) => [Number(p.id), p]));
+    if (related && out.length) {
+      const byId = new Map((await related(out.map((r) => r.id))).map((x) => [Number(x.id), x]));
       for (const r of out) {
-        const p = byId.get(r.id);
-        for (const c of def.profile.columns) r[c] = p?.[c] ?? null;
+        const x = byId.get(r.id);
+        if (def.profile) for (const c of def.profile.columns) r[c] = x?.[`p__${c}`] ?? null;
+        relations.forEach((rel, i) => {
+          const id = x?.[`r${i}__id`];
+          if (id === null || id === undefined) {
+            r[rel.as] = null;
+            return;
+          }
+          const parent: Row = { id };
+          for (const c of rel.columns) parent[c] = x![`r${i}__${c}`];
+          parent.encrypted_id = ctx.ids.encode(rel.resource, Number(id));
+          r[rel.as] = parent;
+        });
       }
-    }
-    for (const rel of def.belongsTo ?? []) {
-      const ids = [...new Set(out.map((r) => r[rel.column]).filter((v): v is number => typeof v === 'number'))];
-      const parents = ids.length ? await db.selectFrom(rel.table).select(['id', ...rel.columns]).where('id', 'in', ids).execute() : [];
-      const byId = new Map(parents.map((p) => [p.id, { ...p, encrypted_id: ctx.ids.encode(rel.resource, Number(p.id)) }]));
-      for (const r of out) r[rel.as] = byId.get(r[rel.column]) ?? null;
     }
     presentFiles(ctx, def, out);
     await loadChildren(ctx.db, def, out);
