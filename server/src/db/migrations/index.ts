@@ -24,6 +24,7 @@ import { migration as auditViewer } from './0021_audit_viewer';
 import { migration as dashboardCounts } from './0022_dashboard_counts';
 import { migration as authEpoch } from './0023_auth_epoch';
 import { migration as taskSubmissionCounts } from './0024_task_submission_counts';
+import { migration as defaultSortIndexes } from './0025_default_sort_indexes';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -54,6 +55,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0022_dashboard_counts': dashboardCounts,
   '0023_auth_epoch': authEpoch,
   '0024_task_submission_counts': taskSubmissionCounts,
+  '0025_default_sort_indexes': defaultSortIndexes,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
