@@ -91,6 +91,8 @@ run('clinical journeys (Chromium, real server)', () => {
       await page.waitForURL('**/doctors');
       await page.getByRole('row').filter({ hasText: doctor.email }).getByRole('link', { name: 'Show' }).click();
       await page.getByRole('heading', { name: 'Farida Qureshi' }).waitFor();
+      // the count of patients, which the doctors list leaves out, comes with the record's own read
+      await page.locator('p:text-is("Patients") + div').filter({ hasText: /^0$/ }).waitFor();
       await page.getByRole('tab', { name: 'Working Hours' }).click();
       await page.getByRole('heading', { name: 'Schedule working hours' }).waitFor();
       // the current month is the earliest

@@ -138,6 +138,25 @@ describe.each(DIALECTS)('rosters, appointments and clinical records on %s', (dia
       expect(fieldErrors(await api.post('/api/admin/appointments', { patient_id: patient.id, slot_id: past.encrypted_id }))).toEqual({ slot_id: ['This slot is in the past.'] });
     });
 
+    it('a doctor\'s page counts the distinct patients booked with them, a roster\'s its slots; their lists leave both out', async () => {
+      const doctor = await ref('doctors');
+      expect(dataOf(await api.get(`/api/admin/doctors/${doctor.encrypted_id}`)).patients_count).toBe(0);
+      const slots = dataOf(await roster(doctor, { dates: [day(35)] })).dutyRoasters[0].appointments as Row[];
+      const [one, other] = [await ref('app-users'), await ref('app-users')];
+      for (const [patient, slot] of [[one, slots[0]], [one, slots[1]], [other, slots[2]]] as const) {
+        dataOf(await api.post('/api/admin/appointments', { patient_id: patient.id, slot_id: slot!.encrypted_id }));
+      }
+      expect(dataOf(await api.get(`/api/admin/doctors/${doctor.encrypted_id}`)).patients_count).toBe(2);
+      const [listed] = (dataOf(await api.get(`/api/admin/doctors?ids[]=${doctor.id}`)) as { data: Row[] }).data;
+      expect(listed).toMatchObject({ id: doctor.id, specializations: doctor.specializations });
+      expect(listed).not.toHaveProperty('patients_count');
+      // the same for a roster's slots: with the roster read on its own, not in the list
+      const [schedule] = dataOf(await api.get(`/api/admin/duty-roasters?doctor_id=${doctor.id}&paginate=false`)) as Row[];
+      expect(schedule).toMatchObject({ doctor_id: doctor.id, dates: [day(35)] });
+      expect(schedule).not.toHaveProperty('dutyRoasters');
+      expect(dataOf(await api.get(`/api/admin/duty-roasters/${schedule!.encrypted_id}`)).dutyRoasters[0].appointments.map((a: Row) => a.status).slice(0, 3)).toEqual(['Booked', 'Booked', 'Booked']);
+    });
+
     it('requests from the app are listed emergencies first', async () => {
       const patient = await ref('app-users');
       for (const [detail, is_emergency] of [['Routine', false], ['Chest pain', true], ['Refill', false]] as const) {

@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { CHANGED_EVENT } from '../realtime';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from './paging';
-import { type AnySelect, type CrudHelpers, dynamic, type ListOptions, type Presented, type ResourceDef, type Row, type WriteContext } from './resource';
+import { type AnySelect, type CrudHelpers, dynamic, type ListOptions, type Presented, type Presentation, type ResourceDef, type Row, type WriteContext } from './resource';
 import { changeStatus, statusBody } from './status';
 
 /** paginate=false answers are capped so one call cannot pull a whole table of patients. */
@@ -155,7 +155,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       }
     : null;
 
-  const present = async (rows: Row[]): Promise<Presented[]> => {
+  const present = async (rows: Row[], use: Presentation = 'list'): Promise<Presented[]> => {
     // rows are fresh from the driver: add to them in place. Copying each ({ ...r }) and then adding
     // fields cost ~35% of a 25-row admin page (bench/README.md).
     const out = rows as Presented[];
@@ -180,7 +180,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     }
     presentFiles(ctx, def, out);
     await loadChildren(ctx.db, def, out);
-    await def.hooks?.enrich?.(ctx, out);
+    await def.hooks?.enrich?.(ctx, out, use);
     return out;
   };
 
@@ -207,7 +207,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   const loadOne = async (id: number, request: FastifyRequest | null = null): Promise<Presented> => {
     const row = await findRow(ctx.db, id, request);
     if (!row) throw notFound();
-    return (await present([row]))[0]!;
+    return (await present([row], 'record'))[0]!;
   };
 
   const list = async (request: FastifyRequest, options: ListOptions = {}) => {

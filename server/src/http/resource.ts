@@ -25,6 +25,13 @@ export type RowOf<T extends TableName> = Selectable<Database[T]>;
  */
 export type DynamicDatabase = Record<string, Record<string, unknown>>;
 export type DynamicDb = Kysely<DynamicDatabase>;
+/**
+ * What rows are presented for: 'record', one record read on its own (its page, a write's answer);
+ * 'list', a page of a list or a batch of an export. An enrich hook may leave out of lists what only a
+ * record's page shows and costs a query over many rows (a doctor's count of distinct patients),
+ * naming those fields in the declaration's `recordOnly`.
+ */
+export type Presentation = 'list' | 'record';
 export type AnySelect = SelectQueryBuilder<DynamicDatabase, string, Row>;
 export const dynamic = (db: Kysely<Database>): DynamicDb => db as unknown as DynamicDb;
 
@@ -182,8 +189,8 @@ export interface Hooks<T extends TableName, Input> {
   beforeDelete?(w: WriteContext, row: PresentedOf<T>): Promise<void>;
   afterDelete?(w: WriteContext, row: PresentedOf<T>): Promise<void>;
   afterStatus?(w: WriteContext, row: RowOf<T>, status: number | string): Promise<void>;
-  /** add computed fields to a page of presented rows, in batch */
-  enrich?(ctx: AppContext, rows: PresentedOf<T>[]): Promise<void>;
+  /** add computed fields to a page of presented rows, in batch (`use`: Presentation) */
+  enrich?(ctx: AppContext, rows: PresentedOf<T>[], use: Presentation): Promise<void>;
   /** narrow which rows the caller may see */
   scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
 }
@@ -242,6 +249,12 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
   profile?: { table: P; columns: readonly Col<P>[] };
   district?: DistrictScope<T>;
   hooks?: Hooks<T, Partial<Static<S>>>;
+  /**
+   * Fields the enrich hook adds to a record read on its own but leaves out of lists and exports
+   * (Presentation), each costing a query over many rows that no list shows. The contract suite holds
+   * the hook to it: the record has them, its list row has everything else and not them.
+   */
+  recordOnly?: readonly string[];
   /** extra routes beside the generic ones */
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
   /** columns of CSV/XLSX exports (default: id and the columns above, then each belongsTo's first column) */
@@ -286,13 +299,14 @@ export interface ResourceDef {
   subset?: { column: string; value: string };
   profile?: { table: TableName; columns: readonly string[] };
   district?: { column: string; table?: TableName };
+  recordOnly?: readonly string[];
   hooks?: {
     prepare?(w: WriteContext, input: Row, existing: Row | null): Promise<Row>;
     afterWrite?(w: WriteContext, row: Row, input: Row, existing: Row | null): Promise<void>;
     beforeDelete?(w: WriteContext, row: Presented): Promise<void>;
     afterDelete?(w: WriteContext, row: Presented): Promise<void>;
     afterStatus?(w: WriteContext, row: Row, status: number | string): Promise<void>;
-    enrich?(ctx: AppContext, rows: Presented[]): Promise<void>;
+    enrich?(ctx: AppContext, rows: Presented[], use: Presentation): Promise<void>;
     scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
   };
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
@@ -335,7 +349,7 @@ export interface CrudHelpers {
   /** the stored row (with `all`, every column and the profile's) as the caller may see it, in `db` (a transaction) */
   findRow(db: Kysely<Database>, id: number, request: FastifyRequest | null, all?: boolean): Promise<Row | undefined>;
   /** present raw rows: encrypted ids, relations, files, children, enrichment */
-  present(rows: Row[]): Promise<Presented[]>;
+  present(rows: Row[], use?: Presentation): Promise<Presented[]>;
   /** the list handler, reusable by alias routes (e.g. /admins/admin/{id}) */
   list(request: FastifyRequest, options?: ListOptions): Promise<unknown>;
   /** every row of the list for these query parameters, presented, streamed in batches */

