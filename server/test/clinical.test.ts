@@ -201,6 +201,11 @@ describe.each(DIALECTS)('rosters, appointments and clinical records on %s', (dia
       // a family member's history is kept too; someone who is not a patient is refused
       const son = dataOf(await api.post('/api/admin/family-members', { parent_id: patient.id, f_name: 'Ali', phone_no: '03001112223', age: 5, dob: day(-5 * 365), marital_status: 'Unmarried', relation: 'Son' }));
       dataOf(await api.post('/api/admin/medical-histories', { ...body, patient_id: son.id }));
+      // the profile header names the diseases of the histories, each once, in order; lists leave them out
+      dataOf(await api.post('/api/admin/medical-histories', { ...body, disease_name: 'Anaemia' }));
+      expect(dataOf(await api.get(`/api/admin/app-users/${patient.encrypted_id}`)).diseases).toEqual(['Anaemia', 'Asthma']);
+      expect(dataOf(await api.get(`/api/admin/family-members/${son.encrypted_id}`)).diseases).toEqual(['Asthma']);
+      expect((dataOf(await api.get(`/api/admin/app-users?ids[]=${patient.id}`)) as { data: Row[] }).data[0]).not.toHaveProperty('diseases');
       expect(fieldErrors(await api.post('/api/admin/medical-histories', { ...body, patient_id: (await ref('doctors')).id }))).toEqual({ patient_id: ['Please choose the patient.'] });
     });
 

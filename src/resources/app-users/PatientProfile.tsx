@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
@@ -120,7 +121,9 @@ const RelationText = ({ value }: { value: string }) => {
 const Diseases = () => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const diseases = Array.isArray(record?.diseases) ? (record.diseases as string[]) : [];
+  // lists leave the diseases out: until the record's own read arrives, a placeholder
+  if (record?.diseases === undefined) return <Skeleton variant="text" width={96} />;
+  const diseases = Array.isArray(record.diseases) ? (record.diseases as string[]) : [];
   if (!diseases.length) return <>{translate('app.profile.no_diseases')}</>;
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>

@@ -3,7 +3,7 @@ import { BLOOD_GROUPS, MARITAL_STATUSES, RELATIONS, USER_STATUS } from '../../..
 import type { AppContext } from '../../context';
 import { Fields, MAX_ID } from '../../http/fields';
 import { ValidationError } from '../../http/errors';
-import { defineResource, type Row, type WriteContext } from '../../http/resource';
+import { defineResource, type Presentation, type Row, type WriteContext } from '../../http/resource';
 import { PLACE, placeValues } from '../programme/place';
 import '../programme/schema';
 import { accountFields, addFullNames, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
@@ -35,9 +35,11 @@ const belongsTo = [
 ] as const;
 
 /** Age, or the country when no age is known (the list's "Age or country" column); the diseases of the person's medical histories. */
-const presentPerson = async (ctx: AppContext, rows: Row[]) => {
+const presentPerson = async (ctx: AppContext, rows: Row[], use: Presentation) => {
   addFullNames(rows);
   for (const r of rows) r.age_or_country = r.age ?? (r.country as { country?: string } | null)?.country ?? null;
+  // the diseases show in a person's profile header, not in lists (recordOnly)
+  if (use !== 'record') return;
   const ids = rows.map((r) => Number(r.id));
   const diseases = ids.length
     ? await ctx.db.selectFrom('medical_histories').select(['patient_id', 'disease_name']).distinct().where('patient_id', 'in', ids).orderBy('disease_name').execute()
@@ -104,6 +106,7 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
   },
   referencedBy: [{ table: 'users', column: 'parent_id', noun: ['family member', 'family members'], by: 'family-members' }],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'blood_group', 'marital_status', 'status', 'created_at'],
+  recordOnly: ['diseases'],
   hooks: {
     async prepare(w, input, existing) {
       const values = await personValues(w, input, existing, { account: true, ageOnEdit: true });
@@ -117,8 +120,8 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
     },
-    async enrich(ctx, rows) {
-      await presentPerson(ctx, rows);
+    async enrich(ctx, rows, use) {
+      await presentPerson(ctx, rows, use);
       await presentInterests(ctx, rows);
       for (const r of rows) r.as = 'User';
     },
@@ -188,14 +191,15 @@ export const familyMembers = defineResource<'users', 'patient_profiles'>()({
   defaultSort: { field: 'created_at', order: 'asc' },
   belongsTo: [...belongsTo, { as: 'parent', column: 'parent_id', resource: 'app-users', table: 'users', columns: ['f_name', 'l_name'] }],
   exportColumns: ['id', 'parent_id', 'f_name', 'l_name', 'relation', 'email', 'phone_no', 'dob', 'age', 'gender', 'blood_group', 'marital_status', 'created_at'],
+  recordOnly: ['diseases'],
   hooks: {
     async prepare(w, input, existing) {
       const values = await personValues(w, input, existing, { account: false, ageOnEdit: true });
       if (input.relation !== undefined) values.relation = input.relation;
       return { ...values, ...profileValues(input) };
     },
-    async enrich(ctx, rows) {
-      await presentPerson(ctx, rows);
+    async enrich(ctx, rows, use) {
+      await presentPerson(ctx, rows, use);
     },
   },
   sample: async (n, ref) => ({
