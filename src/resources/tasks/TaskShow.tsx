@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -56,7 +57,10 @@ const TaskDetail = () => {
   const [locale] = useLocaleState();
   useRecordChanges();
   if (!record) return <Loading />;
-  const statuses = (record.statuses as ChwStatus[] | undefined) ?? [];
+  // the list leaves each CHW's status out: until the task's own read arrives, a placeholder
+  const loaded = Array.isArray(record.statuses);
+  const statuses = loaded ? (record.statuses as ChwStatus[]) : [];
+  const assigned = Array.isArray(record.person_ids) ? record.person_ids.length : statuses.length;
   const file: unknown = record.file;
   const place = [(record.district as Linked)?.title, (record.tehsil as Linked)?.title].filter(Boolean).join(' › ');
   return (
@@ -77,7 +81,7 @@ const TaskDetail = () => {
             <Detail label="resources.campaigns.place">{place}</Detail>
             {record.desc ? <Detail label={`${K}.fields.desc`}>{String(record.desc)}</Detail> : null}
             <Detail label={`${K}.fields.completed`}>
-              <span data-testid="task-progress">{translate(`${K}.progress`, { done: Number(record.completed ?? 0), total: statuses.length })}</span>
+              <span data-testid="task-progress">{translate(`${K}.progress`, { done: Number(record.completed ?? 0), total: assigned })}</span>
             </Detail>
           </Box>
           {isStoredFile(file) ? <MediaPreview file={file} label={translate(`${K}.fields.file`)} size={200} /> : null}
@@ -88,7 +92,9 @@ const TaskDetail = () => {
           <Typography variant="h6" component="h2">
             {translate(`${K}.statuses_title`)}
           </Typography>
-          {statuses.length === 0 ? (
+          {!loaded ? (
+            <Skeleton variant="rectangular" height={64} sx={{ mt: 1 }} />
+          ) : statuses.length === 0 ? (
             <Typography color="text.secondary" sx={{ pt: 1 }}>
               {translate(`${K}.no_chws`)}
             </Typography>

@@ -118,6 +118,7 @@ export const tasks = defineResource<'tasks'>()({
   ],
   routes: (app) => registerFieldTaskRoutes(app),
   exportColumns: ['id', 'title', 'type', 's_date', 'e_date', 'note', 'desc', 'status', 'created_at'],
+  recordOnly: ['statuses'],
   hooks: {
     async prepare(w, input, existing) {
       const { db } = w;
@@ -168,14 +169,15 @@ export const tasks = defineResource<'tasks'>()({
       const { n } = await db.selectFrom('form_submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('task_id', '=', row.id).executeTakeFirstOrThrow();
       if (Number(n) > 0) throw conflict(`The task "${row.title}" has ${Number(n)} survey submission${Number(n) === 1 ? '' : 's'}: block it instead of deleting it.`);
     },
-    async enrich(ctx, rows) {
+    async enrich(ctx, rows, use) {
       const assignees = await loadAssignees(ctx.db, rows.map((r) => r.id));
       const knowledge = [...new Set(rows.map((r) => r.knowledge_id).filter((id): id is number => typeof id === 'number'))];
       const items = knowledge.length ? await ctx.db.selectFrom('health_literacy_contents').select(['id', 'title']).where('id', 'in', knowledge).execute() : [];
       for (const r of rows) {
         const mine = assignees.filter((a) => a.task_id === r.id);
         (r as Row).person_ids = mine.map((a) => ({ id: a.user_id, name: a.name_with_area }));
-        (r as Row).statuses = mine.map((a) => ({ uid: a.user_id, user_profile: { id: a.user_id, name_with_area: a.name_with_area }, date: a.updated_at, desc: a.desc, status: a.status }));
+        // each CHW's status, shown on the task's page (recordOnly): the list counts the completed
+        if (use === 'record') (r as Row).statuses = mine.map((a) => ({ uid: a.user_id, user_profile: { id: a.user_id, name_with_area: a.name_with_area }, date: a.updated_at, desc: a.desc, status: a.status }));
         (r as Row).completed = mine.filter((a) => a.status === 'Completed').length;
         (r as Row).session = `${r.s_date} – ${r.e_date}`;
         const item = items.find((i) => i.id === r.knowledge_id);
