@@ -45,6 +45,14 @@ describe('named statements (postgres)', () => {
     expect(await prepared()).toEqual(before);
   });
 
+  test('a query with more than 100 values (a long IN list) goes unnamed', async () => {
+    const before = await prepared();
+    const many = Array.from({ length: 101 }, (_, i) => i + 1);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from generate_series(1, 200) as g (v) where v in (${sql.join(many)})`.execute(db);
+    expect(rows).toEqual([{ n: 101 }]);
+    expect(await prepared()).toEqual(before);
+  });
+
   test('an error in a named statement is the query\'s own; the connection goes on', async () => {
     await expect(sql`select 1 / ${0}::int as n`.execute(db)).rejects.toThrow(/division by zero/);
     expect((await sql<{ n: number }>`select 1 / ${1}::int as n`.execute(db)).rows).toEqual([{ n: 1 }]);

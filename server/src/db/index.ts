@@ -54,17 +54,20 @@ export function createDb(opts: { databaseUrl: string | null; dataDir: string; sq
 }
 
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+/** a statement with more values goes unnamed: each length of an IN list is a text of its own */
+const MAX_NAMED_VALUES = 100;
 
 /**
  * node-postgres sends each query unnamed, so PostgreSQL parses and plans it anew every time: for the
  * small queries of an API request that is much of their cost. Named, a query is parsed once on each
  * connection and its plan may be kept (PostgreSQL's own choice between a generic and a custom plan).
  * The name is the SQL text's hash, so one name never means two texts. Only data statements are named
- * (transaction control and DDL go as they are) that have values, and at most `max` texts a connection:
- * beyond, a query goes unnamed as before. Statements only, never data: every query still reads the
+ * (transaction control and DDL go as they are) that have values, at most MAX_NAMED_VALUES of them, and
+ * at most `max` texts a connection: beyond, a query goes unnamed as before (PostgreSQL keeps each
+ * named statement in the connection's memory). Statements only, never data: every query still reads the
  * database. Measured by `npm run bench` on PostgreSQL: the lists gained 35-90%.
  */
-export function withNamedStatements(pool: Pool, max = 1000): PostgresPool {
+export function withNamedStatements(pool: Pool, max = 500): PostgresPool {
   const wrapped = new WeakMap<PoolClient, PostgresPoolClient>();
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -83,8 +86,11 @@ export function withNamedStatements(pool: Pool, max = 1000): PostgresPool {
         const prepared = new Set<string>();
         own = {
           query: ((text: string, values: readonly unknown[]) => {
-            // a query without values goes as pg sends it, by the simple protocol (it may hold several statements)
-            if (typeof text !== 'string' || !values?.length || !DATA_STATEMENT.test(text)) return client.query(text as never, values as unknown[]);
+            // a query without values goes as pg sends it, by the simple protocol (it may hold several
+            // statements); one with many values (a long IN list) is rare and its parse small beside its work
+            if (typeof text !== 'string' || !values?.length || values.length > MAX_NAMED_VALUES || !DATA_STATEMENT.test(text)) {
+              return client.query(text as never, values as unknown[]);
+            }
             const name = nameOf(text);
             if (!prepared.has(name)) {
               if (prepared.size >= max) return client.query(text, values as unknown[]);
