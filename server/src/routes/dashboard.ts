@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { permissionName } from '../../../contract/permissions';
+import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
+import { districtCondition } from '../http/list';
+import { type AnySelect, dynamic } from '../http/resource';
+import { tasks as taskDeclaration } from '../resources/programme/tasks';
 
 declare module '../db/schema' {
   interface Database {
@@ -44,10 +49,10 @@ async function topCities(db: Kysely<Database>) {
 /**
  * The tasks with the most survey submissions (ties: the newer task first), from the kept per-task
  * counts walked backwards in their index's order, so the walk stops at the tenth task; for an admin
- * limited to some districts, only the tasks placed in them.
+ * limited to some districts, only the tasks placed in them (as the tasks declaration places them).
  */
-async function topTasks(db: Kysely<Database>, districtIds: readonly number[] | null) {
-  let query = db
+async function topTasks(ctx: AppContext, districtIds: readonly number[] | null) {
+  let query: AnySelect = dynamic(ctx.db)
     .selectFrom('task_submission_counts as c')
     .innerJoin('tasks', 'tasks.id', 'c.task_id')
     .select(['tasks.title as task_name', 'c.n as submission_count'])
@@ -55,8 +60,9 @@ async function topTasks(db: Kysely<Database>, districtIds: readonly number[] | n
     .orderBy('c.n', 'desc')
     .orderBy('c.task_id', 'desc')
     .limit(TASK_LIMIT);
-  if (districtIds) query = query.where('tasks.district_id', 'in', districtIds.length ? [...districtIds] : [0]);
-  return (await query.execute()).map((t) => ({ task_name: t.task_name, submission_count: Number(t.submission_count) }));
+  const district = districtCondition(ctx, taskDeclaration, districtIds);
+  if (district) query = district(query);
+  return (await query.execute()).map((t) => ({ task_name: String(t.task_name), submission_count: Number(t.submission_count) }));
 }
 
 /**
@@ -82,7 +88,7 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
       chwCount.executeTakeFirst(),
       topCities(db),
       db.selectFrom('appointment_months').select(['month', 'n']).where('month', '>=', since.toISOString().slice(0, 7)).where('n', '>', 0).orderBy('month').execute(),
-      admin.permissions.has('view_task') ? topTasks(db, admin.districtIds) : [],
+      admin.permissions.has(permissionName('view', taskDeclaration.module)) ? topTasks(app.ctx, admin.districtIds) : [],
     ]);
     const count = (key: string) => Number(kept.find((k) => k.table_name === key)?.n ?? 0);
     const [admins, doctors, patients] = [count('admins'), count('users:doctor'), count('users:patient')];
