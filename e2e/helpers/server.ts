@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer, type ServerProcess } from '../../server/test/helpers/serverProcess';
+import { spawnServer, type ServerProcess, testServerEnv } from '../../server/test/helpers/serverProcess';
 
 export const ROOT = join(__dirname, '..', '..');
 export const ADMIN_EMAIL = 'root@example.org';
@@ -125,21 +125,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     throw error;
   }
 
-  const env: NodeJS.ProcessEnv = { ...process.env };
   // SQLite in the temp dir, our own key, no push service, whatever the developer's shell says.
-  for (const key of ['DATABASE_URL', 'APP_KEY', 'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'NODE_OPTIONS']) delete env[key];
-  Object.assign(env, {
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    SMTP_URL: opts.smtpUrl,
-    CONSOLE_DIR: consoleDir,
-    LOG_LEVEL: 'warn',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_TIME_COST: '1',
-    NODE_ENV: 'test',
-    ...opts.env,
-  });
+  const env = testServerEnv({ DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, SMTP_URL: opts.smtpUrl, CONSOLE_DIR: consoleDir, ...opts.env });
 
   // One node process either way, so stopping it stops the server (npx/tsx cli would add layers).
   const args = serverStale()

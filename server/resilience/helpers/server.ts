@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { spawnServer, type ServerProcess as ChildServer } from '../../test/helpers/serverProcess';
+import { spawnServer, type ServerProcess as ChildServer, testServerEnv } from '../../test/helpers/serverProcess';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const ADMIN_EMAIL = 'root@example.org';
@@ -34,17 +34,11 @@ export async function stopAllServers(): Promise<void> {
 
 /** Starts the server through tsx (one node process: a SIGKILL reaches the server itself) and waits until /api/health answers. */
 export async function startServer(opts: StartOptions): Promise<ServerProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'APP_KEY', 'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'NODE_OPTIONS', 'SMTP_URL']) delete env[key];
-  Object.assign(env, {
+  const env = testServerEnv({
     DATA_DIR: opts.dataDir,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     CONSOLE_DIR: join(opts.dataDir, 'no-console'),
-    LOG_LEVEL: 'warn',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_TIME_COST: '1',
-    NODE_ENV: 'test',
     ...(opts.appKey === false ? {} : { APP_KEY }),
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,

@@ -65,6 +65,17 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A test server's environment: this process's, less whatever of the developer's shell would point the
+ * server elsewhere (a database, a key, a push service, node options, a mail server), with quiet logs
+ * and light argon2 settings; then `values`, which win.
+ */
+export function testServerEnv(values: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['DATABASE_URL', 'APP_KEY', 'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'NODE_OPTIONS', 'SMTP_URL']) delete env[key];
+  return Object.assign(env, { LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', NODE_ENV: 'test' }, values);
+}
+
 class PortTaken extends Error {}
 
 /** Starts the server and waits until /api/health answers; another port when the one chosen was taken. */
