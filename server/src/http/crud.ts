@@ -138,19 +138,25 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   /**
    * The profile columns and belongsTo records of some rows, in one query: the table joined to its
    * profile and to each relation's table by primary key (a patient page read them in five queries,
-   * each a round trip on PostgreSQL). Null when the declaration has neither.
+   * each a round trip on PostgreSQL). Null when the declaration has neither. The column aliases are
+   * worked out once here, not for every row.
    */
-  const relations = def.belongsTo ?? [];
+  const profileAliases = (def.profile?.columns ?? []).map((c) => [c, `p__${c}`] as const);
+  const relations = (def.belongsTo ?? []).map((rel, i) => ({
+    rel,
+    alias: `r${i}`,
+    id: `r${i}__id`,
+    columns: rel.columns.map((c) => [c, `r${i}__${c}`] as const),
+    // the foreign key is the record's own column, or its profile's (as sortExpression in list.ts)
+    key: def.profile?.columns.includes(rel.column) ? `p.${rel.column}` : `m.${rel.column}`,
+  }));
   const related = def.profile || relations.length
     ? (ids: number[]) => {
-        const profile = def.profile;
         let q: AnySelect = db.selectFrom(`${def.table} as m`).select('m.id');
-        if (profile) q = q.leftJoin(`${profile.table} as p`, 'p.id', 'm.id').select(profile.columns.map((c) => `p.${c} as p__${c}`));
-        relations.forEach((rel, i) => {
-          // the foreign key is the record's own column, or its profile's (as sortExpression in list.ts)
-          const key = profile?.columns.includes(rel.column) ? `p.${rel.column}` : `m.${rel.column}`;
-          q = q.leftJoin(`${rel.table} as r${i}`, `r${i}.id`, key).select([`r${i}.id as r${i}__id`, ...rel.columns.map((c) => `r${i}.${c} as r${i}__${c}`)]);
-        });
+        if (def.profile) q = q.leftJoin(`${def.profile.table} as p`, 'p.id', 'm.id').select(profileAliases.map(([c, as]) => `p.${c} as ${as}`));
+        for (const { rel, alias, id, columns, key } of relations) {
+          q = q.leftJoin(`${rel.table} as ${alias}`, `${alias}.id`, key).select([`${alias}.id as ${id}`, ...columns.map(([c, as]) => `${alias}.${c} as ${as}`)]);
+        }
         return q.where('m.id', 'in', ids).execute();
       }
     : null;
@@ -164,18 +170,18 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       const byId = new Map((await related(out.map((r) => r.id))).map((x) => [Number(x.id), x]));
       for (const r of out) {
         const x = byId.get(r.id);
-        if (def.profile) for (const c of def.profile.columns) r[c] = x?.[`p__${c}`] ?? null;
-        relations.forEach((rel, i) => {
-          const id = x?.[`r${i}__id`];
-          if (id === null || id === undefined) {
+        for (const [c, as] of profileAliases) r[c] = x?.[as] ?? null;
+        for (const { rel, id, columns } of relations) {
+          const parentId = x?.[id];
+          if (parentId === null || parentId === undefined) {
             r[rel.as] = null;
-            return;
+            continue;
           }
-          const parent: Row = { id };
-          for (const c of rel.columns) parent[c] = x![`r${i}__${c}`];
-          parent.encrypted_id = ctx.ids.encode(rel.resource, Number(id));
+          const parent: Row = { id: parentId };
+          for (const [c, as] of columns) parent[c] = x![as];
+          parent.encrypted_id = ctx.ids.encode(rel.resource, Number(parentId));
           r[rel.as] = parent;
-        });
+        }
       }
     }
     presentFiles(ctx, def, out);
