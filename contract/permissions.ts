@@ -34,6 +34,7 @@ export const PERMISSION_MODULES: readonly PermissionModule[] = [
   standard('location', 'Locations'),
   standard('qualification', 'Qualifications'),
   standard('specialization', 'Specializations'),
+  standard('page', 'Pages'),
   standard('faq', 'FAQs'),
   standard('setting', 'Settings'),
   standard('feedback', 'Feedback'),

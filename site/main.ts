@@ -170,6 +170,13 @@ function home(data: Promotional | null): Child[] {
 /* ---------- the text pages ---------- */
 
 /** Rich text as the server sanitised it (services/richText.ts: an allowlist), the only HTML inserted. */
+/** A FAQ's question: sanitised HTML, as the server sends it. */
+function summary(html: string): HTMLElement {
+  const el = h('summary', {});
+  el.innerHTML = html;
+  return el;
+}
+
 function rich(html: string): HTMLElement {
   const div = h('div', { class: 'rich' });
   div.innerHTML = html;
@@ -191,7 +198,7 @@ async function faqs(): Promise<Child[]> {
     h('article', { class: 'wrap doc' },
       h('h1', {}, 'Frequently asked questions'),
       list.length
-        ? h('div', { class: 'faqs' }, ...list.map((f) => h('details', {}, h('summary', {}, f.question), rich(f.answer))))
+        ? h('div', { class: 'faqs' }, ...list.map((f) => h('details', {}, summary(f.question), rich(f.answer))))
         : h('p', {}, 'No questions yet.'),
     ),
   ];

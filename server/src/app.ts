@@ -136,6 +136,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     storage,
     realtime: new Realtime({ config, log: app.log, server: () => app.server }),
     searchIndexes: await loadSearchIndexes(database.db),
+    registry,
   };
   app.decorate('ctx', ctx);
   app.decorate('routeTable', []);

@@ -4,6 +4,7 @@ import type { Dialect } from './db';
 import type { SearchIndexes } from './db/search';
 import type { Database } from './db/schema';
 import type { IdCodec } from './http/ids';
+import type { Registry } from './http/resource';
 import type { Realtime } from './realtime';
 import type { Mailer } from './services/mail';
 import type { LocalStorage } from './services/storage';
@@ -20,6 +21,8 @@ export interface AppContext {
   realtime: Realtime;
   /** the search index of each table and the columns it covers, as migrations left them */
   searchIndexes: SearchIndexes;
+  /** every declared resource, by name (a record's place may be that of another resource's record) */
+  registry: Registry;
 }
 
 /** The signed-in admin, resolved from the bearer token on every authenticated request. */

@@ -146,10 +146,28 @@ describe.each(DIALECTS)('pages and FAQs on %s', (dialect) => {
     expect(answers.find((a) => a.question === 'Raw?')!.answer).toBe('<p>raw</p>');
   });
 
-  it('the CHW permissions guard the admin routes: view_chw reads, create_chw is needed to add', async () => {
-    const viewer = await adminWith(t, ['view_chw']);
-    expect((await call(t, { method: 'GET', url: '/api/admin/pages', token: viewer.token })).statusCode).toBe(200);
-    expect((await call(t, { method: 'POST', url: '/api/admin/faqs', token: viewer.token, payload: { question: 'Q?', answer: '<p>A</p>' } })).statusCode).toBe(403);
+  it('pages and FAQs are guarded by their own modules: a content editor needs no CHW permission, and the CHW permissions give none', async () => {
+    const editor = await adminWith(t, ['view_page', 'view_faq', 'create_faq']);
+    expect((await call(t, { method: 'GET', url: '/api/admin/pages', token: editor.token })).statusCode).toBe(200);
+    expect((await call(t, { method: 'GET', url: '/api/admin/faqs', token: editor.token })).statusCode).toBe(200);
+    expect((await call(t, { method: 'POST', url: '/api/admin/faqs', token: editor.token, payload: { question: 'Editor?', answer: '<p>Yes</p>' } })).statusCode).toBe(200);
+    expect((await call(t, { method: 'POST', url: '/api/admin/pages', token: editor.token, payload: { key: 'terms', value: '<p>T</p>' } })).statusCode).toBe(403);
+    expect((await call(t, { method: 'GET', url: '/api/admin/chw', token: editor.token })).statusCode).toBe(403);
+    const chwSupervisor = await adminWith(t, ['view_chw', 'create_chw', 'edit_chw', 'delete_chw']);
+    expect((await call(t, { method: 'GET', url: '/api/admin/pages', token: chwSupervisor.token })).statusCode).toBe(403);
+    expect((await call(t, { method: 'POST', url: '/api/admin/faqs', token: chwSupervisor.token, payload: { question: 'Q?', answer: '<p>A</p>' } })).statusCode).toBe(403);
     expect((await call(t, { method: 'GET', url: '/api/admin/faqs', token: null })).statusCode).toBe(401);
+  });
+
+  it('serves FAQ questions through the allowlist too: markup stored in a question is cleaned on the way out', async () => {
+    const stored = dataOf(await client(t).post('/api/admin/faqs', { question: 'Safe?<img src=x onerror=alert(1)><script>alert(2)</script> <b>yes</b>', answer: '<p>A</p>' }));
+    const now = new Date().toISOString();
+    await t.db.db.insertInto('faqs').values({ question: '<svg onload=alert(3)>Raw question?</svg>', answer: '<p>a</p>', created_by: null, created_at: now, updated_at: now }).execute();
+    const served = (await anonymous('/api/public/faqs')).json().data as Row[];
+    const ours = served.find((f) => f.id === stored.encrypted_id)!;
+    expect(ours.question).toBe('Safe? <b>yes</b>');
+    const raw = served.find((f) => String(f.question).includes('Raw question?'))!;
+    expect(raw.question).toBe('Raw question?');
+    for (const f of served) expect(String(f.question)).not.toMatch(/<(script|img|svg)|onerror|onload/i);
   });
 });

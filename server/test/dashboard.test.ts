@@ -35,20 +35,33 @@ describe.each(DIALECTS)('the dashboard from kept counts (%s)', (dialect) => {
   const db = () => anyDb(t);
   const num = (v: unknown) => Number(v);
 
-  /** The dashboard computed from the rows themselves, as the route computed it before the counters. */
+  /**
+   * The dashboard computed from the rows themselves, as the route computed it before the counters. An
+   * admin limited to some districts counts the patients placed in them (and their family's and their
+   * appointments), the admins limited to some of them, and every doctor (doctors have no district).
+   */
   async function fromRows({ districtIds, tasks: seesTasks }: Viewer) {
-    const kinds = await db().selectFrom('users').select(['type', (eb) => eb.fn.countAll().as('n')]).groupBy('type').execute();
-    const kind = (k: string) => num(kinds.find((r) => r.type === k)?.n ?? 0);
-    const admins = num((await db().selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const within = districtIds ? (districtIds.length ? districtIds : [0]) : null;
+    /** the patients a limited admin sees: placed in its districts */
+    const placedPatients = db().selectFrom('patient_profiles').select('id').where('district_id', 'in', within ?? [0]);
+    const seen = (type: 'patient' | 'doctor') => (qb: Row) => (within && type === 'patient' ? qb.where('users.id', 'in', placedPatients) : qb);
+    const kind = async (k: 'patient' | 'doctor') =>
+      num((await seen(k)(db().selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('users.type', '=', k)).executeTakeFirstOrThrow()).n);
+    let adminCount = db().selectFrom('admins').select((eb) => eb.fn.countAll().as('n'));
+    if (within) adminCount = adminCount.where('id', 'in', db().selectFrom('admin_districts').select('admin_id').where('district_id', 'in', within));
+    const admins = num((await adminCount.executeTakeFirstOrThrow()).n);
     let chws = db().selectFrom('chw_profiles').select((eb) => eb.fn.countAll().as('n'));
-    if (districtIds) chws = chws.where('district_id', 'in', districtIds.length ? districtIds : [0]);
-    const perCity = await db()
-      .selectFrom('users')
-      .innerJoin('cities', 'cities.id', 'users.city_id')
-      .select(['cities.title', 'users.type', (eb) => eb.fn.countAll().as('n')])
-      .where('users.type', 'in', ['patient', 'doctor'])
-      .groupBy(['cities.id', 'cities.title', 'users.type'])
-      .execute();
+    if (within) chws = chws.where('district_id', 'in', within);
+    const perCity = [];
+    for (const type of ['patient', 'doctor'] as const) {
+      perCity.push(...(await seen(type)(db()
+        .selectFrom('users')
+        .innerJoin('cities', 'cities.id', 'users.city_id')
+        .select(['cities.title', 'users.type', (eb) => eb.fn.countAll().as('n')])
+        .where('users.type', '=', type))
+        .groupBy(['cities.id', 'cities.title', 'users.type'])
+        .execute()));
+    }
     const byCity = new Map<string, { city_name: string; doctor_count: number; patient_count: number }>();
     for (const r of perCity) {
       const entry = byCity.get(r.title) ?? { city_name: r.title, doctor_count: 0, patient_count: 0 };
@@ -61,15 +74,21 @@ describe.each(DIALECTS)('the dashboard from kept counts (%s)', (dialect) => {
     const since = new Date();
     since.setUTCMonth(since.getUTCMonth() - 11, 1);
     const byMonth = new Map<string, number>();
-    for (const { date } of await db().selectFrom('appointments').select('date').execute()) {
+    let appointments = db().selectFrom('appointments').select('date');
+    if (within) {
+      const families = db().selectFrom('users').select('id').where('type', '=', 'family').where('parent_id', 'in', placedPatients);
+      appointments = appointments.where((eb) => eb.or([eb('patient_id', 'in', placedPatients), eb('patient_id', 'in', families)]));
+    }
+    for (const { date } of await appointments.execute()) {
       const month = String(date).slice(0, 7);
       if (month >= since.toISOString().slice(0, 7)) byMonth.set(month, (byMonth.get(month) ?? 0) + 1);
     }
+    const [doctors, patients] = [await kind('doctor'), await kind('patient')];
     return {
-      total_users: admins + kind('doctor') + kind('patient'),
+      total_users: admins + doctors + patients,
       admins,
-      doctors: kind('doctor'),
-      patients: kind('patient'),
+      doctors,
+      patients,
       chws: num((await chws.executeTakeFirstOrThrow()).n),
       cities,
       appointments: [...byMonth].sort(([a], [b]) => a.localeCompare(b)).map(([m, n]) => ({ appointment_month: m, total_appointments: n })),

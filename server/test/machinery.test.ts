@@ -13,6 +13,8 @@ import type { TableName } from '../src/db/schema';
 import { createResourceTable, notNull } from '../src/db/migrations/helpers';
 import { ValidationError } from '../src/http/errors';
 import { Fields } from '../src/http/fields';
+import { checkPlaceDeclaration } from '../src/http/list';
+import { registry as realRegistry } from '../src/resources/registry';
 import { dynamic, type Registry, type ResourceDef } from '../src/http/resource';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { describeResourceContract } from './helpers/contract';
@@ -167,6 +169,26 @@ const registry: Registry = {
 const start = (dialect: 'sqlite' | 'postgres') => startTestApp(dialect, {}, { registry, prepare: createTables });
 
 describeResourceContract({ title: 'machinery contract', registry, start });
+
+describe('places', () => {
+  const withRegistry = (extra: ResourceDef) => ({ resources: [...realRegistry.resources, extra], byName: new Map([...realRegistry.byName, [extra.name as string, extra]]) });
+  const notes = (extra: Partial<ResourceDef>) => titled('patient-notes', 'widget_groups', 'title', extra);
+
+  it('every declaration of the registry that hangs off a placed record declares its own place', () => {
+    for (const def of realRegistry.resources) expect(() => checkPlaceDeclaration(def, realRegistry)).not.toThrow();
+  });
+
+  it('refuses a declaration that belongs to (or lives under) a placed record without a place of its own, and a place through an unplaced resource', () => {
+    const belongs = notes({ belongsTo: [{ as: 'patient', column: 'group_id', resource: resource('app-users'), table: table('users'), columns: ['f_name'] }] });
+    expect(() => checkPlaceDeclaration(belongs, withRegistry(belongs))).toThrow('resource patient-notes belongs to app-users, which have a place: declare its own (district)');
+    const under = notes({ parent: { resource: resource('campaigns'), table: table('campaigns'), column: 'group_id', message: 'Please choose the campaign.' } });
+    expect(() => checkPlaceDeclaration(under, withRegistry(under))).toThrow(/belongs to campaigns/);
+    const placed = notes({ ...belongs, district: { through: 'group_id', resources: [resource('app-users')], message: 'Please choose the patient.' } });
+    expect(() => checkPlaceDeclaration(placed, withRegistry(placed))).not.toThrow();
+    const throughDoctors = notes({ district: { through: 'group_id', resources: [resource('doctors')], message: 'Please choose the doctor.' } });
+    expect(() => checkPlaceDeclaration(throughDoctors, withRegistry(throughDoctors))).toThrow('its place goes through doctors, which declares no district');
+  });
+});
 
 describe.each(DIALECTS)('machinery (%s)', (dialect) => {
   let t: TestApp;

@@ -461,6 +461,7 @@ const ar = {
         location: 'المواقع',
         qualification: 'المؤهلات',
         specialization: 'التخصصات',
+        page: 'الصفحات',
         faq: 'الأسئلة الشائعة',
         setting: 'الإعدادات',
         feedback: 'الملاحظات',

@@ -458,6 +458,7 @@ const de = {
         location: 'Standorte',
         qualification: 'Qualifikationen',
         specialization: 'Fachrichtungen',
+        page: 'Seiten',
         faq: 'FAQ',
         setting: 'Einstellungen',
         feedback: 'Feedback',

@@ -227,6 +227,7 @@ const en = {
         location: 'Locations',
         qualification: 'Qualifications',
         specialization: 'Specializations',
+        page: 'Pages',
         faq: 'FAQs',
         setting: 'Settings',
         feedback: 'Feedback',

@@ -457,6 +457,7 @@ const es = {
         location: 'Ubicaciones',
         qualification: 'Titulaciones',
         specialization: 'Especialidades',
+        page: 'Páginas',
         faq: 'Preguntas frecuentes',
         setting: 'Ajustes',
         feedback: 'Comentarios',

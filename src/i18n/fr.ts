@@ -254,6 +254,7 @@ const fr = {
         location: 'Lieux',
         qualification: 'Diplômes',
         specialization: 'Spécialités',
+        page: 'Pages',
         faq: 'FAQ',
         setting: 'Paramètres',
         feedback: 'Avis',

@@ -457,6 +457,7 @@ const pt = {
         location: 'Locais',
         qualification: 'Formações',
         specialization: 'Especialidades',
+        page: 'Páginas',
         faq: 'Perguntas frequentes',
         setting: 'Configurações',
         feedback: 'Opiniões',

@@ -458,6 +458,7 @@ const zh = {
         location: '地点',
         qualification: '资质',
         specialization: '专科',
+        page: '页面',
         faq: '常见问题',
         setting: '设置',
         feedback: '反馈',

@@ -84,6 +84,8 @@ export interface Database {
     cursor: Generated<number>;
     /** when a server last worked on the fan-out (a lease) */
     claimed_at: string | null;
+    /** the sender's districts (JSON list) when it was limited to some: only their people and admins receive it */
+    district_ids: string | null;
   };
   admin_notifications: {
     id: Generated<number>;

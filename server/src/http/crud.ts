@@ -12,7 +12,7 @@ import { exportLink } from './exports';
 import { fileSchema, filesOf, presentFiles, replacedFiles, storeFiles, uploadLimits } from './files';
 import { uploadRoute } from './bodyLimits';
 import { Fields } from './fields';
-import { buildListQuery, checkListDeclaration, districtCondition, first, inSubset, OUTSIDE_DISTRICTS } from './list';
+import { buildListQuery, checkListDeclaration, checkPlaceDeclaration, districtCondition, first, inSubset, isWithin, OUTSIDE_DISTRICTS, placeHolders } from './list';
 import { subsetCounterKey } from '../db/migrations/helpers';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -114,6 +114,9 @@ const nounOf = (def: ResourceDef) => def.name.replace(/-/g, ' ').replace(/ies$/,
 export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelpers {
   checkListDeclaration(def);
   const ctx = app.ctx;
+  checkPlaceDeclaration(def, ctx.registry);
+  /** the resources whose place this one shares (checked now: a declaration error stops the start) */
+  const holders = placeHolders(ctx, def);
   const db = dynamic(ctx.db);
   const tags = [def.name];
   const columns = ['id', ...def.columns.filter((c) => c !== 'id')];
@@ -161,7 +164,8 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       }
     : null;
 
-  const present = async (rows: Row[], use: Presentation = 'list'): Promise<Presented[]> => {
+  /** `viewer`: the admin the answer is for (its private files' links are made for that admin) */
+  const present = async (rows: Row[], use: Presentation = 'list', viewer?: number): Promise<Presented[]> => {
     // rows are fresh from the driver: add to them in place. Copying each ({ ...r }) and then adding
     // fields cost ~35% of a 25-row admin page (bench/README.md).
     const out = rows as Presented[];
@@ -184,7 +188,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         }
       }
     }
-    presentFiles(ctx, def, out);
+    presentFiles(ctx, def, out, viewer);
     await loadChildren(ctx.db, def, out);
     await def.hooks?.enrich?.(ctx, out, use);
     return out;
@@ -213,7 +217,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   const loadOne = async (id: number, request: FastifyRequest | null = null): Promise<Presented> => {
     const row = await findRow(ctx.db, id, request);
     if (!row) throw notFound();
-    return (await present([row], 'record'))[0]!;
+    return (await present([row], 'record', request?.admin?.id))[0]!;
   };
 
   const list = async (request: FastifyRequest, options: ListOptions = {}) => {
@@ -225,7 +229,8 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
     const built = buildListQuery(ctx, def, q, request, options);
-    if (!paginate) return ok(await present(await built.ordered.limit(UNPAGED_LIMIT).execute()));
+    const viewer = request.admin?.id;
+    if (!paginate) return ok(await present(await built.ordered.limit(UNPAGED_LIMIT).execute(), 'list', viewer));
     const offset = (page - 1) * perPage;
     let total: number;
     let rows: Row[];
@@ -245,7 +250,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       [total, rows] = await Promise.all([countOf(built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).offset(offset).execute()]);
     }
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-    return ok(paginator({ rows: await present(rows), total, page, perPage, path: listPath(ctx, request), query }));
+    return ok(paginator({ rows: await present(rows, 'list', viewer), total, page, perPage, path: listPath(ctx, request), query }));
   };
 
   /**
@@ -296,17 +301,37 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     return { main, profile };
   };
 
-  /** An admin limited to some districts may not put a record into another one (nor add a district). */
-  const checkDistrict = (w: WriteContext, merged: Row, creating: boolean) => {
-    const scope = def.district;
+  /**
+   * An admin limited to some districts may not put a record into another one, nor leave it with no
+   * district (nor add a district), nor name a record outside them: the record its place goes through
+   * (a medical history's patient) or a placed record it points at (a task's campaign).
+   */
+  const checkDistrict = async (w: WriteContext, values: Row, existing: Row | null) => {
     const limited = w.admin.districtIds;
-    if (!scope || !limited) return;
-    if (scope.column === 'id' && !scope.table) {
-      if (creating) throw forbidden('Only an admin of every district can add a district.');
-      return;
+    if (!limited) return;
+    const scope = def.district;
+    const changed = (column: string) => values[column] !== undefined && (existing === null || values[column] !== existing[column]);
+    const named = (column: string) => (typeof values[column] === 'number' ? (values[column] as number) : null);
+    if (scope?.through !== undefined) {
+      const id = named(scope.through);
+      if (changed(scope.through) && id !== null) {
+        const within = await Promise.all(holders.map((holder) => isWithin(ctx, w.db, holder, id, limited)));
+        if (!within.some(Boolean)) throw ValidationError.field(scope.through, scope.message);
+      }
+    } else if (scope) {
+      if (scope.column === 'id' && !scope.table) {
+        if (existing === null) throw forbidden('Only an admin of every district can add a district.');
+      } else {
+        const value = values[scope.column] !== undefined ? values[scope.column] : existing?.[scope.column];
+        if (typeof value !== 'number' || !limited.includes(value)) throw ValidationError.field(scope.column, OUTSIDE_DISTRICTS);
+      }
     }
-    const value = merged[scope.column];
-    if (typeof value === 'number' && !limited.includes(value)) throw ValidationError.field(scope.column, OUTSIDE_DISTRICTS);
+    for (const rel of def.belongsTo ?? []) {
+      const target = ctx.registry.byName.get(rel.resource);
+      const id = named(rel.column);
+      if (rel.column === scope?.through || rel.column === (scope && 'column' in scope ? scope.column : null) || !target?.district || id === null || !changed(rel.column)) continue;
+      if (!(await isWithin(ctx, w.db, target, id, limited))) throw ValidationError.field(rel.column, OUTSIDE_DISTRICTS);
+    }
   };
 
   const checkParent = async (w: WriteContext, input: Row) => {
@@ -341,7 +366,8 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
 
   if (def.choices) {
     const picked = ['id', ...def.choices];
-    app.get(`${base}/choices`, { config: { access: {} }, schema: { tags, summary: `${def.name} to choose from (any signed-in admin): ${def.choices.join(', ')}` } }, async (request) => {
+    const who = def.choicesFor ? `holding one of ${def.choicesFor.join(', ')}` : 'any signed-in admin';
+    app.get(`${base}/choices`, { config: { access: def.choicesFor ? { anyPermission: def.choicesFor } : {} }, schema: { tags, summary: `${def.name} to choose from (${who}), within the caller's districts: ${def.choices.join(', ')}` } }, async (request) => {
       const { ordered } = buildListQuery(ctx, def, request.query as Record<string, unknown>, request);
       const rows = await ordered.limit(UNPAGED_LIMIT).execute();
       return ok(rows.map((r) => ({ ...Object.fromEntries(picked.map((c) => [c, r[c]])), encrypted_id: ctx.ids.encode(def.name, Number(r.id)) })));
@@ -372,7 +398,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         if (def.columns.includes('created_by')) values.created_by = w.admin.id; // who added it, never from the body
         if (def.subset) values[def.subset.column] = def.subset.value;
         if (def.parent) values[def.parent.column] = input[def.parent.column]; // checked above; never changes afterwards
-        checkDistrict(wc, values, true);
+        await checkDistrict(wc, values, null);
         const { main, profile } = splitProfile(values);
         const stamp = now();
         const inserted = await dynamic(trx).insertInto(def.table).values({ ...main, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
@@ -392,7 +418,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     }
     const note = await w.flush();
     announce('create', id, request);
-    return ok(await loadOne(id), MESSAGES.created + note);
+    return ok(await loadOne(id, request), MESSAGES.created + note);
   });
 
   app.put(`${base}/:id`, { ...writeRoute('edit'), schema: { tags, params: Id, body: updateSchema, consumes } }, async (request) => {
@@ -410,7 +436,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         if (!existing) throw notFound();
         const wc = { ...w, db: trx, files: files.values };
         const values = { ...(await valuesOf(wc, input, existing)), ...files.values };
-        checkDistrict(wc, { ...existing, ...values }, false);
+        await checkDistrict(wc, values, existing);
         const { main, profile } = splitProfile(values);
         if (Object.keys(values).length) await dynamic(trx).updateTable(def.table).set({ ...main, updated_at: now() }).where('id', '=', id).execute();
         if (def.profile && Object.keys(profile).length) {

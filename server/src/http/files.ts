@@ -7,7 +7,10 @@ import { audit } from '../services/audit';
 import { PRIVATE_PREFIX } from '../services/storage';
 import { contentMatches, type MediaKind, MIME_TYPES, UPLOAD_FOLDERS } from '../services/uploads';
 import type { UploadLimits } from './bodyLimits';
+import { districtsOfAdmin } from './auth';
 import { HttpError, ValidationError } from './errors';
+import { linkAdmin } from './exports';
+import { isWithin } from './list';
 import type { FileSpec, Presented, ResourceDef, Row } from './resource';
 
 /**
@@ -166,19 +169,19 @@ export const filesOf = (def: ResourceDef, row: Row): string[] => Object.keys(def
 export const replacedFiles = (existing: Row, values: Row): string[] =>
   Object.keys(values).flatMap((field) => storedList(existing[field]).filter((p) => !storedList(values[field]).includes(p)));
 
-/** A stored path as the API shows it: `{ path, type, mimeType }`; private files get a signed link. */
-function presentFile(ctx: AppContext, def: ResourceDef, spec: FileSpec, path: string, recordId: number) {
+/** A stored path as the API shows it: `{ path, type, mimeType }`; private files get a signed link, made for the admin reading it. */
+function presentFile(ctx: AppContext, def: ResourceDef, spec: FileSpec, path: string, recordId: number, viewer: number | undefined) {
   const ext = path.slice(path.lastIndexOf('.') + 1) as MediaKind;
-  const url = path.startsWith(PRIVATE_PREFIX) ? ctx.storage.signedUrl({ path, resource: def.name, record: recordId }) : ctx.storage.url(path);
+  const url = path.startsWith(PRIVATE_PREFIX) ? ctx.storage.signedUrl({ path, resource: def.name, record: recordId, ...(viewer !== undefined ? { admin: viewer } : {}) }) : ctx.storage.url(path);
   return { path: url, type: FILE_TYPES[ext] ?? 'file', mimeType: MIME_TYPES[ext] ?? 'application/octet-stream', private: Boolean(spec.private) };
 }
 
-export function presentFiles(ctx: AppContext, def: ResourceDef, rows: Presented[]): void {
+export function presentFiles(ctx: AppContext, def: ResourceDef, rows: Presented[], viewer?: number): void {
   for (const [field, spec] of Object.entries(def.files ?? {})) {
     if (!spec) continue;
     for (const r of rows) {
       const paths = storedList(r[field]);
-      r[field] = spec.multiple ? paths.map((p) => presentFile(ctx, def, spec, p, r.id)) : paths[0] ? presentFile(ctx, def, spec, paths[0], r.id) : null;
+      r[field] = spec.multiple ? paths.map((p) => presentFile(ctx, def, spec, p, r.id, viewer)) : paths[0] ? presentFile(ctx, def, spec, paths[0], r.id, viewer) : null;
     }
   }
 }
@@ -196,17 +199,35 @@ export const fileSchema = (spec: FileSpec) =>
 export function registerFileRoutes(app: FastifyInstance, defs: ResourceDef[]): void {
   const ctx = app.ctx;
   const audited = new Set(defs.filter((d) => d.auditReads).map((d) => d.name as string));
+  const placed = new Map(defs.filter((d) => d.district).map((d) => [d.name as string, d]));
+  /**
+   * A file of a placed record (a medical history's report) opens only for the admin the link was made
+   * for, while that admin is active, may view the module and has the record in its districts: a link
+   * copied out of a page, or one made before the admin's districts changed, answers 404 like the record.
+   */
+  const mayOpen = async (def: ResourceDef, adminId: number | undefined, recordId: number | undefined): Promise<boolean> => {
+    if (adminId === undefined || recordId === undefined) return false;
+    try {
+      await linkAdmin(ctx, adminId, def.module);
+    } catch {
+      return false;
+    }
+    const districts = await districtsOfAdmin(ctx, adminId);
+    return !districts || isWithin(ctx, ctx.db, def, recordId, districts);
+  };
   app.get(
     '/api/admin/files/:token',
     { config: { access: { auth: false } }, schema: { tags: ['files'], params: Type.Object({ token: Type.String({ maxLength: 2000 }) }), security: [] } },
     async (request, reply) => {
       const claim = ctx.storage.verifySigned((request.params as { token: string }).token);
       if (!claim) throw new HttpError(410, 'This file link has expired or is not valid. Open the record again.');
+      const owner = claim.resource ? placed.get(claim.resource) : undefined;
+      if (owner && !(await mayOpen(owner, claim.admin, claim.record))) throw new HttpError(404, 'Not found.');
       const full = ctx.storage.fullPath(claim.path);
       const info = full ? await stat(full).catch(() => null) : null;
       if (!full || !info?.isFile()) throw new HttpError(404, 'Not found.');
       if (claim.resource && audited.has(claim.resource)) {
-        await audit(ctx.db, { actorId: null, action: 'file_read', resource: claim.resource, recordId: claim.record ?? null, changes: { path: claim.path }, ip: request.ip, requestId: request.id });
+        await audit(ctx.db, { actorId: claim.admin ?? null, action: 'file_read', resource: claim.resource, recordId: claim.record ?? null, changes: { path: claim.path }, ip: request.ip, requestId: request.id });
       }
       const ext = claim.path.slice(claim.path.lastIndexOf('.') + 1) as MediaKind;
       reply.header('content-type', MIME_TYPES[ext] ?? 'application/octet-stream');

@@ -1,11 +1,12 @@
 import { USER_STATUS } from '../../../contract/enums';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
 import type { AppContext } from '../context';
 import { searchMatches, usesFullTextIndex } from '../db/search';
 import { ValidationError } from './errors';
 import { MAX_ID } from './fields';
-import { type AnySelect, dynamic, type ListOptions, type ResourceDef } from './resource';
+import { type AnySelect, dynamic, type ListOptions, type Registry, type ResourceDef } from './resource';
 
 /**
  * A list's query from its request parameters, for any declaration: search (served by the table's
@@ -45,18 +46,91 @@ export const inSubset = <Q extends AnySelect>(def: ResourceDef, qb: Q, plan: Lis
 export type ListPlan = 'indexes' | 'search';
 
 /**
- * Keeps a query to the districts an admin is limited to (none given: no limit): through the record's
- * own district column, or through the table that holds it keyed by the record's id.
+ * Keeps a query to the districts an admin is limited to (none given: no limit), by the declaration's
+ * place: its own district column, the table that holds it keyed by the record's id, or the place of
+ * the record its `through` column names (a family member's patient), by that resource's own rule.
  */
 export function districtCondition(ctx: AppContext, def: ResourceDef, districtIds: readonly number[] | null): ((qb: AnySelect) => AnySelect) | null {
-  const scope = def.district;
-  if (!scope || !districtIds) return null;
-  const ids = districtIds.length ? [...districtIds] : [0];
+  if (!def.district || !districtIds) return null;
+  return placeCondition(ctx, def, districtIds.length ? [...districtIds] : [0]);
+}
+
+/** The condition that a record of `def` lies in one of `ids` (districts), by its place. */
+function placeCondition(ctx: AppContext, def: ResourceDef, ids: number[]): (qb: AnySelect) => AnySelect {
+  const scope = def.district!;
+  if (scope.through !== undefined) {
+    const { through } = scope;
+    const holders = scope.resources.map((name) => recordsWithin(ctx, placedResource(ctx, def, name), ids));
+    return (qb) => qb.where((eb) => eb.or(holders.map((holder) => eb(sql.ref(through), 'in', holder))));
+  }
   if (scope.table) {
     const holder = dynamic(ctx.db).selectFrom(scope.table).select('id').where(scope.column, 'in', ids);
     return (qb) => qb.where('id', 'in', holder);
   }
-  return (qb) => qb.where(sql.ref(scope.column), 'in', ids);
+  const { column } = scope;
+  return (qb) => qb.where(sql.ref(column), 'in', ids);
+}
+
+/**
+ * The ids of a resource's records an admin limited to `districtIds` may see (a subquery, for queries
+ * beside the machinery: a form's submissions by the CHWs of one's districts); null when not limited.
+ */
+export function idsWithinDistricts(ctx: AppContext, def: ResourceDef, districtIds: readonly number[] | null): AnySelect | null {
+  if (!def.district || !districtIds) return null;
+  return recordsWithin(ctx, def, districtIds.length ? [...districtIds] : [0]);
+}
+
+/** The ids of a resource's records that lie in the districts (a subquery): within its subset, by its place. */
+function recordsWithin(ctx: AppContext, def: ResourceDef, ids: number[]): AnySelect {
+  return placeCondition(ctx, def, ids)(inSubset(def, dynamic(ctx.db).selectFrom(def.table).select('id')));
+}
+
+/** A resource another's place goes through: declared, and placed itself (a declaration error otherwise, at start). */
+function placedResource(ctx: AppContext, def: ResourceDef, name: string): ResourceDef {
+  const target = ctx.registry.byName.get(name);
+  if (!target?.district) throw new Error(`${def.name}: its place goes through ${name}, which declares no district`);
+  return target;
+}
+
+/**
+ * Whether record `id` of `def` lies in one of the districts (`db`: the write's transaction): what a
+ * write checks of a record it names (a medical history's patient, a task's campaign).
+ */
+export async function isWithin(ctx: AppContext, db: Kysely<Database>, def: ResourceDef, id: number, districtIds: readonly number[]): Promise<boolean> {
+  if (!def.district) return true;
+  const ids = districtIds.length ? [...districtIds] : [0];
+  const q = placeCondition(ctx, def, ids)(inSubset(def, dynamic(db).selectFrom(def.table).select('id').where('id', '=', id)));
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The district a record lies in, by its declaration's place (null: none, or not found); undefined
+ * when the resource has no place (doctors, reference data): it concerns every district.
+ */
+export async function districtOfRecord(ctx: AppContext, db: Kysely<Database>, def: ResourceDef, id: number): Promise<number | null | undefined> {
+  const scope = def.district;
+  if (!scope) return undefined;
+  const d = dynamic(db);
+  const numberOr = (v: unknown) => (typeof v === 'number' ? v : v === null || v === undefined ? null : Number(v));
+  if (scope.through !== undefined) {
+    const row = await inSubset(def, d.selectFrom(def.table).select(scope.through).where('id', '=', id)).executeTakeFirst();
+    const holderId = numberOr(row?.[scope.through]);
+    if (holderId === null) return null;
+    for (const holder of placeHolders(ctx, def)) {
+      const found = await inSubset(holder, d.selectFrom(holder.table).select('id').where('id', '=', holderId)).executeTakeFirst();
+      if (found) return (await districtOfRecord(ctx, db, holder, holderId)) ?? null;
+    }
+    return null;
+  }
+  if (scope.table) return numberOr((await d.selectFrom(scope.table).select(scope.column).where('id', '=', id).executeTakeFirst())?.[scope.column]);
+  if (scope.column === 'id') return id;
+  return numberOr((await d.selectFrom(def.table).select(scope.column).where('id', '=', id).executeTakeFirst())?.[scope.column]);
+}
+
+/** The resources a through-place names, for a write's check: each must itself be placed. */
+export function placeHolders(ctx: AppContext, def: ResourceDef): ResourceDef[] {
+  const scope = def.district;
+  return scope?.through !== undefined ? scope.resources.map((name) => placedResource(ctx, def, name)) : [];
 }
 
 export interface ListQuery {
@@ -194,6 +268,23 @@ function sortExpression(def: ResourceDef, sort: string) {
     ? sql`(select ${sql.ref(`p.${rel.column}`)} from ${sql.table(def.profile.table)} p where p.id = ${sql.ref(`${def.table}.id`)})`
     : sql.ref(`${def.table}.${rel.column}`);
   return sql`(select ${sql.ref(`${rel.table}.${column}`)} from ${sql.table(rel.table)} where ${sql.ref(`${rel.table}.id`)} = ${key})`;
+}
+
+/**
+ * A declaration that belongs to a record with a place (a patient, a campaign) or lives under one must
+ * declare where its own place is, so nothing that hangs off a placed record escapes an admin's
+ * districts by being declared without one; a through-place must name placed resources. Checked once,
+ * at start: a new module is covered by the scope (and its generated test) or does not start.
+ */
+export function checkPlaceDeclaration(def: ResourceDef, registry: Registry): void {
+  const refs = [...(def.belongsTo ?? []).map((r) => r.resource as string), ...(def.parent ? [def.parent.resource as string] : [])];
+  const placed = [...new Set(refs.filter((name) => registry.byName.get(name as never)?.district))];
+  if (placed.length && !def.district) throw new Error(`resource ${def.name} belongs to ${placed.join(', ')}, which have a place: declare its own (district)`);
+  if (def.district?.through !== undefined) {
+    for (const name of def.district.resources) {
+      if (!registry.byName.get(name)?.district) throw new Error(`resource ${def.name}: its place goes through ${name}, which declares no district`);
+    }
+  }
 }
 
 /** The declaration's list settings that only a wrong declaration breaks: checked once, at start. */

@@ -94,12 +94,26 @@ export interface Subset<T extends TableName> {
 }
 
 /**
- * Where a record's district is, for admins limited to some districts: a column of its own
- * (`district_id`; `id` for districts themselves) or a column of another table keyed by the record's
- * id (a CHW's profile). Lists, reads, writes and exports of a limited admin keep to its districts; a
- * record outside them is a 404, and a write may not move a record outside them.
+ * Where a record's district is (its place), for admins limited to some districts: a column of its own
+ * (`district_id`; `id` for districts themselves), a column of another table keyed by the record's id
+ * (a patient's or a CHW's profile), or `through` a column naming a record of other resources, whose
+ * place it shares (a family member's patient; a medical history's patient or family member). Lists,
+ * counts, reads, writes, status changes, exports and file links of a limited admin keep to its
+ * districts; a record outside them is a 404, a write may not move a record outside them, and a record
+ * with no district (a patient without one) is seen only by admins of every district.
  */
-export type DistrictScope<T extends TableName> = { column: Col<T> } | { [R in TableName]: { table: R; column: Col<R> } }[TableName];
+export type DistrictScope<T extends TableName> =
+  | { column: Col<T> }
+  | { [R in TableName]: { table: R; column: Col<R> } }[TableName]
+  | PlaceThrough<T>;
+
+/** The record shares the place of the record its `through` column names, one of `resources` (by their own scope). */
+export interface PlaceThrough<T extends TableName> {
+  through: Col<T>;
+  resources: readonly ResourceName[];
+  /** the field's message when a write names a record outside the admin's districts (as for one that does not exist) */
+  message: string;
+}
 
 /** Records that belong to one parent record (family members of a patient): listed and added under it. */
 export interface ParentSpec<T extends TableName> {
@@ -239,6 +253,12 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
    * qualifications, not records about people; the list screens themselves stay guarded.
    */
   choices?: readonly Col<T>[];
+  /**
+   * Who may read the choices, when they name people (CHWs, doctors) or grant access (roles): any of
+   * these permissions, each the list's own or one whose form offers them (a task's CHWs). Unset: any
+   * signed-in admin (names of places and of reference data).
+   */
+  choicesFor?: readonly string[];
   subset?: Subset<T>;
   /**
    * A 1:1 table of this kind's own columns, keyed by the record's id (a CHW's qualification and area
@@ -296,9 +316,10 @@ export interface ResourceDef {
   children?: Record<string, { table: TableName; foreignKey: string; schema: TObject; position?: string; min?: number; max?: number; minMessage?: string }>;
   auditReads?: boolean;
   choices?: readonly string[];
+  choicesFor?: readonly string[];
   subset?: { column: string; value: string };
   profile?: { table: TableName; columns: readonly string[] };
-  district?: { column: string; table?: TableName };
+  district?: { column: string; table?: TableName; through?: undefined } | { through: string; resources: readonly ResourceName[]; message: string; column?: undefined; table?: undefined };
   recordOnly?: readonly string[];
   hooks?: {
     prepare?(w: WriteContext, input: Row, existing: Row | null): Promise<Row>;
@@ -349,7 +370,7 @@ export interface CrudHelpers {
   /** the stored row (with `all`, every column and the profile's) as the caller may see it, in `db` (a transaction) */
   findRow(db: Kysely<Database>, id: number, request: FastifyRequest | null, all?: boolean): Promise<Row | undefined>;
   /** present raw rows: encrypted ids, relations, files, children, enrichment */
-  present(rows: Row[], use?: Presentation): Promise<Presented[]>;
+  present(rows: Row[], use?: Presentation, viewer?: number): Promise<Presented[]>;
   /** the list handler, reusable by alias routes (e.g. /admins/admin/{id}) */
   list(request: FastifyRequest, options?: ListOptions): Promise<unknown>;
   /** every row of the list for these query parameters, presented, streamed in batches */

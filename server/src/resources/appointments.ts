@@ -88,6 +88,7 @@ export const appointments = defineResource<'appointments'>()({
     { as: 'patient', column: 'patient_id', resource: 'app-users', table: 'users', columns: [...person, 'email', 'phone_no'] },
     { as: 'reason', column: 'cancel_reason_id', resource: 'cancellation-reasons', table: 'cancellation_reasons', columns: ['name'] },
   ],
+  district: { through: 'patient_id', resources: ['app-users', 'family-members'], message: 'Please select a patient.' },
   auditReads: true,
   hooks: {
     async prepare({ ctx, db }, input, existing) {
@@ -173,6 +174,7 @@ export const appointmentRequests = defineResource<'appointment_requests'>()({
   sortable: ['is_emergency', 'dated_at', 'id'],
   defaultSort: { field: 'is_emergency', order: 'desc' },
   filters: { patient_id: 'integer' },
+  district: { through: 'patient_id', resources: ['app-users', 'family-members'], message: 'Please select a patient.' },
   belongsTo: [{ as: 'patient', column: 'patient_id', resource: 'app-users', table: 'users', columns: ['f_name', 'l_name'] }],
   hooks: {
     async prepare({ db }, input, existing) {

@@ -111,6 +111,9 @@ const parseList = (value: unknown): string[] => {
   }
 };
 
+/** A clinical record is kept where its patient (or the family member's patient) lives. */
+export const PATIENT_PLACE = { through: 'patient_id', resources: ['app-users', 'family-members'], message: CLINICAL.patient } as const;
+
 const PATIENT = { as: 'patient', column: 'patient_id', resource: 'app-users', table: 'users', columns: ['f_name', 'l_name', 'parent_id'] } as const;
 
 export const medicalHistories = defineResource<'medical_histories'>()({
@@ -130,6 +133,7 @@ export const medicalHistories = defineResource<'medical_histories'>()({
   ),
   files: { reports: { kinds: ['jpg', 'png', 'mp3'], folder: 'reports', message: CLINICAL.reports, private: true, multiple: true } },
   parent: { resource: 'app-users', table: 'users', column: 'patient_id', message: CLINICAL.patient },
+  district: PATIENT_PLACE,
   searchable: ['disease_name', 'm_name'],
   sortable: ['from_date', 'to_date', 'disease_name', 'created_at', 'id'],
   defaultSort: { field: 'from_date', order: 'desc' },
@@ -186,6 +190,7 @@ export const prescriptions = defineResource<'prescriptions'>()({
   label: 'disease_name',
   createSchema: Type.Object({ ...header, doctor_id: Fields.reference(CLINICAL.doctor) }, { additionalProperties: false }),
   parent: { resource: 'app-users', table: 'users', column: 'patient_id', message: CLINICAL.patient },
+  district: PATIENT_PLACE,
   children: {
     items: {
       table: 'prescription_items',

@@ -48,7 +48,8 @@ function cleanRichText<T extends Record<string, unknown>>(input: T, fields: Part
 export const pages = defineResource<'pages'>()({
   name: 'pages',
   table: 'pages',
-  module: 'chw',
+  // their own module (`*_page`), not the CHW permissions the observed console used
+  module: 'page',
   columns: ['key', 'value', 'created_by', 'created_at', 'updated_at'],
   label: 'key',
   createSchema: Type.Object(
@@ -97,11 +98,14 @@ export const pages = defineResource<'pages'>()({
   ],
 });
 
-/** FAQs (spec 3): a question and its rich-text answer. Guarded by the CHW permissions, as the spec has it. */
+/**
+ * FAQs (spec 3): a question and its rich-text answer. Guarded by their own module (`*_faq`), not the
+ * CHW permissions the observed console used: a content editor needs no access to CHW records.
+ */
 export const faqs = defineResource<'faqs'>()({
   name: 'faqs',
   table: 'faqs',
-  module: 'chw',
+  module: 'faq',
   columns: ['question', 'answer', 'created_by', 'created_at', 'updated_at'],
   createSchema: Type.Object(
     { question: Fields.text(CONTENT_MESSAGES.question, 500), answer: richText(CONTENT_MESSAGES.answer) },
@@ -118,13 +122,14 @@ export const faqs = defineResource<'faqs'>()({
   routes(app) {
     app.get(
       '/api/public/faqs',
-      { config: PUBLIC, schema: { tags: ['public'], summary: 'Every FAQ, in order, answers as sanitised HTML', security: [] } },
+      { config: PUBLIC, schema: { tags: ['public'], summary: 'Every FAQ, in order, questions and answers as sanitised HTML', security: [] } },
       async (request, reply) => {
         const rows = await app.ctx.db.selectFrom('faqs').select(['id', 'question', 'answer', 'updated_at']).orderBy('id').limit(1000).execute();
         return sendCached(
           request,
           reply,
-          rows.map((r) => ({ id: app.ctx.ids.encode('faqs', r.id), question: r.question, answer: sanitizeRichText(r.answer), updated_at: r.updated_at })),
+          // the question too goes out through the allowlist: the apps may show it as HTML, as they show the answer
+          rows.map((r) => ({ id: app.ctx.ids.encode('faqs', r.id), question: sanitizeRichText(r.question), answer: sanitizeRichText(r.answer), updated_at: r.updated_at })),
         );
       },
     );

@@ -230,6 +230,8 @@ export const feedbacks = defineResource<'feedbacks'>()({
   sortable: ['rating', 'dated_at', 'status', 'created_at', 'id', 'user.f_name', 'doctor.f_name'],
   defaultSort: { field: 'created_at', order: 'desc' },
   filters: { status: 'string', doctor_id: 'integer', user_id: 'integer', rating: 'integer' },
+  // a patient's feedback is kept where the patient lives
+  district: { through: 'user_id', resources: ['app-users'], message: FEEDBACK.user },
   dateRange: 'dated_at',
   belongsTo: [
     { as: 'user', column: 'user_id', resource: 'app-users', table: 'users', columns: PERSON },
@@ -288,6 +290,8 @@ export const supports = defineResource<'supports'>()({
   sortable: ['status', 'created_at', 'id', 'user.f_name'],
   defaultSort: { field: 'created_at', order: 'desc' },
   filters: { status: 'string', user_id: 'integer' },
+  // a request is kept where its sender lives (a patient's or a CHW's district); doctors have none, so theirs reach admins of every district
+  district: { through: 'user_id', resources: ['app-users', 'chw'], message: SUPPORT.user },
   dateRange: 'created_at',
   belongsTo: [{ as: 'user', column: 'user_id', resource: 'app-users', table: 'users', columns: PERSON }],
   hooks: {

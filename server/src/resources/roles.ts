@@ -42,8 +42,9 @@ export const roles = defineResource<'roles'>()({
     { additionalProperties: false },
   ),
   searchable: ['name'],
-  // the role select of the admin form: names only (granting is still checked against the granter's permissions)
+  // the role select of the admin form: names only, to whoever may list or write admins (granting is still checked against the granter's permissions)
   choices: ['name'],
+  choicesFor: ['view_role', 'view_sub_admin', 'create_sub_admin', 'edit_sub_admin'],
   sortable: ['name', 'created_at', 'id'],
   defaultSort: { field: 'name', order: 'asc' },
   referencedBy: [{ table: 'admins', column: 'role_id', noun: ['admin', 'admins'] }],

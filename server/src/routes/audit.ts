@@ -1,11 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { permissionName } from '../../../contract/permissions';
+import type { AppContext, Principal } from '../context';
+import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { ValidationError } from '../http/errors';
 import { listPath } from '../http/crud';
-import { first } from '../http/list';
+import { districtCondition, first, inSubset } from '../http/list';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../http/paging';
-import type { Registry } from '../http/resource';
+import { dynamic, type Registry, type ResourceDef } from '../http/resource';
 
 /**
  * The audit viewer: who did what, when, and what changed (GET /audit-log), for admins holding one of
@@ -14,6 +17,67 @@ import type { Registry } from '../http/resource';
  */
 
 export const AUDIT_PERMISSIONS = ['view_activity_doctor', 'create_activity_chw'] as const;
+
+/**
+ * Entries about something other than a declared resource's record, and what reading their values takes:
+ * the records of these resources (an admin's sign-ins are about that admin; a field user's about that
+ * person, whichever kind), or a permission. Entries of any other kind show their values to super admins only.
+ */
+const ENTRY_READERS: Readonly<Record<string, { records: readonly string[] } | { permission: string }>> = {
+  auth: { records: ['admins'] },
+  users: { records: ['app-users', 'family-members', 'chw', 'doctors'] },
+  'duty-slots': { permission: 'view_doctor' },
+  locations: { permission: 'view_location' },
+  notifications: { permission: 'view_notification' },
+  'promotional.slider': { permission: 'view_setting' },
+  'promotional.testimonial': { permission: 'view_setting' },
+};
+
+type Entry = { id: number; resource: string; record_id: number | null };
+
+/**
+ * The entries of a page whose values (before/after, what was sent) the admin may read: those about a
+ * record it may read, by the record's module permission and its district (HIPAA's minimum necessary,
+ * as the lists themselves keep it). A record gone since (deleted) is readable by admins of every
+ * district holding the permission; its district can no longer be told.
+ */
+async function readableEntries(ctx: AppContext, registry: Registry, admin: Principal, entries: Entry[]): Promise<Set<number>> {
+  const readable = new Set<number>();
+  const byResource = new Map<string, Entry[]>();
+  for (const e of entries) byResource.set(e.resource, [...(byResource.get(e.resource) ?? []), e]);
+  for (const [resource, group] of byResource) {
+    const declared = registry.byName.get(resource as never);
+    const rule = ENTRY_READERS[resource];
+    const defs: ResourceDef[] = declared ? [declared] : rule && 'records' in rule ? rule.records.map((name) => registry.byName.get(name as never)).filter((d): d is ResourceDef => Boolean(d)) : [];
+    if (!defs.length) {
+      if (admin.isSuper && !admin.districtIds) for (const e of group) readable.add(e.id);
+      else if (rule && 'permission' in rule && admin.permissions.has(rule.permission)) for (const e of group) readable.add(e.id);
+      continue;
+    }
+    const ids = [...new Set(group.map((e) => e.record_id).filter((id): id is number => id !== null))];
+    const visible = new Set<number>();
+    for (const def of defs) {
+      if (!admin.permissions.has(permissionName('view', def.module))) continue;
+      const limit = districtCondition(ctx, def, admin.districtIds);
+      if (!limit) {
+        // every district: any entry of the resource (a deleted record's too)
+        for (const e of group) if (e.record_id === null || declared) readable.add(e.id);
+        if (!declared && ids.length) {
+          const found = await inSubset(def, dynamic(ctx.db).selectFrom(def.table).select('id').where('id', 'in', ids)).execute();
+          for (const r of found) visible.add(Number(r.id));
+        }
+        continue;
+      }
+      for (const e of group) if (e.record_id === null) readable.add(e.id);
+      if (ids.length) {
+        const found = await limit(inSubset(def, dynamic(ctx.db).selectFrom(def.table).select('id').where('id', 'in', ids))).execute();
+        for (const r of found) visible.add(Number(r.id));
+      }
+    }
+    for (const e of group) if (e.record_id !== null && visible.has(e.record_id)) readable.add(e.id);
+  }
+  return readable;
+}
 
 const Query = Type.Object({
   page: Type.Optional(Type.String({ maxLength: 12 })),
@@ -78,6 +142,7 @@ export function registerAuditRoutes(app: FastifyInstance, registry: Registry): v
         .select(['l.id', 'l.actor_id', 'l.action', 'l.resource', 'l.record_id', 'l.changes', 'l.ip', 'l.created_at', 'a.f_name', 'a.l_name', 'a.email'])
         .orderBy('l.id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
     ]);
+    const readable = await readableEntries(ctx, registry, requireAdmin(request), rows.map((r) => ({ id: r.id, resource: r.resource, record_id: r.record_id })));
     const data = rows.map((r) => ({
       id: r.id,
       created_at: r.created_at,
@@ -89,7 +154,9 @@ export function registerAuditRoutes(app: FastifyInstance, registry: Registry): v
       actor: r.actor_id === null
         ? null
         : { encrypted_id: ctx.ids.encode('admins', r.actor_id), name: [r.f_name, r.l_name].filter(Boolean).join(' ') || null, email: r.email ?? null },
-      changes: parseChanges(r.changes),
+      // the values only to who may read the record; otherwise who, what and when
+      changes: readable.has(r.id) ? parseChanges(r.changes) : null,
+      values_hidden: !readable.has(r.id) && r.changes !== null,
       ip: r.ip,
     }));
     return ok(paginator({ rows: data, total: Number(count?.n ?? 0), page, perPage, path: listPath(ctx, request), query: new URLSearchParams(request.url.split('?')[1] ?? '') }));

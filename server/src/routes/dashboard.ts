@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { permissionName } from '../../../contract/permissions';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
-import { districtCondition } from '../http/list';
+import { districtCondition, idsWithinDistricts } from '../http/list';
 import { type AnySelect, dynamic } from '../http/resource';
 import { tasks as taskDeclaration } from '../resources/programme/tasks';
 
@@ -34,6 +34,11 @@ async function topCities(db: Kysely<Database>) {
     .where('c.type', 'in', ['patient', 'doctor'])
     .where('c.n', '>', 0)
     .execute();
+  return citiesChart(counts);
+}
+
+/** The chart's cities from people counted per city and kind: the most doctors and patients first (ties by name). */
+function citiesChart(counts: { city_id: number; title: string; type: string; n: number | string }[]) {
   const byCity = new Map<number, { city_name: string; doctor_count: number; patient_count: number }>();
   for (const c of counts) {
     const entry = byCity.get(c.city_id) ?? { city_name: c.title, doctor_count: 0, patient_count: 0 };
@@ -44,6 +49,41 @@ async function topCities(db: Kysely<Database>) {
   return [...byCity.values()]
     .sort((a, b) => b.doctor_count + b.patient_count - (a.doctor_count + a.patient_count) || a.city_name.localeCompare(b.city_name))
     .slice(0, CITY_LIMIT);
+}
+
+/**
+ * The figures of an admin limited to some districts: its patients (and their appointments) are those
+ * placed in its districts, as every list keeps them, and its admins those limited to (some of) the
+ * same districts; doctors serve every district, so they are counted whole. Counted from the rows
+ * (kept counts are programme-wide): along the patients' district index, and each patient's
+ * appointments along their own index.
+ */
+async function limitedFigures(ctx: AppContext, districtIds: readonly number[], since: string) {
+  const db = dynamic(ctx.db);
+  const registry = ctx.registry.byName;
+  const patientIds = idsWithinDistricts(ctx, registry.get('app-users')!, districtIds)!;
+  const appointmentsWithin = districtCondition(ctx, registry.get('appointments')!, districtIds)!;
+  const ids = districtIds.length ? [...districtIds] : [0];
+  const [patients, admins, cityPatients, cityDoctors, months] = await Promise.all([
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'patient').where('id', 'in', patientIds).executeTakeFirst(),
+    ctx.db.selectFrom('admins as a').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.exists(eb.selectFrom('admin_districts as d').select('d.admin_id').whereRef('d.admin_id', '=', 'a.id').where('d.district_id', 'in', ids))).executeTakeFirst(),
+    db.selectFrom('users').innerJoin('cities', 'cities.id', 'users.city_id').select(['users.city_id', 'cities.title', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('users.type', '=', 'patient').where('users.id', 'in', patientIds).groupBy(['users.city_id', 'cities.title']).execute(),
+    ctx.db.selectFrom('user_city_counts as c').innerJoin('cities', 'cities.id', 'c.city_id').select(['c.city_id', 'cities.title', 'c.n']).where('c.type', '=', 'doctor').where('c.n', '>', 0).execute(),
+    appointmentsWithin(db.selectFrom('appointments').select([sql<string>`substr(date, 1, 7)`.as('month'), (eb) => eb.fn.countAll<number>().as('n')]).where('date', '>=', since))
+      .groupBy(sql`substr(date, 1, 7)`).orderBy(sql`substr(date, 1, 7)`).execute(),
+  ]);
+  const counts = [
+    ...cityPatients.map((c) => ({ city_id: Number(c.city_id), title: String(c.title), type: 'patient', n: Number(c.n) })),
+    ...cityDoctors.map((c) => ({ city_id: c.city_id, title: c.title, type: 'doctor', n: Number(c.n) })),
+  ];
+  return {
+    patients: Number(patients?.n ?? 0),
+    admins: Number(admins?.n ?? 0),
+    cities: citiesChart(counts),
+    months: months.map((m) => ({ month: String(m.month), n: Number(m.n) })),
+  };
 }
 
 /**
@@ -83,15 +123,22 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
     // the last twelve months
     const since = new Date();
     since.setUTCMonth(since.getUTCMonth() - 11, 1);
-    const [kept, chws, cities, months, tasks] = await Promise.all([
+    const [kept, chws, programme, limited, tasks] = await Promise.all([
       db.selectFrom('row_counts').select(['table_name', 'n']).where('table_name', 'in', ['admins', 'users:doctor', 'users:patient']).execute(),
       chwCount.executeTakeFirst(),
-      topCities(db),
-      db.selectFrom('appointment_months').select(['month', 'n']).where('month', '>=', since.toISOString().slice(0, 7)).where('n', '>', 0).orderBy('month').execute(),
+      admin.districtIds ? null : Promise.all([
+        topCities(db),
+        db.selectFrom('appointment_months').select(['month', 'n']).where('month', '>=', since.toISOString().slice(0, 7)).where('n', '>', 0).orderBy('month').execute(),
+      ]),
+      admin.districtIds ? limitedFigures(app.ctx, admin.districtIds, since.toISOString().slice(0, 7)) : null,
       admin.permissions.has(permissionName('view', taskDeclaration.module)) ? topTasks(app.ctx, admin.districtIds) : [],
     ]);
     const count = (key: string) => Number(kept.find((k) => k.table_name === key)?.n ?? 0);
-    const [admins, doctors, patients] = [count('admins'), count('users:doctor'), count('users:patient')];
+    const doctors = count('users:doctor');
+    const admins = limited ? limited.admins : count('admins');
+    const patients = limited ? limited.patients : count('users:patient');
+    const cities = limited ? limited.cities : programme![0];
+    const months = limited ? limited.months : programme![1];
     return ok({
       total_users: admins + doctors + patients,
       admins,

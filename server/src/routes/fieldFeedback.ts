@@ -1,6 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { ok, MESSAGES } from '../http/envelope';
+import { districtOfRecord } from '../http/list';
 import { Fields } from '../http/fields';
 import { CHANGED_EVENT } from '../realtime';
 import { checkDoctor, feedbackFields, SUPPORT } from '../resources/facilities';
@@ -29,6 +32,9 @@ export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx;
   const patientOnly = requireKind('patient');
+  /** the district of a new record, as its declaration places it: its notice goes to the admins who may read it */
+  const placeOf = async (trx: Kysely<Database>, resource: 'feedbacks' | 'supports', id: number) =>
+    (await districtOfRecord(ctx, trx, ctx.registry.byName.get(resource)!, id)) ?? null;
 
   async function feedbacksOf(userId: number, page: number, id: number | null = null) {
     let q = db
@@ -76,6 +82,7 @@ export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
           body: `${body.rating}/5 for ${fullName(doctor)}: ${excerpt(values.msg)}`,
           data: { resource: 'feedbacks', encrypted_id: ctx.ids.encode('feedbacks', newId) },
           permission: 'view_feedback',
+          districtId: await placeOf(trx, 'feedbacks', newId),
         });
         return { id: newId, push: notice.push };
       });
@@ -112,6 +119,7 @@ export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
           body: excerpt(values.msg),
           data: { resource: 'supports', encrypted_id: ctx.ids.encode('supports', newId) },
           permission: 'view_support',
+          districtId: await placeOf(trx, 'supports', newId),
         });
         return { id: newId, push: notice.push };
       });

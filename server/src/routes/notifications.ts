@@ -167,14 +167,16 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     if (body.type && body.type !== TYPE_OF[body.sendTo]) {
       throw ValidationError.field('type', body.sendTo === 'admin' ? 'Notifications to admins are of type admin.' : 'Notifications to doctors and patients are of type user.');
     }
+    // an admin limited to some districts notifies their people and admins only; doctors serve every district
+    if (admin.districtIds && body.sendTo === 'doctor') throw ValidationError.field('sendTo', 'Doctors serve every district: only an admin of every district can notify them.');
     const title = body.title.trim();
     const text = body.body.trim();
     const sent = await db.transaction().execute(async (trx) => {
       const stamp = now();
-      const recipients = await app.fanOut.audienceSize(body.sendTo, trx);
+      const recipients = await app.fanOut.audienceSize(body.sendTo, trx, admin.districtIds);
       const row = await trx.insertInto('sent_notifications').values({
         send_to: body.sendTo, channel, title, body: text, recipients, delivered: 0, status: recipients > 0 ? 'sending' : 'sent',
-        sent_by: admin.id, created_at: stamp, updated_at: stamp,
+        sent_by: admin.id, created_at: stamp, updated_at: stamp, district_ids: admin.districtIds ? JSON.stringify(admin.districtIds) : null,
       }).returning('id').executeTakeFirstOrThrow();
       await audit(trx, { actorId: admin.id, action: 'send', resource: 'notifications', recordId: row.id, changes: { sendTo: body.sendTo, channel, title, recipients }, ip: request.ip, requestId: request.id });
       return { id: row.id, recipients };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
@@ -41,7 +41,25 @@ interface SendRow {
   body: string;
   created_at: string;
   cursor: number;
+  district_ids: string | null;
 }
+
+/**
+ * A send of an admin limited to some districts reaches the admins limited to (some of) those districts
+ * and the patients placed in them; doctors serve every district, so such an admin cannot notify them
+ * (the send route refuses it). `districtIds` null: no limit.
+ */
+function adminsWithin<Q extends SelectQueryBuilder<Database, 'admins', object>>(qb: Q, districtIds: readonly number[] | null): Q {
+  if (!districtIds) return qb;
+  const ids = districtIds.length ? [...districtIds] : [0];
+  return qb.where((eb) => eb.exists(eb.selectFrom('admin_districts as d').select('d.admin_id').whereRef('d.admin_id', '=', 'admins.id').where('d.district_id', 'in', ids))) as Q;
+}
+function peopleWithin<Q extends SelectQueryBuilder<Database, 'users', object>>(db: Kysely<Database>, qb: Q, districtIds: readonly number[] | null): Q {
+  if (!districtIds) return qb;
+  const ids = districtIds.length ? [...districtIds] : [0];
+  return qb.where('users.id', 'in', db.selectFrom('patient_profiles').select('patient_profiles.id').where('patient_profiles.district_id', 'in', ids)) as Q;
+}
+const districtsOf = (send: Pick<SendRow, 'district_ids'>): number[] | null => (send.district_ids ? (JSON.parse(send.district_ids) as number[]) : null);
 
 export interface FanOutOptions {
   batchSize?: number;
@@ -60,11 +78,14 @@ export class NotificationFanOut {
     this.batchSize = opts.batchSize ?? FANOUT_BATCH;
   }
 
-  /** How many would receive a notification sent to the audience now (`db`: the caller's transaction, if any). */
-  async audienceSize(audience: Audience, db: Kysely<Database> = this.ctx.db): Promise<number> {
+  /**
+   * How many would receive a notification sent to the audience now (`db`: the caller's transaction, if
+   * any), within the sender's districts when it is limited to some (`districtIds`).
+   */
+  async audienceSize(audience: Audience, db: Kysely<Database> = this.ctx.db, districtIds: readonly number[] | null = null): Promise<number> {
     const row = audience === 'admin'
-      ? await db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1).executeTakeFirst()
-      : await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', audience).where('status', '=', USER_STATUS.active).executeTakeFirst();
+      ? await adminsWithin(db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1), districtIds).executeTakeFirst()
+      : await peopleWithin(db, db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', audience).where('status', '=', USER_STATUS.active), districtIds).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -128,7 +149,7 @@ export class NotificationFanOut {
   /** Stores the next batch of copies; the renewed lease, 'done' when none were left, null when the lease was lost. */
   private async batch(id: number, lease: string): Promise<string | 'done' | null> {
     const { db } = this.ctx;
-    const send = await db.selectFrom('sent_notifications').select(['id', 'send_to', 'title', 'body', 'created_at', 'cursor'])
+    const send = await db.selectFrom('sent_notifications').select(['id', 'send_to', 'title', 'body', 'created_at', 'cursor', 'district_ids'])
       .where('id', '=', id).executeTakeFirst() as SendRow | undefined;
     if (!send || !isAudience(send.send_to)) return null;
     const audience = send.send_to;
@@ -138,7 +159,7 @@ export class NotificationFanOut {
       const stored: { id: number; recipient: number; pusherId: string | null }[] = [];
       let last = send.cursor;
       if (audience === 'admin') {
-        const targets = await trx.selectFrom('admins').select(['id', 'pusher_id']).where('status', '=', 1).where('id', '>', send.cursor)
+        const targets = await adminsWithin(trx.selectFrom('admins').select(['id', 'pusher_id']).where('status', '=', 1).where('id', '>', send.cursor), districtsOf(send))
           .orderBy('id').limit(this.batchSize).execute();
         for (let i = 0; i < targets.length; i += ROWS_PER_INSERT) {
           const part = targets.slice(i, i + ROWS_PER_INSERT);
@@ -151,8 +172,8 @@ export class NotificationFanOut {
         }
         last = targets.at(-1)?.id ?? last;
       } else {
-        const targets = await trx.selectFrom('users').select('id').where('type', '=', audience).where('status', '=', USER_STATUS.active)
-          .where('id', '>', send.cursor).orderBy('id').limit(this.batchSize).execute();
+        const targets = await peopleWithin(trx, trx.selectFrom('users').select('id').where('type', '=', audience).where('status', '=', USER_STATUS.active)
+          .where('id', '>', send.cursor), districtsOf(send)).orderBy('id').limit(this.batchSize).execute();
         for (let i = 0; i < targets.length; i += ROWS_PER_INSERT) {
           const part = targets.slice(i, i + ROWS_PER_INSERT);
           const rows = await trx.insertInto('user_notifications')

@@ -13,6 +13,11 @@ export interface AdminNotice {
   data?: Record<string, unknown> | null;
   /** only admins holding this permission (super admins always) */
   permission?: string;
+  /**
+   * The notice is about a record in this district (null: a record with no district): only admins who
+   * may read it are told, those of every district and those limited to it. Unset: not about a placed record.
+   */
+  districtId?: number | null;
   sentNotificationId?: number | null;
 }
 
@@ -52,6 +57,13 @@ export async function notifyAdmins(ctx: AppContext, db: Kysely<Database>, notice
         eb.exists(eb.selectFrom('role_permissions as p').select('p.role_id').whereRef('p.role_id', '=', 'a.role_id').where('p.permission', '=', permission)),
       ]),
     );
+  }
+  if (notice.districtId !== undefined) {
+    const districtId = notice.districtId;
+    recipients = recipients.where((eb) => {
+      const limited = eb.selectFrom('admin_districts as d').select('d.admin_id').whereRef('d.admin_id', '=', 'a.id');
+      return districtId === null ? eb.not(eb.exists(limited)) : eb.or([eb.not(eb.exists(limited)), eb.exists(limited.where('d.district_id', '=', districtId))]);
+    });
   }
   const targets = await recipients.select(['a.id', 'a.pusher_id']).execute();
   const stored: (NotificationRow & { pusher_id: string })[] = [];

@@ -21,6 +21,8 @@ export interface FileClaim {
   exp: number;
   resource?: string;
   record?: number;
+  /** the admin the link was made for: a placed record's file opens only while that admin may still read the record */
+  admin?: number;
 }
 
 /**

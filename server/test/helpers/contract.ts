@@ -148,6 +148,27 @@ export function describeResourceContract({ title, registry, start }: ContractSet
       return d.subset ? q.where(d.subset.column, '=', d.subset.value) : q;
     };
     const countRows = async (d: ResourceDef) => Number((await own(d).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    /**
+     * The district of a record as its declaration places it, read from the rows themselves: its own
+     * column, the table holding it, or the record its `through` column names (whichever of the
+     * resources it is one of), followed to the end.
+     */
+    const districtOfRow = async (d: ResourceDef, id: number): Promise<number | null> => {
+      const scope = d.district!;
+      const value = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+      if (scope.through !== undefined) {
+        const holderId = value((await anyDb(t).selectFrom(d.table).select(scope.through).where('id', '=', id).executeTakeFirstOrThrow())[scope.through]);
+        if (holderId === null) return null;
+        for (const name of scope.resources) {
+          const holder = defs.find((h) => h.name === name)!;
+          if (await own(holder).select('id').where('id', '=', holderId).executeTakeFirst()) return districtOfRow(holder, holderId);
+        }
+        throw new Error(`${d.name} ${id}: its ${scope.through} names none of ${scope.resources.join(', ')}`);
+      }
+      if (scope.table) return value((await anyDb(t).selectFrom(scope.table).select(scope.column).where('id', '=', id).executeTakeFirst())?.[scope.column]);
+      if (scope.column === 'id') return id;
+      return value((await anyDb(t).selectFrom(d.table).select(scope.column).where('id', '=', id).executeTakeFirstOrThrow())[scope.column]);
+    };
     /** every row of the resource's table and of its child tables, how many audit rows there are, and the stored files */
     const snapshot = async (def: ResourceDef) => ({
       rows: await anyDb(t).selectFrom(def.table).selectAll().orderBy('id').execute(),
@@ -612,28 +633,35 @@ export function describeResourceContract({ title, registry, start }: ContractSet
 
       if (def.choices) {
         const choiceColumns = def.choices;
-        it(`offers its choices (${choiceColumns.join(', ')}) to any signed-in admin, with the list's filters`, async () => {
+        const choicesFor = def.choicesFor;
+        it(`offers its choices (${choiceColumns.join(', ')}) to ${choicesFor ? `admins holding one of ${choicesFor.join(', ')}` : 'any signed-in admin'}, with the list's filters`, async () => {
           const nobody = client(t, (await adminWith(t, [], token())).token);
           expect((await nobody.get(`${base}?paginate=false`)).statusCode).toBe(403);
-          const choices = dataOf(await nobody.get(`${base}/choices`)) as Row[];
+          if (choicesFor) {
+            // names of people and roles: not to an admin without a permission whose screen offers them
+            expect((await nobody.get(`${base}/choices`)).statusCode).toBe(403);
+            for (const permission of choicesFor) {
+              const holder = client(t, (await adminWith(t, [permission], token())).token);
+              expect([permission, (await holder.get(`${base}/choices`)).statusCode]).toEqual([permission, 200]);
+            }
+          }
+          const chooser = choicesFor ? client(t, (await adminWith(t, [choicesFor[choicesFor.length - 1]!], token())).token) : nobody;
+          const choices = dataOf(await chooser.get(`${base}/choices`)) as Row[];
           const mine = choices.find((c) => c.id === record.id);
           expect(mine).toEqual({ id: record.id, encrypted_id: record.encrypted_id, ...Object.fromEntries(choiceColumns.map((c) => [c, record[c]])) });
           expect(choices.length).toBe(await countRows(def));
           const needle = String(record[field]);
-          expect((dataOf(await nobody.get(`${base}/choices?search=${encodeURIComponent(needle)}`)) as Row[]).map((c) => c.id)).toContain(record.id);
+          expect((dataOf(await chooser.get(`${base}/choices?search=${encodeURIComponent(needle)}`)) as Row[]).map((c) => c.id)).toContain(record.id);
           expect((await call(t, { method: 'GET', url: `${base}/choices`, token: null })).statusCode).toBe(401);
         });
       }
 
       if (def.district) {
-        const scope = def.district;
-        it('keeps an admin limited to other districts away from it: not listed, not exported, 404 on every id route, no adding outside', async () => {
-          // the record's district, and an admin holding every permission but limited to another district
-          const districtOf = async () =>
-            scope.table
-              ? Number((await anyDb(t).selectFrom(scope.table).select(scope.column).where('id', '=', record.id).executeTakeFirstOrThrow())[scope.column])
-              : Number(scope.column === 'id' ? record.id : record[scope.column]);
-          const mine = await districtOf();
+        const privateFiles = Object.entries(def.files ?? {}).filter(([, spec]) => spec?.private).map(([f]) => f);
+        it(`keeps an admin limited to other districts away from it: not listed, not counted, not exported, 404 on every id route${privateFiles.length ? ' and file link' : ''}, no adding outside`, async () => {
+          // the record's district, read from the rows its place goes through, and an admin holding every permission but limited to another district
+          const mine = await districtOfRow(def, record.id);
+          expect(mine).toEqual(expect.any(Number));
           const other = dataOf(await api.post('/api/admin/districts', { title: `Elsewhere ${token()}` }));
           const cleanup: string[] = [];
           const limitedTo = async (districtId: number) => {
@@ -651,6 +679,10 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           const listed = dataOf(await outsider.get(`${base}?paginate=false`)) as Row[];
           expect(listed.map((r) => r.id)).not.toContain(record.id);
           expect(dataOf(await outsider.get(`${base}?per_page=100`)).total).toBe(listed.length);
+          // everything it lists lies in its district, searched and filtered alike
+          for (const r of listed) expect([r.id, await districtOfRow(def, Number(r.id))]).toEqual([r.id, other.id]);
+          expect(dataOf(await outsider.get(`${base}?search=${encodeURIComponent(String(record[field]))}`)).data.map((r: Row) => r.id)).not.toContain(record.id);
+          expect(dataOf(await outsider.get(`${base}?ids[]=${record.encrypted_id}`)).total).toBe(0);
           const statusBody = def.status?.kind === 'named' ? { status: def.status.initial } : { status: 2 };
           for (const [method, url, payload] of [
             ['GET', `${base}/${record.encrypted_id}`],
@@ -668,9 +700,19 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           expect([403, 422]).toContain(added.statusCode);
           expect(await snapshot(def)).toEqual({ ...before, auditRows: expect.any(Number), files: before.files });
           // an admin limited to the record's own district sees it
-          const insider = await limitedTo(mine);
-          expect(dataOf(await insider.get(`${base}/${record.encrypted_id}`)).id).toBe(record.id);
+          const insider = await limitedTo(mine!);
+          const seen = dataOf(await insider.get(`${base}/${record.encrypted_id}`));
+          expect(seen.id).toBe(record.id);
           expect((dataOf(await insider.get(`${base}?paginate=false`)) as Row[]).map((r) => r.id)).toContain(record.id);
+          // its private files open through the links made for it, and stop opening once the record is no longer in its districts
+          const links = privateFiles.flatMap((f) => [seen[f]].flat().filter(Boolean).map((file) => String((file as Row).path)));
+          for (const link of links) expect([link, (await call(t, { method: 'GET', url: link, token: null })).statusCode]).toEqual([link, 200]);
+          if (links.length) {
+            const insiderId = Number(dataOf(await insider.get('/api/admin/me')).id);
+            const insiderAdmin = (dataOf(await api.get(`/api/admin/admins?paginate=false`)) as Row[]).find((a) => a.id === insiderId)!;
+            dataOf(await api.put(`/api/admin/admins/${insiderAdmin.encrypted_id}`, { district_ids: [other.id] }));
+            for (const link of links) expect([link, (await call(t, { method: 'GET', url: link, token: null })).statusCode]).toEqual([link, 404]);
+          }
           if (def.choices) {
             expect((dataOf(await outsider.get(`${base}/choices`)) as Row[]).map((r) => r.id)).not.toContain(record.id);
             expect((dataOf(await insider.get(`${base}/choices`)) as Row[]).map((r) => r.id)).toContain(record.id);

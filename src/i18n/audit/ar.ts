@@ -14,6 +14,7 @@ const audit = {
       after: 'بعد',
       value: 'القيمة',
       no_changes: 'لم تُسجَّل قيم للحقول.',
+      values_hidden: 'القيم مخفية: لا يمكنك قراءة هذا السجل.',
       no_actor: 'التطبيق الميداني أو الخادم',
       filter_by_admin: 'عرض ما قام به %{name} فقط',
       admin_chip: 'المشرف: %{name}',

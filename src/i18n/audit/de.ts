@@ -14,6 +14,7 @@ const audit = {
       after: 'Nachher',
       value: 'Wert',
       no_changes: 'Keine Feldwerte erfasst.',
+      values_hidden: 'Werte verborgen: Sie dürfen diesen Datensatz nicht lesen.',
       no_actor: 'Feld-App oder Server',
       filter_by_admin: 'Nur zeigen, was %{name} getan hat',
       admin_chip: 'Admin: %{name}',

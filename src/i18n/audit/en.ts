@@ -14,6 +14,7 @@ const audit = {
       after: 'After',
       value: 'Value',
       no_changes: 'No field values recorded.',
+      values_hidden: 'Values hidden: you may not read this record.',
       no_actor: 'Field app or server',
       filter_by_admin: 'Show only what %{name} did',
       admin_chip: 'Admin: %{name}',

@@ -14,6 +14,7 @@ const audit = {
       after: 'Después',
       value: 'Valor',
       no_changes: 'No se registraron valores de campos.',
+      values_hidden: 'Valores ocultos: no puede leer este registro.',
       no_actor: 'Aplicación de campo o servidor',
       filter_by_admin: 'Mostrar solo lo que hizo %{name}',
       admin_chip: 'Administrador: %{name}',

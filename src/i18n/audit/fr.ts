@@ -14,6 +14,7 @@ const audit = {
       after: 'Après',
       value: 'Valeur',
       no_changes: 'Aucune valeur de champ enregistrée.',
+      values_hidden: 'Valeurs masquées : vous ne pouvez pas lire cet enregistrement.',
       no_actor: 'Application de terrain ou serveur',
       filter_by_admin: 'Afficher seulement ce qu’a fait %{name}',
       admin_chip: 'Administrateur : %{name}',

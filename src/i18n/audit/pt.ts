@@ -14,6 +14,7 @@ const audit = {
       after: 'Depois',
       value: 'Valor',
       no_changes: 'Nenhum valor de campo registrado.',
+      values_hidden: 'Valores ocultos: você não pode ler este registro.',
       no_actor: 'Aplicativo de campo ou servidor',
       filter_by_admin: 'Mostrar só o que %{name} fez',
       admin_chip: 'Administrador: %{name}',

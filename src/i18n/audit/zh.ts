@@ -14,6 +14,7 @@ const audit = {
       after: '变更后',
       value: '值',
       no_changes: '未记录字段值。',
+      values_hidden: '值已隐藏：您无权查看此记录。',
       no_actor: '现场应用或服务器',
       filter_by_admin: '只显示 %{name} 的操作',
       admin_chip: '管理员：%{name}',

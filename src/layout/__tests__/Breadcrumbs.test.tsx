@@ -74,7 +74,7 @@ describe('Breadcrumbs', () => {
 
   it("names a module's own screens (the footer's /pages/privacy-policy) instead of asking for a record", () => {
     const getOne = jest.fn();
-    expect(crumbs(renderAt('/pages/privacy-policy', ['view_chw'], getOne))).toEqual(['Home', 'Pages', 'Privacy Policy']);
+    expect(crumbs(renderAt('/pages/privacy-policy', ['view_page'], getOne))).toEqual(['Home', 'Pages', 'Privacy Policy']);
     expect(getOne).not.toHaveBeenCalled();
   });
 

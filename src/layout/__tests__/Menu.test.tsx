@@ -62,14 +62,21 @@ describe('Menu', () => {
     expect(screen.getByText('Location Management')).toBeInTheDocument();
   });
 
-  it('groups the programme and content modules (CHW permissions)', async () => {
-    renderMenu(['view_chw']);
+  it('groups the programme and content modules (CHW permissions; pages and FAQs have their own)', async () => {
+    renderMenu(['view_chw', 'view_page', 'view_faq']);
 
     expect(await screen.findByRole('menuitem', { name: 'Interests' })).toBeInTheDocument();
     expect(entryNames()).toEqual(['Dashboard', 'CHWs', 'User Messages', 'Interests', 'Categories', 'Pages', 'FAQs']);
     expect(screen.getByRole('menuitem', { name: 'Programme' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('menuitem', { name: 'Content' })).toBeInTheDocument();
     expect(screen.queryByText('Setting')).not.toBeInTheDocument();
+  });
+
+  it('shows a content editor pages and FAQs without any CHW entry', async () => {
+    renderMenu(['view_page', 'view_faq']);
+
+    expect(await screen.findByRole('menuitem', { name: 'FAQs' })).toBeInTheDocument();
+    expect(entryNames()).toEqual(['Dashboard', 'Pages', 'FAQs']);
   });
 
   it('places Promotional in Setting for view_setting', async () => {

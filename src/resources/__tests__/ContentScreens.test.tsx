@@ -28,7 +28,7 @@ const renderAt = (path: string, getList: (resource: string, params: GetListParam
   const routes = pages.routes ?? [];
   return render(
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider({ getList, getOne: async (_resource: string, { id }: { id: string }) => ({ data: PAGES.find((p) => p.id === id) }) } as Parameters<typeof appTestDataProvider>[0])} permissions={['view_chw', 'create_chw', 'edit_chw', 'delete_chw']} resource="pages">
+      <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider({ getList, getOne: async (_resource: string, { id }: { id: string }) => ({ data: PAGES.find((p) => p.id === id) }) } as Parameters<typeof appTestDataProvider>[0])} permissions={['view_page', 'create_page', 'edit_page', 'delete_page']} resource="pages">
         <Breadcrumbs />
         <Routes>
           <Route path="/pages" element={<List />} />
@@ -81,7 +81,7 @@ describe('FAQs', () => {
         <AdminTestContext
           i18nProvider={i18nProvider}
           dataProvider={appTestDataProvider({ getList: async () => ({ data: [{ id: 'f1', question: 'How do I book?', answer: '<p>From the <em>app</em>.</p>' }], total: 1 }) } as Parameters<typeof appTestDataProvider>[0])}
-          permissions={['view_chw']}
+          permissions={['view_faq']}
           resource="faqs"
         >
           <Routes>

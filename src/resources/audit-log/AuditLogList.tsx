@@ -36,6 +36,8 @@ export interface AuditRow extends RaRecord {
   record_encrypted_id: string | null;
   actor: { encrypted_id: string; name: string | null; email: string | null } | null;
   changes: unknown;
+  /** the entry has values the signed-in admin may not read (another district's record, a module it cannot view) */
+  values_hidden?: boolean;
   ip: string | null;
 }
 
@@ -67,6 +69,7 @@ const Changes = () => {
   const record = useRecordContext<AuditRow>();
   const translate = useTranslate();
   if (!record) return null;
+  if (record.values_hidden) return <Typography variant="body2" sx={{ p: 1 }}>{translate(`${K}.values_hidden`)}</Typography>;
   const rows = changeRows(record.changes);
   if (rows.length === 0) return <Typography variant="body2" sx={{ p: 1 }}>{translate(`${K}.no_changes`)}</Typography>;
   const hasBefore = rows.some((r) => r.before !== null);

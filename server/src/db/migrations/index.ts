@@ -25,6 +25,7 @@ import { migration as dashboardCounts } from './0022_dashboard_counts';
 import { migration as authEpoch } from './0023_auth_epoch';
 import { migration as taskSubmissionCounts } from './0024_task_submission_counts';
 import { migration as defaultSortIndexes } from './0025_default_sort_indexes';
+import { migration as districtPlaces } from './0026_district_places';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -56,6 +57,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0023_auth_epoch': authEpoch,
   '0024_task_submission_counts': taskSubmissionCounts,
   '0025_default_sort_indexes': defaultSortIndexes,
+  '0026_district_places': districtPlaces,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {

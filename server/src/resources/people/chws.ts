@@ -78,6 +78,7 @@ export const chws = defineResource<'users', 'chw_profiles'>()({
   searchable: [...PERSON_SEARCH],
   // the CHW picker of a task (`/chw/choices?tehsil_id=..&status=Active`), for admins who may plan tasks but not list CHWs
   choices: ['f_name', 'l_name'],
+  choicesFor: ['view_chw', 'create_task', 'edit_task'],
   sortable: ['f_name', 'l_name', 'email', 'phone_no', 'status', 'created_at', 'id', 'qualification.title', 'district.title'],
   defaultSort: { field: 'created_at', order: 'desc' },
   dateRange: 'created_at',

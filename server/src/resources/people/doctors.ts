@@ -63,8 +63,9 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
   files: { photo: PHOTO },
   searchable: [...PERSON_SEARCH],
   sortable: ['f_name', 'l_name', 'email', 'phone_no', 'age', 'status', 'created_at', 'id', 'qualification.title'],
-  // the doctor select of prescriptions: names only, to any signed-in admin (a directory of the programme's doctors)
+  // the doctor select of prescriptions: names only, to whoever may list doctors or write a patient's prescriptions
   choices: ['f_name', 'l_name'],
+  choicesFor: ['view_doctor', 'create_app_user', 'edit_app_user'],
   defaultSort: { field: 'created_at', order: 'desc' },
   dateRange: 'created_at',
   filters: { city_id: 'integer' },

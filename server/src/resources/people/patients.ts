@@ -88,6 +88,8 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
   updateSchema: patientUpdate,
   profile: PROFILE,
   files: { photo: PHOTO },
+  // the district of their profile: a patient with none is seen only by admins of every district
+  district: { table: 'patient_profiles', column: 'district_id' },
   searchable: [...PERSON_SEARCH],
   sortable: ['f_name', 'l_name', 'email', 'phone_no', 'age', 'status', 'created_at', 'id', 'city.title'],
   defaultSort: { field: 'created_at', order: 'desc' },
@@ -186,6 +188,8 @@ export const familyMembers = defineResource<'users', 'patient_profiles'>()({
   profile: PROFILE,
   files: { photo: PHOTO },
   parent: { resource: 'app-users', table: 'users', column: 'parent_id', message: 'Please choose the patient.', subset: { column: 'type', value: 'patient' } },
+  // a family member lives where their patient does
+  district: { through: 'parent_id', resources: ['app-users'], message: 'Please choose the patient.' },
   searchable: [...PERSON_SEARCH],
   sortable: ['f_name', 'l_name', 'relation', 'age', 'created_at', 'id'],
   defaultSort: { field: 'created_at', order: 'asc' },

@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../../http/auth';
+import { sql } from 'kysely';
+import { districtsOfAdmin, requireAdmin } from '../../http/auth';
 import { access } from '../../http/crud';
 import { ok } from '../../http/envelope';
 import { HttpError, notFound } from '../../http/errors';
 import { linkAdmin } from '../../http/exports';
+import { idsWithinDistricts } from '../../http/list';
 import type { CrudHelpers } from '../../http/resource';
 import { audit } from '../../services/audit';
 import { csvStream, EXPORT_TTL_MS, signExport, verifyExport, xlsxStream } from '../../services/export';
@@ -65,6 +67,8 @@ export function registerFormExport(app: FastifyInstance, crud: CrudHelpers): voi
       const claim = verifyExport(ctx.config.appKey, (request.params as { token: string }).token);
       if (!claim || claim.resource !== CLAIM) throw new HttpError(410, 'This download link has expired or is not valid. Export again.');
       const admin = await linkAdmin(ctx, claim.adminId, def.module);
+      // as the CHW list keeps to the admin's districts (as they are now), so do their answers
+      const byChws = idsWithinDistricts(ctx, ctx.registry.byName.get('chw')!, await districtsOfAdmin(ctx, admin.id));
       const formId = Number(claim.query.form_id);
       const form = Number.isInteger(formId) ? await db.selectFrom('dynamic_forms').select(['id', 'title']).where('id', '=', formId).executeTakeFirst() : undefined;
       if (!form) throw notFound();
@@ -92,6 +96,7 @@ export function registerFormExport(app: FastifyInstance, crud: CrudHelpers): voi
             .select(['s.id', 's.submitted_at', 's.form_version', 'u.f_name', 'u.l_name', 't.title as task'])
             .where('s.form_id', '=', formId)
             .where('s.id', '>', after)
+            .$if(byChws !== null, (q) => q.where(sql.ref('s.user_id'), 'in', byChws!))
             .orderBy('s.id')
             .limit(BATCH)
             .execute();
