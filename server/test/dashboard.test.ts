@@ -7,7 +7,7 @@ import { anyDb, client, type Client, dataOf, type Row, sampler } from './helpers
 // many writes through the API, some of them concurrent, and a migration down and up: allow for a busy machine
 jest.setTimeout(60_000);
 
-const CITY_LIMIT = 12;
+const CITY_LIMIT = 100;
 const TASK_LIMIT = 10;
 
 /** who asks: the token, the districts the admin is limited to (null: all) and whether it may see tasks */

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Title, useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import { retryUnlessClientError, type AppDataProvider } from '../providers/dataProvider';
+import { useChangesRefetch } from '../providers/useResourceChanges';
 import { DASHBOARD_QUERY_KEY, dateLocale, formatMonth, readDashboard, type DashboardData } from './dashboard/api';
 import type { ChartSeries } from './dashboard/BarChartView';
 
@@ -62,20 +63,33 @@ interface ChartProps {
   rows: Record<string, string | number>[];
   categoryKey: string;
   series: ChartSeries[];
+  horizontal?: boolean;
 }
 
+/** What the dashboard counts: a change to any of them reads it again. */
+const DASHBOARD_SOURCES = ['appointments', 'app-users', 'doctors', 'admins', 'chw', 'tasks', 'dynamic-forms'] as const;
+
 /** A chart, or 'No data yet' when there are no rows or every value is zero. */
-const Chart = ({ rows, categoryKey, series }: ChartProps) => {
+const Chart = ({ rows, categoryKey, series, horizontal = false }: ChartProps) => {
   const formatNumber = useNumberFormat();
   const empty = rows.every((row) => series.every((item) => !row[item.key]));
   if (empty) return <NoData />;
   const BarChartView = chartModule?.default ?? LazyBarChartView;
-  return (
+  const chart = (
     <Suspense fallback={<ChartSkeleton />}>
-      <BarChartView rows={rows} categoryKey={categoryKey} series={series} height={CHART_HEIGHT} formatNumber={formatNumber} />
+      <BarChartView rows={rows} categoryKey={categoryKey} series={series} height={CHART_HEIGHT} formatNumber={formatNumber} horizontal={horizontal} />
     </Suspense>
   );
+  // every city, each named: the chart grows with them and scrolls within its card
+  return horizontal ? <Box sx={{ maxHeight: CHART_HEIGHT * 1.6, overflowY: 'auto' }}>{chart}</Box> : chart;
 };
+
+/** The last twelve months, oldest first, as YYYY-MM (a month without appointments shows as 0). */
+export const lastTwelveMonths = (now: Date = new Date()): string[] =>
+  Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
 
 const Totals = ({ data, failed }: { data: DashboardData | undefined; failed: boolean }) => {
   const translate = useTranslate();
@@ -158,6 +172,8 @@ export const Dashboard = () => {
     queryFn: async ({ signal }) => readDashboard((await dataProvider.getDashboard({ signal })).data),
     retry: retryUnlessClientError,
   });
+  // bookings, completions and cancels (from the apps too), new people and submissions show without a reload
+  useChangesRefetch(DASHBOARD_SOURCES, DASHBOARD_QUERY_KEY);
 
   const citySeries: ChartSeries[] = [
     { key: 'doctor_count', label: translate('app.dashboard.doctors'), color: theme.palette.primary.main },
@@ -167,9 +183,10 @@ export const Dashboard = () => {
     { key: 'total_appointments', label: translate('app.dashboard.appointments'), color: theme.palette.primary.main },
   ];
   const cityRows = (data?.cities ?? []).map((city) => ({ ...city }));
-  const monthRows = (data?.appointments ?? []).map((month) => ({
-    ...month,
-    appointment_month: formatMonth(month.appointment_month, locale),
+  const counted = new Map((data?.appointments ?? []).map((m) => [m.appointment_month.slice(0, 7), m.total_appointments]));
+  const monthRows = lastTwelveMonths().map((month) => ({
+    appointment_month: formatMonth(month, locale),
+    total_appointments: counted.get(month) ?? 0,
   }));
 
   return (
@@ -205,7 +222,7 @@ export const Dashboard = () => {
             {isPending || !data ? (
               error ? <NoData /> : <ChartSkeleton />
             ) : (
-              <Chart rows={cityRows} categoryKey="city_name" series={citySeries} />
+              <Chart rows={cityRows} categoryKey="city_name" series={citySeries} horizontal />
             )}
           </DashboardCard>
         </Grid>

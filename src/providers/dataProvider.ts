@@ -247,6 +247,16 @@ export function createBaseDataProvider(apiUrl: string = defaultApiUrl, http: Htt
   };
 }
 
+/** A slot open to booking, named by its encrypted id. */
+export interface OpenSlot {
+  encrypted_id: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:MM */
+  s_time: string;
+  e_time: string;
+}
+
 export interface UploadedFile {
   path: string;
   mimeType?: string;
@@ -314,6 +324,10 @@ export interface AppDataProviderMethods {
   getRecordList(resource: string, params: { id: Identifier; list: string; page?: number; perPage?: number; signal?: AbortSignal }): Promise<GetListResult<RaRecord>>;
   /** A doctor's stored duty-roster slots of one month (YYYY-MM), for the Working Hours calendar. */
   getDutySlots(params: { doctorId: number; month: string; signal?: AbortSignal }): Promise<{ data: DutySlot[] }>;
+  /** A doctor's slots of one month (YYYY-MM) open to booking and not started yet, by date and time. */
+  getOpenSlots(params: { doctorId: number; month: string; signal?: AbortSignal }): Promise<{ data: OpenSlot[] }>;
+  /** Moves a booked appointment to another open slot (of the same or another doctor) in one step: the old slot opens, or nothing changes. */
+  rescheduleAppointment(params: { id: Identifier; slotId: string }): Promise<{ data: RaRecord }>;
   uploadChunked(file: File, options: ChunkedUploadOptions): Promise<UploadedFile>;
   getPermissionModules(): Promise<{ data: PermissionModule[] }>;
   changePassword(params: ChangePasswordParams): Promise<{ message: string }>;
@@ -521,6 +535,17 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
     async getRecordList(resource, { id, list, page = 1, perPage = 25, signal }) {
       const { data } = await request<unknown>(http, path(resource, encodeId(id), list), { query: { page, per_page: perPage }, signal });
       return readList(data);
+    },
+
+    async getOpenSlots({ doctorId, month, signal }) {
+      const { data } = await request<unknown>(http, path('appointments', 'open-slots'), { query: { doctor_id: doctorId, month }, signal });
+      if (!Array.isArray(data)) throw new HttpError('The server answered without a list.', 500, data);
+      return { data: data as OpenSlot[] };
+    },
+
+    async rescheduleAppointment({ id, slotId }) {
+      const { data } = await request<unknown>(http, path('appointments', 'reschedule', encodeId(id)), { method: 'PUT', body: { slot_id: slotId } });
+      return { data: normaliseRecord(data) };
     },
 
     async getDutySlots({ doctorId, month, signal }) {

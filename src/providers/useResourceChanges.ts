@@ -71,3 +71,27 @@ export function useResourceChanges(resourceName?: string): void {
     };
   }, [resource, queryClient, dataProvider]);
 }
+
+/**
+ * Reads a query again (the dashboard's figures) when any of these resources changes anywhere (a
+ * booking from the app, another admin's write); a burst refetches once. Nothing without real time.
+ */
+export function useChangesRefetch(resources: readonly string[], queryKey: readonly unknown[]): void {
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const names = resources.join(',');
+  const key = JSON.stringify(queryKey);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = names.split(',').map((resource) =>
+      subscribeChanges(dataProvider, resource, () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] }), SETTLE_MS);
+      }),
+    );
+    return () => {
+      clearTimeout(timer);
+      for (const stop of unsubscribe) stop();
+    };
+  }, [names, key, queryClient, dataProvider]);
+}

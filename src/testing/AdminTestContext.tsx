@@ -59,6 +59,8 @@ const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
   exportRecord: true,
   getRecordList: true,
   getDutySlots: true,
+  getOpenSlots: true,
+  rescheduleAppointment: true,
   uploadChunked: true,
   getPermissionModules: true,
   changePassword: true,

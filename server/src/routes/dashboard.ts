@@ -18,7 +18,7 @@ declare module '../db/schema' {
 }
 
 /** the cities shown on the "total users" chart: those with the most doctors and patients */
-const CITY_LIMIT = 12;
+const CITY_LIMIT = 100;
 /** the tasks on the "task submissions" card: those with the most survey submissions */
 const TASK_LIMIT = 10;
 

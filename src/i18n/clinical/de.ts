@@ -26,6 +26,7 @@ const clinical = {
       'Before Food': 'Vor dem Essen',
     },
     yes: 'Ja',
+    patient_picker: { label: 'Patient', none: 'Kein Patient gefunden.', type: 'Geben Sie zwei Buchstaben eines Namens oder Ziffern einer Telefonnummer ein.', hint: 'Nach Name oder Telefon suchen.', required: 'Bitte wählen Sie den Patienten.' },
     no: 'Nein',
   },
   resources: {
@@ -146,10 +147,10 @@ const clinical = {
         booking_for: 'Gebucht für',
         disease: 'Krankheitsdetails',
         detail: 'Notiz',
-        cancel_reason: 'Grund',
+        cancel_reason: 'Grund', request_id: 'Anfrage',
       },
       action: {
-        cancel: 'Absagen',
+        cancel: 'Absagen', complete: 'Abschließen', reschedule: 'Verschieben',
       },
       page: {
         list: 'Termine',
@@ -161,6 +162,10 @@ const clinical = {
         Cancelled: 'Abgesagt',
       },
       cancel_title: 'Warum wird dieser Termin abgesagt?',
+      book: { button: 'Termin buchen', title: 'Einen Termin buchen', previous_month: 'Voriger Monat', next_month: 'Nächster Monat', day_open: '%{day}: %{smart_count} freier Termin |||| %{day}: %{smart_count} freie Termine', day_closed: '%{day}: kein freier Termin', slots_failed: 'Die freien Termine konnten nicht gelesen werden. Bitte erneut versuchen.', no_slots_month: 'Keine freien Termine in diesem Monat: versuchen Sie den nächsten.', slots_of: 'Freie Termine am %{day}', choose_day: 'Wählen Sie einen Tag mit freien Terminen.', booked: 'Gebucht für %{day} um %{time}.', for_request: 'Anfrage Nr. %{number}: %{detail}', for_whom: 'Für', self: '%{name} (selbst)', specialization: 'Fachrichtung', choose_specialization_first: 'Zuerst eine Fachrichtung wählen', no_doctors: 'Kein aktiver Arzt hat diese Fachrichtung.', summary: '%{day}, %{time}', keep: 'Schließen', confirm: 'Buchen' },
+      complete: { done: 'Der Termin ist abgeschlossen.', title: 'Diesen Termin als abgeschlossen markieren?', text: '%{name} war bei Dr. %{doctor}. Ein abgeschlossener Termin lässt sich nicht mehr ändern.', keep: 'Gebucht lassen', confirm: 'Als abgeschlossen markieren' },
+      reschedule: { title: 'Termin verschieben', now: '%{name}, jetzt am %{day}, %{time}. Wählen Sie einen anderen freien Termin.', keep: 'Diese Zeit behalten', confirm: 'Hierher verschieben', done: 'Verschoben auf %{day} um %{time}.' },
+      cancel: { done: 'Der Termin ist abgesagt und wieder frei.', keep: 'Behalten', confirm: 'Termin absagen' },
       dr: 'Dr. %{name}',
       self: 'Selbst',
       years: '%{age} Jahre',
@@ -179,6 +184,8 @@ const clinical = {
       },
       emergency: 'Notfall',
       routine: 'Nein',
+      book: 'Buchen',
+      booked: 'Gebucht: öffnen',
     },
     'cancellation-reasons': {
       name: 'Absagegrund |||| Absagegründe',

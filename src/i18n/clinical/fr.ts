@@ -26,6 +26,7 @@ const clinical = {
       'Before Food': 'Avant le repas',
     },
     yes: 'Oui',
+    patient_picker: { label: 'Patient', none: 'Aucun patient trouvé.', type: 'Tapez deux lettres d’un nom ou des chiffres d’un téléphone.', hint: 'Cherchez par nom ou téléphone.', required: 'Veuillez choisir le patient.' },
     no: 'Non',
   },
   resources: {
@@ -146,10 +147,10 @@ const clinical = {
         booking_for: 'Réservé pour',
         disease: 'Détail de la maladie',
         detail: 'Note',
-        cancel_reason: 'Motif',
+        cancel_reason: 'Motif', request_id: 'Demande',
       },
       action: {
-        cancel: 'Annuler',
+        cancel: 'Annuler', complete: 'Terminer', reschedule: 'Reporter',
       },
       page: {
         list: 'Rendez-vous',
@@ -161,6 +162,10 @@ const clinical = {
         Cancelled: 'Annulé',
       },
       cancel_title: 'Pourquoi ce rendez-vous est-il annulé ?',
+      book: { button: 'Prendre rendez-vous', title: 'Prendre un rendez-vous', previous_month: 'Mois précédent', next_month: 'Mois suivant', day_open: '%{day} : %{smart_count} créneau libre |||| %{day} : %{smart_count} créneaux libres', day_closed: '%{day} : aucun créneau libre', slots_failed: 'Les créneaux libres n’ont pas pu être lus. Réessayez.', no_slots_month: 'Aucun créneau libre ce mois-ci : essayez le suivant.', slots_of: 'Créneaux libres le %{day}', choose_day: 'Choisissez un jour avec des créneaux libres.', booked: 'Réservé le %{day} à %{time}.', for_request: 'Demande n° %{number} : %{detail}', for_whom: 'Pour', self: '%{name} (lui-même)', specialization: 'Spécialité', choose_specialization_first: 'Choisissez d’abord une spécialité', no_doctors: 'Aucun médecin actif n’a cette spécialité.', summary: '%{day}, %{time}', keep: 'Fermer', confirm: 'Réserver' },
+      complete: { done: 'Le rendez-vous est terminé.', title: 'Marquer ce rendez-vous comme terminé ?', text: '%{name} a vu le Dr %{doctor}. Un rendez-vous terminé ne peut plus changer.', keep: 'Le garder réservé', confirm: 'Marquer terminé' },
+      reschedule: { title: 'Reporter le rendez-vous', now: '%{name}, actuellement le %{day}, %{time}. Choisissez un autre créneau libre.', keep: 'Garder cette heure', confirm: 'Déplacer ici', done: 'Déplacé au %{day} à %{time}.' },
+      cancel: { done: 'Le rendez-vous est annulé et son créneau est de nouveau libre.', keep: 'Le garder', confirm: 'Annuler le rendez-vous' },
       dr: 'Dr %{name}',
       self: 'Soi-même',
       years: '%{age} ans',
@@ -179,6 +184,8 @@ const clinical = {
       },
       emergency: 'Urgence',
       routine: 'Non',
+      book: 'Réserver',
+      booked: 'Réservé : ouvrir',
     },
     'cancellation-reasons': {
       name: 'Motif d’annulation |||| Motifs d’annulation',

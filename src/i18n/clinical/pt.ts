@@ -26,6 +26,7 @@ const clinical = {
       'Before Food': 'Antes da refeição',
     },
     yes: 'Sim',
+    patient_picker: { label: 'Paciente', none: 'Nenhum paciente encontrado.', type: 'Digite duas letras de um nome ou dígitos de um telefone.', hint: 'Pesquise por nome ou telefone.', required: 'Escolha o paciente.' },
     no: 'Não',
   },
   resources: {
@@ -146,10 +147,10 @@ const clinical = {
         booking_for: 'Agendada para',
         disease: 'Detalhe da doença',
         detail: 'Observação',
-        cancel_reason: 'Motivo',
+        cancel_reason: 'Motivo', request_id: 'Solicitação',
       },
       action: {
-        cancel: 'Cancelar',
+        cancel: 'Cancelar', complete: 'Concluir', reschedule: 'Remarcar',
       },
       page: {
         list: 'Consultas',
@@ -161,6 +162,10 @@ const clinical = {
         Cancelled: 'Cancelada',
       },
       cancel_title: 'Por que esta consulta é cancelada?',
+      book: { button: 'Marcar consulta', title: 'Marcar uma consulta', previous_month: 'Mês anterior', next_month: 'Próximo mês', day_open: '%{day}: %{smart_count} horário livre |||| %{day}: %{smart_count} horários livres', day_closed: '%{day}: nenhum horário livre', slots_failed: 'Não foi possível ler os horários livres. Tente novamente.', no_slots_month: 'Nenhum horário livre neste mês: tente o próximo.', slots_of: 'Horários livres em %{day}', choose_day: 'Escolha um dia com horários livres.', booked: 'Marcada para %{day} às %{time}.', for_request: 'Solicitação nº %{number}: %{detail}', for_whom: 'Para', self: '%{name} (titular)', specialization: 'Especialidade', choose_specialization_first: 'Escolha primeiro uma especialidade', no_doctors: 'Nenhum médico ativo tem esta especialidade.', summary: '%{day}, %{time}', keep: 'Fechar', confirm: 'Marcar' },
+      complete: { done: 'A consulta foi concluída.', title: 'Marcar esta consulta como concluída?', text: '%{name} foi atendido pelo Dr. %{doctor}. Uma consulta concluída não pode mais mudar.', keep: 'Manter marcada', confirm: 'Marcar como concluída' },
+      reschedule: { title: 'Remarcar a consulta', now: '%{name}, agora em %{day}, %{time}. Escolha outro horário livre.', keep: 'Manter este horário', confirm: 'Mover para cá', done: 'Movida para %{day} às %{time}.' },
+      cancel: { done: 'A consulta foi cancelada e o horário está livre novamente.', keep: 'Mantê-la', confirm: 'Cancelar a consulta' },
       dr: 'Dr. %{name}',
       self: 'Para si',
       years: '%{age} anos',
@@ -179,6 +184,8 @@ const clinical = {
       },
       emergency: 'Emergência',
       routine: 'Não',
+      book: 'Marcar',
+      booked: 'Marcada: abrir',
     },
     'cancellation-reasons': {
       name: 'Motivo de cancelamento |||| Motivos de cancelamento',

@@ -20,18 +20,58 @@ export interface BarChartViewProps {
   height?: number;
   /** Formats the whole numbers of the value axis and the tooltip. */
   formatNumber: (value: number) => string;
+  /**
+   * Bars run across, one category a row with its name beside it (many cities, each named in full); the
+   * chart grows with the rows and the card scrolls.
+   */
+  horizontal?: boolean;
 }
 
-const BarChartView = ({ rows, categoryKey, series, height = 300, formatNumber }: BarChartViewProps) => {
+/** The height of one category's row in a horizontal chart. */
+export const ROW_HEIGHT = 28;
+
+const BarChartView = ({ rows, categoryKey, series, height = 300, formatNumber, horizontal = false }: BarChartViewProps) => {
   const theme = useTheme();
   // Right to left: categories run from the right edge and the value axis sits on the right.
   const rtl = theme.direction === 'rtl';
   const axisColor = theme.palette.text.secondary;
+  if (horizontal) {
+    // the longest name sets the name column's width (up to a third of a phone's width)
+    const longest = Math.max(...rows.map((r) => String(r[categoryKey] ?? '').length), 4);
+    const nameWidth = Math.min(140, 12 + longest * 7);
+    const chartHeight = Math.max(height, rows.length * ROW_HEIGHT * Math.max(1, series.length * 0.6) + 64);
+    return (
+      <ResponsiveContainer width="100%" height={chartHeight} initialDimension={{ width: 480, height: chartHeight }}>
+        <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 16 }} barCategoryGap={4}>
+          <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} horizontal={false} />
+          {/* numbers under the bars, reversed right to left so the bars grow from the names */}
+          <XAxis type="number" reversed={rtl} allowDecimals={false} tickFormatter={formatNumber} tick={{ fill: axisColor, fontSize: 12 }} />
+          <YAxis
+            type="category"
+            dataKey={categoryKey}
+            orientation={rtl ? 'right' : 'left'}
+            width={nameWidth}
+            interval={0}
+            tick={{ fill: axisColor, fontSize: 12 }}
+            tickFormatter={(name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name)}
+          />
+          <Tooltip
+            formatter={(value) => (typeof value === 'number' ? formatNumber(value) : value)}
+            contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }}
+          />
+          {series.length > 1 ? <Legend verticalAlign="top" /> : null}
+          {series.map((item) => (
+            <Bar key={item.key} dataKey={item.key} name={item.label} fill={item.color} radius={rtl ? [4, 0, 0, 4] : [0, 4, 4, 0]} maxBarSize={18} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    );
+  }
   return (
     <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 480, height }}>
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} vertical={false} />
-        <XAxis dataKey={categoryKey} reversed={rtl} tick={{ fill: axisColor, fontSize: 12 }} interval="preserveStartEnd" />
+        <XAxis dataKey={categoryKey} reversed={rtl} tick={{ fill: axisColor, fontSize: 12 }} interval="preserveStartEnd" minTickGap={4} />
         <YAxis
           orientation={rtl ? 'right' : 'left'}
           allowDecimals={false}

@@ -353,6 +353,31 @@ describe('custom methods', () => {
     expect((await httpError(provider.getDutySlots({ doctorId: 12, month: '2026-03' }))).message).toBe('The server answered without a list.');
   });
 
+  test("getOpenSlots reads a doctor's open slots of a month (booking and rescheduling)", async () => {
+    const slot = { encrypted_id: 'slot-9', date: '2026-12-02', s_time: '09:00', e_time: '09:20' };
+    const sent = stubFetch([{ body: { success: true, data: [slot] } }]);
+    const { data } = await provider.getOpenSlots({ doctorId: 12, month: '2026-12' });
+    expect(pathOf(sent[0]!.url)).toBe('/api/admin/appointments/open-slots');
+    expect(queryOf(sent[0]!.url)).toEqual({ doctor_id: '12', month: '2026-12' });
+    expect(data).toEqual([slot]);
+    stubFetch([{ body: { success: true, data: { slots: [] } } }]);
+    expect((await httpError(provider.getOpenSlots({ doctorId: 12, month: '2026-12' }))).message).toBe('The server answered without a list.');
+  });
+
+  test('rescheduleAppointment moves an appointment to a slot in one call; a lost slot is a 422 on slot_id', async () => {
+    const moved = { id: 7, encrypted_id: 'enc/7', status: 'Booked', date: '2026-12-03', s_time: '10:00', e_time: '10:20' };
+    const sent = stubFetch([{ body: { success: true, data: moved } }]);
+    const { data } = await provider.rescheduleAppointment({ id: 'enc/7', slotId: 'slot-9' });
+    expect(pathOf(sent[0]!.url)).toBe('/api/admin/appointments/reschedule/enc%2F7');
+    expect(sent[0]!.method).toBe('PUT');
+    expect(sent[0]!.json).toEqual({ slot_id: 'slot-9' });
+    expect(data).toEqual(expect.objectContaining({ id: 'enc/7', numeric_id: 7, date: '2026-12-03' }));
+    stubFetch([{ status: 422, body: { success: false, message: 'This slot is no longer available.', error: { slot_id: ['This slot is no longer available.'] } } }]);
+    const refused = await httpError(provider.rescheduleAppointment({ id: 'enc/7', slotId: 'slot-9' }));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ errors: { slot_id: ['This slot is no longer available.'] } });
+  });
+
   test('getPermissionModules', async () => {
     const sent = stubFetch([recorded('modules')]);
     const { data } = await provider.getPermissionModules();

@@ -67,6 +67,17 @@ const sampleRecord: RaRecord = {
   answer: '<p>Sample</p>',
 };
 
+/** Every date field a list may show, as the server sends them: days and ISO timestamps. */
+const DAY = '2026-03-04';
+const STAMP = '2026-03-04T09:15:00.000Z';
+const datedRecord: RaRecord = {
+  ...sampleRecord,
+  ...Object.fromEntries(['date', 'from_date', 'to_date', 's_date', 'e_date', 'first_date', 'start_date', 'end_date', 'dob', 'c_date', 'joining_date'].map((f) => [f, DAY])),
+  ...Object.fromEntries(['dated_at', 'created_at', 'updated_at', 'submitted_at', 'replied_at'].map((f) => [f, STAMP])),
+  s_time: '09:00',
+  e_time: '09:20',
+};
+
 const leaves = (nodes: MenuNode[]): string[] =>
   nodes.flatMap((node) => (typeof node === 'string' ? [node] : 'children' in node ? leaves(node.children) : []));
 
@@ -96,6 +107,26 @@ describe('module registry', () => {
       return keys.filter((key) => english[key] === undefined);
     });
     expect(missing).toEqual([]);
+  });
+
+  it.each(resourceNames.filter((name) => resources[name].list).map((name) => [name]))('%s: its list shows dates in the reader\'s locale, never as ISO text', async (name) => {
+    const List = resources[name].list!;
+    const dataProvider = appTestDataProvider({
+      getList: async () => ({ data: [datedRecord], total: 1 }),
+      getMany: async () => ({ data: [datedRecord] }),
+    } as Parameters<typeof appTestDataProvider>[0]);
+    const { container, unmount } = render(
+      <TestMemoryRouter initialEntries={[`/${name}`]}>
+        <AdminTestContext i18nProvider={base} dataProvider={dataProvider} permissions={[`view_${RESOURCES[name].module}`]} resource={name}>
+          <Routes>
+            <Route path={`/${name}`} element={<List />} />
+          </Routes>
+        </AdminTestContext>
+      </TestMemoryRouter>,
+    );
+    await screen.findAllByText(/Sample|Sam/);
+    expect(container.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    unmount();
   });
 
   it.each(resourceNames.map((name) => [name]))('%s: every text its list, add and edit screens ask for is in the dictionary', async (name) => {

@@ -23,6 +23,8 @@ import { ConfirmDeleteButton } from '../common/RowActions';
 import { RememberedTabs } from '../common/RememberedTabs';
 import { Detail, fullName, ProfileActions, ProfileHeader } from '../common/people';
 import { Timeline, type TimelineItem } from '../common/Timeline';
+import { useResourceChanges } from '../../providers/useResourceChanges';
+import { BookAppointmentButton } from '../appointments/BookAppointment';
 
 /**
  * The patient profile (spec 2): a header card (photo, name, age or country, email, phone, diseases)
@@ -54,6 +56,8 @@ const ClinicalTimeline = ({ resource }: { resource: 'medical-histories' | 'appoi
   const person = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  // a booking, a completion or a cancel from anywhere (the apps, another admin) shows without a reload
+  useResourceChanges(resource);
   const sortField = resource === 'appointments' ? 'date' : 'from_date';
   const { data, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 200 }, sort: { field: sortField, order: 'DESC' }, filter: { paginate: false, patient_id: person?.numeric_id } }, { enabled: Boolean(person) });
   if (isPending) return <Loading />;
@@ -149,7 +153,18 @@ export const PatientProfile = () => {
         </>
       ),
     },
-    { value: 'health-system', label: 'app.profile.health_system', content: <ClinicalTimeline resource="appointments" /> },
+    {
+      value: 'health-system',
+      label: 'app.profile.health_system',
+      content: (
+        <>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+            <BookAppointmentButton patient={record} />
+          </Box>
+          <ClinicalTimeline resource="appointments" />
+        </>
+      ),
+    },
     {
       value: 'prescriptions',
       label: 'app.profile.prescriptions',

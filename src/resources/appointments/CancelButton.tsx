@@ -8,15 +8,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import { Button, useCanAccess, useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, useCanAccess, useDataProvider, useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { useAppointmentsChanged } from './BookAppointment';
 
 /** Cancels a booked appointment with exactly one reason chosen from the cancellation reasons (spec 1 section 5). */
 export const CancelAppointmentButton = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const changed = useAppointmentsChanged();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { canAccess } = useCanAccess({ resource: 'appointments', action: 'edit', record });
   const [open, setOpen] = useState(false);
@@ -28,9 +29,9 @@ export const CancelAppointmentButton = () => {
     setBusy(true);
     try {
       await dataProvider.updateStatus('appointments', { id: record.id, status: 'Cancelled', cancel_reason_id: Number(reason) });
-      notify('app.notification.updated', { type: 'success' });
+      notify('resources.appointments.cancel.done', { type: 'success' });
       setOpen(false);
-      refresh();
+      changed();
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', { type: 'error' });
     } finally {
@@ -42,7 +43,7 @@ export const CancelAppointmentButton = () => {
       <Button label="resources.appointments.action.cancel" color="warning" onClick={(e) => { e.stopPropagation(); setOpen(true); }}>
         <EventBusyIcon />
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="cancel-appointment-title">
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="cancel-appointment-title" onClick={(e) => e.stopPropagation()}>
         <DialogTitle id="cancel-appointment-title">{translate('resources.appointments.cancel_title')}</DialogTitle>
         <DialogContent>
           <RadioGroup value={reason} onChange={(e) => setReason(e.target.value)} aria-label={translate('resources.appointments.fields.cancel_reason')}>
@@ -53,9 +54,9 @@ export const CancelAppointmentButton = () => {
         </DialogContent>
         <DialogActions>
           {/* the dialog's own buttons keep their words on a phone (react-admin's Button would show an icon only) */}
-          <MuiButton onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</MuiButton>
-          <MuiButton variant="contained" disabled={!reason || busy} onClick={() => void confirm()}>
-            {translate('ra.action.confirm')}
+          <MuiButton onClick={() => setOpen(false)}>{translate('resources.appointments.cancel.keep')}</MuiButton>
+          <MuiButton variant="contained" color="error" disabled={!reason || busy} onClick={() => void confirm()}>
+            {translate('resources.appointments.cancel.confirm')}
           </MuiButton>
         </DialogActions>
       </Dialog>

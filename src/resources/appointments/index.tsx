@@ -15,9 +15,11 @@ import { Detail, fullName, ProfileActions } from '../common/people';
 import { formatDate } from '../common/Timeline';
 import { toHttps } from '../../providers/http';
 import { defineModule } from '../module';
+import { useRecordChanges } from '../common/useRecordChanges';
+import { CompleteAppointmentButton, RescheduleAppointmentButton } from './AppointmentActions';
 import { CancelAppointmentButton } from './CancelButton';
 
-/** Appointments (spec 2): list with date filters, the detail page, cancel with a reason. */
+/** Appointments (spec 2): list with date filters, the detail page; complete, reschedule, cancel with a reason. */
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -47,6 +49,8 @@ const AppointmentList = () => (
     rowActions={
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 0.5 }}>
         <ShowButton />
+        <CompleteAppointmentButton />
+        <RescheduleAppointmentButton />
         <CancelAppointmentButton />
         <ConfirmDeleteButton />
       </Box>
@@ -68,6 +72,8 @@ const Detailed = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  // a completion, a cancel or a reschedule elsewhere (the doctor's app, another admin) shows at once
+  useRecordChanges();
   if (!record) return <Loading />;
   const doctor = (record.doctor ?? {}) as RaRecord;
   const patient = (record.patient ?? {}) as RaRecord;
@@ -122,7 +128,9 @@ const Detailed = () => {
           {record.status === 'Cancelled' ? <Detail label="resources.appointments.fields.cancel_reason">{String(record.cancel_reason ?? '')}</Detail> : null}
         </CardContent>
       </Card>
-      <Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <CompleteAppointmentButton />
+        <RescheduleAppointmentButton />
         <CancelAppointmentButton />
       </Box>
     </Box>

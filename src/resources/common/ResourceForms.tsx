@@ -3,6 +3,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { Create, Edit, Loading, SimpleForm, useGetOne, useNotify, type TransformData, type ValidateForm } from 'react-admin';
 import type { ResourceName } from '../../../contract/resources';
 import { FormToolbar } from './FormToolbar';
+import { PatientInput } from './PatientPicker';
+import { UnshownErrors } from './UnshownErrors';
 
 export interface ParentLink {
   resource: ResourceName;
@@ -25,7 +27,8 @@ export interface ResourceCreateProps {
 export const ResourceCreate = ({ parent, ...props }: ResourceCreateProps) => {
   const { parentId } = useParams<{ parentId?: string }>();
   if (parent && parentId) return <ChildCreate parent={parent} parentId={parentId} {...props} />;
-  return <CreateForm {...props} />;
+  // opened from the list's Add rather than under a patient: the patient is chosen first
+  return <CreateForm {...props} picker={parent ? <PatientInput source={parent.source} /> : null} />;
 };
 
 /** Under a parent: the parent's numeric id fills its field, and Back leads to the parent's page. */
@@ -45,7 +48,7 @@ const ChildCreate = ({ parent: declared, parentId, defaultValues, ...props }: Om
   );
 };
 
-const CreateForm = ({ children, defaultValues, transform, validate, backTo }: Omit<ResourceCreateProps, 'parent'> & { backTo?: string }) => {
+const CreateForm = ({ children, defaultValues, transform, validate, backTo, picker }: Omit<ResourceCreateProps, 'parent'> & { backTo?: string; picker?: ReactNode }) => {
   const notify = useNotify();
   // A new key remounts the form with its default values.
   const [formKey, setFormKey] = useState(0);
@@ -61,6 +64,8 @@ const CreateForm = ({ children, defaultValues, transform, validate, backTo }: Om
       }}
     >
       <SimpleForm key={formKey} defaultValues={defaultValues} validate={validate} toolbar={<FormToolbar cancel backTo={backTo} />}>
+        <UnshownErrors />
+        {picker}
         {children}
       </SimpleForm>
     </Create>
@@ -84,6 +89,7 @@ export const ResourceEdit = ({ children, transform, validate }: ResourceEditProp
       mutationOptions={{ onSuccess: () => notify('app.notification.updated', { type: 'success' }) }}
     >
       <SimpleForm validate={validate} toolbar={<FormToolbar />}>
+        <UnshownErrors />
         {children}
       </SimpleForm>
     </Edit>

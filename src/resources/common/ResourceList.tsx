@@ -18,6 +18,7 @@ import {
 import { DateRangeFilter, ExportButtons } from './ListTools';
 import { useListDeclaration, type ListDeclaration } from './listDeclaration';
 import { RowActions } from './RowActions';
+import { ISO_DATE, LocalDate } from './DateCell';
 import { useResourceChanges } from '../../providers/useResourceChanges';
 
 // The add button (and Export where the module offers it): the default actions also offer filter and
@@ -54,7 +55,12 @@ const asText = (value: unknown): string => (value === null || value === undefine
 /** The declaration's representation or second line as SimpleList takes it: a function of the record. */
 function lineOf(line: ListDeclaration['secondaryText']): ((record: RaRecord) => ReactNode) | undefined {
   if (typeof line === 'function') return line;
-  if (typeof line === 'string') return (record) => asText(valueAt(record, line));
+  if (typeof line === 'string')
+    return (record) => {
+      const value = valueAt(record, line);
+      // a date reads in the reader's locale, never as the server's ISO text
+      return typeof value === 'string' && ISO_DATE.test(value) ? <LocalDate value={value} /> : asText(value);
+    };
   return undefined;
 }
 

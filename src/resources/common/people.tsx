@@ -17,6 +17,7 @@ import {
   useCreatePath,
   useGetList,
   useRecordContext,
+  useResourceDefinition,
   useResourceContext,
   useTranslate,
   type Validator,
@@ -131,12 +132,14 @@ export const ProfileActions = ({ backTo }: { backTo?: string }) => {
   const resource = useResourceContext() ?? '';
   const createPath = useCreatePath();
   const { canAccess } = useCanAccess({ resource, action: 'edit', record });
+  // a module without an edit screen (appointments) shows no EDIT: it would lead nowhere
+  const { hasEdit } = useResourceDefinition({ resource });
   return (
     <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
       <Button component={Link} to={backTo ?? createPath({ resource, type: 'list' })} label="app.action.back" variant="outlined">
         <ArrowBackIcon sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : 'none' })} />
       </Button>
-      {canAccess && record ? <EditButton variant="contained" /> : null}
+      {canAccess && record && hasEdit ? <EditButton variant="contained" /> : null}
     </Box>
   );
 };

@@ -7,6 +7,8 @@ import { formatDate, Timeline, type TimelineItem } from '../common/Timeline';
 import { NoData } from '../common/ResourceList';
 import { Detail, fullName, ProfileActions, ProfileHeader } from '../common/people';
 import { WorkingHours } from '../duty-roasters/WorkingHours';
+import { useResourceChanges } from '../../providers/useResourceChanges';
+import { BookAppointmentButton } from '../appointments/BookAppointment';
 
 /**
  * The doctor profile (spec 2): photo, name, specializations, email, phone with a leading plus,
@@ -21,11 +23,18 @@ const Appointments = ({ kind }: { kind: 'upcoming' | 'cancelled' | 'completed' }
   const doctor = useRecordContext();
   const [locale] = useLocaleState();
   const translate = useTranslate();
+  // bookings, completions and cancels from anywhere (the apps, another admin) show without a reload
+  useResourceChanges('appointments');
   const filter: Record<string, unknown> = { paginate: false, doctor_id: doctor?.numeric_id };
   if (kind === 'upcoming') Object.assign(filter, { status: 'Booked', start_date: today() });
   else filter.status = kind === 'cancelled' ? 'Cancelled' : 'Completed';
   const { data, isPending } = useGetList('appointments', { pagination: { page: 1, perPage: 500 }, sort: { field: 'date', order: kind === 'upcoming' ? 'ASC' : 'DESC' }, filter }, { enabled: Boolean(doctor) });
   if (isPending) return <Loading />;
+  const book = kind === 'upcoming' && doctor ? (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <BookAppointmentButton doctor={doctor} />
+    </Box>
+  ) : null;
   const items: TimelineItem[] = (data ?? []).map((a: RaRecord) => ({
     key: a.id,
     date: a.date,
@@ -34,7 +43,12 @@ const Appointments = ({ kind }: { kind: 'upcoming' | 'cancelled' | 'completed' }
     to: `/appointments/${encodeURIComponent(String(a.id))}/show`,
     markNew: kind === 'upcoming',
   }));
-  return <Timeline items={items} locale={locale} />;
+  return (
+    <>
+      {book}
+      <Timeline items={items} locale={locale} />
+    </>
+  );
 };
 
 /** The patients the doctor has seen or will see: name, email, age, number. */

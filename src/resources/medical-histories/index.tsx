@@ -10,6 +10,7 @@ import {
 import { MEDICINE_TIMES, TO_BE_TAKEN } from '../../../contract/enums';
 import { toHttps } from '../../providers/http';
 import { MediaInput } from '../common/MediaInput';
+import { DateCell } from '../common/DateCell';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
 import { Detail, fullName, ProfileActions } from '../common/people';
@@ -26,8 +27,12 @@ const HistoryList = () => (
   <ResourceList dateRange sort={{ field: 'from_date', order: 'DESC' }} rowActions={<RowActions><ShowButton /></RowActions>}>
     <DataTable.Col source="patient.f_name" label="resources.medical-histories.fields.patient_id" render={(r: RaRecord) => fullName(r.patient)} />
     <DataTable.Col source="disease_name" />
-    <DataTable.Col source="from_date" />
-    <DataTable.Col source="to_date" />
+    <DataTable.Col source="from_date">
+      <DateCell source="from_date" />
+    </DataTable.Col>
+    <DataTable.Col source="to_date">
+      <DateCell source="to_date" />
+    </DataTable.Col>
     <DataTable.Col source="m_name" />
   </ResourceList>
 );

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import {
   BooleanInput, DataTable, DateInput, Loading, NumberInput, SelectInput, Show, ShowButton, TextInput, required, useGetList, useLocaleState, useRecordContext, useTranslate, type RaRecord,
 } from 'react-admin';
+import { DateCell } from '../common/DateCell';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
 import { RowsInput } from '../common/RowsInput';
@@ -24,8 +25,12 @@ const PrescriptionList = () => (
     <DataTable.Col source="patient.f_name" label="resources.prescriptions.fields.patient_id" render={(r: RaRecord) => fullName(r.patient)} />
     <DataTable.Col source="doctor.f_name" label="resources.prescriptions.fields.doctor_id" render={(r: RaRecord) => fullName(r.doctor)} />
     <DataTable.Col source="disease_name" />
-    <DataTable.Col source="from_date" />
-    <DataTable.Col source="to_date" />
+    <DataTable.Col source="from_date">
+      <DateCell source="from_date" />
+    </DataTable.Col>
+    <DataTable.Col source="to_date">
+      <DateCell source="to_date" />
+    </DataTable.Col>
   </ResourceList>
 );
 

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import type { I18nProvider } from 'react-admin';
-import { Dashboard } from '../../Dashboard';
+import { Dashboard, lastTwelveMonths } from '../../Dashboard';
 import { formatMonth, readDashboard, type DashboardData } from '../api';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../../../testing/AdminTestContext';
 
@@ -43,6 +43,7 @@ const card = (name: string): HTMLElement => screen.getByRole('region', { name })
 
 describe('Dashboard', () => {
   it('shows the totals and their sum, the charts and the task submissions from the API', async () => {
+    const months = lastTwelveMonths();
     const getDashboard = renderDashboard({
       total_users: 21,
       admins: 3,
@@ -52,9 +53,10 @@ describe('Dashboard', () => {
         { city_name: 'Lahore', doctor_count: 4, patient_count: 6 },
         { city_name: 'Multan', doctor_count: 3, patient_count: 5 },
       ],
+      // two of the last twelve months had appointments; the others show 0
       appointments: [
-        { appointment_month: '2026-01', total_appointments: 12 },
-        { appointment_month: '2026-02', total_appointments: 9 },
+        { appointment_month: months[2]!, total_appointments: 12 },
+        { appointment_month: months[3]!, total_appointments: 9 },
       ],
       tasks: [{ task_name: 'Polio survey', submission_count: 42 }],
     });
@@ -79,9 +81,13 @@ describe('Dashboard', () => {
     expect(within(lahore).getByText('Doctors: 4')).toBeInTheDocument();
     expect(within(lahore).getByText('Patients: 6')).toBeInTheDocument();
     const appointments = card('Total Appointments');
-    const january = (await within(appointments).findByText('January 2026')).closest('tr') as HTMLElement;
-    expect(within(january).getByText('Appointments: 12')).toBeInTheDocument();
-    expect(within(appointments).getByText('February 2026')).toBeInTheDocument();
+    const third = (await within(appointments).findByText(formatMonth(months[2]!, 'en'))).closest('tr') as HTMLElement;
+    expect(within(third).getByText('Appointments: 12')).toBeInTheDocument();
+    expect(within(appointments).getByText(formatMonth(months[3]!, 'en'))).toBeInTheDocument();
+    // every month of the last twelve, in order, those without appointments at 0
+    const rows = within(appointments).getAllByRole('row');
+    expect(rows.map((row) => row.querySelector('th')?.textContent)).toEqual(months.map((m) => formatMonth(m, 'en')));
+    expect(within(rows[0]!).getByText('Appointments: 0')).toBeInTheDocument();
   });
 
   it("says 'No data yet' for charts without data and leaves out the task list", async () => {
@@ -103,6 +109,12 @@ describe('Dashboard', () => {
 });
 
 describe('Dashboard data', () => {
+  it('counts the last twelve months back from this one, across a year', () => {
+    const months = lastTwelveMonths(new Date('2026-02-10T12:00:00Z'));
+    expect(months).toHaveLength(12);
+    expect([months[0], months[10], months[11]]).toEqual(['2025-03', '2026-01', '2026-02']);
+  });
+
   it('shows months in en-GB form', () => {
     expect(formatMonth('2026-01', 'en')).toBe('January 2026');
     expect(formatMonth('2025-12', 'en')).toBe('December 2025');
