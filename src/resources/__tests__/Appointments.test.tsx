@@ -41,7 +41,7 @@ const lists: Record<string, RaRecord[]> = {
 const renderWith = (element: React.ReactNode, calls: TestDataProviderCalls = {}, permissions = ['view_app_user', 'create_app_user', 'edit_app_user']) => {
   const getOpenSlots = jest.fn(async ({ month }: { month: string }) => ({ data: month === '2026-03' ? OPEN : [] }));
   const getList = jest.fn(async (resource: string, params: { filter?: Record<string, unknown> }) => {
-    const data = (lists[resource] ?? []).filter((r) => resource !== 'doctors' || params.filter?.specialization_id === 2);
+    const data = (lists[resource] ?? []).filter(() => resource !== 'doctors' || params.filter?.specialization_id === 2);
     return { data, total: data.length };
   });
   const create = jest.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { id: 'enc-a1', ...params.data } }));
