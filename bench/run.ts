@@ -783,11 +783,11 @@ async function benchUpload(argv: string[], opts: Options): Promise<UploadBenchRe
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-upload-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   console.log(`\n[bench] upload: a ${opts.uploadMb} MB MP4 in 5 MB chunks to a fresh server`);
-  const server = await startServer(argv, { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, UPLOAD_MAX_MB: String(Math.max(1024, opts.uploadMb)) }, null);
+  const server = await startServer(argv, { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, UPLOAD_MAX_MB: String(Math.max(1024, opts.uploadMb)), UPLOAD_DAILY_MB: String(Math.max(4096, 2 * opts.uploadMb)) }, null);
   try {
     const root = await api(server.url, 'POST', '/api/admin/login', null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, remember_me: false });
     await settle(server);
-    return await benchChunkedUpload(server.url, server.pid, root.token as string, { fileMb: opts.uploadMb });
+    return await benchChunkedUpload(server.url, server.pid, root.token as string, { fileMb: opts.uploadMb, dataDir });
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -10,7 +10,8 @@
  * chunks, show whether memory stays flat as the file grows.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 
 export interface UploadBenchResult {
@@ -114,7 +115,12 @@ export async function benchChunkedUpload(
   base: string,
   serverPid: number,
   token: string,
-  { fileMb = 1024, chunkMb = 5, log = (line: string) => console.log(line) }: { fileMb?: number; chunkMb?: number; log?: (line: string) => void } = {},
+  {
+    fileMb = 1024,
+    chunkMb = 5,
+    dataDir,
+    log = (line: string) => console.log(line),
+  }: { fileMb?: number; chunkMb?: number; /** the server's DATA_DIR: an upload no record holds is not served, so it is checked there */ dataDir: string; log?: (line: string) => void },
 ): Promise<UploadBenchResult> {
   const size = fileMb * MB;
   const chunkSize = chunkMb * MB;
@@ -180,11 +186,19 @@ export async function benchChunkedUpload(
   const seconds = Number(ended - started) / 1e9;
   const assemblySeconds = Number(ended - lastStarted) / 1e9;
 
-  // the stored file: its size, served with the MP4 type (the server compared the SHA-256 on assembly)
+  // the stored file: its size and its MP4 type (the server compared the SHA-256 on assembly); in the
+  // server's storage, as no record holds it yet (/storage serves only held files)
   let verified = false;
   if (answer.file?.path) {
-    const head = await fetch(`${base}${answer.file.path}`, { method: 'HEAD' });
-    verified = head.ok && Number(head.headers.get('content-length')) === size && (head.headers.get('content-type') ?? '').startsWith('video/mp4');
+    const full = join(dataDir, 'storage', answer.file.path.replace(/^\/storage\//, ''));
+    const info = statSync(full, { throwIfNoEntry: false });
+    const head = Buffer.alloc(FTYP.length);
+    if (info) {
+      const fd = openSync(full, 'r');
+      readSync(fd, head, 0, head.length, 0);
+      closeSync(fd);
+    }
+    verified = info?.size === size && head.equals(FTYP) && answer.file.mimeType === 'video/mp4';
   }
   const mb = (kb: number) => Math.round(kb / 1024);
   const result: UploadBenchResult = {

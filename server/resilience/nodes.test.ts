@@ -2,7 +2,7 @@
  * Two nodes: two server processes on one PostgreSQL database and one DATA_DIR, with the same APP_KEY,
  * as behind a load balancer. A token signed in on one works on the other and, signed out on the
  * other, is refused on the first; one chunked upload sent alternately to both assembles into one
- * file that both serve; failed sign-ins alternating between them are throttled at the same count as
+ * file that both serve once a record holds it; failed sign-ins alternating between them are throttled at the same count as
  * on one node; and real time crosses nodes (LISTEN/NOTIFY): a pusher-js client on A receives, exactly
  * once, a notification sent through B and the change announced by a write on B, as does a client on B.
  */
@@ -93,6 +93,15 @@ it('one chunked upload sent alternately to A and B assembles into one file, whic
   const stored = answers.at(-1)!.body.file!;
   expect(stored).toEqual({ path: expect.stringMatching(/\.mp4$/), mimeType: 'video/mp4' });
 
+  // not served while no record holds it; a health literacy item made on B takes it, and both serve it
+  for (const node of [a, b]) expect((await fetch(`${node.url}${stored.path}`)).status).toBe(404);
+  const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const category = await b.api<{ data: { id: number } }>('POST', '/categories', token, { title: 'Two nodes', file: png });
+  expect(category.status).toBe(200);
+  const item = await b.api<{ data: { file: { path: string } } }>('POST', '/health-literacy-content', token, {
+    title: 'Two nodes', type: 'video', category_id: category.body.data.id, desc: 'One upload, two nodes.', tags: ['nodes'], file: stored.path, thumbnail: png,
+  });
+  expect([item.status, item.body.data.file.path]).toEqual([200, stored.path]);
   for (const node of [a, b]) {
     const res = await fetch(`${node.url}${stored.path}`);
     expect(res.status).toBe(200);

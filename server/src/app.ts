@@ -16,7 +16,7 @@ import { type BaseSeedResult, seedBase } from './db/seeds/base';
 import { registerAuthGuard } from './http/auth';
 import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT, limitJsonDepth, receiveFilePart } from './http/bodyLimits';
 import { registerCrud } from './http/crud';
-import { registerFileRoutes } from './http/files';
+import { registerFileRoutes, uploadPermissions } from './http/files';
 import { loadSearchIndexes } from './db/search';
 import { registerExportRoute } from './http/exports';
 import { staticSecurityHeaders } from './http/securityHeaders';
@@ -34,11 +34,12 @@ import { registerUploadRoutes } from './routes/uploads';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerAuditRoutes } from './routes/audit';
 import { registerDashboardRoutes } from './routes/dashboard';
-import { registerPromotionalRoutes } from './routes/promotional';
+import { PROMOTIONAL_FILES, registerPromotionalRoutes } from './routes/promotional';
 import { registerSiteRoutes } from './routes/site';
 import { createMailer, type Mailer } from './services/mail';
 import { commonPasswordCount } from './services/passwordPolicy';
 import { LocalStorage } from './services/storage';
+import { isHeld } from './services/storedFiles';
 
 export interface BuildOptions {
   /** an existing database handle (tests share one per suite) */
@@ -91,6 +92,18 @@ const envelopeClientError = (headers: Record<string, string>) => (err: NodeJS.Er
   if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}Connection: close\r\n\r\n${body}`);
   socket.destroy(err);
 };
+
+/** A stored path as its /storage URL names it (`folder/name.ext`, decoded as the file server decodes it), or null. */
+function storedPathOf(url: string): string | null {
+  const raw = url.split('?')[0]!.slice('/storage/'.length);
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(path) ? path : null;
+}
 
 /** `x-message` is our annotation of a field's error text (see http/fields.ts); ajv must accept it. */
 function addMessageKeyword(ajv: Ajv): Ajv {
@@ -210,7 +223,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerAuthRoutes(app);
   registerFieldRoutes(app);
-  registerUploadRoutes(app);
+  registerUploadRoutes(app, uploadPermissions(registry.resources, [PROMOTIONAL_FILES]));
   registerNotificationRoutes(app);
   registerDashboardRoutes(app);
   registerPromotionalRoutes(app);
@@ -222,20 +235,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFileRoutes(app, registry.resources);
   registerAuditRoutes(app, registry);
 
-  await app.register(fastifyStatic, {
-    root: storage.root, prefix: '/storage/', decorateReply: false, index: false, dotfiles: 'deny',
-    // names are random and a file never changes: browsers may keep it, shared caches may not
-    cacheControl: false,
-    setHeaders: (res, path) => {
-      // stored files are what their magic bytes said when they were accepted: never sniffed as
-      // anything else, never a page of the console's origin (sandboxed, no script), and a PDF (which
-      // may also parse as something else) is downloaded rather than shown
-      res.header('x-content-type-options', 'nosniff');
-      res.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
-      res.header('cache-control', 'private, max-age=31536000, immutable');
-      res.header('cross-origin-resource-policy', 'same-origin');
-      if (!/\.(jpg|png|mp3|mp4)$/.test(path)) res.header('content-disposition', 'attachment');
-    },
+  await app.register(async (scope) => {
+    // only files some record holds (stored_files): an upload no record took is nobody's to see, and a
+    // file whose last record let go of it is gone. One primary-key read a request.
+    scope.addHook('onRequest', async (request, reply) => {
+      const path = storedPathOf(request.url);
+      if (!path || !(await isHeld(ctx.db, path))) return reply.status(404).send({ success: false, message: 'Not found.', error: null });
+    });
+    await scope.register(fastifyStatic, {
+      root: storage.root, prefix: '/storage/', decorateReply: false, index: false, dotfiles: 'deny',
+      // names are random and a file never changes: browsers may keep it, shared caches may not
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // stored files are what their magic bytes said when they were accepted: never sniffed as
+        // anything else, never a page of the console's origin (sandboxed, no script), and a PDF (which
+        // may also parse as something else) is downloaded rather than shown
+        res.header('x-content-type-options', 'nosniff');
+        res.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
+        res.header('cache-control', 'private, max-age=31536000, immutable');
+        res.header('cross-origin-resource-policy', 'same-origin');
+        if (!/\.(jpg|png|mp3|mp4)$/.test(path)) res.header('content-disposition', 'attachment');
+      },
+    });
   });
   if (config.consoleDir) {
     await app.register(fastifyStatic, {

@@ -42,8 +42,11 @@ export interface Config {
   rememberTtlDays: number;
   /** argon2id cost; tests lower it so suites stay fast, production keeps OWASP's numbers */
   argon2: { memoryCost: number; timeCost: number };
-  /** chunked uploads: largest file (UPLOAD_MAX_MB), per folder (UPLOAD_LIMITS), how long abandoned parts stay (UPLOAD_STALE_HOURS) */
-  uploads: { maxBytes: number; folderMaxBytes: Record<string, number>; staleMs: number };
+  /**
+   * chunked uploads: largest file (UPLOAD_MAX_MB), per folder (UPLOAD_LIMITS), how long abandoned parts
+   * and uploads no record took stay (UPLOAD_STALE_HOURS), what one admin may send a UTC day (UPLOAD_DAILY_MB)
+   */
+  uploads: { maxBytes: number; folderMaxBytes: Record<string, number>; staleMs: number; dailyBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +188,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       maxBytes: Math.max(1, int(env, 'UPLOAD_MAX_MB', 1024)) * MB,
       folderMaxBytes: folderLimits(env.UPLOAD_LIMITS),
       staleMs: Math.max(1, int(env, 'UPLOAD_STALE_HOURS', 24)) * 3600_000,
+      dailyBytes: Math.max(1, int(env, 'UPLOAD_DAILY_MB', 4096)) * MB,
     },
   };
   return { ...config, ...overrides };

@@ -52,7 +52,8 @@ const segmentOf = (url: string) => /^\/api\/(?:admin|public)\/([^/]+)/.exec(url)
 /**
  * Refusals that must write, and what: a wrong password counts against the sign-in limits (throttle)
  * and is recorded (audit_log: login_failed), which is the point of throttling; a reset request for an
- * unknown token counts against its limit likewise.
+ * unknown token counts against its limit likewise. Every chunk sent counts against its admin's daily
+ * upload allowance (upload_usage), refused or not.
  */
 const WRITES_ON_REFUSAL: Record<string, readonly string[]> = {
   'POST /api/admin/login': ['throttle', 'audit_log'],
@@ -61,6 +62,7 @@ const WRITES_ON_REFUSAL: Record<string, readonly string[]> = {
   'POST /api/admin/verify-email': ['throttle'],
   'POST /api/admin/verify-reset-token': ['throttle'],
   'POST /api/admin/reset-password': ['throttle'],
+  'POST /api/admin/media-file/upload-chunk': ['upload_usage'],
 };
 
 /* ---------- values ---------- */

@@ -107,11 +107,13 @@ describe.each(DIALECTS)('health literacy content on %s', (dialect) => {
     expect(image.file.type).toBe('image');
 
     // another item's file is not taken over by naming its path
-    expect(fieldErrors(await api.post(BASE, body({ type: 'video', file: video, thumbnail: pngUrl })))).toEqual({ file: ['This file belongs to another item. Upload it again.'] });
+    expect(fieldErrors(await api.post(BASE, body({ type: 'video', file: video, thumbnail: pngUrl })))).toEqual({ file: ['This file belongs to another record. Upload it again.'] });
     const before = await count();
-    for (const file of ['https://example.com/a.png', '/storage/categories/' + 'a'.repeat(32) + '.png', `/storage/health_literacy_contents/${'b'.repeat(32)}.png`, '/etc/passwd', '../../app.key']) {
+    for (const file of ['https://example.com/a.png', '/storage/categories/' + 'a'.repeat(32) + '.png', '/etc/passwd', '../../app.key']) {
       expect([file, fieldErrors(await api.post(BASE, body({ file })))]).toEqual([file, { file: ['File format not supported. JPG/JPEG/PNG/MP4/PDF'] }]);
     }
+    // a path of this module's upload folder that the server does not keep: upload it again
+    expect(fieldErrors(await api.post(BASE, body({ file: `/storage/health_literacy_contents/${'b'.repeat(32)}.png` })))).toEqual({ file: ['This upload is no longer kept (uploads are kept for a limited time until a record takes them). Upload the file again.'] });
     // an upload into another folder is not this module's
     const elsewhere = await upload(png, 'image/png', 'media');
     expect(fieldErrors(await api.post(BASE, body({ file: elsewhere })))).toEqual({ file: ['File format not supported. JPG/JPEG/PNG/MP4/PDF'] });

@@ -7,6 +7,7 @@
  * the tests below add what the contract cannot say generically (multipart bodies, failed writes).
  */
 import { Type } from '@sinclair/typebox';
+import { existsSync } from 'node:fs';
 import type { ResourceName } from '../../contract/resources';
 import type { Db } from '../src/db';
 import type { TableName } from '../src/db/schema';
@@ -18,7 +19,7 @@ import { registry as realRegistry } from '../src/resources/registry';
 import { dynamic, type Registry, type ResourceDef } from '../src/http/resource';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { describeResourceContract } from './helpers/contract';
-import { anyDb, client, dataOf, fieldErrors, multipart, type Row, sampler, tinyPng } from './helpers/http';
+import { anyDb, client, dataOf, fieldErrors, multipart, type Row, sampler, tinyPng, uploaded } from './helpers/http';
 
 jest.setTimeout(60_000);
 
@@ -266,6 +267,23 @@ describe.each(DIALECTS)('machinery (%s)', (dialect) => {
     expect(t.app.ctx.storage.fullPath(claimOf(first!.path))).not.toBeNull();
     expect((await t.inject({ method: 'GET', url: String(first!.path) })).statusCode).toBe(404); // its file is gone
     expect((updated.photo as Row).path).toBe((widget.photo as Row).path); // the public photo was kept too
+  });
+
+  it('a write refused after it took an upload gives it back: out of the private area again, held by nobody, for a later write', async () => {
+    const api = client(t);
+    const { ref } = sampler(api, registry);
+    const [widget, stranger] = [await ref(resource('widgets')), await ref(resource('widgets'))];
+    const path = await uploaded(t, t.rootToken, { data: PDF, kind: 'pdf', folder: 'reports' });
+    const relative = path.slice('/storage/'.length);
+    const holders = async (p: string) => (await anyDb(t).selectFrom('stored_files').select('holders').where('path', '=', p).executeTakeFirst())?.holders;
+    // the child rows are written after the files are taken: another widget's part refuses the whole write
+    const refused = await api.put(`/api/admin/widgets/${widget.encrypted_id}`, { reports: [path], parts: [(stranger.parts as Row[])[0]!] });
+    expect(Object.keys(fieldErrors(refused))).toEqual(['parts']);
+    expect([existsSync(t.app.ctx.storage.fullPath(relative)!), existsSync(t.app.ctx.storage.fullPath(`private/${relative}`)!)]).toEqual([true, false]);
+    expect([await holders(relative), await holders(`private/${relative}`)]).toEqual([0, undefined]);
+    const taken = dataOf(await api.put(`/api/admin/widgets/${widget.encrypted_id}`, { reports: [path] }));
+    expect((await t.inject({ method: 'GET', url: (taken.reports as Row[])[0]!.path as string })).rawPayload.equals(PDF)).toBe(true);
+    expect([existsSync(t.app.ctx.storage.fullPath(relative)!), await holders(`private/${relative}`)]).toEqual([false, 1]);
   });
 
   it('a row of a child list is named in its error: "Row 2: ..."', async () => {

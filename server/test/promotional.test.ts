@@ -140,9 +140,9 @@ describe.each(DIALECTS)('promotional (%s)', (dialect) => {
     const fake = multipart({ chunk: { filename: 'blob', contentType: 'video/mp4', data: png() }, index: '0', totalChunks: '1', timestamp: 'how-2', fileExtension: 'mp4', folder: 'promotional' });
     const refused = await call(t, { method: 'POST', url: '/api/admin/media-file/upload-chunk', token: t.rootToken, headers: fake.headers, payload: fake.payload });
     expect(refused.statusCode).toBe(422);
-    // and a stored PNG's path is no video either
+    // and the logo's path is another section's file, not this one's to take
     const logo = dataOf(await root.get('/api/admin/promotional')).logo;
-    expect(fieldErrors(await root.post('/api/admin/promotional/how-it-works/store', { title: 'T', desc: 'D', video: logo.file.path }))).toEqual({ video: [M.videoFormat] });
+    expect(fieldErrors(await root.post('/api/admin/promotional/how-it-works/store', { title: 'T', desc: 'D', video: logo.file.path }))).toEqual({ video: ['This file belongs to another record. Upload it again.'] });
   });
 
   it('sliders: added as data URL or multipart, listed, deleted with their file', async () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from './helpers/app';
-import { tinyPng } from './helpers/http';
+import { heldFile, tinyPng } from './helpers/http';
 
 jest.setTimeout(60_000);
 
@@ -51,8 +51,8 @@ describe('security headers', () => {
     writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>');
     writeFileSync(join(consoleDir, 'assets', 'index.js'), 'console.log("console")');
     t = await startTestApp('sqlite', {}, { config: { consoleDir } });
-    image = await t.app.ctx.storage.put('profiles', 'png', tinyPng());
-    pdf = await t.app.ctx.storage.put('reports', 'pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    image = await heldFile(t, 'profiles', 'png', tinyPng());
+    pdf = await heldFile(t, 'reports', 'pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
   });
   afterAll(async () => {
     await t?.close();

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { TOO_COMMON, TOO_PERSONAL, commonPasswordCount, passwordProblem } from '../src/services/passwordPolicy';
 import { hashToken } from '../src/services/tokens';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
-import { client, dataOf, fieldErrors, multipart, tinyPng } from './helpers/http';
+import { client, dataOf, fieldErrors, heldFile, multipart, tinyPng } from './helpers/http';
 import { startSmtp } from './helpers/smtp';
 
 jest.setTimeout(60_000);
@@ -234,8 +234,8 @@ describe.each(DIALECTS)('probe findings on %s', (dialect) => {
   });
 
   it('8: stored files are served nosniff, sandboxed, privately cached, and a PDF as an attachment', async () => {
-    const png = await t.app.ctx.storage.put('profile', 'png', tinyPng());
-    const pdf = await t.app.ctx.storage.put('reports', 'pdf', Buffer.from('%PDF-1.4\n<script>alert(1)</script>\n%%EOF'));
+    const png = await heldFile(t, 'profile', 'png', tinyPng());
+    const pdf = await heldFile(t, 'reports', 'pdf', Buffer.from('%PDF-1.4\n<script>alert(1)</script>\n%%EOF'));
     const image = await t.inject({ method: 'GET', url: `/storage/${png}` });
     expect(image.statusCode).toBe(200);
     expect(image.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'content-type': 'image/png' });

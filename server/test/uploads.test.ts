@@ -4,8 +4,13 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
+import { uploadPermissions } from '../src/http/files';
+import { registry } from '../src/resources/registry';
+import { PROMOTIONAL_FILES } from '../src/routes/promotional';
+import { FILE_MESSAGES } from '../src/services/storedFiles';
+import { UPLOAD_FOLDERS } from '../src/services/uploads';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
-import { auditSince, call, fieldErrors, lastAuditId, multipart, tinyPng } from './helpers/http';
+import { anyDb, auditSince, call, client, dataOf, fieldErrors, lastAuditId, multipart, sampler, tinyPng, uploaded } from './helpers/http';
 
 const URL = '/api/admin/media-file/upload-chunk';
 
@@ -36,16 +41,17 @@ function split(data: Buffer, n: number): Buffer[] {
 
 describe('upload settings', () => {
   const base = { DATA_DIR: join(tmpdir(), 'console-upload-config'), APP_KEY: `base64:${Buffer.alloc(32, 3).toString('base64')}` };
-  test('defaults: 1 GB a file, no folder limits, 24 hours', () => {
-    expect(loadConfig(base).uploads).toEqual({ maxBytes: 1024 ** 3, folderMaxBytes: {}, staleMs: 24 * 3600_000 });
+  test('defaults: 1 GB a file, no folder limits, 24 hours, 4 GB an admin a day', () => {
+    expect(loadConfig(base).uploads).toEqual({ maxBytes: 1024 ** 3, folderMaxBytes: {}, staleMs: 24 * 3600_000, dailyBytes: 4 * 1024 ** 3 });
   });
-  test('UPLOAD_MAX_MB, UPLOAD_LIMITS (folder:MB pairs of known folders) and UPLOAD_STALE_HOURS', () => {
-    const config = loadConfig({ ...base, UPLOAD_MAX_MB: '300', UPLOAD_LIMITS: 'health_literacy_contents:1024, promotional:200', UPLOAD_STALE_HOURS: '6' });
-    expect(config.uploads).toEqual({ maxBytes: 300 * 1024 ** 2, folderMaxBytes: { health_literacy_contents: 1024 ** 3, promotional: 200 * 1024 ** 2 }, staleMs: 6 * 3600_000 });
+  test('UPLOAD_MAX_MB, UPLOAD_LIMITS (folder:MB pairs of known folders), UPLOAD_STALE_HOURS and UPLOAD_DAILY_MB', () => {
+    const config = loadConfig({ ...base, UPLOAD_MAX_MB: '300', UPLOAD_LIMITS: 'health_literacy_contents:1024, promotional:200', UPLOAD_STALE_HOURS: '6', UPLOAD_DAILY_MB: '500' });
+    expect(config.uploads).toEqual({ maxBytes: 300 * 1024 ** 2, folderMaxBytes: { health_literacy_contents: 1024 ** 3, promotional: 200 * 1024 ** 2 }, staleMs: 6 * 3600_000, dailyBytes: 500 * 1024 ** 2 });
     for (const bad of ['promotional', 'promotional:0', 'promotional:-5', 'promotional:big', 'nowhere:10', '../etc:10']) {
       expect(() => loadConfig({ ...base, UPLOAD_LIMITS: bad })).toThrow(ConfigError);
     }
     expect(() => loadConfig({ ...base, UPLOAD_MAX_MB: 'lots' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, UPLOAD_DAILY_MB: '-1' })).toThrow(ConfigError);
   });
 });
 
@@ -92,11 +98,22 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     return call(t, { method: 'GET', url: `${URL}?${query}`, token });
   }
 
-  async function fetchStored(path: string): Promise<Buffer> {
-    const res = await t.app.inject({ method: 'GET', url: path });
-    expect(res.statusCode).toBe(200);
-    return res.rawPayload;
+  /**
+   * The bytes of a finished upload, read from storage: it is registered as the uploading admin's,
+   * held by no record, and therefore not served at /storage.
+   */
+  async function fetchStored(path: string, by = rootId): Promise<Buffer> {
+    const stored = path.replace(/^\/storage\//, '');
+    expect(await t.db.db.selectFrom('stored_files').select(['uploaded_by', 'holders']).where('path', '=', stored).executeTakeFirst()).toEqual({ uploaded_by: by, holders: 0 });
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    return readFileSync(t.app.ctx.storage.fullPath(stored)!);
   }
+  let rootId: number;
+  beforeAll(async () => {
+    rootId = (await t.inject({ method: 'GET', url: '/api/admin/me', token: t.rootToken })).json().data.id;
+  });
+  /** An admin who may upload into the folder (and nothing else): the first permission that opens it. */
+  const uploaderFor = (folder: string) => adminWith(t, [uploadPermissions(registry.resources, [PROMOTIONAL_FILES]).get(folder)![0]!]);
 
   test('three chunks out of order, one sent twice, assemble into the identical file', async () => {
     const data = mp4Like(3 * 1024 * 1024 + 12345);
@@ -207,11 +224,51 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     expect(partFolders()).toEqual([]);
   });
 
-  test('any signed-in admin may upload, without a particular permission', async () => {
-    const { token } = await adminWith(t, []);
-    const res = await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc', chunk: tinyPng() }, token);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('File uploaded.');
+  test('uploading needs a permission of a form that takes files from the folder: none at all is a 403 before the body is read', async () => {
+    const chunk = (folder: string) => ({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder, chunk: tinyPng() });
+    const usage = async (email: string) => anyDb(t).selectFrom('upload_usage as u').innerJoin('admins as a', 'a.id', 'u.admin_id').select('u.bytes').where('a.email', '=', email).execute();
+    // no permission, or permissions of modules without files: refused, sending and asking alike, and nothing counted
+    for (const permissions of [[], ['view_hlc', 'view_setting', 'view_app_user', 'create_location', 'edit_sub_admin']]) {
+      const nobody = await adminWith(t, permissions);
+      const since = await lastAuditId(t);
+      for (const folder of ['hlc', 'promotional', 'media']) {
+        const res = await send(chunk(folder), nobody.token);
+        expect([permissions, folder, res.statusCode, res.json().message]).toEqual([permissions, folder, 403, 'This action is unauthorized.']);
+        expect((await status({ ...chunk(folder), chunk: undefined }, nobody.token)).statusCode).toBe(403);
+      }
+      expect(await usage(nobody.email)).toEqual([]);
+      expect(await auditSince(t, since)).toEqual([]);
+    }
+    // health literacy's permission opens its folders, not the landing site's (nothing of the refused chunk is kept)
+    const hlc = await adminWith(t, ['create_hlc']);
+    expect((await send(chunk('health_literacy_contents'), hlc.token)).json().message).toBe('File uploaded.');
+    expect((await send(chunk('hlc'), hlc.token)).json().message).toBe('File uploaded.');
+    const before = storedIn('promotional');
+    for (const fileFirst of [false, true]) {
+      const refused = await send(chunk('promotional'), hlc.token, { fileFirst });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Uploading into the promotional folder needs the permission to add or edit the records whose files go there.');
+    }
+    expect(storedIn('promotional')).toEqual(before);
+    expect(partFolders()).toEqual([]);
+    // the landing site's permission opens its folder; editing a module's records opens that module's
+    const setting = await adminWith(t, ['edit_setting']);
+    expect((await send(chunk('promotional'), setting.token)).json().message).toBe('File uploaded.');
+    expect((await send(chunk('hlc'), setting.token)).statusCode).toBe(403);
+    const clinical = await adminWith(t, ['edit_app_user']);
+    expect((await send({ ...chunk('reports'), fileExtension: 'mp3', chunk: Buffer.concat([Buffer.from('ID3'), randomBytes(50)]) }, clinical.token)).json().message).toBe('File uploaded.');
+  });
+
+  test('each upload folder is opened by the create and edit permissions of the modules whose file fields take from it', () => {
+    const byFolder = Object.fromEntries(uploadPermissions(registry.resources, [PROMOTIONAL_FILES]));
+    expect(byFolder.promotional).toEqual(['create_setting', 'edit_setting']);
+    for (const folder of ['health_literacy_contents', 'hlc', 'health-literacy']) expect(byFolder[folder]).toEqual(['create_hlc', 'edit_hlc']);
+    expect(byFolder.reports).toEqual(['create_app_user', 'edit_app_user']);
+    // every upload folder is some form's; media is every module's with files but the landing site's and health literacy's
+    for (const folder of UPLOAD_FOLDERS) expect([folder, byFolder[folder]!.length > 0]).toEqual([folder, true]);
+    expect(byFolder.media).not.toContain('edit_setting');
+    expect(byFolder.media).not.toContain('edit_hlc');
+    expect(byFolder.media).toEqual(expect.arrayContaining(['create_chw', 'edit_chw', 'create_app_user', 'edit_doctor']));
   });
 
   test('bad counts and indexes: 422 with field messages', async () => {
@@ -234,7 +291,7 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
   });
 
   test('two admins using the same timestamp do not share parts', async () => {
-    const other = await adminWith(t, []);
+    const other = await uploaderFor('hlc');
     const png = tinyPng();
     const [a, b] = split(png, 2);
     const base = { totalChunks: 2, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc' };
@@ -296,17 +353,45 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
   });
+  test('a finished upload is not served until a record holds it; one no record took goes after UPLOAD_STALE_HOURS', async () => {
+    const api = client(t);
+    const category = await sampler(api).ref('categories');
+    const png = tinyPng([1, 2, 3, 255]);
+    const [taken, left] = [await uploaded(t, t.rootToken, { data: png, kind: 'png', folder: 'hlc' }), await uploaded(t, t.rootToken, { data: png, kind: 'png', folder: 'hlc' })];
+    for (const path of [taken, left]) expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    const item = dataOf(await api.post('/api/admin/health-literacy-content', { title: 'Kept', type: 'image', category_id: category.id, desc: 'x', tags: ['a'], file: taken }));
+    expect(item.file.path).toBe(taken);
+    const served = await t.app.inject({ method: 'GET', url: taken });
+    expect([served.statusCode, served.rawPayload.equals(png)]).toEqual([200, true]);
+    expect((await t.app.inject({ method: 'GET', url: left })).statusCode).toBe(404);
+
+    // a day and an hour later (both uploads): the sweep takes the one nobody holds, file and row
+    const dayAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
+    await t.db.db.updateTable('stored_files').set({ uploaded_at: dayAgo }).where('path', 'in', [taken, left].map((p) => p.slice('/storage/'.length))).execute();
+    const stamp = join(uploadsDir(), '.last-sweep');
+    const minuteAgo = new Date(Date.now() - 61_000);
+    utimesSync(stamp, minuteAgo, minuteAgo);
+    await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc', chunk: tinyPng() });
+    const rows = await t.db.db.selectFrom('stored_files').select('path').where('path', 'in', [taken, left].map((p) => p.slice('/storage/'.length))).execute();
+    expect(rows.map((r) => `/storage/${r.path}`)).toEqual([taken]);
+    expect(existsSync(t.app.ctx.storage.fullPath(left.slice('/storage/'.length))!)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: taken })).statusCode).toBe(200);
+    // naming the swept upload says so
+    expect(fieldErrors(await api.post('/api/admin/health-literacy-content', { title: 'Late', type: 'image', category_id: category.id, desc: 'x', tags: ['a'], file: left }))).toEqual({ file: [FILE_MESSAGES.expired] });
+  });
+
   test('the status query names the chunks received, in order, then the assembled file', async () => {
     const data = mp4Like(700_000);
     const chunks = split(data, 5);
     const base = { totalChunks: 5, timestamp: newTimestamp(), fileExtension: 'mp4', mimeType: 'video/mp4', folder: 'health_literacy_contents' };
+    const before = storedIn('health_literacy_contents');
     const empty = await status(base);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toMatchObject({ success: true, data: { received: [], total: 5, file: null } });
     for (const i of [3, 0, 4]) expect((await send({ ...base, index: i, chunk: chunks[i] })).statusCode).toBe(200);
     // a chunk is missing: the gap shows, nothing is assembled
     expect((await status(base)).json().data).toEqual({ received: [0, 3, 4], total: 5, file: null });
-    expect(storedIn('health_literacy_contents')).toEqual([]);
+    expect(storedIn('health_literacy_contents')).toEqual(before);
     // the status query is answered for the same upload only: another chunk count is refused
     expect(fieldErrors(await status({ ...base, totalChunks: 6 }))).toEqual({ totalChunks: ['This upload has 5 chunks.'] });
 
@@ -329,7 +414,7 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
   });
 
   test("another admin neither sees nor completes someone's upload", async () => {
-    const other = await adminWith(t, []);
+    const other = await uploaderFor('media');
     const data = mp4Like(300_000);
     const chunks = split(data, 3);
     const base = { totalChunks: 3, timestamp: newTimestamp(), fileExtension: 'mp4', folder: 'media' };
@@ -658,5 +743,71 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
       expect(done.json().message).toBe('File uploaded.');
       expect((await fetchStored(done.json().file.path)).equals(data)).toBe(true);
     });
+  });
+});
+
+describe.each(DIALECTS)('the daily upload allowance on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { UPLOAD_DAILY_MB: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  let seq = 0;
+  const chunkOf = (bytes: number) => {
+    const { payload, headers } = multipart({
+      index: '0', totalChunks: '1', timestamp: `allowance-${String(++seq).padStart(4, '0')}`, folder: 'media', fileExtension: 'mp4',
+      chunk: { filename: 'part.mp4', contentType: 'application/octet-stream', data: mp4Like(bytes) },
+    });
+    return { payload, headers, length: payload.length };
+  };
+  const sendAs = (token: string, chunk: ReturnType<typeof chunkOf>) => call(t, { method: 'POST', url: URL, payload: chunk.payload, headers: chunk.headers, token });
+  const usage = async (email: string) => {
+    const row = await anyDb(t).selectFrom('upload_usage as u').innerJoin('admins as a', 'a.id', 'u.admin_id').select(['u.bytes', 'u.day']).where('a.email', '=', email).executeTakeFirst();
+    return row ? { bytes: Number(row.bytes), day: row.day } : null;
+  };
+  const today = () => new Date().toISOString().slice(0, 10);
+  const limitMessage = (sent: number) => `This upload would pass your daily allowance of 1 MB (${Math.floor((sent / 1024 / 1024) * 10) / 10} MB sent today). Uploads can go on tomorrow (UTC).`;
+
+  test('every byte sent counts against the admin\'s day; past UPLOAD_DAILY_MB a chunk is refused (422) before it is read, and another admin goes on', async () => {
+    const a = await adminWith(t, ['create_campaign']);
+    const [first, second, third] = [chunkOf(400_000), chunkOf(400_000), chunkOf(400_000)];
+    expect((await sendAs(a.token, first)).json().message).toBe('File uploaded.');
+    expect((await sendAs(a.token, second)).json().message).toBe('File uploaded.');
+    expect(await usage(a.email)).toEqual({ bytes: first.length + second.length, day: today() });
+    const files = readdirSync(join(t.config.dataDir, 'storage', 'media')).length;
+    const refused = await sendAs(a.token, third);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ success: false, message: limitMessage(first.length + second.length), error: { chunk: [limitMessage(first.length + second.length)] } });
+    // nothing of it was kept or counted
+    expect(readdirSync(join(t.config.dataDir, 'storage', 'media')).length).toBe(files);
+    expect(await usage(a.email)).toEqual({ bytes: first.length + second.length, day: today() });
+    // a small one still fits
+    expect((await sendAs(a.token, chunkOf(10_000))).json().message).toBe('File uploaded.');
+    const b = await adminWith(t, ['create_campaign']);
+    expect((await sendAs(b.token, chunkOf(400_000))).json().message).toBe('File uploaded.');
+  });
+
+  test('chunks sent at once never pass the allowance together: the count is one atomic update', async () => {
+    const a = await adminWith(t, ['create_campaign']);
+    const chunks = Array.from({ length: 6 }, () => chunkOf(300_000));
+    const answers = await Promise.all(chunks.map((c) => sendAs(a.token, c)));
+    // three fit into 1 MB, a fourth would not
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 422, 422, 422]);
+    expect((await usage(a.email))!.bytes).toBe(chunks[0]!.length * 3);
+  });
+
+  test('the count is the database\'s, shared by every node; yesterday\'s does not count', async () => {
+    const a = await adminWith(t, ['create_campaign']);
+    const id = Number((await anyDb(t).selectFrom('admins').select('id').where('email', '=', a.email).executeTakeFirstOrThrow()).id);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await t.db.db.insertInto('upload_usage').values({ admin_id: id, day: yesterday, bytes: 10 * 1024 ** 3 }).execute();
+    const chunk = chunkOf(100_000);
+    expect((await sendAs(a.token, chunk)).json().message).toBe('File uploaded.');
+    // another node counted most of today's allowance meanwhile
+    await t.db.db.updateTable('upload_usage').set({ bytes: 1024 * 1024 - 1000 }).where('admin_id', '=', id).where('day', '=', today()).execute();
+    expect(fieldErrors(await sendAs(a.token, chunkOf(100_000)))).toEqual({ chunk: [limitMessage(1024 * 1024 - 1000)] });
   });
 });

@@ -9,7 +9,8 @@ import { checkChildCounts, childListSchema, loadChildren, writeChildren } from '
 import { ok, MESSAGES } from './envelope';
 import { conflict, forbidden, notFound, ValidationError } from './errors';
 import { exportLink } from './exports';
-import { fileSchema, filesOf, presentFiles, replacedFiles, storeFiles, uploadLimits } from './files';
+import { discardFiles, fileSchema, holdFiles, presentFiles, storeFiles, uploadLimits } from './files';
+import { releaseRecord } from '../services/storedFiles';
 import { uploadRoute } from './bodyLimits';
 import { Fields } from './fields';
 import { buildListQuery, checkListDeclaration, checkPlaceDeclaration, districtCondition, first, inSubset, isWithin, OUTSIDE_DISTRICTS, placeHolders } from './list';
@@ -387,7 +388,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const w = writeContext(ctx, request);
     const input = request.body as Row;
     checkChildCounts(def, input, true);
-    const files = await storeFiles(ctx, def, input, null);
+    const files = await storeFiles(ctx, def, input, null, w.admin.id);
     let id: number;
     try {
       id = await ctx.db.transaction().execute(async (trx) => {
@@ -404,6 +405,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         const inserted = await dynamic(trx).insertInto(def.table).values({ ...main, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
         const newId = Number(inserted.id);
         if (def.profile) await dynamic(trx).insertInto(def.profile.table).values({ ...profile, id: newId }).execute();
+        await holdFiles(ctx, trx, def.table, newId, files, null, w.admin.id);
         const children = await writeChildren(trx, def, newId, input);
         await def.hooks?.afterWrite?.(wc, { ...values, id: newId }, input, null);
         await audit(trx, {
@@ -413,7 +415,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         return newId;
       });
     } catch (err) {
-      await removeFiles(files.created);
+      await discardFiles(ctx, files);
       throw err;
     }
     const note = await w.flush();
@@ -428,7 +430,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     checkChildCounts(def, input, false);
     const current = await findRow(ctx.db, id, request, true);
     if (!current) throw notFound(); // before storing any file
-    const files = await storeFiles(ctx, def, input, current);
+    const files = await storeFiles(ctx, def, input, current, w.admin.id);
     let replaced: string[] = [];
     try {
       await ctx.db.transaction().execute(async (trx) => {
@@ -443,18 +445,19 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
           const updated = await dynamic(trx).updateTable(def.profile.table).set(profile).where('id', '=', id).executeTakeFirst();
           if (Number(updated.numUpdatedRows) === 0) await dynamic(trx).insertInto(def.profile.table).values({ ...profile, id }).execute();
         }
+        replaced = await holdFiles(ctx, trx, def.table, id, files, existing, w.admin.id);
         const children = await writeChildren(trx, def, id, input);
         await def.hooks?.afterWrite?.(wc, { ...existing, ...values }, input, existing);
         await audit(trx, {
           actorId: w.admin.id, action: 'update', resource: def.name, recordId: id,
           changes: { ...diff(existing, values), ...children }, ip: request.ip, requestId: request.id,
         });
-        replaced = replacedFiles(existing, files.values);
       });
     } catch (err) {
-      await removeFiles(files.created);
+      await discardFiles(ctx, files);
       throw err;
     }
+    // files the record let go of that no other record holds
     await removeFiles(replaced);
     const note = await w.flush();
     announce('update', id, request);
@@ -472,7 +475,8 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
       await checkUnreferenced(wc, record);
       const raw = await findRow(trx, id, request, true);
       if (!raw) throw notFound();
-      stored = filesOf(def, raw);
+      // its files, but those another record holds too
+      stored = await releaseRecord(trx, def.table, id);
       for (const spec of Object.values(def.children ?? {})) await dynamic(trx).deleteFrom(spec.table).where(spec.foreignKey, '=', id).execute();
       if (def.profile) await dynamic(trx).deleteFrom(def.profile.table).where('id', '=', id).execute();
       await dynamic(trx).deleteFrom(def.table).where('id', '=', id).execute();

@@ -2,9 +2,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import type { Kysely } from 'kysely';
+import { permissionName } from '../../../contract/permissions';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { audit } from '../services/audit';
 import { PRIVATE_PREFIX } from '../services/storage';
+import { claimUpload, fileRow, holdNew, type Holder, refusalOf, release, renameFile, FILE_MESSAGES } from '../services/storedFiles';
 import { contentMatches, type MediaKind, MIME_TYPES, UPLOAD_FOLDERS } from '../services/uploads';
 import type { UploadLimits } from './bodyLimits';
 import { districtsOfAdmin } from './auth';
@@ -37,14 +41,51 @@ export function uploadLimits(def: ResourceDef): UploadLimits {
 /** What each stored kind is shown as. */
 export const FILE_TYPES: Record<MediaKind, 'image' | 'audio' | 'video' | 'pdf'> = { jpg: 'image', png: 'image', mp3: 'audio', mp4: 'video', pdf: 'pdf' };
 
+/** The upload folder any file field takes chunked uploads from, unless it names its own (FileSpec.uploads). */
+export const GENERAL_UPLOAD_FOLDER = 'media';
+
+/** The upload folders a file field takes a chunked upload's path from: its own list, else its folder (when uploads go there) and media. */
+export function uploadFoldersOf(spec: FileSpec): readonly string[] {
+  if (spec.uploads) return spec.uploads;
+  return (UPLOAD_FOLDERS as readonly string[]).includes(spec.folder) && spec.folder !== GENERAL_UPLOAD_FOLDER ? [spec.folder, GENERAL_UPLOAD_FOLDER] : [GENERAL_UPLOAD_FOLDER];
+}
+
+/** Forms that take files outside the declarations (the landing site's): their file fields and the permissions that write them. */
+export interface FileForm {
+  specs: readonly FileSpec[];
+  permissions: readonly string[];
+}
+
+/**
+ * Who may upload into each folder: the create and edit permissions of every module whose file fields
+ * take uploads from it, and those of the other forms that do (the landing site: the setting
+ * permissions). A folder no form takes from has nobody.
+ */
+export function uploadPermissions(defs: readonly ResourceDef[], forms: readonly FileForm[] = []): Map<string, string[]> {
+  const byFolder = new Map<string, Set<string>>(UPLOAD_FOLDERS.map((f) => [f, new Set<string>()]));
+  const add = (specs: readonly FileSpec[], permissions: readonly string[]) => {
+    for (const spec of specs) for (const folder of uploadFoldersOf(spec)) for (const p of permissions) byFolder.get(folder)?.add(p);
+  };
+  for (const def of defs) add(Object.values(def.files ?? {}).filter((s): s is FileSpec => Boolean(s)), [permissionName('create', def.module), permissionName('edit', def.module)]);
+  for (const form of forms) add(form.specs, form.permissions);
+  return new Map([...byFolder].map(([folder, permissions]) => [folder, [...permissions].sort()]));
+}
+
 /** A file of a body, checked and ready to store: new bytes, a chunked upload's file, or one the record keeps. */
 type Accepted = { kind: MediaKind; data: Buffer } | { kind: MediaKind; uploaded: string } | { kind: MediaKind; kept: string };
 
-/** The file fields' answer to a write: the column values, and the files it stored (to remove if the write fails). */
+/** One stored path of a field, and where it came from. */
+type Placed = { path: string; size: number } | { path: string; upload: string } | { path: string; kept: true };
+
+/** The file fields' answer to a write: the column values, and what it did to storage (undone by `discardFiles` when the write fails). */
 export interface StoredFiles {
   values: Row;
   /** files this write stored: removed again when the write fails */
   created: string[];
+  /** each field's paths by origin, for `holdFiles` in the write's transaction */
+  fields: Record<string, Placed[]>;
+  /** uploads moved into the private area by `holdFiles` ([from, to]): moved back when the write fails */
+  moved: [string, string][];
 }
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w=.+-]+)*;base64,([A-Za-z0-9+/=\s]*)$/;
@@ -54,11 +95,10 @@ function kindOf(spec: FileSpec, head: Buffer): MediaKind | null {
 }
 
 /** The stored relative path behind a /storage URL of a chunked upload (from one of the field's upload folders), if it is one. */
-function uploadedPath(value: string, spec: FileSpec): string | null {
-  const path = value.replace(/^\/?storage\//, '');
+function uploadedPath(path: string, spec: FileSpec): string | null {
   const [folder, name, ...rest] = path.split('/');
   if (rest.length || !folder || !name || !(UPLOAD_FOLDERS as readonly string[]).includes(folder) || !/^[a-f0-9]{32}\.(jpg|png|mp4|mp3|pdf)$/.test(name)) return null;
-  if (spec.uploads && !spec.uploads.includes(folder)) return null;
+  if (!uploadFoldersOf(spec).includes(folder)) return null;
   return path;
 }
 
@@ -73,30 +113,48 @@ async function readHead(full: string): Promise<Buffer> {
   }
 }
 
-/** One value of a file field: its kind and bytes (or its uploaded or kept path), or null for the field's message. */
-async function acceptOne(ctx: AppContext, spec: FileSpec, value: unknown, kept: readonly string[]): Promise<Accepted | null> {
+/** A stored path named in a body: at most this long (ours are about 60 characters). */
+const MAX_PATH_LENGTH = 300;
+
+/**
+ * One value of a file field: its kind and bytes (or its uploaded or kept path), or the message that
+ * refuses it. A path names either a file the record already holds in this field (kept), or a chunked
+ * upload of the writing admin that no record holds yet; a file of another record, another admin's
+ * upload or one no longer kept are refused with a message saying so.
+ */
+async function acceptOne(ctx: AppContext, spec: FileSpec, value: unknown, kept: readonly string[], adminId: number): Promise<Accepted | string> {
   let data: Buffer | null = Buffer.isBuffer(value) ? value : null;
   if (typeof value === 'string') {
     // a file the record already has, named by the link it was presented with: kept as it is
     // (the signature proves the path; an edit form left open longer than the link lives still keeps its files)
     const claim = value.startsWith('/api/admin/files/') ? ctx.storage.verifySigned(value.slice('/api/admin/files/'.length), 0) : null;
-    const stored = claim ? claim.path : value.replace(/^\/storage\//, '');
+    const stored = claim ? claim.path : value.replace(/^\/?storage\//, '');
     if (kept.includes(stored)) return { kind: stored.slice(stored.lastIndexOf('.') + 1) as MediaKind, kept: stored };
     const m = DATA_URL.exec(value);
     if (m) data = Buffer.from(m[3]!, 'base64');
     else {
-      // a chunked upload's file: its own limits applied while it went up; a declared maximum still holds
-      const path = uploadedPath(value, spec);
-      const full = path && ctx.storage.fullPath(path);
+      // a stored file: only a fresh upload of this admin's, which no record holds yet
+      const row = stored.length <= MAX_PATH_LENGTH ? await fileRow(ctx.db, stored) : undefined;
+      if (row) {
+        const refused = refusalOf(row, adminId);
+        if (refused) return refused;
+      }
+      // a chunked upload's file (from a folder of this field's): its own limits applied while it went up;
+      // a declared maximum still holds
+      const path = claim ? null : uploadedPath(stored, spec);
+      if (!path) return spec.message;
+      // an upload the server does not keep (any longer): swept, or made before uploads were kept track of
+      if (!row) return FILE_MESSAGES.expired;
+      const full = ctx.storage.fullPath(path);
       const info = full ? await stat(full).catch(() => null) : null;
-      if (!path || !full || !info?.isFile() || (spec.maxBytes !== undefined && info.size > spec.maxBytes)) return null;
+      if (!full || !info?.isFile() || (spec.maxBytes !== undefined && info.size > spec.maxBytes)) return spec.message;
       const kind = kindOf(spec, await readHead(full));
-      return kind ? { kind, uploaded: path } : null;
+      return kind ? { kind, uploaded: path } : spec.message;
     }
   }
-  if (!data || data.length === 0 || data.length > (spec.maxBytes ?? DEFAULT_MAX_FILE_BYTES)) return null;
+  if (!data || data.length === 0 || data.length > (spec.maxBytes ?? DEFAULT_MAX_FILE_BYTES)) return spec.message;
   const kind = kindOf(spec, data.subarray(0, HEAD_BYTES));
-  return kind ? { kind, data } : null;
+  return kind ? { kind, data } : spec.message;
 }
 
 const storedList = (value: unknown): string[] => {
@@ -112,13 +170,14 @@ const storedList = (value: unknown): string[] => {
 
 /**
  * Checks every file field of a body (422 with the field's message when the content is not one of its
- * kinds, or a required file is missing), then stores them. Runs before the write's transaction; the
- * caller removes `created` when the write fails, and the files they replaced (`replacedFiles`) once it
- * committed.
+ * kinds, or a required file is missing, or a path names a file the write may not take), then stores
+ * the new ones. Runs before the write's transaction, in which `holdFiles` records who holds what; the
+ * caller `discardFiles` when the write fails, and removes the files it let go of (`holdFiles`'s
+ * answer) once it committed.
  */
-export async function storeFiles(ctx: AppContext, def: Pick<ResourceDef, 'files'>, input: Row, existing: Row | null): Promise<StoredFiles> {
+export async function storeFiles(ctx: AppContext, def: Pick<ResourceDef, 'files'>, input: Row, existing: Row | null, adminId: number): Promise<StoredFiles> {
   const creating = existing === null;
-  const out: StoredFiles = { values: {}, created: [] };
+  const out: StoredFiles = { values: {}, created: [], fields: {}, moved: [] };
   const accepted: [string, FileSpec, Accepted[] | null][] = [];
   const errors: Record<string, string[]> = {};
   for (const [field, spec] of Object.entries(def.files ?? {})) {
@@ -136,23 +195,29 @@ export async function storeFiles(ctx: AppContext, def: Pick<ResourceDef, 'files'
       continue;
     }
     const kept = existing ? storedList(existing[field]) : [];
-    const files = await Promise.all(values.map((v) => acceptOne(ctx, spec, v, kept)));
-    if (files.some((f) => f === null)) errors[field] = [spec.message];
+    const files = await Promise.all(values.map((v) => acceptOne(ctx, spec, v, kept, adminId)));
+    const refused = files.find((f): f is string => typeof f === 'string');
+    const uploads = files.flatMap((f) => (typeof f !== 'string' && 'uploaded' in f ? [f.uploaded] : []));
+    if (refused) errors[field] = [refused];
+    else if (new Set(uploads).size < uploads.length) errors[field] = [FILE_MESSAGES.inUse]; // one upload named twice
     else accepted.push([field, spec, files as Accepted[]]);
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   try {
     for (const [field, spec, files] of accepted) {
-      const paths: string[] = [];
+      const placed: Placed[] = [];
       for (const file of files ?? []) {
         if ('data' in file) {
           const path = await ctx.storage.put(spec.folder, file.kind, file.data, { private: spec.private });
           out.created.push(path);
-          paths.push(path);
-        } else if ('kept' in file) paths.push(file.kept);
-        else paths.push(spec.private ? await ctx.storage.makePrivate(file.uploaded) : file.uploaded);
+          placed.push({ path, size: file.data.length });
+        } else if ('kept' in file) placed.push({ path: file.kept, kept: true });
+        // an upload for a private field moves into the private area when the write takes it (holdFiles)
+        else placed.push({ path: spec.private && !file.uploaded.startsWith(PRIVATE_PREFIX) ? `${PRIVATE_PREFIX}${file.uploaded}` : file.uploaded, upload: file.uploaded });
       }
+      const paths = placed.map((p) => p.path);
+      out.fields[field] = placed;
       out.values[field] = spec.multiple ? (paths.length ? JSON.stringify(paths) : null) : (paths[0] ?? null);
     }
   } catch (err) {
@@ -162,12 +227,49 @@ export async function storeFiles(ctx: AppContext, def: Pick<ResourceDef, 'files'
   return out;
 }
 
-/** Every stored file of a row (to remove with it). */
-export const filesOf = (def: ResourceDef, row: Row): string[] => Object.keys(def.files ?? {}).flatMap((field) => storedList(row[field]));
+/**
+ * In the write's transaction, once the record's id is known: registers the files the write stored as
+ * held by the record, takes the uploads it names (refused with a 422 on the field when another write
+ * took one meanwhile), moves uploads of private fields into the private area, and lets go of the
+ * files its new values replace. Answers the files no record holds any longer, which the caller
+ * removes once the transaction committed (never before: a write that fails keeps them).
+ */
+export async function holdFiles(ctx: AppContext, trx: Kysely<Database>, table: string, id: number, files: StoredFiles, existing: Row | null, adminId: number): Promise<string[]> {
+  const unheld: string[] = [];
+  for (const [column, placed] of Object.entries(files.fields)) {
+    const holder: Holder = { table, id, column };
+    for (const p of placed) {
+      if ('size' in p) await holdNew(trx, holder, p.path, p.size, adminId);
+      else if ('upload' in p) {
+        const refused = await claimUpload(trx, holder, p.upload, adminId);
+        if (refused) throw ValidationError.field(column, refused);
+        if (p.path !== p.upload) await renameFile(trx, p.upload, p.path);
+      }
+    }
+    const now = new Set(placed.map((p) => p.path));
+    for (const old of existing ? storedList(existing[column]) : []) {
+      if (now.has(old)) continue;
+      const gone = await release(trx, holder, old);
+      if (gone) unheld.push(gone);
+    }
+  }
+  // last, so that a refusal above moved nothing: the files of private fields go to the private area
+  for (const placed of Object.values(files.fields)) {
+    for (const p of placed) {
+      if ('upload' in p && p.path !== p.upload) {
+        await ctx.storage.move(p.upload, p.path);
+        files.moved.push([p.upload, p.path]);
+      }
+    }
+  }
+  return unheld;
+}
 
-/** The stored files of `existing` that new values of its file fields replace. */
-export const replacedFiles = (existing: Row, values: Row): string[] =>
-  Object.keys(values).flatMap((field) => storedList(existing[field]).filter((p) => !storedList(values[field]).includes(p)));
+/** A write that failed: the files it stored go, the uploads it moved go back (the transaction left their rows as they were). */
+export async function discardFiles(ctx: AppContext, files: StoredFiles): Promise<void> {
+  await Promise.all(files.created.map((p) => ctx.storage.remove(p)));
+  for (const [from, to] of files.moved.splice(0).reverse()) await ctx.storage.move(to, from).catch(() => undefined);
+}
 
 /** A stored path as the API shows it: `{ path, type, mimeType }`; private files get a signed link, made for the admin reading it. */
 function presentFile(ctx: AppContext, def: ResourceDef, spec: FileSpec, path: string, recordId: number, viewer: number | undefined) {

@@ -146,7 +146,11 @@ export interface FileSpec {
   multiple?: boolean;
   /** largest accepted file, bytes (default 10 MB) */
   maxBytes?: number;
-  /** the storage folders a chunked upload's path may come from (default: any upload folder) */
+  /**
+   * the upload folders a chunked upload's path may come from (default: its own folder when it is an
+   * upload folder, and media); uploading into a folder needs the create or edit permission of a
+   * module whose file fields take from it
+   */
   uploads?: readonly string[];
 }
 

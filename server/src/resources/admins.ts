@@ -18,6 +18,7 @@ import { hashPassword, verifyPassword } from '../services/passwords';
 import { hit } from '../services/throttle';
 import { loginLimits, tooManyAttempts } from '../routes/auth';
 import { imageType } from '../services/storage';
+import { holdNew, release } from '../services/storedFiles';
 import { now } from '../services/tokens';
 
 const PASSWORD_MISMATCH = 'Passwords do not match';
@@ -305,18 +306,31 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
     if (input.phone !== undefined) values.phone = input.phone;
     await checkEmailFree(ctx.db, values.email, w.admin.id);
     if (values.email !== w.admin.email) await checkCurrentPassword(ctx, w.admin, input.password, 'password', request.ip);
+    let photoBytes = 0;
     if (input.file !== undefined && input.file !== null) {
       const data = Buffer.isBuffer(input.file) ? input.file : null;
       const type = data && imageType(data);
       if (!data || !type) throw ValidationError.field('file', 'File format not supported. JPG/JPEG/PNG');
       values.profile_image = await ctx.storage.put('profile', type, data);
+      photoBytes = data.length;
     }
     const existing = await ctx.db.selectFrom('admins').selectAll().where('id', '=', w.admin.id).executeTakeFirstOrThrow();
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('admins').set({ ...values, updated_by: w.admin.id, updated_at: now() }).where('id', '=', w.admin.id).execute();
-      await audit(trx, { actorId: w.admin.id, action: 'update_profile', resource: 'admins', recordId: w.admin.id, changes: diff(existing, values), ip: request.ip, requestId: request.id });
-    });
-    if (values.profile_image) await ctx.storage.remove(existing.profile_image);
+    let unheld: string | null = null;
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('admins').set({ ...values, updated_by: w.admin.id, updated_at: now() }).where('id', '=', w.admin.id).execute();
+        if (values.profile_image) {
+          const holder = { table: 'admins', id: w.admin.id, column: 'profile_image' };
+          await holdNew(trx, holder, values.profile_image, photoBytes, w.admin.id);
+          if (existing.profile_image) unheld = await release(trx, holder, existing.profile_image);
+        }
+        await audit(trx, { actorId: w.admin.id, action: 'update_profile', resource: 'admins', recordId: w.admin.id, changes: diff(existing, values), ip: request.ip, requestId: request.id });
+      });
+    } catch (err) {
+      if (values.profile_image) await ctx.storage.remove(values.profile_image);
+      throw err;
+    }
+    await ctx.storage.remove(unheld);
     return ok(await crud.loadOne(w.admin.id), MESSAGES.updated);
   });
 

@@ -8,11 +8,12 @@ import { uploadRoute } from '../http/bodyLimits';
 import { ok, MESSAGES } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { Fields } from '../http/fields';
-import { FILE_TYPES, fileSchema, storeFiles } from '../http/files';
+import { discardFiles, FILE_TYPES, type FileForm, fileSchema, holdFiles, storeFiles } from '../http/files';
 import { first } from '../http/list';
 import { PUBLIC, sendCached } from '../http/publicRead';
 import type { FileSpec } from '../http/resource';
 import { audit, diff } from '../services/audit';
+import { releaseRecord } from '../services/storedFiles';
 import { now } from '../services/tokens';
 import { type MediaKind, MIME_TYPES } from '../services/uploads';
 
@@ -47,11 +48,13 @@ export const VIDEO_BYTES = 100 * 1024 * 1024;
 const image = (required: boolean): FileSpec => ({
   kinds: ['jpg', 'png'],
   folder: FOLDER,
+  // a chunked upload's path only from the landing site's own folder (uploading there needs the setting permissions)
+  uploads: [FOLDER],
   message: M.imageFormat,
   maxBytes: IMAGE_BYTES,
   ...(required ? { requiredMessage: M.file } : {}),
 });
-const video: FileSpec = { kinds: ['mp4'], folder: FOLDER, message: M.videoFormat, requiredMessage: M.file, maxBytes: VIDEO_BYTES };
+const video: FileSpec = { kinds: ['mp4'], folder: FOLDER, uploads: [FOLDER], message: M.videoFormat, requiredMessage: M.file, maxBytes: VIDEO_BYTES };
 
 export const ABOUT_BOXES = [1, 2, 3, 4] as const;
 
@@ -105,6 +108,14 @@ export const SECTIONS: readonly Section[] = [
     files: { video },
   },
 ];
+
+const sliderFiles = { file: image(true) };
+
+/** The landing site's file fields, and the permissions that write them: who may upload into its folder. */
+export const PROMOTIONAL_FILES: FileForm = {
+  specs: [...SECTIONS.flatMap((section) => Object.values(section.files)), sliderFiles.file],
+  permissions: ['edit_setting', 'create_setting'],
+};
 
 type Content = Record<string, string | null>;
 
@@ -220,7 +231,7 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
         const admin = requireAdmin(request);
         const input = request.body as Record<string, unknown>;
         const stored = (await loadSections(db)).get(section.key) ?? null;
-        const files = await storeFiles(ctx, { files: section.files }, input, stored);
+        const files = await storeFiles(ctx, { files: section.files }, input, stored, admin.id);
         let replaced: string[] = [];
         try {
           await db.transaction().execute(async (trx) => {
@@ -237,17 +248,14 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
               .onConflict((oc) => oc.column('section').doUpdateSet({ content: json, updated_by: admin.id, updated_at: stamp }))
               .returning('id')
               .executeTakeFirstOrThrow();
+            replaced = await holdFiles(ctx, trx, 'promotional_sections', Number(written.id), files, before, admin.id);
             await audit(trx, {
               actorId: admin.id, action: before ? 'update' : 'create', resource: `promotional.${section.key}`, recordId: Number(written.id),
               changes: diff(before, content), ip: request.ip, requestId: request.id,
             });
-            replaced = Object.keys(section.files).flatMap((field) => {
-              const old = before?.[field];
-              return old && old !== content[field] ? [old] : [];
-            });
           });
         } catch (err) {
-          await removeFiles(files.created);
+          await discardFiles(ctx, files);
           throw err;
         }
         await removeFiles(replaced);
@@ -258,7 +266,6 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
   }
 
   /* ---------- sliders ---------- */
-  const sliderFiles = { file: image(true) };
   app.get('/api/admin/promotional/slider', { config: access('view_setting'), schema: { tags, summary: 'The slider files, newest first' } }, async () => ok(await sliders(ctx)));
   app.post(
     '/api/admin/promotional/slider/store',
@@ -268,19 +275,20 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      const files = await storeFiles(ctx, { files: sliderFiles }, request.body as Record<string, unknown>, null);
+      const files = await storeFiles(ctx, { files: sliderFiles }, request.body as Record<string, unknown>, null, admin.id);
       try {
         const row = await db.transaction().execute(async (trx) => {
           const stamp = now();
           const values = { file: files.values.file as string, created_by: admin.id, created_at: stamp, updated_at: stamp };
           const inserted = await trx.insertInto('promotional_sliders').values(values).returning('id').executeTakeFirstOrThrow();
           const id = Number(inserted.id);
+          await holdFiles(ctx, trx, 'promotional_sliders', id, files, null, admin.id);
           await audit(trx, { actorId: admin.id, action: 'create', resource: 'promotional.slider', recordId: id, changes: { file: values.file }, ip: request.ip, requestId: request.id });
           return { id, file: values.file, created_at: stamp };
         });
         return ok(sliderJson(ctx, row), MESSAGES.created);
       } catch (err) {
-        await removeFiles(files.created);
+        await discardFiles(ctx, files);
         throw err;
       }
     },
@@ -289,14 +297,15 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
     const admin = requireAdmin(request);
     const id = ctx.ids.decode('promotional-sliders', (request.params as { id: string }).id);
     if (id === null) throw notFound();
-    const file = await db.transaction().execute(async (trx) => {
+    const unheld = await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('promotional_sliders').select(['id', 'file']).where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound();
       await trx.deleteFrom('promotional_sliders').where('id', '=', id).execute();
       await audit(trx, { actorId: admin.id, action: 'delete', resource: 'promotional.slider', recordId: id, changes: { file: row.file }, ip: request.ip, requestId: request.id });
-      return row.file;
+      // its file, unless another record holds it too
+      return releaseRecord(trx, 'promotional_sliders', id);
     });
-    await ctx.storage.remove(file);
+    await removeFiles(unheld);
     return ok({ id: (request.params as { id: string }).id }, MESSAGES.deleted);
   });
 

@@ -1,13 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
-import { unlink } from 'node:fs/promises';
+import { stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlacedFile, removeStreamedFiles, StreamedFile, uploadRoute, type PlaceFile } from '../http/bodyLimits';
+import { forbidden } from '../http/errors';
+import type { Principal } from '../context';
 import { audit } from '../services/audit';
+import { countUpload, registerUpload, sweepUnheld, usedToday } from '../services/storedFiles';
 import {
   CHECKSUM_MISMATCH,
   ChunkedUploads,
@@ -85,17 +88,71 @@ const CHUNK_TOO_LARGE = `The chunk is too large: at most ${MAX_CHUNK_BYTES / 102
 /** 422 whose message and field error are the same text (the console shows either). */
 const invalid = (field: string, message: string) => new ValidationError({ [field]: [message] }, message);
 
-/** The folder and declared type of an upload, or the 422 that refuses them. */
-function uploadOf(fields: UploadFields): { folder: string; kind: MediaKind } {
-  if (!(UPLOAD_FOLDERS as readonly string[]).includes(fields.folder)) throw invalid('folder', UNKNOWN_FOLDER);
-  const kind = declaredKind(fields.fileExtension, fields.mimeType);
-  if (!kind) throw invalid('fileExtension', FORMAT_NOT_SUPPORTED);
-  return { folder: fields.folder, kind };
+/** "1 GB", "200 MB", "3.5 MB" */
+function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${Math.floor(mb * 10) / 10} MB`;
 }
 
-export function registerUploadRoutes(app: FastifyInstance): void {
+/** How often each node looks for abandoned uploads (at most once a minute across nodes: the stamp file). */
+const HOUSEKEEPING_MS = 5 * 60_000;
+
+/**
+ * The chunked upload. Uploading needs a permission of a form that takes files from the upload's
+ * folder (`permissionsByFolder`, from the declarations' file fields and the landing site's: the create
+ * or edit permission of its module); an admin holding none of them is refused before the body is
+ * read, one without the folder's as soon as the folder is known. Each admin may send
+ * UPLOAD_DAILY_MB a UTC day, counted in the database before a chunk is read. A finished file is
+ * registered as the admin's upload, which no record holds yet: not served until a write takes it, and
+ * removed after UPLOAD_STALE_HOURS if none does.
+ */
+export function registerUploadRoutes(app: FastifyInstance, permissionsByFolder: ReadonlyMap<string, readonly string[]>): void {
   const ctx = app.ctx;
-  const uploads = new ChunkedUploads(ctx.config.dataDir, ctx.storage, ctx.config.uploads);
+  const uploads = new ChunkedUploads(ctx.config.dataDir, ctx.storage, {
+    ...ctx.config.uploads,
+    sweepAlso: async (staleMs, now) => {
+      try {
+        await sweepUnheld(ctx.db, ctx.storage, staleMs, now);
+      } catch (err) {
+        app.log.error({ err }, 'sweeping unheld uploads failed');
+      }
+    },
+  });
+  // abandoned uploads go even when nobody uploads for a while
+  const housekeeping = setInterval(() => void uploads.sweepIfDue().catch((err: unknown) => app.log.error({ err }, 'upload housekeeping failed')), HOUSEKEEPING_MS);
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
+
+  /** whoever holds one of these may reach the upload routes at all */
+  const anyUploadPermission = [...new Set([...permissionsByFolder.values()].flat())].sort();
+  const mayUploadTo = (admin: Principal, folder: string) => (permissionsByFolder.get(folder) ?? []).some((p) => admin.permissions.has(p));
+  const refusedFolder = (folder: string) => forbidden(`Uploading into the ${folder} folder needs the permission to add or edit the records whose files go there.`);
+
+  /** The folder and declared type of an upload, or the 422 (or 403) that refuses them. */
+  function uploadOf(admin: Principal, fields: UploadFields): { folder: string; kind: MediaKind } {
+    if (!(UPLOAD_FOLDERS as readonly string[]).includes(fields.folder)) throw invalid('folder', UNKNOWN_FOLDER);
+    if (!mayUploadTo(admin, fields.folder)) throw refusedFolder(fields.folder);
+    const kind = declaredKind(fields.fileExtension, fields.mimeType);
+    if (!kind) throw invalid('fileExtension', FORMAT_NOT_SUPPORTED);
+    return { folder: fields.folder, kind };
+  }
+
+  const dailyLimit = ctx.config.uploads.dailyBytes;
+  /** the most a chunk's request can carry, counted when it says no length */
+  let requestLimit = 0;
+  /**
+   * Counts a chunk's request against its admin's daily allowance before its body is read (its
+   * declared length: every byte sent counts, whatever becomes of it), or refuses it with a 422 that
+   * says when uploads can go on.
+   */
+  const countAgainstAllowance = async (request: FastifyRequest) => {
+    const admin = requireAdmin(request);
+    const declared = Number(request.headers['content-length']);
+    const bytes = Number.isSafeInteger(declared) && declared >= 0 ? declared : requestLimit;
+    if (await countUpload(ctx.db, admin.id, bytes, dailyLimit)) return;
+    const used = await usedToday(ctx.db, admin.id);
+    throw invalid('chunk', `This upload would pass your daily allowance of ${sizeText(dailyLimit)} (${sizeText(used)} sent today). Uploads can go on tomorrow (UTC).`);
+  };
 
   /** The refusal of an upload, the same whether its last chunk or a later status query learns it. */
   const refusal = (reason: RejectReason, folder: string) => {
@@ -119,6 +176,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     if (totalChunks < 1 || totalChunks > MAX_CHUNKS || index >= totalChunks) return null;
     if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/.test(fields.timestamp ?? '')) return null;
     if (!(UPLOAD_FOLDERS as readonly string[]).includes(fields.folder ?? '')) return null;
+    if (!mayUploadTo(admin, fields.folder!)) throw refusedFolder(fields.folder!); // before a byte of it is written
     const kind = declaredKind(fields.fileExtension, fields.mimeType);
     if (!kind) return null;
     const place = await uploads.placement({ adminId: admin.id, timestamp: fields.timestamp!, folder: fields.folder!, kind, index, totalChunks });
@@ -130,7 +188,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
   app.get(
     '/api/admin/media-file/upload-chunk',
     {
-      config: { access: {} },
+      config: { access: { anyPermission: anyUploadPermission } },
       schema: {
         tags: ['media'],
         summary: "What the server holds of one's own upload, to resume it: the chunk indexes received, or the file once assembled",
@@ -142,7 +200,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       const raw = request.query as Omit<UploadFields, 'totalChunks'> & { totalChunks: string };
       const query: UploadFields = { ...raw, totalChunks: Number(raw.totalChunks) };
       if (query.totalChunks > MAX_CHUNKS) throw invalid('totalChunks', TOTAL_CHUNKS);
-      const { folder, kind } = uploadOf(query);
+      const { folder, kind } = uploadOf(admin, query);
       const status = await uploads
         .status({ adminId: admin.id, timestamp: query.timestamp, folder, kind, totalChunks: query.totalChunks })
         .catch((e: unknown) => {
@@ -158,12 +216,16 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     },
   );
 
+  const chunkRoute = uploadRoute({ fileBytes: MAX_CHUNK_BYTES, files: 1 }, { access: { anyPermission: anyUploadPermission }, streamFilesTo: join(uploads.dir, '.incoming'), placeFile });
+  requestLimit = chunkRoute.bodyLimit;
   app.post(
     '/api/admin/media-file/upload-chunk',
     {
       // the chunk is written to disk as it arrives (never gathered in memory): in place when the upload's
       // layout is known, else to a temporary file that the handler copies into place
-      ...uploadRoute({ fileBytes: MAX_CHUNK_BYTES, files: 1 }, { access: {}, streamFilesTo: join(uploads.dir, '.incoming'), placeFile }),
+      ...chunkRoute,
+      // after the auth guard, before the body is read
+      onRequest: countAgainstAllowance,
       onResponse: removeStreamedFiles,
       // a part over the multipart fileSize limit is cut off while parsing: say so in the API's words
       errorHandler(error: FastifyError, _request, reply) {
@@ -180,7 +242,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const admin = requireAdmin(request);
       const body = request.body as ChunkFields;
-      const { kind } = uploadOf(body);
+      const { kind } = uploadOf(admin, body);
       const chunk = body.chunk;
       if (!(chunk instanceof StreamedFile) && !(chunk instanceof PlacedFile) && !Buffer.isBuffer(chunk)) throw invalid('chunk', 'Please provide the chunk as a file.');
       if ((Buffer.isBuffer(chunk) ? chunk.length : chunk.size) > MAX_CHUNK_BYTES) throw new HttpError(413, CHUNK_TOO_LARGE, { chunk: [CHUNK_TOO_LARGE] });
@@ -217,8 +279,17 @@ export function registerUploadRoutes(app: FastifyInstance): void {
           throw refusal(outcome.reason, body.folder);
         case 'done': {
           const { path, mimeType, size } = outcome.file;
+          const stored = path.replace(/^\/storage\//, '');
           if (outcome.fresh) {
-            await audit(ctx.db, { actorId: admin.id, action: 'upload', resource: 'media', recordId: null, changes: { path, mimeType, size }, ip: request.ip, requestId: request.id });
+            // the admin's upload, which no record holds yet: registered with its audit row
+            await ctx.db.transaction().execute(async (trx) => {
+              await registerUpload(trx, { path: stored, size, adminId: admin.id });
+              await audit(trx, { actorId: admin.id, action: 'upload', resource: 'media', recordId: null, changes: { path, mimeType, size }, ip: request.ip, requestId: request.id });
+            });
+          } else {
+            // answered again (a retry, a late request): registered if the first answer's request stopped before it was
+            const full = ctx.storage.fullPath(stored);
+            if (full && (await stat(full).catch(() => null))?.isFile()) await registerUpload(ctx.db, { path: stored, size, adminId: admin.id });
           }
           return reply.send({ success: true, message: 'File uploaded.', file: { path, mimeType }, data: { path, mimeType } });
         }

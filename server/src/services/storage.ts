@@ -47,14 +47,13 @@ export class LocalStorage {
     return relative;
   }
 
-  /** Moves a stored file into the private area (a chunked upload that belongs to a clinical record). */
-  async makePrivate(path: string): Promise<string> {
-    if (path.startsWith(PRIVATE_PREFIX)) return path;
-    const target = `${PRIVATE_PREFIX}${path}`;
-    const full = this.fullPath(target)!;
-    await mkdir(join(full, '..'), { recursive: true });
-    await rename(this.fullPath(path)!, full);
-    return target;
+  /** Moves a stored file to another stored path (an upload into the private area, when a clinical record takes it). */
+  async move(from: string, to: string): Promise<void> {
+    const source = this.fullPath(from);
+    const target = this.fullPath(to);
+    if (!source || !target) throw new Error(`not a stored path: ${source ? to : from}`);
+    await mkdir(join(target, '..'), { recursive: true });
+    await rename(source, target);
   }
 
   /** The file on disk for a stored path; null for a path that leaves its folder. */

@@ -282,6 +282,8 @@ export interface ChunkedUploadsOptions {
   folderMaxBytes?: Record<string, number>;
   /** how long untouched parts and outcomes are kept (UPLOAD_STALE_HOURS) */
   staleMs?: number;
+  /** more housekeeping of the same age, run with each sweep (the finished uploads no record took) */
+  sweepAlso?: (staleMs: number, now: number) => Promise<unknown>;
 }
 
 type UploadTarget = Pick<ChunkInput, 'adminId' | 'timestamp' | 'folder' | 'kind' | 'index' | 'totalChunks'>;
@@ -292,6 +294,7 @@ export class ChunkedUploads {
   private readonly maxBytes: number;
   private readonly folderMaxBytes: Record<string, number>;
   private readonly staleMs: number;
+  private readonly sweepAlso: ChunkedUploadsOptions['sweepAlso'];
   /** by upload key: the SHA-256 of the chunks received in order so far (this node only) */
   private readonly running = new Map<string, RunningHash>();
 
@@ -301,6 +304,7 @@ export class ChunkedUploads {
     this.maxBytes = opts.maxBytes ?? MAX_FILE_BYTES;
     this.folderMaxBytes = opts.folderMaxBytes ?? {};
     this.staleMs = opts.staleMs ?? DEFAULT_STALE_MS;
+    this.sweepAlso = opts.sweepAlso;
   }
 
   /** The largest file a folder takes. */
@@ -612,11 +616,13 @@ export class ChunkedUploads {
 
   /**
    * Housekeeping: removes upload folders, abandoned assemblies and outcomes untouched for staleMs
-   * (UPLOAD_STALE_HOURS, 24 h by default), and this node's running hashes of uploads no longer here.
+   * (UPLOAD_STALE_HOURS, 24 h by default), and this node's running hashes of uploads no longer here;
+   * then `sweepAlso` (the finished uploads no record took in that time).
    * Runs at most once a minute across every node sharing DATA_DIR (the stamp file's time says when
    * it last ran).
    */
   async sweepIfDue(now = Date.now()): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
     const stamp = join(this.dir, SWEEP_STAMP);
     const last = await stat(stamp).then((s) => s.mtimeMs, () => 0);
     if (now - last < SWEEP_EVERY_MS) return;
@@ -644,6 +650,7 @@ export class ChunkedUploads {
     for (const key of [...this.running.keys()]) {
       if (!(await exists(join(this.dir, key)))) this.running.delete(key);
     }
+    await this.sweepAlso?.(this.staleMs, now);
     return removed;
   }
 }

@@ -9,16 +9,18 @@
  * fields (public and private), repeatable child rows and named statuses.
  */
 import type { TObject } from '@sinclair/typebox';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { ALL_PERMISSIONS } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
 import { bodySchemas } from '../../src/http/crud';
+import { uploadFoldersOf } from '../../src/http/files';
+import { FILE_MESSAGES } from '../../src/services/storedFiles';
 import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
 import { searchMatches } from '../../src/db/search';
 import { adminWith, DIALECTS, type TestApp } from './app';
-import { anyDb, auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, type Row, sampler } from './http';
+import { anyDb, auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, MEDIA_SAMPLES, type Row, sampler, uploaded } from './http';
 
 const PAGINATOR_KEYS = [
   'current_page', 'data', 'first_page_url', 'from', 'last_page', 'last_page_url', 'links',
@@ -176,6 +178,36 @@ export function describeResourceContract({ title, registry, start }: ContractSet
       auditRows: await count('audit_log'),
       files: [...filesUnder(t.app.ctx.storage.root), ...filesUnder(t.app.ctx.storage.privateRoot)],
     });
+
+    /**
+     * The bookkeeping of stored files agrees with the records: every path a file column of the
+     * declaration's rows names is held by that row and column, every file's count of holders is its
+     * holds, and every held public file is on disk.
+     */
+    async function expectHoldsAgree(def: ResourceDef): Promise<void> {
+      const columns = Object.keys(def.files ?? {});
+      const rows = columns.length ? await own(def).select(['id', ...columns]).execute() : [];
+      const holds = await anyDb(t).selectFrom('file_holds').select(['path', 'record_id', 'column_name']).where('table_name', '=', def.table).execute();
+      const held = new Set(holds.map((h: Row) => `${h.record_id}:${h.column_name}:${h.path}`));
+      for (const r of rows) {
+        for (const c of columns) {
+          const value = r[c];
+          const paths: string[] = typeof value === 'string' && value ? (value.startsWith('[') ? JSON.parse(value) : [value]) : [];
+          for (const p of paths) expect([def.name, r.id, c, p, held.has(`${r.id}:${c}:${p}`)]).toEqual([def.name, r.id, c, p, true]);
+        }
+      }
+      const counts = await anyDb(t)
+        .selectFrom('stored_files as s')
+        .leftJoin('file_holds as h', 'h.path', 's.path')
+        .select(['s.path', 's.holders', (eb) => eb.fn.count('h.path').as('n')])
+        .groupBy(['s.path', 's.holders'])
+        .execute();
+      for (const c of counts) expect([c.path, Number(c.holders)]).toEqual([c.path, Number(c.n)]);
+      for (const c of counts) {
+        const full = t.app.ctx.storage.fullPath(String(c.path));
+        if (Number(c.holders) > 0) expect([c.path, full !== null && existsSync(full)]).toEqual([c.path, true]);
+      }
+    }
 
     /** Runs one write and checks it left exactly one complete audit row. */
     async function audited(expected: { action: string; resource: string; recordId?: number }, write: () => Promise<Row>): Promise<Row> {
@@ -486,6 +518,41 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           expect(after.length).toBe(oldFiles.length);
           expect(comparable(replaced[fieldName])).not.toEqual(comparable(record[fieldName]));
           record = await getRecord(def, record.encrypted_id);
+        });
+
+        it(`${fieldName}: takes a fresh upload of the writing admin's or the record's own file, never another record's file or another admin's upload`, async () => {
+          const folder = uploadFoldersOf(spec)[0]!;
+          const kind = spec.kinds[0]!;
+          const value = (path: string) => (spec.multiple ? [path] : path);
+          const body = await sampleOf(def);
+          // the record's file, by the path or the signed link it is presented with, for another record
+          const theirs = String(([record[fieldName]].flat()[0] as Row).path);
+          // an upload of another admin's (registered as the upload route registers one: a registry under
+          // test may have no admin routes to make that admin with)
+          const foreign = await uploaded(t, t.rootToken, { data: MEDIA_SAMPLES[kind](), kind, folder });
+          await anyDb(t).updateTable('stored_files').set({ uploaded_by: rootId + 1000 }).where('path', '=', foreign.slice('/storage/'.length)).execute();
+          const before = await snapshot(def);
+          expect(fieldErrors(await api.post(base, { ...body, [fieldName]: value(theirs) }))).toEqual({ [fieldName]: [FILE_MESSAGES.inUse] });
+          expect(fieldErrors(await api.post(base, { ...body, [fieldName]: value(foreign) }))).toEqual({ [fieldName]: [FILE_MESSAGES.otherAdmin] });
+          expect(fieldErrors(await api.put(`${base}/${record.encrypted_id}`, { [fieldName]: value(foreign) }))).toEqual({ [fieldName]: [FILE_MESSAGES.otherAdmin] });
+          expect(await snapshot(def)).toEqual(before);
+          expect((await call(t, { method: 'GET', url: foreign })).statusCode).toBe(404); // nobody's yet: not served
+
+          // one's own fresh upload: not served until the record takes it, then the record's
+          const mine = await uploaded(t, t.rootToken, { data: MEDIA_SAMPLES[kind](), kind, folder });
+          expect((await call(t, { method: 'GET', url: mine })).statusCode).toBe(404);
+          const updated = dataOf(await api.put(`${base}/${record.encrypted_id}`, { [fieldName]: value(mine) }));
+          const file = [updated[fieldName]].flat()[0] as Row;
+          expect((await call(t, { method: 'GET', url: String(file.path) })).statusCode).toBe(200);
+          if (spec.private) expect((await call(t, { method: 'GET', url: mine })).statusCode).toBe(404); // moved into the private area
+          else expect(file.path).toBe(mine);
+          // and no other record's to take
+          const taken = spec.private ? String(file.path) : mine;
+          const beforeTaking = await snapshot(def);
+          expect(fieldErrors(await api.post(base, { ...body, [fieldName]: value(taken) }))).toEqual({ [fieldName]: [FILE_MESSAGES.inUse] });
+          expect(await snapshot(def)).toEqual(beforeTaking);
+          record = await getRecord(def, record.encrypted_id);
+          await expectHoldsAgree(def);
         });
       }
 

@@ -5,6 +5,8 @@ import type { ResourceName } from '../../../contract/resources';
 import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
 import { registry as realRegistry } from '../../src/resources/registry';
 import { encodePng } from '../../src/services/png';
+import { registerHolds } from '../../src/services/storedFiles';
+import type { MediaKind } from '../../src/services/uploads';
 import type { TestApp } from './app';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests look at any table through one helper */
@@ -137,4 +139,37 @@ export function multipart(fields: Record<string, string | string[] | { filename:
 /** A real 1×1 RGBA PNG (one pixel of the given colour). */
 export function tinyPng(rgba: [number, number, number, number] = [200, 30, 30, 255]): Buffer {
   return encodePng(1, 1, 4, Buffer.from(rgba));
+}
+
+/** The least bytes of each stored kind that its content check takes (a magic number, then some bytes). */
+export const MEDIA_SAMPLES: Record<MediaKind, () => Buffer> = {
+  png: () => tinyPng([Math.floor(Math.random() * 256), 7, 7, 255]),
+  jpg: () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]),
+  pdf: () => Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'), Buffer.from(randomBytes(16).toString('hex')), Buffer.from('\ntrailer<<>>\n%%EOF\n')]),
+  mp4: () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(12), randomBytes(256)]),
+  mp3: () => Buffer.concat([Buffer.from('ID3', 'latin1'), randomBytes(128)]),
+};
+
+let uploads = 0;
+/** A file sent through the chunked upload in one chunk, as `token`'s admin: the answer (its `file.path` when taken). */
+export function sendUpload(t: TestApp, token: string | null, upload: { data: Buffer; kind: MediaKind; folder: string }): Promise<LightMyRequestResponse> {
+  const { payload, headers } = multipart({
+    index: '0', totalChunks: '1', timestamp: `t${Date.now()}-${++uploads}`, folder: upload.folder, fileExtension: upload.kind,
+    chunk: { filename: `upload.${upload.kind}`, contentType: 'application/octet-stream', data: upload.data },
+  });
+  return call(t, { method: 'POST', url: '/api/admin/media-file/upload-chunk', payload, headers, token });
+}
+
+/** The /storage path of a file uploaded (in one chunk) by `token`'s admin; fails the test when refused. */
+export async function uploaded(t: TestApp, token: string | null, upload: { data: Buffer; kind: MediaKind; folder: string }): Promise<string> {
+  const res = await sendUpload(t, token, upload);
+  if (res.statusCode !== 200) throw new Error(`upload refused: ${res.statusCode} ${res.body}`);
+  return res.json().file.path as string;
+}
+
+/** A file put into storage and held by a stand-in record, as records' files are (served at /storage while held). */
+export async function heldFile(t: TestApp, folder: string, ext: string, data: Buffer, opts: { private?: boolean } = {}): Promise<string> {
+  const path = await t.app.ctx.storage.put(folder, ext, data, opts);
+  await registerHolds(t.db.db, [{ path, table: 'test_fixtures', id: 1, column: 'file' }]);
+  return path;
 }

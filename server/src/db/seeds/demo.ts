@@ -16,6 +16,7 @@ import { ALL_PERMISSIONS, PERMISSION_MODULES } from '../../../../contract/permis
 import { USER_STATUS } from '../../../../contract/enums';
 import { type Config, ConfigError, loadConfig } from '../../config';
 import { hashPassword, type Argon2Cost } from '../../services/passwords';
+import { registerHolds } from '../../services/storedFiles';
 import { createDb, type Db } from '../index';
 import { migrateToLatest } from '../migrate';
 import { seedBase } from './base';
@@ -720,6 +721,11 @@ async function seedProgramme(
   }
   await bulkInsert(database, 'tasks', taskRows);
   const tasks = await db.selectFrom('tasks').select(['id', 'type', 'survey_id', 'tehsil_id', 's_date']).orderBy('id', 'desc').limit(taskCount).execute();
+  // every demo campaign and task holds the one leaflet (served while any of them does)
+  await registerHolds(db, [
+    ...campaigns.map((id) => ({ path: file, table: 'campaigns', id, column: 'file' })),
+    ...tasks.map((t) => ({ path: file, table: 'tasks', id: t.id, column: 'file' })),
+  ]);
   const assignees: { task_id: number; user_id: number; status: string; desc: string | null; updated_at: string }[] = [];
   for (const t of tasks) {
     const people = faker.helpers.arrayElements(byTehsil.get(t.tehsil_id) ?? [], { min: 1, max: 5 });

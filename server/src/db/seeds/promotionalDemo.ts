@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../index';
 import { encodePng } from '../../services/png';
+import { type Holder, registerHolds } from '../../services/storedFiles';
 
 /**
  * Demo content for the landing site (/site): a logo, a banner, the about section with its four boxes
@@ -69,15 +70,21 @@ export async function seedPromotionalDemo(database: Db, dataDir: string, log: (l
     },
     about,
   };
+  const holds: (Holder & { path: string })[] = [];
   await db.transaction().execute(async (trx) => {
     for (const [section, content] of Object.entries(sections)) {
-      await trx.insertInto('promotional_sections').values({ section, content: JSON.stringify(content), updated_by: null, created_at: stamp, updated_at: stamp }).execute();
+      const row = await trx.insertInto('promotional_sections').values({ section, content: JSON.stringify(content), updated_by: null, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
+      for (const [column, path] of Object.entries(content)) if (path?.startsWith('promotional/')) holds.push({ path, table: 'promotional_sections', id: row.id, column });
     }
     for (const n of [1, 2, 3]) {
-      await trx.insertInto('promotional_sliders').values({ file: image(`demo-slide-${n}`, 1280, 720, [40 * n, 120, 200], [250, 180 - 30 * n, 60]), created_by: null, created_at: stamp, updated_at: stamp }).execute();
+      const file = image(`demo-slide-${n}`, 1280, 720, [40 * n, 120, 200], [250, 180 - 30 * n, 60]);
+      const row = await trx.insertInto('promotional_sliders').values({ file, created_by: null, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
+      holds.push({ path: file, table: 'promotional_sliders', id: row.id, column: 'file' });
     }
     for (const [name, text] of TESTIMONIALS) await trx.insertInto('promotional_testimonials').values({ name, text, created_by: null, created_at: stamp, updated_at: stamp }).execute();
   });
+  // the site serves its images once records hold them
+  await registerHolds(db, holds);
   log('landing site: logo, banner, about, 3 slider images and 3 testimonials');
   return true;
 }

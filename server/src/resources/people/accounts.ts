@@ -81,7 +81,7 @@ export const MESSAGES = {
 export const SAMPLE_PHOTO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** The photo of a person: JPG or PNG, checked by content. */
-export const PHOTO: FileSpec = { kinds: ['jpg', 'png'], folder: 'people', message: 'File format not supported. JPG/JPEG/PNG', maxBytes: 5 * 1024 * 1024 };
+export const PHOTO: FileSpec = { kinds: ['jpg', 'png'], folder: 'people', uploads: ['profile', 'media'], message: 'File format not supported. JPG/JPEG/PNG', maxBytes: 5 * 1024 * 1024 };
 
 /** The body fields every person form shares (spec 2 sections 3 and 5). */
 export const personFields = {

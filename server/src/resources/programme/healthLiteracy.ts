@@ -24,7 +24,6 @@ export const HLC = {
   fileRequired: 'Please select a file.',
   thumbnail: 'File format not supported. JPG/JPEG/PNG',
   thumbnailRequired: 'Please select a thumbnail.',
-  inUse: 'This file belongs to another item. Upload it again.',
   byType: {
     image: 'File format not supported. JPG/JPEG/PNG',
     pdf: 'File format not supported. PDF',
@@ -36,6 +35,8 @@ export const HLC = {
 export const HLC_KINDS: Record<HlcType, readonly MediaKind[]> = { image: ['jpg', 'png'], pdf: ['pdf'], video: ['mp4'] };
 
 export const HLC_FOLDER = 'health_literacy_contents';
+/** The upload folders of its files: its own, and the spec's other names for it. */
+const HLC_UPLOADS = [HLC_FOLDER, 'hlc', 'health-literacy'];
 export const MAX_TAGS = 30;
 const MAX_TAG_LENGTH = 50;
 
@@ -85,8 +86,8 @@ export const healthLiteracyContent = defineResource<'health_literacy_contents'>(
     { additionalProperties: false },
   ),
   files: {
-    file: { kinds: ['jpg', 'png', 'pdf', 'mp4'], folder: HLC_FOLDER, uploads: [HLC_FOLDER], message: HLC.file, requiredMessage: HLC.fileRequired },
-    thumbnail: { kinds: ['jpg', 'png'], folder: HLC_FOLDER, uploads: [HLC_FOLDER], message: HLC.thumbnail },
+    file: { kinds: ['jpg', 'png', 'pdf', 'mp4'], folder: HLC_FOLDER, uploads: HLC_UPLOADS, message: HLC.file, requiredMessage: HLC.fileRequired },
+    thumbnail: { kinds: ['jpg', 'png'], folder: HLC_FOLDER, uploads: HLC_UPLOADS, message: HLC.thumbnail },
   },
   searchable: ['title', 'tags'],
   choices: ['title', 'type'],
@@ -120,14 +121,6 @@ export const healthLiteracyContent = defineResource<'health_literacy_contents'>(
       if (kind && !HLC_KINDS[type].includes(kind)) errors.file = [HLC.byType[type]];
       const thumbnail = files.thumbnail !== undefined ? files.thumbnail : existing?.thumbnail;
       if (type === 'video' && !thumbnail) errors.thumbnail = [HLC.thumbnailRequired];
-      // a chunked upload's file is one item's: another item's path (named in a body) is not taken over
-      for (const column of ['file', 'thumbnail'] as const) {
-        const path = files[column];
-        if (typeof path !== 'string' || path === existing?.[column] || errors[column]) continue;
-        let q = w.db.selectFrom('health_literacy_contents').select('id').where((eb) => eb.or([eb('file', '=', path), eb('thumbnail', '=', path)]));
-        if (existing) q = q.where('id', '!=', Number(existing.id));
-        if (await q.executeTakeFirst()) errors[column] = [HLC.inUse];
-      }
       if (Object.keys(errors).length) throw new ValidationError(errors);
       return values;
     },
