@@ -23,7 +23,10 @@ export interface ResourceCreateProps {
   parent?: ParentLink;
 }
 
-/** Add form: after a successful add it says so and starts over with an empty form (spec 1 section 4). */
+/**
+ * Add form: after a successful add it says so and starts over with an empty form (spec 1 section 4).
+ * Add and edit forms ask before leaving with unsaved changes (react-admin's guard, in the reader's language).
+ */
 export const ResourceCreate = ({ parent, ...props }: ResourceCreateProps) => {
   const { parentId } = useParams<{ parentId?: string }>();
   if (parent && parentId) return <ChildCreate parent={parent} parentId={parentId} {...props} />;
@@ -63,7 +66,7 @@ const CreateForm = ({ children, defaultValues, transform, validate, backTo, pick
         },
       }}
     >
-      <SimpleForm key={formKey} defaultValues={defaultValues} validate={validate} toolbar={<FormToolbar cancel backTo={backTo} />}>
+      <SimpleForm key={formKey} defaultValues={defaultValues} validate={validate} toolbar={<FormToolbar cancel backTo={backTo} />} warnWhenUnsavedChanges>
         <UnshownErrors />
         {picker}
         {children}
@@ -88,7 +91,7 @@ export const ResourceEdit = ({ children, transform, validate }: ResourceEditProp
       transform={transform}
       mutationOptions={{ onSuccess: () => notify('app.notification.updated', { type: 'success' }) }}
     >
-      <SimpleForm validate={validate} toolbar={<FormToolbar />}>
+      <SimpleForm validate={validate} toolbar={<FormToolbar />} warnWhenUnsavedChanges>
         <UnshownErrors />
         {children}
       </SimpleForm>
