@@ -37,7 +37,7 @@ import { registerDashboardRoutes } from './routes/dashboard';
 import { registerPromotionalRoutes } from './routes/promotional';
 import { registerSiteRoutes } from './routes/site';
 import { createMailer, type Mailer } from './services/mail';
-import { commonPasswordCount } from './services/passwordPolicy';
+import { loadPasswordPolicy } from './services/passwordPolicy';
 import { LocalStorage } from './services/storage';
 
 export interface BuildOptions {
@@ -102,8 +102,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await migrateToLatest(database.db, database.dialect);
   const seed = await seedBase(database, config);
   const registry = opts.registry ?? defaultRegistry;
-  // the password list is read now: a missing file stops the start, not a later sign-up (a 500)
-  commonPasswordCount();
+  // the password estimator's dictionaries load now: the first password set does not wait for them
+  loadPasswordPolicy();
 
   const securityHeaders = staticSecurityHeaders(config);
   const app: FastifyInstance = Fastify({

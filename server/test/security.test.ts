@@ -4,7 +4,7 @@
  */
 import { Client as PgClient } from 'pg';
 import { ConfigError, loadConfig } from '../src/config';
-import { TOO_COMMON, TOO_PERSONAL, commonPasswordCount, passwordProblem } from '../src/services/passwordPolicy';
+import { TOO_EASY, TOO_PERSONAL, passwordProblem } from '../src/services/passwordPolicy';
 import { hashToken } from '../src/services/tokens';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, dataOf, fieldErrors, multipart, tinyPng } from './helpers/http';
@@ -31,10 +31,9 @@ describe('configuration of links and proxies', () => {
   });
 });
 
-describe('the password list', () => {
-  it('holds the 10,000 most common passwords and refuses them, and passwords built on the account', () => {
-    expect(commonPasswordCount()).toBeGreaterThan(9_900); // a few entries differ only by case
-    for (const p of ['password', '12345678', 'Password1', 'qwertyuiop', 'iloveyou']) expect([p, passwordProblem(p)]).toEqual([p, TOO_COMMON]);
+describe('the password policy', () => {
+  it('refuses common passwords and passwords built on the account', () => {
+    for (const p of ['password', '12345678', 'Password1', 'qwertyuiop', 'iloveyou']) expect([p, passwordProblem(p)]).toEqual([p, expect.stringMatching(new RegExp(`^${TOO_EASY}: this is a (heavily|frequently|commonly) used password\\.`))]);
     expect(passwordProblem('Ayesha-2026!', { email: 'x@y.org', names: ['Ayesha', 'Khan'] })).toBe(TOO_PERSONAL);
     expect(passwordProblem('my ayeshakhan pass', { names: ['Ayesha', 'Khan'] })).toBe(TOO_PERSONAL);
     expect(passwordProblem('nurse.fatima.pass', { email: 'nurse.fatima@clinic.org' })).toBe(TOO_PERSONAL);
@@ -171,15 +170,16 @@ describe.each(DIALECTS)('probe findings on %s', (dialect) => {
   /* 5. password policy */
   it('5: common passwords and passwords built on the account are refused wherever a password is set', async () => {
     const api = client(t);
+    const easy = [expect.stringMatching(new RegExp(`^${TOO_EASY}`))];
     const body = { f_name: 'Ayesha', l_name: 'Siddiqui', email: 'ayesha.s@example.org', cnic: '3520112345671', role: 'Super Admin' };
-    for (const [password, message] of [['12345678', TOO_COMMON], ['password', TOO_COMMON], ['Siddiqui#2026', TOO_PERSONAL], ['ayesha.s-pass', TOO_PERSONAL]] as const) {
-      expect(fieldErrors(await api.post('/api/admin/admins', { ...body, password, confirmPassword: password }))).toEqual({ password: [message] });
+    for (const [password, message] of [['12345678', easy], ['password', easy], ['Siddiqui#2026', [TOO_PERSONAL]], ['ayesha.s-pass', [TOO_PERSONAL]]] as const) {
+      expect(fieldErrors(await api.post('/api/admin/admins', { ...body, password, confirmPassword: password }))).toEqual({ password: message });
     }
     const created = dataOf(await api.post('/api/admin/admins', { ...body, password: 'cobalt-harbour-19', confirmPassword: 'cobalt-harbour-19' }));
-    expect(fieldErrors(await api.put(`/api/admin/admins/change-password/${created.encrypted_id}`, { password: 'qwertyuiop', confirmPassword: 'qwertyuiop' }))).toEqual({ password: [TOO_COMMON] });
+    expect(fieldErrors(await api.put(`/api/admin/admins/change-password/${created.encrypted_id}`, { password: 'qwertyuiop', confirmPassword: 'qwertyuiop' }))).toEqual({ password: easy });
     const own = await t.login('ayesha.s@example.org', 'cobalt-harbour-19');
     const mine = client(t, own);
-    expect(fieldErrors(await mine.post('/api/admin/admins/change-password', { oldPassword: 'cobalt-harbour-19', password: 'iloveyou1', confirmPassword: 'iloveyou1' }))).toEqual({ password: [TOO_COMMON] });
+    expect(fieldErrors(await mine.post('/api/admin/admins/change-password', { oldPassword: 'cobalt-harbour-19', password: 'iloveyou1', confirmPassword: 'iloveyou1' }))).toEqual({ password: easy });
   });
 
   /* 6. multipart only where files are taken, after authentication, within the route's limits */
