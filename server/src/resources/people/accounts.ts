@@ -8,6 +8,7 @@ import { Fields } from '../../http/fields';
 import type { FileSpec, Row, WriteContext } from '../../http/resource';
 import { assertPasswordAllowed } from '../../services/passwordPolicy';
 import { hashPassword } from '../../services/passwords';
+import { now } from '../../services/tokens';
 
 /**
  * People with accounts: patients, their family members, CHWs and doctors are rows of one table,
@@ -215,6 +216,11 @@ function credentialsMail(ctx: AppContext, to: string, name: string, password: st
       `Email: ${to}\nPassword: ${password}\n\nSign in to the app with these and change your password after signing in.\n` +
       `If you forget it, the app can email you a reset link (${ctx.config.publicUrl}).\n`,
   };
+}
+
+/** Ends every unused reset link of a field account (a newer link, a completed reset, a new password or email). */
+export async function endUserResetLinks(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.updateTable('user_password_resets').set({ used_at: now() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 /** Ends every field-app session of a user (blocked, deleted, or a new password). */
