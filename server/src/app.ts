@@ -20,6 +20,7 @@ import { registerFileRoutes } from './http/files';
 import { loadSearchIndexes } from './db/search';
 import { registerExportRoute } from './http/exports';
 import { staticSecurityHeaders } from './http/securityHeaders';
+import { limitBodyTime, serverTimeouts } from './http/timeouts';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { IdCodec } from './http/ids';
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     // JSON bodies; routes that take files raise it for themselves (http/bodyLimits.ts)
     bodyLimit: JSON_BODY_LIMIT,
+    // how long headers, a request and an idle kept-alive connection may take (http/timeouts.ts)
+    ...serverTimeouts(config),
     // signed export links carry their claim in the path
     routerOptions: { maxParamLength: 1000 },
     // the router's own refusals (a malformed URL, an overlong path parameter) in the API's envelope
@@ -176,6 +179,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // other origins may call the API only when listed (CORS_ORIGINS); nothing is reflected from the request
   await app.register(fastifyCors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false, maxAge: 600 });
+  // before the auth guard's hook: a body is timed from when its headers were read
+  limitBodyTime(app, config);
   limitJsonDepth(app);
   guardMultipart(app);
   // file parts as Buffers, or written straight to disk for routes that say where (config.streamFilesTo)
