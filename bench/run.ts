@@ -419,7 +419,7 @@ async function scenarios(server: Server, opts: Options): Promise<{ list: Scenari
   const adminList = (page: number) => listUrl(`admins/admin/${encodeURIComponent(root.encrypted_id)}`, { page, sort: 'id', order: 'asc' });
   const firstAdmins = await get(adminList(1));
   const adminPages = Math.max(1, Math.ceil((firstAdmins.total as number) / 25));
-  // sign-in is throttled per account (5 attempts in flight or failed a minute): one active account a connection
+  // sign-in is throttled per account and client address (5 attempts in flight or failed a minute): one active account a connection
   const accounts = (firstAdmins.data as { email: string; status: number }[]).filter((a) => a.status === 1).map((a) => a.email).slice(0, 10);
   let accountNo = 0;
   const loginBody = (context: object) => {

@@ -20,6 +20,7 @@ import { registerFileRoutes, uploadPermissions } from './http/files';
 import { loadSearchIndexes } from './db/search';
 import { registerExportRoute } from './http/exports';
 import { staticSecurityHeaders } from './http/securityHeaders';
+import { limitBodyTime, serverTimeouts } from './http/timeouts';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { IdCodec } from './http/ids';
@@ -37,7 +38,7 @@ import { registerDashboardRoutes } from './routes/dashboard';
 import { PROMOTIONAL_FILES, registerPromotionalRoutes } from './routes/promotional';
 import { registerSiteRoutes } from './routes/site';
 import { createMailer, type Mailer } from './services/mail';
-import { commonPasswordCount } from './services/passwordPolicy';
+import { loadPasswordPolicy } from './services/passwordPolicy';
 import { LocalStorage } from './services/storage';
 import { isHeld } from './services/storedFiles';
 
@@ -115,8 +116,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await migrateToLatest(database.db, database.dialect);
   const seed = await seedBase(database, config);
   const registry = opts.registry ?? defaultRegistry;
-  // the password list is read now: a missing file stops the start, not a later sign-up (a 500)
-  commonPasswordCount();
+  // the password estimator's dictionaries load now: the first password set does not wait for them
+  loadPasswordPolicy();
 
   const securityHeaders = staticSecurityHeaders(config);
   const app: FastifyInstance = Fastify({
@@ -126,6 +127,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     // JSON bodies; routes that take files raise it for themselves (http/bodyLimits.ts)
     bodyLimit: JSON_BODY_LIMIT,
+    // how long headers, a request and an idle kept-alive connection may take (http/timeouts.ts)
+    ...serverTimeouts(config),
     // signed export links carry their claim in the path
     routerOptions: { maxParamLength: 1000 },
     // the router's own refusals (a malformed URL, an overlong path parameter) in the API's envelope
@@ -190,6 +193,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // other origins may call the API only when listed (CORS_ORIGINS); nothing is reflected from the request
   await app.register(fastifyCors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false, maxAge: 600 });
+  // before the auth guard's hook: a body is timed from when its headers were read
+  limitBodyTime(app, config);
   limitJsonDepth(app);
   guardMultipart(app);
   // file parts as Buffers, or written straight to disk for routes that say where (config.streamFilesTo)

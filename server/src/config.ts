@@ -47,6 +47,12 @@ export interface Config {
    * and uploads no record took stay (UPLOAD_STALE_HOURS), what one admin may send a UTC day (UPLOAD_DAILY_MB)
    */
   uploads: { maxBytes: number; folderMaxBytes: Record<string, number>; staleMs: number; dailyBytes: number };
+  /**
+   * How long a client may take (http/timeouts.ts): to send a request's headers (HEADERS_TIMEOUT_S), its
+   * body once the headers are in (REQUEST_TIMEOUT_S; UPLOAD_TIMEOUT_S on the routes that take files, for
+   * an authenticated caller), and between two requests on a kept-alive connection (KEEP_ALIVE_TIMEOUT_S).
+   */
+  timeouts: { headersMs: number; bodyMs: number; uploadBodyMs: number; keepAliveMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -60,6 +66,21 @@ const int = (env: Env, name: string, fallback: number): number => {
   if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
 };
+
+/** A number of seconds, at least 1 (a limit of 0 would be none, which these settings exist to prevent). */
+const seconds = (env: Env, name: string, fallback: number): number => {
+  const n = int(env, name, fallback);
+  if (n < 1) throw new ConfigError(`${name} must be at least 1 second, got "${env[name]}"`);
+  return n;
+};
+
+/** The connection time limits (REQUEST_TIMEOUT_S, UPLOAD_TIMEOUT_S, HEADERS_TIMEOUT_S, KEEP_ALIVE_TIMEOUT_S), in ms. */
+function timeoutsOf(env: Env): Config['timeouts'] {
+  const body = seconds(env, 'REQUEST_TIMEOUT_S', 30);
+  const upload = seconds(env, 'UPLOAD_TIMEOUT_S', 600);
+  if (upload < body) throw new ConfigError(`UPLOAD_TIMEOUT_S (${upload}) must be at least REQUEST_TIMEOUT_S (${body}): the routes that take files get the longer time`);
+  return { headersMs: seconds(env, 'HEADERS_TIMEOUT_S', 10) * 1000, bodyMs: body * 1000, uploadBodyMs: upload * 1000, keepAliveMs: seconds(env, 'KEEP_ALIVE_TIMEOUT_S', 72) * 1000 };
+}
 
 /** APP_KEY from the environment (base64: or hex), else one generated once and kept in dataDir. */
 function loadAppKey(env: Env, dataDir: string): Buffer {
@@ -190,6 +211,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       staleMs: Math.max(1, int(env, 'UPLOAD_STALE_HOURS', 24)) * 3600_000,
       dailyBytes: Math.max(1, int(env, 'UPLOAD_DAILY_MB', 4096)) * MB,
     },
+    timeouts: timeoutsOf(env),
   };
   return { ...config, ...overrides };
 }

@@ -52,15 +52,16 @@ describe.each(DIALECTS)('sign-in and password reset on %s', (dialect) => {
     expect(empty.json().error).toEqual({ email: ['Please provide a valid email.'], password: ['Please provide a password.'] });
   });
 
-  test('five failures a minute lock the account from every address; a minute later it signs in', async () => {
-    for (let i = 0; i < 5; i++) expect((await login({ email: ADMIN_EMAIL, password: `bad-${i}` }, `10.0.1.${i}`)).statusCode).toBe(422);
-    // the right password from yet another address: the account is locked
-    const locked = await login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, '10.0.1.99');
+  test('five failures a minute lock the account from that address only; the owner elsewhere signs in; a minute later it signs in', async () => {
+    for (let i = 0; i < 5; i++) expect((await login({ email: ADMIN_EMAIL, password: `bad-${i}` }, '10.0.1.7')).statusCode).toBe(422);
+    // the right password from the guessing address: locked
+    const locked = await login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, '10.0.1.7');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many sign-in attempts\. Try again in \d+ seconds\./);
-    // another account is not locked by these failures
-    await t.db.db.updateTable('throttle').set({ window_start: new Date(Date.now() - 61_000).toISOString() }).execute();
+    // the owner, from another address, is not
     expect((await login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, '10.0.1.99')).statusCode).toBe(200);
+    await t.db.db.updateTable('throttle').set({ window_start: new Date(Date.now() - 61_000).toISOString() }).execute();
+    expect((await login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, '10.0.1.7')).statusCode).toBe(200);
   });
 
   test('logout revokes the token', async () => {

@@ -59,6 +59,9 @@ const WRITES_ON_REFUSAL: Record<string, readonly string[]> = {
   'POST /api/admin/login': ['throttle', 'audit_log'],
   'POST /api/admin/admins/change-password': ['throttle', 'audit_log'],
   'POST /api/admin/admins/profile': ['throttle', 'audit_log'],
+  // one's own email or password changes with the current password, checked as a sign-in is
+  'PUT /api/admin/admins/:id': ['throttle'],
+  'PUT /api/admin/admins/change-password/:id': ['throttle'],
   'POST /api/admin/verify-email': ['throttle'],
   'POST /api/admin/verify-reset-token': ['throttle'],
   'POST /api/admin/reset-password': ['throttle'],

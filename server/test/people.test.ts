@@ -62,7 +62,7 @@ describe.each(DIALECTS)('people on %s', (dialect) => {
         [{ marital_status: 'Engaged' }, { marital_status: ['Please choose a marital status.'] }],
         [{ blood_group: 'C+' }, { blood_group: ['Please choose a blood group.'] }],
         [{ city_id: 999999 }, { city_id: ['Please select a City.'] }],
-        [{ password: 'password', confirmPassword: 'password' }, { password: ['This password is too common. Please choose another.'] }],
+        [{ password: 'password', confirmPassword: 'password' }, { password: ['This password is too easy to guess: this is a heavily used password. Add more words that are less common.'] }],
       ];
       const before = await t.db.db.selectFrom('users').select('id').execute();
       for (const [change, errors] of cases) {

@@ -4,7 +4,7 @@
  */
 import { Client as PgClient } from 'pg';
 import { ConfigError, loadConfig } from '../src/config';
-import { TOO_COMMON, TOO_PERSONAL, commonPasswordCount, passwordProblem } from '../src/services/passwordPolicy';
+import { TOO_EASY, TOO_PERSONAL, passwordProblem } from '../src/services/passwordPolicy';
 import { hashToken } from '../src/services/tokens';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, dataOf, fieldErrors, heldFile, multipart, tinyPng } from './helpers/http';
@@ -31,10 +31,9 @@ describe('configuration of links and proxies', () => {
   });
 });
 
-describe('the password list', () => {
-  it('holds the 10,000 most common passwords and refuses them, and passwords built on the account', () => {
-    expect(commonPasswordCount()).toBeGreaterThan(9_900); // a few entries differ only by case
-    for (const p of ['password', '12345678', 'Password1', 'qwertyuiop', 'iloveyou']) expect([p, passwordProblem(p)]).toEqual([p, TOO_COMMON]);
+describe('the password policy', () => {
+  it('refuses common passwords and passwords built on the account', () => {
+    for (const p of ['password', '12345678', 'Password1', 'qwertyuiop', 'iloveyou']) expect([p, passwordProblem(p)]).toEqual([p, expect.stringMatching(new RegExp(`^${TOO_EASY}: this is a (heavily|frequently|commonly) used password\\.`))]);
     expect(passwordProblem('Ayesha-2026!', { email: 'x@y.org', names: ['Ayesha', 'Khan'] })).toBe(TOO_PERSONAL);
     expect(passwordProblem('my ayeshakhan pass', { names: ['Ayesha', 'Khan'] })).toBe(TOO_PERSONAL);
     expect(passwordProblem('nurse.fatima.pass', { email: 'nurse.fatima@clinic.org' })).toBe(TOO_PERSONAL);
@@ -121,7 +120,9 @@ describe.each(DIALECTS)('probe findings on %s', (dialect) => {
     expect(codes.filter((c) => c === 422).length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(20);
     expect(codes.every((c) => c === 422 || c === 429)).toBe(true);
-    expect((await post('/api/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, {}, '10.1.0.2')).statusCode).toBe(429);
+    // the guessing address stays locked out of the account; the owner elsewhere is not
+    expect((await post('/api/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).statusCode).toBe(429);
+    expect((await post('/api/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, {}, '10.1.0.2')).statusCode).toBe(200);
   });
 
   it('3: spraying one password across many accounts from one address is limited per address', async () => {
@@ -138,7 +139,7 @@ describe.each(DIALECTS)('probe findings on %s', (dialect) => {
   });
 
   /* 4. reset tokens */
-  it('4: a completed reset ends every other reset link of the account; confirmPassword is required', async () => {
+  it('4: only the newest reset link works, a completed reset ends it; confirmPassword is required', async () => {
     const admin = await adminWith(t, []);
     for (let i = 0; i < 2; i++) await post('/api/admin/verify-email', { email: admin.email });
     const deadline = Date.now() + 5000;
@@ -146,9 +147,10 @@ describe.each(DIALECTS)('probe findings on %s', (dialect) => {
     const [first, second] = smtp.mails.filter((m) => m.to.includes(admin.email)).map((m) => tokenOf(m.text));
     expect(first).toBeDefined();
     expect(second).toBeDefined();
-    const noConfirm = await post('/api/admin/reset-password', { token: first, password: 'lantern-orchard-42' });
+    expect((await post('/api/admin/reset-password', { token: first, password: 'lantern-orchard-42', confirmPassword: 'lantern-orchard-42' })).statusCode).toBe(422);
+    const noConfirm = await post('/api/admin/reset-password', { token: second, password: 'lantern-orchard-42' });
     expect(fieldErrors(noConfirm)).toHaveProperty('confirmPassword');
-    expect((await post('/api/admin/reset-password', { token: first, password: 'lantern-orchard-42', confirmPassword: 'lantern-orchard-42' })).statusCode).toBe(200);
+    expect((await post('/api/admin/reset-password', { token: second, password: 'lantern-orchard-42', confirmPassword: 'lantern-orchard-42' })).statusCode).toBe(200);
     const rows = await t.db.db.selectFrom('password_resets').select(['token_hash', 'used_at']).where('token_hash', 'in', [hashToken(first!), hashToken(second!)]).execute();
     expect(rows.map((r) => r.used_at !== null)).toEqual([true, true]);
     const late = await post('/api/admin/reset-password', { token: second, password: 'another-orchard-43', confirmPassword: 'another-orchard-43' });
@@ -171,15 +173,16 @@ describe.each(DIALECTS)('probe findings on %s', (dialect) => {
   /* 5. password policy */
   it('5: common passwords and passwords built on the account are refused wherever a password is set', async () => {
     const api = client(t);
+    const easy = [expect.stringMatching(new RegExp(`^${TOO_EASY}`))];
     const body = { f_name: 'Ayesha', l_name: 'Siddiqui', email: 'ayesha.s@example.org', cnic: '3520112345671', role: 'Super Admin' };
-    for (const [password, message] of [['12345678', TOO_COMMON], ['password', TOO_COMMON], ['Siddiqui#2026', TOO_PERSONAL], ['ayesha.s-pass', TOO_PERSONAL]] as const) {
-      expect(fieldErrors(await api.post('/api/admin/admins', { ...body, password, confirmPassword: password }))).toEqual({ password: [message] });
+    for (const [password, message] of [['12345678', easy], ['password', easy], ['Siddiqui#2026', [TOO_PERSONAL]], ['ayesha.s-pass', [TOO_PERSONAL]]] as const) {
+      expect(fieldErrors(await api.post('/api/admin/admins', { ...body, password, confirmPassword: password }))).toEqual({ password: message });
     }
     const created = dataOf(await api.post('/api/admin/admins', { ...body, password: 'cobalt-harbour-19', confirmPassword: 'cobalt-harbour-19' }));
-    expect(fieldErrors(await api.put(`/api/admin/admins/change-password/${created.encrypted_id}`, { password: 'qwertyuiop', confirmPassword: 'qwertyuiop' }))).toEqual({ password: [TOO_COMMON] });
+    expect(fieldErrors(await api.put(`/api/admin/admins/change-password/${created.encrypted_id}`, { password: 'qwertyuiop', confirmPassword: 'qwertyuiop' }))).toEqual({ password: easy });
     const own = await t.login('ayesha.s@example.org', 'cobalt-harbour-19');
     const mine = client(t, own);
-    expect(fieldErrors(await mine.post('/api/admin/admins/change-password', { oldPassword: 'cobalt-harbour-19', password: 'iloveyou1', confirmPassword: 'iloveyou1' }))).toEqual({ password: [TOO_COMMON] });
+    expect(fieldErrors(await mine.post('/api/admin/admins/change-password', { oldPassword: 'cobalt-harbour-19', password: 'iloveyou1', confirmPassword: 'iloveyou1' }))).toEqual({ password: easy });
   });
 
   /* 6. multipart only where files are taken, after authentication, within the route's limits */

@@ -423,6 +423,7 @@ const de = {
         password: 'Passwort',
         confirmPassword: 'Passwort bestätigen',
         oldPassword: 'Bisheriges Passwort',
+        current_password: 'Aktuelles Passwort',
         dob: 'Geburtsdatum',
         cnic: 'CNIC',
         role: 'Rolle',
@@ -432,6 +433,7 @@ const de = {
         file: 'Profilfoto',
       },
       action: { create: 'Unteradministrator hinzufügen' },
+      helper: { current_password: 'Links zum Zurücksetzen des Passworts gehen an Ihre E-Mail-Adresse: Um sie zu ändern, ist Ihr aktuelles Passwort nötig.' },
       page: { list: 'Administratoren', create: 'Unteradministrator hinzufügen', edit: 'Unteradministrator bearbeiten' },
     },
     roles: {

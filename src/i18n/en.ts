@@ -192,6 +192,7 @@ const en = {
         password: 'Password',
         confirmPassword: 'Confirm Password',
         oldPassword: 'Old Password',
+        current_password: 'Current Password',
         dob: 'Date of Birth',
         cnic: 'CNIC',
         role: 'Role',
@@ -201,6 +202,7 @@ const en = {
         file: 'Profile Photo',
       },
       action: { create: 'Add Sub Admin' },
+      helper: { current_password: 'Password reset links go to your email: changing it needs your current password.' },
       page: { list: 'Admins', create: 'Add Sub Admin', edit: 'Edit Sub Admin' },
     },
     roles: {

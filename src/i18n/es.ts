@@ -422,6 +422,7 @@ const es = {
         password: 'Contraseña',
         confirmPassword: 'Confirmar contraseña',
         oldPassword: 'Contraseña anterior',
+        current_password: 'Contraseña actual',
         dob: 'Fecha de nacimiento',
         cnic: 'CNIC',
         role: 'Rol',
@@ -431,6 +432,7 @@ const es = {
         file: 'Foto de perfil',
       },
       action: { create: 'Añadir subadministrador' },
+      helper: { current_password: 'Los enlaces para restablecer la contraseña llegan a su correo: para cambiarlo necesita su contraseña actual.' },
       page: { list: 'Administradores', create: 'Añadir subadministrador', edit: 'Editar subadministrador' },
     },
     roles: {

@@ -219,6 +219,7 @@ const fr = {
         password: 'Mot de passe',
         confirmPassword: 'Confirmer le mot de passe',
         oldPassword: 'Ancien mot de passe',
+        current_password: 'Mot de passe actuel',
         dob: 'Date de naissance',
         cnic: 'CNIC',
         role: 'Rôle',
@@ -228,6 +229,7 @@ const fr = {
         file: 'Photo de profil',
       },
       action: { create: 'Ajouter un sous-administrateur' },
+      helper: { current_password: 'Les liens de réinitialisation du mot de passe arrivent à votre adresse e-mail : pour la changer, saisissez votre mot de passe actuel.' },
       page: { list: 'Administrateurs', create: 'Ajouter un sous-administrateur', edit: 'Modifier le sous-administrateur' },
     },
     roles: {

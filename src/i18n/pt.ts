@@ -422,6 +422,7 @@ const pt = {
         password: 'Senha',
         confirmPassword: 'Confirmar senha',
         oldPassword: 'Senha atual',
+        current_password: 'Senha atual',
         dob: 'Data de nascimento',
         cnic: 'CNIC',
         role: 'Perfil',
@@ -431,6 +432,7 @@ const pt = {
         file: 'Foto do perfil',
       },
       action: { create: 'Adicionar subadministrador' },
+      helper: { current_password: 'Os links de redefinição de senha vão para o seu e-mail: para alterá-lo, informe sua senha atual.' },
       page: { list: 'Administradores', create: 'Adicionar subadministrador', edit: 'Editar subadministrador' },
     },
     roles: {

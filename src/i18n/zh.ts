@@ -423,6 +423,7 @@ const zh = {
         password: '密码',
         confirmPassword: '确认密码',
         oldPassword: '旧密码',
+        current_password: '当前密码',
         dob: '出生日期',
         cnic: 'CNIC',
         role: '角色',
@@ -432,6 +433,7 @@ const zh = {
         file: '头像',
       },
       action: { create: '添加子管理员' },
+      helper: { current_password: '密码重置链接会发送到您的邮箱：更改邮箱需要输入当前密码。' },
       page: { list: '管理员', create: '添加子管理员', edit: '编辑子管理员' },
     },
     roles: {

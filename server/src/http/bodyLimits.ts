@@ -185,6 +185,8 @@ export function uploadRoute<C extends object>(limits: UploadLimits, config: C) {
     bodyLimit: dataUrlBytes * limits.files + JSON_BODY_LIMIT,
     config: {
       ...config,
+      // files may take longer to arrive than a form (http/timeouts.ts)
+      slowBody: true,
       multipartOptions: {
         limits: { fileSize: limits.fileBytes, files: limits.files, fields: MAX_FIELDS, fieldSize: Math.max(FIELD_LIMIT, dataUrlBytes), parts: MAX_FIELDS + limits.files },
       },

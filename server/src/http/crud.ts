@@ -388,6 +388,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     const w = writeContext(ctx, request);
     const input = request.body as Row;
     checkChildCounts(def, input, true);
+    await def.hooks?.precheck?.(w, input, null);
     const files = await storeFiles(ctx, def, input, null, w.admin.id);
     let id: number;
     try {
@@ -430,6 +431,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     checkChildCounts(def, input, false);
     const current = await findRow(ctx.db, id, request, true);
     if (!current) throw notFound(); // before storing any file
+    await def.hooks?.precheck?.(w, input, current);
     const files = await storeFiles(ctx, def, input, current, w.admin.id);
     let replaced: string[] = [];
     try {

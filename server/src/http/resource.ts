@@ -200,6 +200,12 @@ export interface UserStatus {
 export type StatusSpec<T extends TableName> = ('status' extends Col<T> ? UserStatus : never) | NamedStatus<T>;
 
 export interface Hooks<T extends TableName, Input> {
+  /**
+   * Runs before the write's transaction, on the database outside it: a check whose own writes must
+   * stand when it refuses the write (a guess of the current password counts in the sign-in throttle,
+   * which a rolled-back transaction would undo). Throw to refuse.
+   */
+  precheck?(w: Pick<WriteContext, 'ctx' | 'admin' | 'request'>, input: Input, existing: (RowOf<T> & Row) | null): Promise<void>;
   /** validate beyond the schema and map the body to column values (of the table and of its profile); throw ValidationError */
   prepare?(w: WriteContext, input: Input, existing: (RowOf<T> & Row) | null): Promise<Updateable<Database[T]> & Row>;
   afterWrite?(w: WriteContext, row: RowOf<T> & Row, input: Input, existing: (RowOf<T> & Row) | null): Promise<void>;
@@ -326,6 +332,7 @@ export interface ResourceDef {
   district?: { column: string; table?: TableName; through?: undefined } | { through: string; resources: readonly ResourceName[]; message: string; column?: undefined; table?: undefined };
   recordOnly?: readonly string[];
   hooks?: {
+    precheck?(w: Pick<WriteContext, 'ctx' | 'admin' | 'request'>, input: Row, existing: Row | null): Promise<void>;
     prepare?(w: WriteContext, input: Row, existing: Row | null): Promise<Row>;
     afterWrite?(w: WriteContext, row: Row, input: Row, existing: Row | null): Promise<void>;
     beforeDelete?(w: WriteContext, row: Presented): Promise<void>;

@@ -15,8 +15,8 @@ import { type CrudHelpers, defineResource, type Row, type RowOf, type WriteConte
 import { audit, diff } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { hashPassword, verifyPassword } from '../services/passwords';
-import { hit } from '../services/throttle';
-import { loginLimits, tooManyAttempts } from '../routes/auth';
+import { hit, signedIn } from '../services/throttle';
+import { endResetLinks, loginLimits, tooManyAttempts } from '../routes/auth';
 import { imageType } from '../services/storage';
 import { holdNew, release } from '../services/storedFiles';
 import { now } from '../services/tokens';
@@ -53,7 +53,12 @@ const createSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const updateSchema = Type.Partial(Type.Object(editable), { additionalProperties: false });
+/** what an admin sends to change their own email here: where reset links go (the profile route calls it `password`) */
+const CURRENT_PASSWORD = 'current_password';
+const updateSchema = Type.Partial(
+  Type.Object({ ...editable, [CURRENT_PASSWORD]: Fields.text('Please provide your current password.', 128) }),
+  { additionalProperties: false },
+);
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -136,6 +141,35 @@ async function lastActiveSuperAdmin(db: Kysely<Database>, row: Pick<RowOf<'admin
   return !others;
 }
 
+/**
+ * To the address an account leaves: it learns of the change even when the change was not its owner's
+ * doing (a stolen session, another admin), while reset links and notices go to the new one.
+ */
+function emailChangedMail(ctx: AppContext, old: { email: string; f_name: string }, by: Principal | null) {
+  const who = by ? `by another administrator, ${by.f_name} <${by.email}>` : 'from your own account';
+  return {
+    to: old.email,
+    subject: 'The email of your console account was changed',
+    text: `Hello ${old.f_name},\n\nThe email address of your account on the health programme console (${ctx.config.publicUrl}) ` +
+      `was changed from ${old.email} to another address ${who} on ${new Date().toUTCString()}. Reset links and notices now go to ` +
+      `the new address, and the reset links sent here no longer work.${by ? ' Your sessions were signed out.' : ''}\n\n` +
+      'If you did not expect this, tell your programme administrator at once.\n',
+  };
+}
+
+/**
+ * An admin's email changes: the unused reset links sent to the old address end, the old address is
+ * told after the commit, and when another admin made the change, every session of the account ends
+ * (whoever holds it now learns the change at the next request).
+ */
+async function emailChanged(w: { ctx: AppContext; db: Kysely<Database>; admin: Principal; afterCommit(task: () => Promise<void>): void }, old: { id: number; email: string; f_name: string }) {
+  await endResetLinks(w.db, old.id);
+  const byAnother = old.id !== w.admin.id;
+  if (byAnother) await revokeTokens(w.db, old.id);
+  const mail = emailChangedMail(w.ctx, old, byAnother ? w.admin : null);
+  w.afterCommit(() => w.ctx.mailer.send(mail));
+}
+
 function credentialsMail(ctx: AppContext, to: string, name: string, password: string) {
   const url = ctx.config.publicUrl;
   return {
@@ -161,6 +195,12 @@ export const admins = defineResource<'admins'>()({
   filters: { role_id: 'integer' },
   status: { kind: 'user' },
   hooks: {
+    // one's own email (where reset links go) changes only with one's current password, on this route as on the profile
+    async precheck({ ctx, admin, request }, input, existing) {
+      if (!existing || existing.id !== admin.id || input.email === undefined) return;
+      if (input.email.trim().toLowerCase() === existing.email) return;
+      await checkCurrentPassword(ctx, admin, (input as Row)[CURRENT_PASSWORD] as string | undefined, CURRENT_PASSWORD, request.ip);
+    },
     async prepare(w, input, existing) {
       const values: Updateable<Database['admins']> = {};
       if (input.f_name !== undefined) values.f_name = input.f_name.trim();
@@ -175,6 +215,7 @@ export const admins = defineResource<'admins'>()({
       if (input.email !== undefined) {
         values.email = input.email.trim().toLowerCase();
         await checkEmailFree(w.db, values.email, existing?.id ?? null);
+        if (existing && values.email !== existing.email) await emailChanged(w, existing);
       }
       const roleId = await resolveRole(w, input, existing?.role_id ?? null);
       if (!existing) {
@@ -319,6 +360,7 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
     try {
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('admins').set({ ...values, updated_by: w.admin.id, updated_at: now() }).where('id', '=', w.admin.id).execute();
+        if (values.email !== existing.email) await emailChanged({ ...w, db: trx }, existing);
         if (values.profile_image) {
           const holder = { table: 'admins', id: w.admin.id, column: 'profile_image' };
           await holdNew(trx, holder, values.profile_image, photoBytes, w.admin.id);
@@ -331,7 +373,8 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
       throw err;
     }
     await ctx.storage.remove(unheld);
-    return ok(await crud.loadOne(w.admin.id), MESSAGES.updated);
+    const note = await w.flush();
+    return ok(await crud.loadOne(w.admin.id), MESSAGES.updated + note);
   });
 
   app.post('/api/admin/admins/change-password', { config: signedIn, schema: { tags, body: OwnPasswordBody } }, async (request) => {
@@ -361,14 +404,19 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
 
 /**
  * The signed-in admin's current password, checked before a change that an attacker holding only a
- * stolen session must not make (password, email). Wrong guesses count against the sign-in throttle.
+ * stolen session must not make (password, email). Guesses count against the sign-in throttle's
+ * limits of the account from this address, and of the address; the right password clears them as a
+ * sign-in does.
  */
 async function checkCurrentPassword(ctx: AppContext, admin: Principal, given: string | undefined, field: string, ip: string): Promise<void> {
   if (!given) throw ValidationError.field(field, 'Please provide your current password.');
-  const wait = await hit(ctx.db, loginLimits(admin.email, ip));
+  const limits = loginLimits(admin.email, ip);
+  const wait = await hit(ctx.db, limits);
   if (wait !== null) throw tooManyAttempts(wait);
   const row = await ctx.db.selectFrom('admins').select('password_hash').where('id', '=', admin.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(row.password_hash, given))) throw ValidationError.field(field, 'The current password is not correct.');
+  // as a sign-in: the right password is no failure
+  await signedIn(ctx.db, limits);
 }
 
 /** New password hash; every other session of that admin ends. */

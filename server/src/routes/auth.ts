@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
 import { USER_STATUS } from '../../../contract/enums';
 import type { Session } from '../../../contract/api';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { permissionsOfRole, requireAdmin } from '../http/auth';
 import { ok, MESSAGES } from '../http/envelope';
 import { forbidden, HttpError, ValidationError } from '../http/errors';
@@ -10,24 +12,21 @@ import { Fields } from '../http/fields';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { clear, hit, type Limit, release } from '../services/throttle';
+import { hit, signedIn, signInLimits } from '../services/throttle';
 import { hashToken, inMs, newToken, now } from '../services/tokens';
 
 const RESET_TTL_MS = 60 * 60_000;
-/** Sign-in attempts: 5 a minute per account (whatever the address), 20 a minute per client address (spraying across accounts). */
-const LOGIN_PER_ACCOUNT = 5;
-const LOGIN_PER_ADDRESS = 20;
-const LOGIN_WINDOW_MS = 60_000;
 /** Reset emails: 3 per address per 15 minutes to one inbox, 10 per client address. */
 const RESET_PER_EMAIL = 3;
 const RESET_PER_ADDRESS = 10;
 const RESET_WINDOW_MS = 15 * 60_000;
 
-/** The keys of the sign-in throttle; also used by a password check of a signed-in admin (change password). */
-export const loginLimits = (email: string, ip: string): Limit[] => [
-  { key: `login:${email}`, max: LOGIN_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
-  { key: `login-ip:${ip}`, max: LOGIN_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS },
-];
+/**
+ * The limits of a console sign-in (services/throttle.ts, `signInLimits`): 5 a minute for the account
+ * from one client network, 20 a minute for the network. Also counted by the current-password checks
+ * of a signed-in admin (own password or email change).
+ */
+export const loginLimits = (email: string, ip: string) => signInLimits('login', email, ip);
 export const tooManyAttempts = (seconds: number) => new HttpError(429, `Too many sign-in attempts. Try again in ${seconds} seconds.`);
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const INVALID_TOKEN = 'Invalid token';
@@ -108,9 +107,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       await audit(db, { actorId: admin?.id ?? null, action: 'login_failed', resource: 'auth', recordId: admin?.id ?? null, changes: { email }, ip: request.ip, requestId: request.id });
       throw new ValidationError({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
     }
-    // a good password: the account's failures are over, and this attempt does not count against the address
-    await clear(db, limits[0]!.key);
-    await release(db, [limits[1]!.key]);
+    // a good password: the account's failures from here are over, and this attempt does not count against the address
+    await signedIn(db, limits);
     if (admin.status !== USER_STATUS.active) {
       await audit(db, { actorId: admin.id, action: 'login_blocked', resource: 'auth', recordId: admin.id, changes: { email }, ip: request.ip, requestId: request.id });
       throw forbidden('Your account is blocked.');
@@ -180,7 +178,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       const used = await trx.updateTable('password_resets').set({ used_at: now() }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
       // the account's other reset links end with this one
-      await trx.updateTable('password_resets').set({ used_at: now() }).where('admin_id', '=', reset.admin_id).where('used_at', 'is', null).execute();
+      await endResetLinks(trx, reset.admin_id);
       await trx.updateTable('admins').set({ password_hash, updated_at: now() }).where('id', '=', reset.admin_id).execute();
       await trx.deleteFrom('auth_tokens').where('admin_id', '=', reset.admin_id).execute();
       await audit(trx, { actorId: reset.admin_id, action: 'password_reset', resource: 'auth', recordId: reset.admin_id, ip: request.ip, requestId: request.id });
@@ -189,10 +187,21 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   });
 }
 
-/** Stores a reset token for the admin and emails its link (run after the answer has gone). */
+/** Ends every unused reset link of an admin (a newer link, a completed reset, a changed email). */
+export async function endResetLinks(db: Kysely<Database>, adminId: number): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: now() }).where('admin_id', '=', adminId).where('used_at', 'is', null).execute();
+}
+
+/**
+ * Stores a reset token for the admin and emails its link (run after the answer has gone). Only the
+ * newest link works: the earlier unused ones end in the same transaction, which takes the admin's row
+ * lock on PostgreSQL (SQLite runs one write at a time), so two requests at once leave one link.
+ */
 async function sendResetLink(ctx: AppContext, admin: { id: number; f_name: string; email: string }, ip: string, requestId: string): Promise<void> {
   const token = newToken();
   await ctx.db.transaction().execute(async (trx) => {
+    if (ctx.dialect === 'postgres') await sql`select id from admins where id = ${admin.id} for update`.execute(trx);
+    await endResetLinks(trx, admin.id);
     await trx.insertInto('password_resets').values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: inMs(RESET_TTL_MS), used_at: null, created_at: now() }).execute();
     await audit(trx, { actorId: null, action: 'password_reset_requested', resource: 'auth', recordId: admin.id, ip, requestId });
   });

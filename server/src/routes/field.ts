@@ -1,14 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext } from '../context';
 import { ok, MESSAGES } from '../http/envelope';
 import { forbidden, HttpError, unauthenticated, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
+import { endUserResetLinks } from '../resources/people/accounts';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { clear, hit, release } from '../services/throttle';
+import { hit, signedIn, signInLimits } from '../services/throttle';
 import { hashToken, inMs, newToken, now } from '../services/tokens';
 
 /**
@@ -94,10 +96,8 @@ export function registerFieldRoutes(app: FastifyInstance): void {
   app.post('/api/field/login', { config: publicRoute, schema: { tags, body: LoginBody } }, async (request) => {
     const body = request.body as { email: string; password: string };
     const email = body.email.trim().toLowerCase();
-    const limits = [
-      { key: `field-login:${email}`, max: 5, windowMs: 60_000 },
-      { key: `field-login-ip:${request.ip}`, max: 20, windowMs: 60_000 },
-    ];
+    // per account from one client network, and per network: a guesser cannot lock the owner out (services/throttle.ts)
+    const limits = signInLimits('field-login', email, request.ip);
     const wait = await hit(db, limits);
     if (wait !== null) throw new HttpError(429, `Too many sign-in attempts. Try again in ${wait} seconds.`);
     const user = await db.selectFrom('users').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
@@ -106,8 +106,7 @@ export function registerFieldRoutes(app: FastifyInstance): void {
       await audit(db, { actorId: null, action: 'field_login_failed', resource: 'users', recordId: user?.id ?? null, changes: { email }, ip: request.ip, requestId: request.id });
       throw new ValidationError({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
     }
-    await clear(db, limits[0]!.key);
-    await release(db, [limits[1]!.key]);
+    await signedIn(db, limits);
     if (user.status !== USER_STATUS.active) throw forbidden('Your account is blocked.');
     const token = newToken();
     const expiresAt = inMs(SESSION_DAYS * 86_400_000);
@@ -177,7 +176,7 @@ export function registerFieldRoutes(app: FastifyInstance): void {
     await db.transaction().execute(async (trx) => {
       const used = await trx.updateTable('user_password_resets').set({ used_at: now() }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
-      await trx.updateTable('user_password_resets').set({ used_at: now() }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
+      await endUserResetLinks(trx, reset.user_id);
       await trx.updateTable('users').set({ password_hash, updated_at: now() }).where('id', '=', reset.user_id).execute();
       await trx.deleteFrom('user_tokens').where('user_id', '=', reset.user_id).execute();
       await audit(trx, { actorId: null, action: 'field_password_reset', resource: 'users', recordId: reset.user_id, ip: request.ip, requestId: request.id });
@@ -186,10 +185,16 @@ export function registerFieldRoutes(app: FastifyInstance): void {
   });
 }
 
-/** Stores a reset token for a field user and emails the link (after the answer has gone). */
+/**
+ * Stores a reset token for a field user and emails the link (after the answer has gone). Only the
+ * newest link works: the earlier unused ones end in the same transaction, under the account's row lock
+ * on PostgreSQL (SQLite runs one write at a time).
+ */
 async function sendUserResetLink(ctx: AppContext, user: { id: number; f_name: string; email: string }, ip: string, requestId: string): Promise<void> {
   const token = newToken();
   await ctx.db.transaction().execute(async (trx) => {
+    if (ctx.dialect === 'postgres') await sql`select id from users where id = ${user.id} for update`.execute(trx);
+    await endUserResetLinks(trx, user.id);
     await trx.insertInto('user_password_resets').values({ user_id: user.id, token_hash: hashToken(token), expires_at: inMs(RESET_TTL_MS), used_at: null, created_at: now() }).execute();
     await audit(trx, { actorId: null, action: 'field_password_reset_requested', resource: 'users', recordId: user.id, ip, requestId });
   });

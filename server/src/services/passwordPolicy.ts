@@ -1,58 +1,105 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as en from '@zxcvbn-ts/language-en';
 import { ValidationError } from '../http/errors';
 
 /**
- * What a new password must not be (OWASP ASVS 6.2): shorter than 8 characters (the schema says so),
- * one of the 10,000 most common passwords (server/assets/common-passwords.txt, shipped in the
- * repository), or built on the account's own email or name.
+ * What a new password must not be (OWASP ASVS 2.1.7 and NIST SP 800-63B 5.1.1.2): shorter than 8
+ * characters (the schema says so), built on the account's own email or name, or easy to guess:
+ * zxcvbn-ts (the common-password list of about 49,000 entries, English words, names and Wikipedia,
+ * keyboard patterns, sequences, repeats, dates, l33t spellings) scoring it below 3, "safely
+ * unguessable" falling short, with the account's details and the programme's own words counted as
+ * the first words a guesser tries. Every route that sets a password asks this module.
  */
-export const TOO_COMMON = 'This password is too common. Please choose another.';
 export const TOO_PERSONAL = 'The password must not contain your name or email.';
+export const TOO_EASY = 'This password is too easy to guess';
+/** zxcvbn's score (0-4) a password needs: 3 is at least 10^8 guesses. */
+export const MIN_SCORE = 3;
 
-function listFile(): string {
-  // server/src/services (tsx) or build/server/src/services (compiled): walk up to the package root
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = resolve(dir, '..');
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return join(dir, 'server', 'assets', 'common-passwords.txt');
+/**
+ * Words a guesser of this programme's accounts tries first: the product's, the programme's, and
+ * Pakistan's provinces, largest districts and cities, and words found in its common passwords.
+ */
+export const PROGRAMME_WORDS = [
+  'health', 'healthcare', 'programme', 'program', 'telehealth', 'telemedicine', 'community', 'console', 'admin', 'administrator',
+  'superadmin', 'doctor', 'patient', 'clinic', 'hospital', 'nurse', 'chw', 'lhw', 'worker', 'campaign', 'survey', 'district',
+  'tehsil', 'sehat', 'sehatmand', 'tandrust', 'pakistan', 'pakistani', 'zindabad', 'jinnah', 'quaid', 'allah', 'bismillah',
+  'muhammad', 'mohammad', 'punjab', 'sindh', 'balochistan', 'baluchistan', 'khyber', 'pakhtunkhwa', 'kpk', 'gilgit', 'baltistan',
+  'kashmir', 'islamabad', 'lahore', 'karachi', 'rawalpindi', 'pindi', 'faisalabad', 'multan', 'peshawar', 'quetta', 'hyderabad',
+  'gujranwala', 'sialkot', 'sargodha', 'bahawalpur', 'sukkur', 'larkana', 'abbottabad', 'mardan', 'swat', 'muzaffarabad', 'mirpur',
+  'gwadar', 'jhelum', 'sheikhupura', 'kasur', 'okara', 'sahiwal', 'mansehra', 'chitral', 'nowshera', 'kohat', 'bannu', 'thatta',
+  'badin', 'tharparkar', 'nawabshah', 'jacobabad', 'turbat', 'khuzdar', 'skardu', 'hunza', 'chakwal', 'attock', 'vehari',
+] as const;
+
+/**
+ * The estimator, built once a process (the dictionaries take about half a second to load; `buildApp`
+ * builds it at start). l33t spellings are tried with at most 4 substitutions and only the first 64
+ * characters are judged: zxcvbn-ts' defaults (100 substitutions, 256 characters) took seconds on a
+ * long password of digits and symbols, a blocked event loop. A strong first 64 characters make a
+ * strong password; a weak start refuses a long one, which errs on the safe side.
+ */
+let estimator: ZxcvbnFactory | null = null;
+function strength(): ZxcvbnFactory {
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...en.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: {
+      ...en.translations,
+      // zxcvbn cannot tell the account's words from the programme's: one warning names both
+      warnings: { ...en.translations.warnings, userInputs: 'It is built on a name, the email or a word of this programme.' },
+    },
+    l33tMaxSubstitutions: 4,
+    maxLength: 32,
+  });
+  return estimator;
 }
 
-let common: Set<string> | null = null;
-function commonPasswords(): Set<string> {
-  if (!common) {
-    const lines = readFileSync(listFile(), 'utf8').split('\n');
-    common = new Set(lines.filter((l) => l && !l.startsWith('#')).map((l) => l.trim().toLowerCase()));
-  }
-  return common;
+/** Loads the dictionaries now (at start), so the first password set does not wait for them. */
+export function loadPasswordPolicy(): void {
+  strength().check('warming up the dictionaries', [...PROGRAMME_WORDS]);
 }
 
 export interface PasswordOwner {
   email?: string | null;
   names?: readonly (string | null | undefined)[];
+  /** other things about the account a guesser may know (phone number, CNIC) */
+  details?: readonly (string | null | undefined)[];
 }
+
+const clean = (values: readonly (string | null | undefined)[] = []) => values.map((v) => v?.trim().toLowerCase() ?? '').filter(Boolean);
 
 /** The words of an account that its password must not contain: the email, its local part, names of 4+ letters. */
 function personalWords(owner: PasswordOwner): string[] {
   const email = owner.email?.trim().toLowerCase() ?? '';
-  const names = (owner.names ?? []).map((n) => n?.trim().toLowerCase() ?? '').filter(Boolean);
+  const names = clean(owner.names);
   const words = [email, email.split('@')[0] ?? '', ...names, names.join('')];
   return [...new Set(words)].filter((w) => w.length >= 4);
+}
+
+/** What zxcvbn counts as known to a guesser: the account's details and their pieces, then the programme's words. */
+function userInputs(owner: PasswordOwner): string[] {
+  const email = owner.email?.trim().toLowerCase() ?? '';
+  const [local = '', domain = ''] = email.split('@');
+  const own = [...personalWords(owner), ...clean(owner.names), ...clean(owner.details), ...local.split(/[^a-z0-9]+/), domain.split('.')[0] ?? ''];
+  return [...new Set([...own.filter((w) => w.length >= 3), ...PROGRAMME_WORDS])];
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** zxcvbn's warning and suggestions as one sentence: "This password is too easy to guess: this is a commonly used password. Add more words that are less common." */
+function tooEasy(feedback: { warning: string | null; suggestions: string[] }): string {
+  const why = feedback.warning ? `${TOO_EASY}: ${lowerFirst(feedback.warning)}` : `${TOO_EASY}.`;
+  const advice = feedback.suggestions.length ? feedback.suggestions : ['Add more words that are less common.'];
+  return [why, ...advice].join(' ');
 }
 
 /** The reason a password may not be used, or null. */
 export function passwordProblem(password: string, owner: PasswordOwner = {}): string | null {
   const lower = password.toLowerCase();
-  if (commonPasswords().has(lower) || commonPasswords().has(lower.trim())) return TOO_COMMON;
   if (personalWords(owner).some((w) => lower.includes(w))) return TOO_PERSONAL;
-  return null;
+  const result = strength().check(password, userInputs(owner));
+  return result.score < MIN_SCORE ? tooEasy(result.feedback) : null;
 }
-
-/** How many passwords the list holds (the README quotes it; a test checks the file is whole). */
-export const commonPasswordCount = (): number => commonPasswords().size;
 
 /** Refuses (422 on `field`) a password that `passwordProblem` finds fault with. */
 export function assertPasswordAllowed(password: string, owner: PasswordOwner, field = 'password'): void {

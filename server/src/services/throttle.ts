@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Database } from '../db/schema';
 
 /** At most `max` hits on `key` in a window of `windowMs` that starts with the first hit. */
@@ -51,4 +52,52 @@ export async function release(db: Kysely<Database>, keys: readonly string[]): Pr
 /** Forgets a key altogether (the account signed in: its failures are over). */
 export async function clear(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('throttle').where('key', '=', key).execute();
+}
+
+/**
+ * The part of a client address that one client controls: an IPv4 address as it is, an IPv6 address
+ * cut to its /64 (the network of one subscriber, who may pick any of its 2^64 addresses at will, so a
+ * limit per IPv6 address would bind nobody). An IPv4 address written as IPv6 (`::ffff:10.0.0.1`) is
+ * the IPv4 address.
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip.replace(/%.*$/, '').toLowerCase(); // a zone index (fe80::1%eth0) names the interface, not the client
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.split('::') as [string, string | undefined];
+  const groups = (part: string) => (part ? part.split(':') : []);
+  // an embedded IPv4 tail (64:ff9b::10.0.0.1) is two groups, and never in the first four
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const missing = 8 - left.length - right.length - right.filter((g) => g.includes('.')).length;
+  const full = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right];
+  return `${full.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+}
+
+/** Sign-in attempts a minute: per account from one client network, and per client network whatever the account. */
+export const SIGN_IN_PER_ACCOUNT_AND_ADDRESS = 5;
+export const SIGN_IN_PER_ADDRESS = 20;
+const SIGN_IN_WINDOW_MS = 60_000;
+
+/**
+ * The limits of a sign-in (or of a check of a signed-in account's current password): the account
+ * together with the client's network, then the network alone. A guesser's failures lock only their
+ * own network out of the account, never the owner signing in from elsewhere; one network spraying
+ * guesses across many accounts meets the second limit. `scope` keeps the console's and the field
+ * apps' accounts apart (`login`, `field-login`). The first limit is the account's: a good password
+ * clears it, and takes its hit back from the second.
+ */
+export function signInLimits(scope: string, account: string, ip: string): [Limit, Limit] {
+  const network = clientNetwork(ip);
+  return [
+    { key: `${scope}:${account}|${network}`, max: SIGN_IN_PER_ACCOUNT_AND_ADDRESS, windowMs: SIGN_IN_WINDOW_MS },
+    { key: `${scope}-ip:${network}`, max: SIGN_IN_PER_ADDRESS, windowMs: SIGN_IN_WINDOW_MS },
+  ];
+}
+
+/** After a good password: the account's failures from this network are over, and this attempt is no failure of the network. */
+export async function signedIn(db: Kysely<Database>, [account, address]: readonly [Limit, Limit]): Promise<void> {
+  await clear(db, account.key);
+  await release(db, [address.key]);
 }

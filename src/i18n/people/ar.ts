@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), العربية: merged into ar.ts. */
 const people = {
   app: {
+    account: { keep_password: 'اتركه فارغًا للإبقاء على كلمة المرور الحالية. كلمة مرور جديدة تُخرج الشخص من التطبيق.' },
     auth: { reset_success_app: 'تم تغيير كلمة المرور. سجّل الدخول إلى التطبيق بكلمة المرور الجديدة.' },
     import: {
       menu: 'استيراد المواقع',

@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), Deutsch: merged into de.ts. */
 const people = {
   app: {
+    account: { keep_password: 'Leer lassen, um das bisherige Passwort zu behalten. Ein neues Passwort meldet die Person in der App ab.' },
     auth: { reset_success_app: 'Ihr Passwort wurde geändert. Melden Sie sich mit dem neuen Passwort in der App an.' },
     import: {
       menu: 'Orte importieren',

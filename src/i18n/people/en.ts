@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), in English: merged into en.ts. */
 const people = {
   app: {
+    account: { keep_password: 'Leave empty to keep the current password. A new password signs the person out of the app.' },
     import: {
       menu: 'Import locations',
       title: 'Import locations',

@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), Español: merged into es.ts. */
 const people = {
   app: {
+    account: { keep_password: 'Déjelo vacío para conservar la contraseña actual. Una contraseña nueva cierra la sesión de la persona en la app.' },
     auth: { reset_success_app: 'Su contraseña se ha cambiado. Inicie sesión en la aplicación con la nueva contraseña.' },
     import: {
       menu: 'Importar ubicaciones',

@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), Français: merged into fr.ts. */
 const people = {
   app: {
+    account: { keep_password: 'Laissez vide pour garder le mot de passe actuel. Un nouveau mot de passe déconnecte la personne de l’application.' },
     auth: { reset_success_app: 'Votre mot de passe a été modifié. Connectez-vous à l’application avec le nouveau mot de passe.' },
     import: {
       menu: 'Importer des lieux',

@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), Português (BR): merged into pt.ts. */
 const people = {
   app: {
+    account: { keep_password: 'Deixe em branco para manter a senha atual. Uma nova senha encerra a sessão da pessoa no aplicativo.' },
     auth: { reset_success_app: 'Sua senha foi alterada. Entre no aplicativo com a nova senha.' },
     import: {
       menu: 'Importar locais',

@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Patients, family members and CHWs (and the admins' districts), 简体中文: merged into zh.ts. */
 const people = {
   app: {
+    account: { keep_password: '留空则保留当前密码。设置新密码会使此人在应用中退出登录。' },
     auth: { reset_success_app: '您的密码已更改。请使用新密码登录应用。' },
     import: {
       menu: '导入地点',

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
 import {
   Loading,
-  PasswordInput,
   ResourceContextProvider,
   SaveButton,
   SimpleForm,
@@ -18,7 +16,8 @@ import { phoneDigits } from '../common/inputs';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { submissionErrors } from '../common/submissionErrors';
 import { PhotoInput } from './PhotoInput';
-import { adminValidators, passwordChangeValidators } from './validation';
+import { CurrentPasswordForNewEmail } from './CurrentPasswordInput';
+import { adminValidators } from './validation';
 
 const PROFILE_KEY = ['admins', 'profile'];
 
@@ -27,20 +26,6 @@ const ProfileToolbar = () => (
     <SaveButton label="app.action.submit" icon={<></>} alwaysEnable />
   </Toolbar>
 );
-
-/** Reset links go to the email: changing it asks for the current password (the server insists too). */
-const CurrentPasswordForNewEmail = ({ email }: { email: unknown }) => {
-  const typed: unknown = useWatch({ name: 'email' });
-  const changed = typeof typed === 'string' && typed.trim().toLowerCase() !== String(email ?? '').toLowerCase();
-  return changed ? (
-    <PasswordInput
-      source="password"
-      label="resources.admins.fields.oldPassword"
-      validate={passwordChangeValidators.oldPassword}
-      autoComplete="current-password"
-    />
-  ) : null;
-};
 
 /** The signed-in admin's own profile (spec 1 section 2.6): names, phone, email and photo. */
 export const ProfilePage = () => {
@@ -88,7 +73,7 @@ export const ProfilePage = () => {
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
           <TextInput source="email" type="email" validate={adminValidators.email} />
-          <CurrentPasswordForNewEmail email={profile.email} />
+          <CurrentPasswordForNewEmail email={profile.email} source="password" />
         </SimpleForm>
       )}
     </ResourceContextProvider>

@@ -37,11 +37,11 @@ const PatientList = () => (
   </ResourceList>
 );
 
-/** Add and edit (spec 2 section 5): passwords on add only; age optional on add and required on edit. */
+/** Add and edit (spec 2 section 5): the password pair on add, and optionally a new one on edit; age optional on add and required on edit. */
 export const PatientInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
   <>
     <PersonPhotoInput />
-    <PersonInputs mode={mode} dob="required">
+    <PersonInputs mode={mode} passwordOnEdit dob="required">
       <AgeInput required={mode === 'edit'} />
     </PersonInputs>
     <MaritalStatusInput />

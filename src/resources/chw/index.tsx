@@ -95,7 +95,7 @@ const ChwList = () => (
 const ChwInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
   <>
     <PersonPhotoInput />
-    <PersonInputs mode={mode} cnic="required" dob="required">
+    <PersonInputs mode={mode} passwordOnEdit cnic="required" dob="required">
       <AgeInput required />
     </PersonInputs>
     <ReferenceSelect source="qualification_id" reference="qualifications" validate={(v: unknown) => (v == null || v === '' ? 'app.validation.qualification_required' : undefined)} />

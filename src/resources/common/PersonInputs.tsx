@@ -17,6 +17,10 @@ const samePasswordAs =
   (value: unknown, values: Record<string, unknown>) =>
     value && value !== values.password ? message : undefined;
 
+/** A new password on edit needs its confirmation, the same. */
+const confirmWhenGiven: Validator = (value: unknown, values: Record<string, unknown>) =>
+  !values.password ? undefined : !value ? 'app.validation.confirm_required' : value !== values.password ? 'app.validation.passwords_mismatch' : undefined;
+
 /** The checks of the person forms (spec 1 section 5, spec 2 section 5), shared by every kind of person. */
 export const personValidators = {
   f_name: [required('app.validation.name_required')],
@@ -28,6 +32,9 @@ export const personValidators = {
   phone11: [required('app.validation.phone'), regex(/^\d{11}$/, 'app.validation.phone')],
   password: [required('app.validation.password_required'), minLength(8, 'app.validation.password_length')],
   confirmPassword: [required('app.validation.confirm_required'), samePasswordAs('app.validation.passwords_mismatch')],
+  /** on edit: empty keeps the password */
+  newPassword: [minLength(8, 'app.validation.password_length')],
+  confirmNewPassword: [confirmWhenGiven],
   dob: [notInFuture],
   dobRequired: [required('app.validation.dob_required'), notInFuture],
   cnic: [required('app.validation.cnic'), regex(/^\d{13}$/, 'app.validation.cnic')],
@@ -58,13 +65,18 @@ export interface PersonInputsProps {
   genders?: 'two' | 'withTransgender';
   /** passwords and 'Send credentials' on add (accounts that sign in) */
   account?: boolean;
+  /** an account whose edit may set a new password (the field apps' people; not admins, who have Change Password) */
+  passwordOnEdit?: boolean;
+  /** shown right after the email (the admin editing themself: the current password for a new email) */
+  afterEmail?: ReactNode;
   /** inputs of the module's own, placed after CNIC and before gender (the admin's role) */
   children?: ReactNode;
 }
 
 /**
  * The person form of admins, patients, family members, doctors and CHWs: names, email, phone, CNIC,
- * date of birth (never in the future), gender, and on add the password pair and 'Send credentials'.
+ * date of birth (never in the future), gender, and on add the password pair and 'Send credentials'
+ * (on edit, where the kind allows it, an optional new password pair).
  */
 export const PersonInputs = ({
   mode,
@@ -75,12 +87,15 @@ export const PersonInputs = ({
   dob = 'optional',
   genders = 'withTransgender',
   account = true,
+  passwordOnEdit = false,
+  afterEmail,
   children,
 }: PersonInputsProps) => (
   <>
     <TextInput source="f_name" validate={personValidators.f_name} />
     <TextInput source="l_name" />
     <TextInput source="email" type="email" validate={emailRule === 'required' ? personValidators.email : personValidators.optionalEmail} />
+    {afterEmail}
     <TextInput
       source={phoneSource}
       parse={phoneDigits}
@@ -91,6 +106,12 @@ export const PersonInputs = ({
       <>
         <PasswordInput source="password" validate={personValidators.password} autoComplete="new-password" />
         <PasswordInput source="confirmPassword" validate={personValidators.confirmPassword} autoComplete="new-password" />
+      </>
+    ) : null}
+    {account && passwordOnEdit && mode === 'edit' ? (
+      <>
+        <PasswordInput source="password" validate={personValidators.newPassword} autoComplete="new-password" helperText="app.account.keep_password" />
+        <PasswordInput source="confirmPassword" validate={personValidators.confirmNewPassword} autoComplete="new-password" />
       </>
     ) : null}
     <DateInput source="dob" validate={dob === 'required' ? personValidators.dobRequired : personValidators.dob} slotProps={{ htmlInput: { max: today() } }} />

@@ -42,11 +42,11 @@ const SpecializationsInput = () => {
   return <SelectArrayInput source="specializationIds" choices={data ?? []} optionText="title" optionValue="numeric_id" isPending={!data} validate={atLeastOne} />;
 };
 
-/** Add and edit (spec 2 section 5): passwords on add only, age optional on add and required on edit. */
+/** Add and edit (spec 2 section 5): the password pair on add, and optionally a new one on edit; age optional on add and required on edit. */
 const DoctorInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
   <>
     <PersonPhotoInput />
-    <PersonInputs mode={mode} dob="required">
+    <PersonInputs mode={mode} passwordOnEdit dob="required">
       <AgeInput required={mode === 'edit'} />
     </PersonInputs>
     <ReferenceSelect source="qualification_id" reference="qualifications" validate={required('app.validation.qualification_required')} />

@@ -8,6 +8,7 @@ import { Fields } from '../../http/fields';
 import type { FileSpec, Row, WriteContext } from '../../http/resource';
 import { assertPasswordAllowed } from '../../services/passwordPolicy';
 import { hashPassword } from '../../services/passwords';
+import { now } from '../../services/tokens';
 
 /**
  * People with accounts: patients, their family members, CHWs and doctors are rows of one table,
@@ -111,6 +112,13 @@ export const accountFields = {
   send_credentials: Type.Optional(Fields.boolean()),
 };
 
+/** The account fields of an edit (spec 2: "Password and confirm are optional"): a password given is a new one for the field app. */
+export const accountUpdateFields = {
+  email: accountFields.email,
+  password: accountFields.password,
+  confirmPassword: accountFields.confirmPassword,
+};
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 async function checkFree(db: Kysely<Database>, column: 'email' | 'cnic', value: string, selfId: number | null, message: string) {
@@ -175,11 +183,15 @@ export async function personValues(w: WriteContext, input: Row, existing: Row | 
     const age = input.age !== undefined ? input.age : existing.age;
     if (age === null || age === undefined) errors.age = [MESSAGES.age];
   }
-  if (!existing && rules.account) {
-    if (input.password !== input.confirmPassword) errors.confirmPassword = [MESSAGES.mismatch];
+  // a password on add (the schema requires it), or a new one on edit
+  const newPassword = rules.account && (!existing || (input.password !== undefined && input.password !== null));
+  if (newPassword) {
+    const current = (key: string) => (v[key] !== undefined ? v[key] : existing?.[key]) as string | null | undefined;
+    if (input.confirmPassword === undefined || input.confirmPassword === null) errors.confirmPassword = [MESSAGES.confirm];
+    else if (input.password !== input.confirmPassword) errors.confirmPassword = [MESSAGES.mismatch];
     else if (typeof input.password === 'string') {
       try {
-        assertPasswordAllowed(input.password, { email: String(v.email ?? ''), names: [String(v.f_name ?? ''), v.l_name as string | null] });
+        assertPasswordAllowed(input.password, { email: current('email'), names: [current('f_name'), current('l_name')], details: [current('phone_no'), current('cnic')] });
       } catch (e) {
         if (e instanceof ValidationError) Object.assign(errors, e.fieldErrors);
         else throw e;
@@ -187,11 +199,16 @@ export async function personValues(w: WriteContext, input: Row, existing: Row | 
     }
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (newPassword && typeof input.password === 'string') v.password_hash = await hashPassword(input.password, w.ctx.config.argon2);
   if (!existing) {
     v.status = USER_STATUS.active;
     v.gender ??= 'male';
-    if (rules.account && typeof input.password === 'string') v.password_hash = await hashPassword(input.password, w.ctx.config.argon2);
     if (input.country_id === undefined) v.country_id = await defaultCountryId(w.db);
+  } else {
+    const id = existing.id as number;
+    // a new password ends the app's sessions (in this write's transaction), and a new password or email the reset links sent before
+    if (v.password_hash) await revokeUserTokens(w.db, id);
+    if (v.password_hash || (v.email !== undefined && v.email !== existing.email)) await endUserResetLinks(w.db, id);
   }
   v.updated_by = w.admin.id;
   return v;
@@ -215,6 +232,11 @@ function credentialsMail(ctx: AppContext, to: string, name: string, password: st
       `Email: ${to}\nPassword: ${password}\n\nSign in to the app with these and change your password after signing in.\n` +
       `If you forget it, the app can email you a reset link (${ctx.config.publicUrl}).\n`,
   };
+}
+
+/** Ends every unused reset link of a field account (a newer link, a completed reset, a new password or email). */
+export async function endUserResetLinks(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.updateTable('user_password_resets').set({ used_at: now() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 /** Ends every field-app session of a user (blocked, deleted, or a new password). */

@@ -3,7 +3,7 @@ import { USER_STATUS } from '../../../../contract/enums';
 import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
 import { defineResource, type Row, type WriteContext } from '../../http/resource';
-import { accountFields, addFullNames, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
+import { accountFields, accountUpdateFields, addFullNames, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
 
 /**
  * Community health workers (spec 2): accounts of `users` with a profile holding their qualification
@@ -34,7 +34,7 @@ const chwPerson = {
 };
 
 const createSchema = Type.Object({ ...chwPerson, ...accountFields, ...placeFields }, { additionalProperties: false });
-const updateSchema = Type.Partial(Type.Object({ ...chwPerson, email: accountFields.email, ...placeFields }), { additionalProperties: false });
+const updateSchema = Type.Partial(Type.Object({ ...chwPerson, ...accountUpdateFields, ...placeFields }), { additionalProperties: false });
 
 const PROFILE = { table: 'chw_profiles', columns: ['qualification_id', 'district_id', 'tehsil_id', 'area_id', 'joining_date'] } as const;
 

@@ -4,7 +4,7 @@ import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
 import { defineResource, type WriteContext } from '../../http/resource';
 import {
-  accountFields, addFullNames, addressFields, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater,
+  accountFields, accountUpdateFields, addFullNames, addressFields, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater,
 } from './accounts';
 
 /**
@@ -30,7 +30,7 @@ const doctorFields = {
 };
 
 const createSchema = Type.Object({ ...personFields, ...accountFields, ...addressFields, ...doctorFields }, { additionalProperties: false });
-const updateSchema = Type.Partial(Type.Object({ ...personFields, email: accountFields.email, ...addressFields, ...doctorFields }), { additionalProperties: false });
+const updateSchema = Type.Partial(Type.Object({ ...personFields, ...accountUpdateFields, ...addressFields, ...doctorFields }), { additionalProperties: false });
 
 /** The qualification and the specializations named exist. */
 async function professionValues({ db }: WriteContext, input: { qualification_id?: unknown; specializationIds?: unknown }) {

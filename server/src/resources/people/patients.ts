@@ -6,7 +6,7 @@ import { ValidationError } from '../../http/errors';
 import { defineResource, type Presentation, type Row, type WriteContext } from '../../http/resource';
 import { PLACE, placeValues } from '../programme/place';
 import '../programme/schema';
-import { accountFields, addFullNames, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
+import { accountFields, accountUpdateFields, addFullNames, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
 
 /** Patients (the spec's app users) and their family members: rows of `users`, with a patient profile. */
 
@@ -25,7 +25,7 @@ const reachFields = {
 const PROFILE = { table: 'patient_profiles', columns: ['blood_group', 'height', 'weight', 'marital_status', 'district_id', 'tehsil_id'] } as const;
 
 const patientSchema = Type.Object({ ...personFields, ...accountFields, ...addressFields, ...profileFields, ...reachFields }, { additionalProperties: false });
-const patientUpdate = Type.Partial(Type.Object({ ...personFields, email: accountFields.email, ...addressFields, ...profileFields, ...reachFields }), { additionalProperties: false });
+const patientUpdate = Type.Partial(Type.Object({ ...personFields, ...accountUpdateFields, ...addressFields, ...profileFields, ...reachFields }), { additionalProperties: false });
 
 const profileValues = (input: Row): Row => Object.fromEntries(PROFILE.columns.filter((c) => input[c] !== undefined).map((c) => [c, input[c]]));
 

@@ -1,0 +1,159 @@
+/**
+ * How long a client may hold a connection (http/timeouts.ts), over real sockets (app.inject has no
+ * connection to be slow on): a body trickled to the sign-in route stayed open for 97 s and more. With
+ * short limits here (1 s for headers, bodies and idle connections, 3 s for the bodies of routes that
+ * take files), a slow sender is cut off within them and a normal request passes.
+ */
+import { randomBytes } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { multipart } from './helpers/http';
+
+jest.setTimeout(60_000);
+
+describe('timeout settings', () => {
+  const base = { DATA_DIR: join(tmpdir(), 'console-timeout-config'), APP_KEY: `base64:${Buffer.alloc(32, 4).toString('base64')}` };
+  it('defaults: 10 s for headers, 30 s for a body, 600 s for the body of a route taking files, 72 s idle', () => {
+    expect(loadConfig(base).timeouts).toEqual({ headersMs: 10_000, bodyMs: 30_000, uploadBodyMs: 600_000, keepAliveMs: 72_000 });
+  });
+  it('each is a whole number of seconds, at least 1; a file route gets at least the time of any body', () => {
+    const set = loadConfig({ ...base, HEADERS_TIMEOUT_S: '5', REQUEST_TIMEOUT_S: '20', UPLOAD_TIMEOUT_S: '900', KEEP_ALIVE_TIMEOUT_S: '65' }).timeouts;
+    expect(set).toEqual({ headersMs: 5000, bodyMs: 20_000, uploadBodyMs: 900_000, keepAliveMs: 65_000 });
+    for (const name of ['HEADERS_TIMEOUT_S', 'REQUEST_TIMEOUT_S', 'UPLOAD_TIMEOUT_S', 'KEEP_ALIVE_TIMEOUT_S']) {
+      for (const bad of ['0', '-1', '1.5', 'soon']) expect(() => loadConfig({ ...base, [name]: bad })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_S: '60', UPLOAD_TIMEOUT_S: '30' })).toThrow(ConfigError);
+  });
+});
+
+interface Exchange {
+  /** what the server sent */
+  answer: string;
+  /** when the server closed the connection, from the client's first byte */
+  closedAfterMs: number;
+  /** body bytes the client got to send */
+  sent: number;
+}
+
+/**
+ * A client that sends `head` at once, then `body` a few bytes at a time, every `everyMs`, and keeps
+ * the connection until the server closes it.
+ */
+function slowClient(port: number, head: string, body: Buffer, { everyMs = 100, bytes = 1 } = {}): Promise<Exchange> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket: Socket = connect(port, '127.0.0.1');
+    let answer = '';
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    socket.on('connect', () => {
+      socket.write(head);
+      timer = setInterval(() => {
+        if (sent >= body.length || socket.destroyed) return clearInterval(timer);
+        socket.write(body.subarray(sent, sent + bytes));
+        sent += bytes;
+      }, everyMs);
+    });
+    socket.on('data', (data) => (answer += data.toString('latin1')));
+    socket.on('error', () => undefined); // the server cut it off: what it answered is what counts
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ answer, closedAfterMs: Date.now() - started, sent });
+    });
+  });
+}
+
+const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+
+describe.each(DIALECTS)('connection time limits on %s', (dialect) => {
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { HEADERS_TIMEOUT_S: '1', REQUEST_TIMEOUT_S: '1', UPLOAD_TIMEOUT_S: '3', KEEP_ALIVE_TIMEOUT_S: '1' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const loginBody = Buffer.from(JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+  const loginHead = (length: number) =>
+    `POST /api/admin/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+  it('a sign-in whose body trickles in is cut off within the limit: 408 in the envelope, connection closed, nothing signed in', async () => {
+    const tokens = async () => (await t.db.db.selectFrom('auth_tokens').select('id').execute()).length;
+    const before = await tokens();
+    const res = await slowClient(port, loginHead(loginBody.length), loginBody, { everyMs: 100 });
+    expect(res.sent).toBeLessThan(loginBody.length);
+    expect(res.closedAfterMs).toBeGreaterThanOrEqual(900);
+    expect(res.closedAfterMs).toBeLessThan(3000);
+    expect(statusOf(res.answer)).toBe(408);
+    expect(res.answer).toContain('{"success":false,"message":"The request took too long.","error":null}');
+    expect(res.answer).toMatch(/content-security-policy: /i);
+    expect(await tokens()).toBe(before);
+  });
+
+  it('a normal sign-in passes, and so does one whose body comes in pieces within the limit', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { token: string } }).data.token).toEqual(expect.any(String));
+    const pieces = await slowClient(port, `${loginHead(loginBody.length).replace('HTTP/1.1\r\n', 'HTTP/1.1\r\nConnection: close\r\n')}`, loginBody, { everyMs: 50, bytes: 20 });
+    expect(statusOf(pieces.answer)).toBe(200);
+  });
+
+  it('headers that trickle in are cut off within the limit', async () => {
+    const res = await slowClient(port, 'POST /api/admin/login HTTP/1.1\r\nHost: 127.0.0.1\r\n', Buffer.from(`X-Slow: ${'a'.repeat(200)}\r\n`), { everyMs: 100 });
+    expect(res.closedAfterMs).toBeLessThan(3500);
+    expect(statusOf(res.answer)).toBe(408);
+  });
+
+  it('a kept-alive connection left idle is closed after the limit', async () => {
+    const res = await slowClient(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', Buffer.alloc(0));
+    expect(statusOf(res.answer)).toBe(200);
+    expect(res.closedAfterMs).toBeGreaterThanOrEqual(900);
+    expect(res.closedAfterMs).toBeLessThan(3500);
+  });
+
+  describe('the chunked upload route', () => {
+    const chunkBody = () => {
+      const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(12)]);
+      const chunk = Buffer.concat([head, randomBytes(400)]);
+      const form = { index: '0', totalChunks: '1', timestamp: `${Date.now()}`, fileExtension: 'mp4', mimeType: 'video/mp4', folder: 'health_literacy_contents', chunk: { filename: 'clip.mp4', contentType: 'application/octet-stream', data: chunk } };
+      return multipart(form);
+    };
+    const uploadHead = (length: number, type: string, token: string | null) =>
+      `POST /api/admin/media-file/upload-chunk HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n` +
+      `${token ? `Authorization: Bearer ${token}\r\n` : ''}\r\n`;
+
+    it('takes longer than other routes to arrive: a chunk trickling in for 2 s is stored', async () => {
+      const { payload, headers } = chunkBody();
+      const everyMs = 2000 / Math.ceil(payload.length / 64);
+      const res = await slowClient(port, uploadHead(payload.length, headers['content-type']!, t.rootToken), payload, { everyMs, bytes: 64 });
+      expect(res.closedAfterMs).toBeGreaterThanOrEqual(1500);
+      expect(statusOf(res.answer)).toBe(200);
+      expect(res.answer).toContain('/storage/health_literacy_contents/');
+    });
+
+    it('but not forever: past its own limit the body is cut off too', async () => {
+      const { payload, headers } = chunkBody();
+      const res = await slowClient(port, uploadHead(payload.length, headers['content-type']!, t.rootToken), payload, { everyMs: 100, bytes: 1 });
+      expect(res.closedAfterMs).toBeGreaterThanOrEqual(2900);
+      expect(res.closedAfterMs).toBeLessThan(5500);
+      expect(statusOf(res.answer)).toBe(408);
+    });
+
+    it('and not for an anonymous caller: refused at once, the rest of its trickling body cut off at the ordinary limit', async () => {
+      const { payload, headers } = chunkBody();
+      const res = await slowClient(port, uploadHead(payload.length, headers['content-type']!, null), payload, { everyMs: 100, bytes: 1 });
+      expect(statusOf(res.answer)).toBe(401);
+      expect(res.sent).toBeLessThan(payload.length);
+      expect(res.closedAfterMs).toBeGreaterThanOrEqual(900);
+      expect(res.closedAfterMs).toBeLessThan(3000);
+    });
+  });
+});
