@@ -69,6 +69,7 @@ const clinical = {
         show: 'ملف الطبيب',
       },
       rating_of: 'التقييم %{rating} من 5',
+      ratings_count: 'تقييم واحد |||| %{smart_count} تقييمات',
       tabs: {
         label: 'أقسام ملف الطبيب',
         upcoming: 'المواعيد القادمة',

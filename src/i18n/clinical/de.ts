@@ -69,6 +69,7 @@ const clinical = {
         show: 'Arztprofil',
       },
       rating_of: 'Bewertet mit %{rating} von 5',
+      ratings_count: '%{smart_count} Bewertung |||| %{smart_count} Bewertungen',
       tabs: {
         label: 'Bereiche des Arztprofils',
         upcoming: 'Anstehende Termine',

@@ -54,6 +54,7 @@ const clinical = {
       action: { create: 'Add Doctor' },
       page: { list: 'Doctors', create: 'Add Doctor', edit: 'Edit Doctor', show: 'Doctor Profile' },
       rating_of: 'Rated %{rating} out of 5',
+      ratings_count: '%{smart_count} rating |||| %{smart_count} ratings',
       tabs: {
         label: 'Doctor profile sections',
         upcoming: 'Upcoming Appointments',

@@ -69,6 +69,7 @@ const clinical = {
         show: 'Perfil del médico',
       },
       rating_of: 'Valorado con %{rating} de 5',
+      ratings_count: '%{smart_count} valoración |||| %{smart_count} valoraciones',
       tabs: {
         label: 'Secciones del perfil del médico',
         upcoming: 'Próximas citas',

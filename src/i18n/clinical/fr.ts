@@ -69,6 +69,7 @@ const clinical = {
         show: 'Profil du médecin',
       },
       rating_of: 'Noté %{rating} sur 5',
+      ratings_count: '%{smart_count} note |||| %{smart_count} notes',
       tabs: {
         label: 'Sections du profil du médecin',
         upcoming: 'Rendez-vous à venir',

@@ -69,6 +69,7 @@ const clinical = {
         show: 'Perfil do médico',
       },
       rating_of: 'Avaliado com %{rating} de 5',
+      ratings_count: '%{smart_count} avaliação |||| %{smart_count} avaliações',
       tabs: {
         label: 'Seções do perfil do médico',
         upcoming: 'Próximas consultas',

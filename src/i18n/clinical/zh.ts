@@ -69,6 +69,7 @@ const clinical = {
         show: '医生档案',
       },
       rating_of: '评分 %{rating}/5',
+      ratings_count: '%{smart_count} 个评分 |||| %{smart_count} 个评分',
       tabs: {
         label: '医生档案栏目',
         upcoming: '即将到来的预约',

@@ -7,6 +7,7 @@ import { formatDate, Timeline, type TimelineItem } from '../common/Timeline';
 import { NoData } from '../common/ResourceList';
 import { Detail, fullName, ProfileActions, ProfileHeader } from '../common/people';
 import { WorkingHours } from '../duty-roasters/WorkingHours';
+import { useRecordChanges } from '../common/useRecordChanges';
 import { useResourceChanges } from '../../providers/useResourceChanges';
 import { BookAppointmentButton } from '../appointments/BookAppointment';
 
@@ -84,10 +85,28 @@ const PatientList = () => {
   );
 };
 
-const Profile = () => {
+/** Patients' average rating out of 5 (kept by the server as ratings arrive) and how many rated. */
+export const DoctorRating = () => {
   const record = useRecordContext();
   const translate = useTranslate();
+  if (!record) return null;
+  const rating = Number(record.rating ?? 0);
+  const count = Number(record.ratings_count ?? 0);
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <Rating value={rating} max={5} precision={0.1} readOnly size="small" aria-label={translate('resources.doctors.rating_of', { rating })} />
+      <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+        {translate('resources.doctors.ratings_count', { smart_count: count })}
+      </Box>
+    </Box>
+  );
+};
+
+const Profile = () => {
+  const record = useRecordContext();
   const [locale] = useLocaleState();
+  // a rating from the patients' app, another admin's edit: the page follows at once
+  useRecordChanges();
   if (!record) return <Loading />;
   const specializations = ((record.specializations as { title: string }[] | undefined) ?? []).map((s) => s.title).join(', ');
   return (
@@ -99,7 +118,7 @@ const Profile = () => {
         <Detail label="resources.doctors.fields.phone_no">{record.phone_no ? `+${record.phone_no}` : ''}</Detail>
         <Detail label="resources.doctors.fields.qualification_id">{(record.qualification as { title?: string } | null)?.title ?? ''}</Detail>
         <Detail label="resources.doctors.fields.rating">
-          <Rating value={Number(record.rating ?? 0)} max={5} precision={0.5} readOnly size="small" aria-label={translate('resources.doctors.rating_of', { rating: Number(record.rating ?? 0) })} />
+          <DoctorRating />
         </Detail>
         {/* the doctors list leaves the count out: until the record's own read arrives, a placeholder */}
         <Detail label="resources.doctors.fields.patients_count">{record.patients_count === undefined ? <Skeleton variant="text" width={24} /> : String(record.patients_count)}</Detail>

@@ -8,7 +8,7 @@ import { StatusChip } from '../common/StatusChip';
 import { StatusToggleButton } from '../common/StatusToggleButton';
 import { AddressInputs, AgeInput, fullName, PersonPhotoInput } from '../common/people';
 import { defineModule } from '../module';
-import { DoctorProfile } from './DoctorProfile';
+import { DoctorProfile, DoctorRating } from './DoctorProfile';
 
 /** Doctors (spec 2): list, add and edit with specializations and qualification, block and unblock, a profile. */
 
@@ -28,6 +28,9 @@ const DoctorList = () => (
     <DataTable.Col source="email" />
     <DataTable.Col source="age" />
     <DataTable.Col source="phone_no" label="resources.doctors.fields.number" />
+    <DataTable.Col source="rating" disableSort>
+      <DoctorRating />
+    </DataTable.Col>
     <DataTable.Col source="status">
       <StatusChip />
     </DataTable.Col>
