@@ -375,7 +375,7 @@ describe('custom methods', () => {
     stubFetch([{ status: 422, body: { success: false, message: 'This slot is no longer available.', error: { slot_id: ['This slot is no longer available.'] } } }]);
     const refused = await httpError(provider.rescheduleAppointment({ id: 'enc/7', slotId: 'slot-9' }));
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ errors: { slot_id: ['This slot is no longer available.'] } });
+    expect(refused.body).toEqual({ errors: { slot_id: 'This slot is no longer available.' } });
   });
 
   test('getPermissionModules', async () => {
