@@ -139,7 +139,9 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
       const request = dataOf(await api.post('/api/admin/appointment-requests', { patient_id: asker.id, detail: 'My son has a fever', is_emergency: true }));
       expect(request).toMatchObject({ appointment_id: null, appointment_encrypted_id: null, handled_at: null, is_emergency: true });
       const foreign = dataOf(await api.post('/api/admin/appointment-requests', { patient_id: other.id, detail: 'Back pain' }));
+      dataOf(await api.put(`/api/admin/duty-roasters/slots/${slots[3]!.encrypted_id}/status`, { status: 'Reserved' }));
       await refusedUnchanged([
+        ['a reserved slot', () => book(Number(asker.id), slots[3]!, { request_id: request.id }), 422, TAKEN],
         ['another patient than the request’s', () => book(Number(other.id), slots[0]!, { request_id: request.id }), 422, { patient_id: ['Please choose the patient of the request or one of their family members.'] }],
         ['a family member of another patient', () => book(Number(son.id), slots[0]!, { request_id: foreign.id }), 422, { patient_id: ['Please choose the patient of the request or one of their family members.'] }],
         ['an unknown request', () => book(Number(asker.id), slots[0]!, { request_id: 999_999 }), 422, { request_id: ['Please choose an appointment request.'] }],
@@ -298,6 +300,14 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
     });
   });
 
+  it('the OpenAPI document describes the new routes', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/api/admin/appointments/open-slots', '/api/admin/appointments/reschedule/{id}', '/api/field/appointments', '/api/field/doctors/{id}/slots', '/api/field/doctor/appointments/{id}/complete']) {
+      expect([path, Object.keys(doc.paths[path] ?? {}).length > 0]).toEqual([path, true]);
+    }
+    expect(doc.paths['/api/admin/appointments'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('request_id');
+  });
+
   describe('one slot, 50 bookings at once', () => {
     it('console and app bookings mixed: exactly one wins, 49 are told the slot is taken, one appointment row, the slot Booked', async () => {
       const [slot] = await slotsOf(await doctor(), [day(28)]);
@@ -441,6 +451,11 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
       expect(twins.map((r) => r.statusCode)).toEqual([200, 200]);
       expect(twins[0]!.json().data).toEqual(twins[1]!.json().data);
       expect(await anyDb(t).selectFrom('appointments').select('id').where('slot_id', '=', slots[5]!.id).execute()).toHaveLength(1);
+      // rescheduled in the console meanwhile, the booking still answers its retry (the key keeps what it first booked)
+      const [elsewhere] = await slotsOf(doc, [day(43)]);
+      dataOf(await api.put(`/api/admin/appointments/reschedule/${t.app.ctx.ids.encode('appointments', first.json().data.id)}`, { slot_id: elsewhere!.encrypted_id }));
+      const retried = await post('/api/field/appointments', body);
+      expect([retried.statusCode, retried.json().data.id, retried.json().data.date]).toEqual([200, first.json().data.id, day(43)]);
       // another account's same key is its own
       const otherToken = await tokenOf(stranger);
       expect((await post('/api/field/appointments', { slot_id: slots[6]!.encrypted_id, client_key: 'retry-me' }, otherToken)).statusCode).toBe(200);
@@ -506,6 +521,7 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
       await refusedUnchanged([
         ['a booked appointment', rate(pending.id, { rating: 5 }), 422, { appointment_id: ['Only a completed appointment can be rated.'] }],
         ['someone else’s appointment', rate(theirs.id, { rating: 5 }), 404],
+        ['an unknown appointment', rate(999_999, { rating: 5 }), 404],
         ['a rating of 6', rate(done.id, { rating: 6 }), 422, { rating: ['Please give a rating from 1 to 5.'] }],
         ['a rating of 0', rate(done.id, { rating: 0 }), 422, { rating: ['Please give a rating from 1 to 5.'] }],
         ['a rating of 4.5', rate(done.id, { rating: 4.5 }), 422, { rating: ['Please give a rating from 1 to 5.'] }],
