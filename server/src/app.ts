@@ -29,6 +29,7 @@ import { registry as defaultRegistry } from './resources/registry';
 import type { Registry } from './http/resource';
 import { registerAuthRoutes } from './routes/auth';
 import { registerFieldRoutes } from './routes/field';
+import { registerFieldAppointmentRoutes } from './routes/fieldAppointments';
 import { registerUserRoutes } from './routes/users';
 import { registerLocationImport } from './routes/locationImport';
 import { registerUploadRoutes } from './routes/uploads';
@@ -157,8 +158,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('ctx', ctx);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
-    // the admin API and the public reads: the authorization matrix and the fuzzer walk this table
-    if (!route.url.startsWith('/api/admin') && !route.url.startsWith('/api/public')) return;
+    // the admin API, the public reads and the field routes that name their kinds of account: the
+    // authorization matrix and the fuzzer walk this table
+    const fieldKinds = route.url.startsWith('/api/field') && route.config?.access?.field;
+    if (!route.url.startsWith('/api/admin') && !route.url.startsWith('/api/public') && !fieldKinds) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
@@ -238,6 +241,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerUserRoutes(app, crud);
   registerLocationImport(app);
   registerFileRoutes(app, registry.resources);
+  if (crud.has('appointments')) registerFieldAppointmentRoutes(app);
   registerAuditRoutes(app, registry);
 
   await app.register(async (scope) => {

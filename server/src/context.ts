@@ -47,12 +47,18 @@ export interface RouteAccess {
   permission?: string;
   /** at least one of these (a route acting on several kinds of record, each checked again by kind) */
   anyPermission?: readonly string[];
+  /**
+   * A field apps' route (under /api/field, `auth: false` for the admin guard) for these kinds of
+   * account, checked by its own `requireKind` (`fieldRoute` in routes/field.ts gives both): such
+   * routes are in the route table, so the authorization matrix and the fuzzer walk them too.
+   */
+  field?: readonly string[];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    /** every /api/admin route with its access, body and query schemas and whether it takes form data (the authorization matrix and the fuzzer walk it) */
+    /** every /api/admin and /api/public route, and the field routes that name their kinds of account (access.field), with its access, body and query schemas and whether it takes form data (the authorization matrix and the fuzzer walk it) */
     routeTable: { method: string; url: string; access: RouteAccess; body?: unknown; querystring?: unknown; multipart: boolean }[];
   }
   interface FastifyRequest {

@@ -1,7 +1,9 @@
 /**
  * The authorization matrix, generated from app.routeTable: every /api/admin route is called without a
- * token, without its permission, and with only its permission. A route the matrix cannot call (a path
- * parameter it cannot fill) fails the suite, so a new route is covered the day it is added.
+ * token, without its permission, and with only its permission; every field route of the table (those
+ * naming their kinds of account) without a token, with an admin's, and with each kind of field
+ * account's. A route the matrix cannot call (a path parameter it cannot fill) fails the suite, so a
+ * new route is covered the day it is added.
  */
 import Fastify from 'fastify';
 import { ALL_PERMISSIONS, permissionName } from '../../contract/permissions';
@@ -10,15 +12,17 @@ import type { RouteAccess } from '../src/context';
 import { registerAuthGuard } from '../src/http/auth';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 import { hashToken } from '../src/services/tokens';
-import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './helpers/app';
 import { call, client, type Client, dataOf, sampler, tinyPng } from './helpers/http';
 
 jest.setTimeout(120_000);
 
 type Route = { method: string; url: string; access: RouteAccess };
 const PASSWORD = 'grid-check-pass-7';
-/** the first path segment after /api/admin: the resource (or the feature) the route belongs to */
-const segmentOf = (url: string) => /^\/api\/(?:admin|public)\/([^/]+)/.exec(url)?.[1] ?? '';
+/** the first path segment after /api/admin (or /api/public, /api/field): the resource (or the feature) the route belongs to */
+const segmentOf = (url: string) => /^\/api\/(?:admin|public|field)\/([^/]+)/.exec(url)?.[1] ?? '';
+/** the kinds of account that sign in to the field apps (family members do not) */
+const FIELD_KINDS = ['patient', 'doctor', 'chw'] as const;
 const label = (r: Route) => `${r.method} ${r.url}`;
 
 describe.each(DIALECTS)('authorization (%s)', (dialect) => {
@@ -29,6 +33,10 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
   const recordIds = new Map<string, string>();
   let exportToken: string;
   let fileToken: string;
+  /** a field session of each kind of account */
+  const fieldTokens = new Map<string, string>();
+  /** numeric ids for the field routes' paths, by segment (they take plain numbers) */
+  const fieldIds = new Map<string, string>();
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -36,6 +44,15 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     routes = t.app.routeTable;
     const { ref } = sampler(root);
     for (const def of RESOURCE_DEFS) recordIds.set(def.name, (await ref(def.name)).encrypted_id);
+    // the field accounts, records of their own (the admin routes may delete or block the matrix's):
+    // the patient and the doctor of an appointment, and a CHW
+    const appointment = await ref('appointments');
+    for (const [kind, id] of [['patient', appointment.patient_id], ['doctor', appointment.doctor_id], ['chw', (await ref('chw')).id]] as const) {
+      fieldTokens.set(kind, await fieldTokenFor(t, Number(id)));
+    }
+    fieldIds.set('doctors', String(appointment.doctor_id));
+    fieldIds.set('appointments', String(appointment.id));
+    fieldIds.set('doctor', String(appointment.id));
     // the admin the matrix acts on holds no permissions, so any admin with the route's permission may act on it
     const bare = dataOf(await root.post('/api/admin/roles', { name: 'matrix-target', permissions: [] }));
     recordIds.set('admins', dataOf(await root.post('/api/admin/admins', {
@@ -58,8 +75,8 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
    * Values for path parameters, by parameter name; null when the matrix does not know how to fill it
    * for that route (which fails the coverage check).
    */
-  const PARAMS: Record<string, (segment: string, caller: Caller) => string | null> = {
-    id: (segment) => recordIds.get(segment) ?? null,
+  const PARAMS: Record<string, (segment: string, caller: Caller, url: string) => string | null> = {
+    id: (segment, _caller, url) => (url.startsWith('/api/field/') ? fieldIds.get(segment) : recordIds.get(segment)) ?? null,
     token: (segment) => (segment === 'exports' ? exportToken : segment === 'files' ? fileToken : null),
     // one's own push id (the bell's route only answers for the caller's own)
     // the public page reads (/api/public/pages/:key)
@@ -72,7 +89,7 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     if (url.includes('*')) return null;
     let known = true;
     const filled = url.replace(/:(\w+)/g, (_, name: string) => {
-      const value = PARAMS[name]?.(segmentOf(url), caller) ?? null;
+      const value = PARAMS[name]?.(segmentOf(url), caller, url) ?? null;
       if (value === null) known = false;
       return value ?? '';
     });
@@ -145,6 +162,17 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
       }
       exercised++;
       const { access } = route;
+      if (access.field) {
+        // a field route: signed in by a field session only, of the kinds it serves
+        await expectStatus(route, 'no token', null, (s) => s === 401, '401');
+        await expectStatus(route, 'unknown token', 'not-a-real-token', (s) => s === 401, '401');
+        await expectStatus(route, "an admin's token", t.rootToken, (s) => s === 401, '401');
+        for (const kind of FIELD_KINDS) {
+          const serves = access.field.includes(kind);
+          await expectStatus(route, `a ${kind}'s token`, fieldTokens.get(kind)!, serves ? passes : (s) => s === 403, serves ? 'not 401/403' : '403');
+        }
+        continue;
+      }
       if (access.auth === false) {
         await expectStatus(route, 'public, no token', null, passes, 'not 401/403');
         continue;

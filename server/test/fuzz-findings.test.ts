@@ -2,16 +2,19 @@
  * What the fuzzer (fuzz.test.ts) found, each as the smallest request that showed it, kept as a
  * regression test on both dialects. Each failed before its fix.
  */
-import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './helpers/app';
 import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP } from '../src/http/bodyLimits';
 import { client, type Client, dataOf, fieldErrors, sampler } from './helpers/http';
 
 describe.each(DIALECTS)('fuzzer findings (%s)', (dialect) => {
   let t: TestApp;
   let api: Client;
+  /** one sampler for the suite: the samples' unique values (country codes, emails) come from its counters */
+  let ref: ReturnType<typeof sampler>['ref'];
   beforeAll(async () => {
     t = await startTestApp(dialect);
     api = client(t);
+    ({ ref } = sampler(api));
   });
   afterAll(() => t?.close());
 
@@ -30,8 +33,18 @@ describe.each(DIALECTS)('fuzzer findings (%s)', (dialect) => {
     expect(dataOf(await api.get('/api/admin/duty-roasters/slots?doctor_id=2147483647&month=2026-01'))).toEqual([]);
   });
 
+  it('a doctor’s open slots in the app refuse a day of the right pattern that is no day with the field message (was a 500: no such date to compare)', async () => {
+    const [patient, doctor] = [await ref('app-users'), await ref('doctors')];
+    const token = await fieldTokenFor(t, patient.id);
+    for (const date of ['7646-26-27', '2030-02-30', '2030-00-10']) {
+      const res = await t.inject({ method: 'GET', url: `/api/field/doctors/${doctor.id}/slots?date=${date}&month=5072-11`, token });
+      expect([date, fieldErrors(res)]).toEqual([date, { date: ['Please give the day as YYYY-MM-DD.'] }]);
+    }
+    expect(dataOf(await t.inject({ method: 'GET', url: `/api/field/doctors/${doctor.id}/slots?date=2030-02-28`, token }))).toEqual([]);
+  });
+
   it('a body nested deeper than the API ever nests is refused (422) on every route, as the /users calls would pass it on (was a 500: JSON.stringify overflowed)', async () => {
-    const patient = await sampler(api).ref('app-users');
+    const patient = await ref('app-users');
     const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
     for (const payload of [deep(20_000), `{"f_name":${deep(20_000)}}`, `{"a":"${'['.repeat(100)}",${'{"b":'.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH)}}`]) {
       for (const [method, url] of [['PUT', `/api/admin/users/${patient.encrypted_id}`], ['POST', '/api/admin/users'], ['POST', '/api/admin/districts']] as const) {

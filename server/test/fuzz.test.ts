@@ -1,5 +1,6 @@
 /**
- * Fuzzing every route of the route table (app.routeTable) as the super admin, with fast-check: at
+ * Fuzzing every route of the route table (app.routeTable) as the super admin (a field route as a field
+ * account of the kind it serves, on records of that account's own), with fast-check: at
  * least FUZZ_RUNS (200) seeded cases a route, on SQLite and PostgreSQL at once. Bodies are arbitrary
  * JSON, malformed or hostile text, form data where a route takes it, and near-valid bodies (the
  * resource's own sample, or a body built from the route's TypeBox schema, broken in up to three
@@ -32,7 +33,7 @@ import type { Presented } from '../src/http/resource';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 import { hashToken } from '../src/services/tokens';
 import type { Dialect } from '../src/db';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './helpers/app';
 import { client, type Client, dataOf, multipart, type Row, sampler, tinyPng } from './helpers/http';
 import { dumpDatabase, dumpDifferences, type Dump, filesSignature, filesWatcher, fingerprintDifferences, installWriteCounter, tablesOf } from './helpers/dump';
 
@@ -47,7 +48,7 @@ jest.setTimeout(20 * 60_000);
 
 type Route = TestApp['app']['routeTable'][number];
 const label = (r: Pick<Route, 'method' | 'url'>) => `${r.method} ${r.url}`;
-const segmentOf = (url: string) => /^\/api\/(?:admin|public)\/([^/]+)/.exec(url)?.[1] ?? '';
+const segmentOf = (url: string) => /^\/api\/(?:admin|public|field)\/([^/]+)/.exec(url)?.[1] ?? '';
 
 /**
  * Refusals that must write, and what: a wrong password counts against the sign-in limits (throttle)
@@ -67,6 +68,8 @@ const WRITES_ON_REFUSAL: Record<string, readonly string[]> = {
   'POST /api/admin/reset-password': ['throttle'],
   'POST /api/admin/media-file/upload-chunk': ['upload_usage'],
 };
+/** every call of a field account counts against its rate limit (throttle), refused or not */
+const FIELD_WRITES_ON_REFUSAL = ['throttle'];
 
 /* ---------- values ---------- */
 
@@ -263,6 +266,42 @@ interface RouteSummary {
   dumpChecked: number;
 }
 
+/**
+ * What the field routes act on, records of their own (the admin routes' cases may change or delete the
+ * others): a patient with a family member and a doctor with a roster of open slots, their sessions,
+ * the appointments each route's path names (one Booked to cancel, one Completed to rate, one Booked for
+ * the doctor to complete), and near-valid bodies (also of the console's reschedule, into one of these slots).
+ */
+async function fieldFixtures(root: Client, t: TestApp, ref: ReturnType<typeof sampler>['ref']) {
+  const doctor = await ref('doctors');
+  const patient = await ref('app-users');
+  dataOf(await root.post('/api/admin/family-members', { parent_id: patient.id, f_name: 'Fuzz', phone_no: '03001112223', age: 9, dob: '2017-01-01', marital_status: 'Unmarried', relation: 'Son' }));
+  const dates = [60, 61, 62].map((d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10));
+  const roster = dataOf(await root.post('/api/admin/duty-roasters', { doctor_id: doctor.id, s_time: '08:00', e_time: '17:00', session: 10, charge: 2, dates }));
+  const slots = (roster.dutyRoasters as Row[]).flatMap((d) => d.appointments as Row[]);
+  const book = async (i: number) => dataOf(await root.post('/api/admin/appointments', { patient_id: patient.id, slot_id: slots[i]!.encrypted_id }));
+  const [toCancel, toRate, toComplete] = [await book(0), await book(1), await book(2)];
+  dataOf(await root.put(`/api/admin/appointments/status/${toRate.encrypted_id}`, { status: 'Completed' }));
+  const reason = (dataOf(await root.get('/api/admin/cancellation-reasons/choices')) as Row[])[0]!;
+  return {
+    tokens: new Map([['patient', await fieldTokenFor(t, patient.id)], ['doctor', await fieldTokenFor(t, doctor.id)]]),
+    ids: new Map([
+      ['/api/field/doctors/:id/slots', String(doctor.id)],
+      ['/api/field/appointments/:id/cancel', String(toCancel.id)],
+      ['/api/field/appointments/:id/rating', String(toRate.id)],
+      ['/api/field/doctor/appointments/:id/complete', String(toComplete.id)],
+    ]),
+    bases: new Map<string, Row>([
+      ['POST /api/field/appointments', { slot_id: slots[3]!.encrypted_id, client_key: 'fuzz-booking', detail: 'Fever' }],
+      ['PUT /api/field/appointments/:id/cancel', { cancel_reason_id: reason.id }],
+      ['POST /api/field/appointments/:id/rating', { rating: 4, comment: 'Kind' }],
+      ['POST /api/field/appointment-requests', { detail: 'A home visit, please', is_emergency: true }],
+      // the console's reschedule of its appointment record, into one of these open slots
+      ['PUT /api/admin/appointments/reschedule/:id', { slot_id: slots[4]!.encrypted_id }],
+    ]),
+  };
+}
+
 /** One dialect's whole run: a fresh app, a record of each resource, then every route in turn. */
 async function fuzzDialect(dialect: Dialect): Promise<RouteSummary[]> {
   const t = await startTestApp(dialect);
@@ -326,6 +365,7 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect): Promise<RouteSummary[]>
   const stored = await t.app.ctx.storage.put('reports', 'png', tinyPng(), { private: true });
   const fileToken = t.app.ctx.storage.signedUrl({ path: stored }).split('/').pop()!;
   const pusherId = dataOf(await root.get('/api/admin/me')).pusher_id as string;
+  const field = await fieldFixtures(root, t, ref);
   const tables = await tablesOf(t.db);
   const fingerprint = await installWriteCounter(t.db, tables);
   const storageDirs = [t.app.ctx.storage.root, t.app.ctx.storage.privateRoot];
@@ -338,7 +378,8 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect): Promise<RouteSummary[]>
       if (param !== null) return encodeURIComponent(param);
       const segment = segmentOf(route.url);
       const value =
-        name === 'id' ? recordIds.get(segment)
+        name === 'id' && route.access.field ? field.ids.get(route.url)
+        : name === 'id' ? recordIds.get(segment)
         : name === 'token' ? (segment === 'exports' ? exportToken : segment === 'files' ? fileToken : undefined)
         : name === 'pusher_id' ? pusherId
         : name === 'key' ? (segment === 'pages' ? 'privacy_policy' : undefined)
@@ -350,7 +391,7 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect): Promise<RouteSummary[]>
   }
 
   async function send(route: Route, url: string, c: Case): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { authorization: `Bearer ${route.access.field ? field.tokens.get(route.access.field[0]!) : token}` };
     const method = route.method as 'POST';
     const p = c.payload;
     if (p.kind === 'json') return t.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(p.value) ?? 'null', remoteAddress: c.ip });
@@ -387,8 +428,8 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect): Promise<RouteSummary[]>
     const segment = segmentOf(route.url);
     const def = RESOURCE_DEFS.find((d) => d.name === segment);
     // the resource's own sample is the best start of a near-valid create or update body
-    const base = def && (route.url === `/api/admin/${def.name}` || route.url === `/api/admin/${def.name}/:id`) && route.method !== 'GET' ? samples.get(def.name) ?? null : null;
-    const allowed = new Set(WRITES_ON_REFUSAL[name] ?? []);
+    const base = def && (route.url === `/api/admin/${def.name}` || route.url === `/api/admin/${def.name}/:id`) && route.method !== 'GET' ? samples.get(def.name) ?? null : field.bases.get(name) ?? null;
+    const allowed = new Set(WRITES_ON_REFUSAL[name] ?? (route.access.field ? FIELD_WRITES_ON_REFUSAL : []));
     const statuses: Record<string, number> = {};
     let cases = 0;
     let dumpChecked = 0;

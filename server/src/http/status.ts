@@ -2,7 +2,7 @@ import { type TObject, Type } from '@sinclair/typebox';
 import { USER_STATUS } from '../../../contract/enums';
 import { audit, diff } from '../services/audit';
 import { now } from '../services/tokens';
-import { ValidationError } from './errors';
+import { conflict, ValidationError } from './errors';
 import { MAX_ID } from './fields';
 import { dynamic, type ResourceDef, type Row, type WriteContext } from './resource';
 
@@ -43,7 +43,8 @@ export async function changeStatus(w: WriteContext, def: ResourceDef, existing: 
     action = to === USER_STATUS.blocked ? 'block' : 'unblock';
   } else {
     const from = String(existing[column]);
-    if (from !== to && !(status.transitions[from] ?? []).includes(String(to))) {
+    // a named status moves only along its transitions: a final one (a Completed appointment) stays as it is
+    if (!(status.transitions[from] ?? []).includes(String(to))) {
       throw ValidationError.field('status', `The status cannot change from ${from} to ${to}.`);
     }
     const reason = status.reasons?.[String(to)];
@@ -55,7 +56,11 @@ export async function changeStatus(w: WriteContext, def: ResourceDef, existing: 
     }
     action = 'status';
   }
-  await db.updateTable(def.table).set({ ...values, updated_at: now() }).where('id', '=', id).execute();
+  let update = db.updateTable(def.table).set({ ...values, updated_at: now() }).where('id', '=', id);
+  // from the status read, and only from it: of a cancel and a completion arriving at once, one changes it and the other is refused
+  if (status.kind === 'named') update = update.where(column, '=', existing[column]);
+  const changed = await update.executeTakeFirst();
+  if (Number(changed.numUpdatedRows) !== 1) throw conflict('The status changed meanwhile; reload and try again.');
   await def.hooks?.afterStatus?.(w, { ...existing, ...values }, to);
   await audit(w.db, {
     actorId: w.admin.id, action, resource: def.name, recordId: id,

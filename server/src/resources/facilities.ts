@@ -5,6 +5,7 @@ import { ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { defineResource, type Row } from '../http/resource';
 import { registerFieldFeedbackRoutes } from '../routes/fieldFeedback';
+import { announce } from './appointmentWrites';
 import { now } from '../services/tokens';
 import { addFullNames, SAMPLE_PHOTO } from './people/accounts';
 import { PLACE, placeValues } from './programme/place';
@@ -45,6 +46,8 @@ declare module '../db/schema' {
       doctor_id: number;
       msg: string;
       rating: number;
+      /** the appointment this rating was given for (at most one feedback an appointment) */
+      appointment_id: Generated<number | null>;
       dated_at: string;
       status: Generated<string>;
       note: string | null;
@@ -214,7 +217,7 @@ export const feedbacks = defineResource<'feedbacks'>()({
   name: 'feedbacks',
   table: 'feedbacks',
   module: 'feedback',
-  columns: ['user_id', 'doctor_id', 'msg', 'rating', 'dated_at', 'status', 'note', 'created_at', 'updated_at'],
+  columns: ['user_id', 'doctor_id', 'msg', 'rating', 'appointment_id', 'dated_at', 'status', 'note', 'created_at', 'updated_at'],
   label: 'msg',
   // staff record feedback given to them in person or by phone; the apps send their own (routes/fieldFeedback.ts)
   createSchema: Type.Object(
@@ -250,6 +253,13 @@ export const feedbacks = defineResource<'feedbacks'>()({
       if (update.status !== undefined) values.status = update.status;
       if (input.note !== undefined) values.note = input.note;
       return values;
+    },
+    async afterWrite(w, row, _input, existing) {
+      // a new rating moves the doctor's (kept by triggers): open doctor pages refresh
+      if (!existing) w.afterCommit(async () => announce(w.ctx, 'doctors', 'update', Number(row.doctor_id), w.admin.id));
+    },
+    async afterDelete(w, row) {
+      w.afterCommit(async () => announce(w.ctx, 'doctors', 'update', row.doctor_id, w.admin.id));
     },
     async enrich(_ctx, rows) {
       for (const r of rows) for (const p of [r.user, r.doctor]) if (p) addFullNames([p as Row]);

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { ok, MESSAGES } from '../http/envelope';
 import { districtOfRecord } from '../http/list';
@@ -28,13 +29,48 @@ const pageOf = (request: FastifyRequest) => Number((request.query as { page?: st
 const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
 const fullName = (p: { f_name: string | null; l_name: string | null }) => [p.f_name, p.l_name].filter(Boolean).join(' ');
 
+/** the district of a new record, as its declaration places it: its notice goes to the admins who may read it */
+const placeOf = async (ctx: AppContext, trx: Kysely<Database>, resource: 'feedbacks' | 'supports', id: number) =>
+  (await districtOfRecord(ctx, trx, ctx.registry.byName.get(resource)!, id)) ?? null;
+
+/**
+ * Stores a patient's feedback on a doctor (from the app's feedback, or a rating of an appointment) in
+ * the caller's transaction, with its audit row and a notice for every admin who may read it; the
+ * doctor's kept rating moves with it (triggers). Returns what to push once committed.
+ */
+export async function storeFeedback(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  f: { userId: number; doctorId: number; msg: string; rating: number; appointmentId: number | null; request: FastifyRequest },
+): Promise<{ id: number; push: () => Promise<void> }> {
+  const stamp = now();
+  const values = { user_id: f.userId, doctor_id: f.doctorId, msg: f.msg, rating: f.rating, appointment_id: f.appointmentId, dated_at: stamp, created_at: stamp, updated_at: stamp };
+  const inserted = await trx.insertInto('feedbacks').values(values).returning('id').executeTakeFirstOrThrow();
+  const id = Number(inserted.id);
+  await audit(trx, { actorId: null, action: 'field_create', resource: 'feedbacks', recordId: id, changes: values, ip: f.request.ip, requestId: f.request.id });
+  const doctor = await trx.selectFrom('users').select(['f_name', 'l_name']).where('id', '=', f.doctorId).executeTakeFirstOrThrow();
+  const sender = await trx.selectFrom('users').select(['f_name', 'l_name']).where('id', '=', f.userId).executeTakeFirstOrThrow();
+  const notice = await notifyAdmins(ctx, trx, {
+    type: 'feedback',
+    title: `Feedback from ${fullName(sender)}`,
+    body: f.msg ? `${f.rating}/5 for ${fullName(doctor)}: ${excerpt(f.msg)}` : `${f.rating}/5 for ${fullName(doctor)}`,
+    data: { resource: 'feedbacks', encrypted_id: ctx.ids.encode('feedbacks', id) },
+    permission: 'view_feedback',
+    districtId: await placeOf(ctx, trx, 'feedbacks', id),
+  });
+  return { id, push: notice.push };
+}
+
+/** A feedback was stored: the feedback lists and the doctor (whose rating moved) are told. */
+export function announceFeedback(ctx: AppContext, id: number, doctorId: number): void {
+  void ctx.realtime.publish(ctx.realtime.channelForChanges('feedbacks'), CHANGED_EVENT, { action: 'create', id: ctx.ids.encode('feedbacks', id), by: null });
+  void ctx.realtime.publish(ctx.realtime.channelForChanges('doctors'), CHANGED_EVENT, { action: 'update', id: ctx.ids.encode('doctors', doctorId), by: null });
+}
+
 export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx;
   const patientOnly = requireKind('patient');
-  /** the district of a new record, as its declaration places it: its notice goes to the admins who may read it */
-  const placeOf = async (trx: Kysely<Database>, resource: 'feedbacks' | 'supports', id: number) =>
-    (await districtOfRecord(ctx, trx, ctx.registry.byName.get(resource)!, id)) ?? null;
 
   async function feedbacksOf(userId: number, page: number, id: number | null = null) {
     let q = db
@@ -68,26 +104,11 @@ export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
       const body = request.body as { doctor_id: number; msg: string; rating: number };
       const user = request.user!;
       await checkDoctor(db, body.doctor_id);
-      const { id, push } = await db.transaction().execute(async (trx) => {
-        const stamp = now();
-        const values = { user_id: user.id, doctor_id: body.doctor_id, msg: body.msg.trim(), rating: body.rating, dated_at: stamp, created_at: stamp, updated_at: stamp };
-        const inserted = await trx.insertInto('feedbacks').values(values).returning('id').executeTakeFirstOrThrow();
-        const newId = Number(inserted.id);
-        await audit(trx, { actorId: null, action: 'field_create', resource: 'feedbacks', recordId: newId, changes: values, ip: request.ip, requestId: request.id });
-        const doctor = await trx.selectFrom('users').select(['f_name', 'l_name']).where('id', '=', body.doctor_id).executeTakeFirstOrThrow();
-        const sender = await trx.selectFrom('users').select(['f_name', 'l_name']).where('id', '=', user.id).executeTakeFirstOrThrow();
-        const notice = await notifyAdmins(ctx, trx, {
-          type: 'feedback',
-          title: `Feedback from ${fullName(sender)}`,
-          body: `${body.rating}/5 for ${fullName(doctor)}: ${excerpt(values.msg)}`,
-          data: { resource: 'feedbacks', encrypted_id: ctx.ids.encode('feedbacks', newId) },
-          permission: 'view_feedback',
-          districtId: await placeOf(trx, 'feedbacks', newId),
-        });
-        return { id: newId, push: notice.push };
-      });
+      const { id, push } = await db.transaction().execute((trx) =>
+        storeFeedback(ctx, trx, { userId: user.id, doctorId: body.doctor_id, msg: body.msg.trim(), rating: body.rating, appointmentId: null, request }),
+      );
       await push();
-      void ctx.realtime.publish(ctx.realtime.channelForChanges('feedbacks'), CHANGED_EVENT, { action: 'create', id: ctx.ids.encode('feedbacks', id), by: null });
+      announceFeedback(ctx, id, body.doctor_id);
       return ok((await feedbacksOf(user.id, 1, id))[0], MESSAGES.created);
     },
   );
@@ -119,7 +140,7 @@ export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
           body: excerpt(values.msg),
           data: { resource: 'supports', encrypted_id: ctx.ids.encode('supports', newId) },
           permission: 'view_support',
-          districtId: await placeOf(trx, 'supports', newId),
+          districtId: await placeOf(ctx, trx, 'supports', newId),
         });
         return { id: newId, push: notice.push };
       });

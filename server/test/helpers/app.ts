@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { createDb, type Db, type Dialect } from '../../src/db';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { Registry } from '../../src/http/resource';
+import { hashToken, inMs, newToken } from '../../src/services/tokens';
 
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 export const ADMIN_EMAIL = 'root@example.org';
@@ -168,4 +169,15 @@ export async function adminWith(t: TestApp, permissions: string[], tag = Math.ra
   });
   if (admin.statusCode !== 200) throw new Error(`admin: ${admin.body}`);
   return { token: await t.login(email, password), email, encryptedId: admin.json().data.encrypted_id };
+}
+
+/**
+ * A field-app session for a user (patient, doctor or CHW), stored as the field sign-in stores one; its
+ * bearer token. Suites that act as many app users at once make their sessions this way (the sign-in
+ * route counts attempts per client address).
+ */
+export async function fieldTokenFor(t: TestApp, userId: number): Promise<string> {
+  const token = newToken();
+  await t.db.db.insertInto('user_tokens').values({ user_id: userId, token_hash: hashToken(token), expires_at: inMs(86_400_000), created_at: new Date().toISOString(), ip: null }).execute();
+  return token;
 }

@@ -221,54 +221,81 @@ export async function dropResourceTable(db: Db, dialect: Dialect, table: string)
  * columns is not counted. A group keeps its counter row at n = 0 when its last row goes. On PostgreSQL
  * inserts and deletes are counted once a statement from the transition tables (a bulk import is one
  * upsert per group), and counter rows are upserted in key order, so concurrent writers lock them in
- * the same order.
+ * the same order. With `sum` (an integer column), the counter also keeps `total`, the sum of that
+ * column over the counted rows (a doctor's ratings: their count and sum, so the average is one
+ * division); a row whose summed column is NULL is not counted either, and a change of it moves the sum.
  */
-export async function addGroupCounter(db: Db, dialect: Dialect, counter: string, table: string, columns: Readonly<Record<string, 'integer' | 'text'>>): Promise<void> {
+export async function addGroupCounter(
+  db: Db,
+  dialect: Dialect,
+  counter: string,
+  table: string,
+  columns: Readonly<Record<string, 'integer' | 'text'>>,
+  options: { sum?: string } = {},
+): Promise<void> {
   const names = Object.keys(columns);
+  const { sum } = options;
   const cols = sql.join(names.map((c) => sql.ref(c)));
-  const counted = (row: string) => sql.join(names.map((c) => sql`${sql.ref(`${row}.${c}`)} IS NOT NULL`), sql` AND `);
+  const countedColumns = sum ? [...names, sum] : names;
+  const counted = (row: string) => sql.join(countedColumns.map((c) => sql`${sql.ref(`${row}.${c}`)} IS NOT NULL`), sql` AND `);
+  /** the kept columns beside the group's: n, and total with a sum */
+  const kept = sum ? sql`n, total` : sql`n`;
   let create = db.schema.createTable(counter);
   for (const [name, type] of Object.entries(columns)) create = create.addColumn(name, type, notNull);
-  await create.addColumn('n', 'integer', notNull).addPrimaryKeyConstraint(`${counter}_pkey`, names as never[]).execute();
-  await sql`INSERT INTO ${sql.table(counter)} (${cols}, n) SELECT ${cols}, count(*) FROM ${sql.table(table)} AS t WHERE ${counted('t')} GROUP BY ${cols}`.execute(db);
+  create = create.addColumn('n', 'integer', notNull);
+  if (sum) create = create.addColumn('total', 'integer', notNull);
+  await create.addPrimaryKeyConstraint(`${counter}_pkey`, names as never[]).execute();
+  const summed = (sign: string) => (sum ? sql`, ${sql.raw(sign)}sum(${sql.ref(`t.${sum}`)})` : sql``);
+  await sql`INSERT INTO ${sql.table(counter)} (${cols}, ${kept}) SELECT ${cols}, count(*)${summed('')} FROM ${sql.table(table)} AS t WHERE ${counted('t')} GROUP BY ${cols}`.execute(db);
   const c = sql.table(counter);
-  const upsert = sql`ON CONFLICT (${cols}) DO UPDATE SET n = ${c}.n + excluded.n`;
+  const upsert = sum
+    ? sql`ON CONFLICT (${cols}) DO UPDATE SET n = ${c}.n + excluded.n, total = ${c}.total + excluded.total`
+    : sql`ON CONFLICT (${cols}) DO UPDATE SET n = ${c}.n + excluded.n`;
+  const watched = sum ? [...names, sum] : names;
+  const watchedCols = sql.join(watched.map((w) => sql.ref(w)));
   if (dialect === 'postgres') {
     for (const [fn, rows, sign] of [['add', 'new_rows', ''], ['remove', 'old_rows', '-']] as const) {
       await sql`CREATE FUNCTION ${sql.raw(`${counter}_${fn}`)}() RETURNS trigger AS $$
         BEGIN
-          INSERT INTO ${c} (${cols}, n) SELECT ${cols}, ${sql.raw(sign)}count(*) FROM ${sql.raw(rows)} AS t WHERE ${counted('t')}
+          INSERT INTO ${c} (${cols}, ${kept}) SELECT ${cols}, ${sql.raw(sign)}count(*)${summed(sign)} FROM ${sql.raw(rows)} AS t WHERE ${counted('t')}
             GROUP BY ${cols} ORDER BY ${cols} ${upsert};
           RETURN NULL;
         END $$ LANGUAGE plpgsql`.execute(db);
     }
-    const oldValues = sql.join(names.map((n) => sql.raw(`OLD.${n}`)));
-    const newValues = sql.join(names.map((n) => sql.raw(`NEW.${n}`)));
+    const oldValues = sql.join(watched.map((n) => sql.raw(`OLD.${n}`)));
+    const newValues = sql.join(watched.map((n) => sql.raw(`NEW.${n}`)));
+    // with a sum, a change of the summed column alone leaves the row in its group: both halves of the
+    // move are one group's (one upsert may not touch a row twice), so they are added up first
+    const picked = sum ? sql`${cols}, sum(n), sum(n * ${sql.ref(`t.${sum}`)})` : sql`${cols}, n`;
+    const grouped = sum ? sql` GROUP BY ${cols}` : sql``;
     await sql`CREATE FUNCTION ${sql.raw(`${counter}_move`)}() RETURNS trigger AS $$
       BEGIN
-        INSERT INTO ${c} (${cols}, n) SELECT ${cols}, n FROM (VALUES (${oldValues}, -1), (${newValues}, 1)) AS t (${cols}, n)
-          WHERE ${counted('t')} ORDER BY ${cols} ${upsert};
+        INSERT INTO ${c} (${cols}, ${kept}) SELECT ${picked} FROM (VALUES (${oldValues}, -1), (${newValues}, 1)) AS t (${watchedCols}, n)
+          WHERE ${counted('t')}${grouped} ORDER BY ${cols} ${upsert};
         RETURN NULL;
       END $$ LANGUAGE plpgsql`.execute(db);
     await sql`CREATE TRIGGER ${sql.raw(`${counter}_insert`)} AFTER INSERT ON ${sql.table(table)}
       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`${counter}_add`)}()`.execute(db);
     await sql`CREATE TRIGGER ${sql.raw(`${counter}_delete`)} AFTER DELETE ON ${sql.table(table)}
       REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`${counter}_remove`)}()`.execute(db);
-    await sql`CREATE TRIGGER ${sql.raw(`${counter}_update`)} AFTER UPDATE OF ${cols} ON ${sql.table(table)} FOR EACH ROW
-      WHEN (${sql.join(names.map((n) => sql.raw(`OLD.${n} IS DISTINCT FROM NEW.${n}`)), sql` OR `)}) EXECUTE FUNCTION ${sql.raw(`${counter}_move`)}()`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${counter}_update`)} AFTER UPDATE OF ${watchedCols} ON ${sql.table(table)} FOR EACH ROW
+      WHEN (${sql.join(watched.map((n) => sql.raw(`OLD.${n} IS DISTINCT FROM NEW.${n}`)), sql` OR `)}) EXECUTE FUNCTION ${sql.raw(`${counter}_move`)}()`.execute(db);
   } else {
     const values = (row: string) => sql.join(names.map((n) => sql.raw(`${row}.${n}`)));
     const match = (row: string) => sql.join(names.map((n) => sql.raw(`${n} = ${row}.${n}`)), sql` AND `);
+    const one = (row: string) => (sum ? sql`1, ${sql.raw(`${row}.${sum}`)}` : sql`1`);
+    const less = (row: string) => (sum ? sql`n = n - 1, total = total - ${sql.raw(`${row}.${sum}`)}` : sql`n = n - 1`);
+    const oldCounted = (row: string) => (sum ? sql` AND ${sql.raw(`${row}.${sum}`)} IS NOT NULL` : sql``);
     await sql`CREATE TRIGGER ${sql.raw(`${counter}_insert`)} AFTER INSERT ON ${sql.table(table)} WHEN ${counted('new')}
-      BEGIN INSERT INTO ${c} (${cols}, n) VALUES (${values('new')}, 1) ${upsert}; END`.execute(db);
+      BEGIN INSERT INTO ${c} (${cols}, ${kept}) VALUES (${values('new')}, ${one('new')}) ${upsert}; END`.execute(db);
     await sql`CREATE TRIGGER ${sql.raw(`${counter}_delete`)} AFTER DELETE ON ${sql.table(table)} WHEN ${counted('old')}
-      BEGIN UPDATE ${c} SET n = n - 1 WHERE ${match('old')}; END`.execute(db);
+      BEGIN UPDATE ${c} SET ${less('old')} WHERE ${match('old')}; END`.execute(db);
     // SQLite's upsert needs a WHERE on its SELECT (else ON would read as a join's)
-    await sql`CREATE TRIGGER ${sql.raw(`${counter}_update`)} AFTER UPDATE OF ${cols} ON ${sql.table(table)}
-      WHEN ${sql.join(names.map((n) => sql.raw(`old.${n} IS NOT new.${n}`)), sql` OR `)}
+    await sql`CREATE TRIGGER ${sql.raw(`${counter}_update`)} AFTER UPDATE OF ${watchedCols} ON ${sql.table(table)}
+      WHEN ${sql.join(watched.map((n) => sql.raw(`old.${n} IS NOT new.${n}`)), sql` OR `)}
       BEGIN
-        UPDATE ${c} SET n = n - 1 WHERE ${match('old')};
-        INSERT INTO ${c} (${cols}, n) SELECT ${values('new')}, 1 WHERE ${counted('new')} ${upsert};
+        UPDATE ${c} SET ${less('old')} WHERE ${match('old')}${oldCounted('old')};
+        INSERT INTO ${c} (${cols}, ${kept}) SELECT ${values('new')}, ${one('new')} WHERE ${counted('new')} ${upsert};
       END`.execute(db);
   }
 }

@@ -27,6 +27,7 @@ import { migration as taskSubmissionCounts } from './0024_task_submission_counts
 import { migration as defaultSortIndexes } from './0025_default_sort_indexes';
 import { migration as districtPlaces } from './0026_district_places';
 import { migration as storedFiles } from './0027_stored_files';
+import { migration as appointmentFlow } from './0029_appointment_flow';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -60,6 +61,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0025_default_sort_indexes': defaultSortIndexes,
   '0026_district_places': districtPlaces,
   '0027_stored_files': storedFiles,
+  '0029_appointment_flow': appointmentFlow,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {

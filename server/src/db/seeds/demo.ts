@@ -538,7 +538,8 @@ async function seedCare(
       short_bio: `${faker.number.int({ min: 3, max: 30 })} years of practice.`, country_id: pk?.id ?? null, city_id: cities.length ? faker.helpers.arrayElement(cities) : null,
       state: null, zipcode: null, street: null, parent_id: null, relation: null, created_by: opts.ownerId, updated_by: opts.ownerId, created_at: stamp, updated_at: stamp,
     });
-    profiles.push({ id, qualification_id: faker.helpers.arrayElement(qualifications), rating: faker.number.float({ min: 2.5, max: 5, fractionDigits: 1 }) });
+    // a doctor's rating comes from the feedback seeded below (doctor_ratings, kept by triggers)
+    profiles.push({ id, qualification_id: faker.helpers.arrayElement(qualifications) });
     for (const s of faker.helpers.arrayElements(specializations, { min: 1, max: 3 })) specs.push({ doctor_id: id, specialization_id: s });
     doctorIds.push(id);
   }

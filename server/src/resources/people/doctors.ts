@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { USER_STATUS } from '../../../../contract/enums';
 import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
@@ -8,15 +10,33 @@ import {
 } from './accounts';
 
 /**
- * Doctors (spec 2): accounts of `users` (type doctor) with a profile (qualification, rating out of 5)
- * and at least one specialization; their duty roster and appointments are their own resources.
+ * Doctors (spec 2): accounts of `users` (type doctor) with a profile (qualification) and at least one
+ * specialization; their duty roster and appointments are their own resources. A doctor's rating out of
+ * 5 is the average of the patients' feedback ratings (whichever route wrote them), kept with their
+ * count in `doctor_ratings` by triggers in the writing transaction (migration 0029), never computed
+ * from the feedback on a read.
  */
 
 declare module '../../db/schema' {
   interface Database {
-    doctor_profiles: { id: number; qualification_id: number; rating: number };
+    doctor_profiles: { id: number; qualification_id: number };
     doctor_specializations: { doctor_id: number; specialization_id: number };
+    /** per doctor: the number of feedback ratings and their sum */
+    doctor_ratings: { doctor_id: number; n: number; total: number };
   }
+}
+
+/** A doctor's rating as presented: the average rounded to one decimal, 0 when nobody has rated them. */
+export const ratingOf = (kept: { n: number | string; total: number | string } | undefined): { rating: number; ratings_count: number } => {
+  const n = Number(kept?.n ?? 0);
+  return { rating: n > 0 ? Math.round((Number(kept!.total) / n) * 10) / 10 : 0, ratings_count: n };
+};
+
+/** The kept ratings of some doctors, by doctor. */
+export async function ratingsOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, { rating: number; ratings_count: number }>> {
+  const rows = ids.length ? await db.selectFrom('doctor_ratings').select(['doctor_id', 'n', 'total']).where('doctor_id', 'in', [...ids]).execute() : [];
+  const kept = new Map(rows.map((r) => [Number(r.doctor_id), r]));
+  return new Map(ids.map((id) => [id, ratingOf(kept.get(id))]));
 }
 
 const DOCTOR = {
@@ -59,7 +79,7 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
   label: 'f_name',
   createSchema,
   updateSchema,
-  profile: { table: 'doctor_profiles', columns: ['qualification_id', 'rating'] },
+  profile: { table: 'doctor_profiles', columns: ['qualification_id'] },
   files: { photo: PHOTO },
   searchable: [...PERSON_SEARCH],
   sortable: ['f_name', 'l_name', 'email', 'phone_no', 'age', 'status', 'created_at', 'id', 'qualification.title'],
@@ -105,7 +125,7 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
       addFullNames(rows);
       const ids = rows.map((r) => r.id);
       if (!ids.length) return;
-      const [specs, patients] = await Promise.all([
+      const [specs, patients, ratings] = await Promise.all([
         ctx.db
           .selectFrom('doctor_specializations as ds')
           .innerJoin('specializations as s', 's.id', 'ds.specialization_id')
@@ -123,8 +143,10 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
               .groupBy('doctor_id')
               .execute()
           : null,
+        ratingsOf(ctx.db, ids),
       ]);
       for (const r of rows) {
+        Object.assign(r, ratings.get(r.id));
         const mine = specs.filter((s) => s.doctor_id === r.id);
         r.specializations = mine.map((s) => ({ id: s.id, title: s.title, encrypted_id: ctx.ids.encode('specializations', s.id) }));
         r.specializationIds = mine.map((s) => s.id);
