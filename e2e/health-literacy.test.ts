@@ -9,14 +9,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { tinyPng } from '../server/test/helpers/http';
-import { browserAvailable, RESULTS_DIR, screenshot, WAIT_MS, withPage } from './helpers/browser';
+import { RESULTS_DIR, screenshot, WAIT_MS, withPage } from './helpers/browser';
 import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 import { field, menuEntry, seeText, signIn } from './helpers/page';
 
 jest.setTimeout(180_000);
-
-const run = browserAvailable() ? describe : describe.skip;
 
 /** a one-page PDF saying a line of text (a real one: the browser's viewer opens it) */
 function onePagePdf(text: string): Buffer {
@@ -40,7 +38,7 @@ function onePagePdf(text: string): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-run('health literacy content journey (Chromium, real server)', () => {
+describe('health literacy content journey (Chromium, real server)', () => {
   let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;
