@@ -117,8 +117,8 @@ export function describePlan(p) {
   if (p.action === 'stop') {
     lines.push('Stopped before running any test: a browser journey or a PostgreSQL suite is never skipped.');
     if (p.command && p.apt) lines.push(`Run this (as root, ${p.rerun} runs it itself), then ${p.rerun} again:`, `    ${p.command}`);
-    else if (p.command) lines.push("Install them with this system's packages, then run:", `    ${p.command}`);
-    if (p.packages.length) lines.push('Or point the tests at what you have: CHROMIUM_PATH=/path/to/chromium, TEST_PG_URL=postgres://USER@HOST:PORT/DB (a role that may create databases).');
+    else if (p.command) lines.push("Install what is missing with this system's packages and say where it is:", `    ${p.command}`);
+    if (p.apt) lines.push('Or point the tests at what you have: CHROMIUM_PATH=/path/to/chromium, TEST_PG_URL=postgres://USER@HOST:PORT/DB (a role that may create databases).');
   }
   return lines;
 }
