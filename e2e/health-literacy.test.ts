@@ -135,8 +135,15 @@ describe('health literacy content journey (Chromium, real server)', () => {
       await screenshot(page, 'health-literacy-show');
       expect(problems).toEqual([]);
 
-      // renamed from its page
+      // renamed from its page. The edit form opens on the record the page had, then resets to the record
+      // read again (its PDF's viewer link is signed anew): a title typed before that read is back is undone
+      const reread = page.waitForResponse(
+        (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/admin/health-literacy-content/${item.encrypted_id}`,
+        { timeout: WAIT_MS },
+      );
       await page.getByRole('link', { name: 'Edit' }).click();
+      await reread;
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await field(page, 'Title').fill(`${title} (updated)`);
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await seeText(page, 'Successfully updated.');
