@@ -1,11 +1,28 @@
-/** Three projects: the server (node, SQLite and PostgreSQL), the console (jsdom) and the browser journeys (e2e). */
+/**
+ * Three projects: the server (node, SQLite and PostgreSQL), the console (jsdom) and the browser journeys (e2e).
+ *
+ * Files run side by side on WORKERS processes (jest's default on 2 cores would be one): every server
+ * suite makes its own databases (a SQLite file in its own folder, a PostgreSQL database named after its
+ * process), every journey starts its own server, SMTP server and Chromium on ports of their own, and
+ * the fuzzer is split into route groups (server/test/fuzz-*.test.ts). Longest files first
+ * (jest.sequencer.js).
+ *
+ * TypeScript is only transpiled here, file by file (isolatedModules, set in tsconfig.base.json, which
+ * ts-jest follows): types are checked by `npm run typecheck`, as .ci/run does before `npm test`.
+ */
+import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
+
+/** At least two: on two cores one worker waits on PostgreSQL, the server or Chromium while the other runs. */
+const WORKERS = Math.max(2, availableParallelism());
 
 const esmPackages = [
   'query-string', 'decode-uri-component', 'split-on-first', 'filter-obj', 'react-hotkeys-hook',
 ].join('|');
 
 const config: Config = {
+  maxWorkers: WORKERS,
+  testSequencer: '<rootDir>/jest.sequencer.js',
   projects: [
     {
       displayName: 'server',
