@@ -161,7 +161,8 @@ describe('health literacy video over a weak connection (Chromium, real server)',
         },
       );
       await chunkedInput(page).setInputFiles(file);
-      await page.getByTestId('upload-retrying').waitFor();
+      // two 5 MB chunks go through the interception first: a wait on the upload, bounded like the one below
+      await page.getByTestId('upload-retrying').waitFor({ timeout: 60_000 });
       await screenshot(page, 'media-upload-retrying');
       const retrying = await progressOf(page).getAttribute('aria-valuenow');
       expect(Number(retrying)).toBeGreaterThanOrEqual(Math.floor((2 * 5 * 100) / 30)); // the bar kept what went through
@@ -228,7 +229,7 @@ describe('health literacy video over a weak connection (Chromium, real server)',
       const second = join(dir, 'lesson-two.mp4');
       writeFileSync(second, paddedMp4(recorded, 30 * MB - 12345));
       await chunkedInput(page).setInputFiles(second);
-      await page.getByTestId('upload-retrying').waitFor();
+      await page.getByTestId('upload-retrying').waitFor({ timeout: 60_000 }); // after three chunks went through
       await page.unroute(chunkUrl);
       expect(firstPage).toEqual([0, 1, 2]);
       await page.reload();
