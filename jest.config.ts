@@ -1,11 +1,35 @@
-/** Three projects: the server (node, SQLite and PostgreSQL), the console (jsdom) and the browser journeys (e2e). */
+/**
+ * Three projects: the server (node, SQLite and PostgreSQL), the console (jsdom) and the browser journeys (e2e).
+ *
+ * Files run side by side on WORKERS processes (jest's default on 2 cores was one): every server
+ * suite makes its own databases (a SQLite file in its own folder, a PostgreSQL database named after its
+ * process), every journey starts its own server, SMTP server and Chromium on ports of their own, and
+ * the fuzzer is split into route groups (server/test/fuzz-*.test.ts). Longest files first
+ * (jest.sequencer.js).
+ *
+ * TypeScript is only transpiled here, file by file (isolatedModules, set in tsconfig.base.json, which
+ * ts-jest follows), and so is this file (ts-node, transpileOnly: type-checking it cost seconds of every
+ * run): types are checked by `npm run typecheck`, as .ci/run does before `npm test`.
+ *
+ * @jest-config-loader ts-node
+ * @jest-config-loader-options {"transpileOnly": true, "compilerOptions": {"module": "CommonJS", "moduleResolution": "Node"}}
+ */
+import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
+
+/**
+ * One more than the cores: a worker spends part of its time waiting (on PostgreSQL, on its server or
+ * Chromium, on a page going idle), which another worker's file fills.
+ */
+const WORKERS = availableParallelism() + 1;
 
 const esmPackages = [
   'query-string', 'decode-uri-component', 'split-on-first', 'filter-obj', 'react-hotkeys-hook',
 ].join('|');
 
 const config: Config = {
+  maxWorkers: WORKERS,
+  testSequencer: '<rootDir>/jest.sequencer.js',
   projects: [
     {
       displayName: 'server',

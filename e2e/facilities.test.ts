@@ -12,17 +12,16 @@ import type { Browser } from 'playwright-core';
 import type { ResourceName } from '../contract/resources';
 import { registry } from '../server/src/resources/registry';
 import { tinyPng } from '../server/test/helpers/http';
-import { browserAvailable, withPage } from './helpers/browser';
+import { withPage } from './helpers/browser';
 import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 import { choose, field, seeText, signIn } from './helpers/page';
 
 jest.setTimeout(180_000);
 
-const run = browserAvailable() ? describe : describe.skip;
 type Rec = { id: number; encrypted_id: string } & Record<string, unknown>;
 
-run('facility centers, feedback and support (Chromium, real server)', () => {
+describe('facility centers, feedback and support (Chromium, real server)', () => {
   let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;

@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import type { ReceivedMail } from '../server/test/helpers/smtp';
-import { browserAvailable, screenshot, withPage } from './helpers/browser';
+import { screenshot, withPage } from './helpers/browser';
 import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 import { choose, errorUnder, field, menuEntry, seeText, signIn, signOut } from './helpers/page';
@@ -29,9 +29,7 @@ const passwordFrom = (mail: ReceivedMail): string => {
 // jest.config.ts sets testTimeout on the e2e project, but jest reads testTimeout only globally.
 jest.setTimeout(120_000);
 
-const run = browserAvailable() ? describe : describe.skip;
-
-run('foundation journeys (Chromium, real server)', () => {
+describe('foundation journeys (Chromium, real server)', () => {
   let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { browserAvailable, screenshot, withPage } from './helpers/browser';
+import { screenshot, withPage } from './helpers/browser';
 import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 import { choose, field, menuEntry, seeText, signIn } from './helpers/page';
@@ -21,9 +21,7 @@ const ADDED = 'Successfully added.';
 
 jest.setTimeout(180_000);
 
-const run = browserAvailable() ? describe : describe.skip;
-
-run('people journeys (Chromium, real server)', () => {
+describe('people journeys (Chromium, real server)', () => {
   let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;

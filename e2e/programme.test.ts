@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { tinyPng } from '../server/test/helpers/http';
-import { browserAvailable, screenshot, withPage } from './helpers/browser';
+import { screenshot, withPage } from './helpers/browser';
 import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 import { choose, field, menuEntry, seeText, signIn } from './helpers/page';
@@ -21,9 +21,7 @@ interface Paged<T> {
 
 jest.setTimeout(180_000);
 
-const run = browserAvailable() ? describe : describe.skip;
-
-run('programme journey (Chromium, real server)', () => {
+describe('programme journey (Chromium, real server)', () => {
   let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;

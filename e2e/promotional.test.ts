@@ -8,18 +8,16 @@
  */
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { tinyPng } from '../server/test/helpers/http';
-import { browserAvailable, screenshot, withPage } from './helpers/browser';
+import { screenshot, withPage } from './helpers/browser';
 import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 import { field, menuEntry, seeText, signIn } from './helpers/page';
 
 jest.setTimeout(180_000);
 
-const run = browserAvailable() ? describe : describe.skip;
-
 const png = (rgba: [number, number, number, number]) => ({ name: 'image.png', mimeType: 'image/png', buffer: tinyPng(rgba) });
 
-run('promotional journey (Chromium, real server)', () => {
+describe('promotional journey (Chromium, real server)', () => {
   let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;

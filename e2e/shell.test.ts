@@ -3,18 +3,17 @@
  * Pusher-protocol endpoint, and the Arabic right-to-left layout with the stored language choice.
  */
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, screenshot, withPage } from './helpers/browser';
+import { screenshot, withPage } from './helpers/browser';
 import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
 import { choose, field, seeText, signIn } from './helpers/page';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 
 jest.setTimeout(120_000);
 
-const run = browserAvailable() ? describe : describe.skip;
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 const unread = async (page: Page) => Number(/(\d+) unread/.exec((await bell(page).getAttribute('aria-label')) ?? '')?.[1]);
 
-run('shell journeys (Chromium, real server)', () => {
+describe('shell journeys (Chromium, real server)', () => {
   let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;

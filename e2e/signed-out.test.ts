@@ -4,14 +4,12 @@
  * signing in. A session that ends on the server leads back to the form the same way.
  */
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, withPage } from './helpers/browser';
+import { withPage } from './helpers/browser';
 import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
 import { field } from './helpers/page';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 
 jest.setTimeout(120_000);
-
-const run = browserAvailable() ? describe : describe.skip;
 
 /** The sign-in form's button: the form is there and usable. */
 const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
@@ -33,7 +31,7 @@ const adminChunkAfterPaint = (page: Page) =>
     return { paint, fetched };
   }, ADMIN_CHUNK.source);
 
-run('signed out (Chromium, real server)', () => {
+describe('signed out (Chromium, real server)', () => {
   let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;

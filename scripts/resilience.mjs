@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm run test:resilience [-- jest args]`: the crash, backup and two-node tests (server/resilience/) against a
 // throwaway PostgreSQL (or TEST_PG_URL), one file at a time; ends with `N passed, M failed` like npm test.
-// No PostgreSQL: an error under CI=true, else a warning and the PostgreSQL tests fail (never skip).
+// No PostgreSQL: installed first as root with apt-get, else the run stops before any test and says
+// what to run (scripts/prerequisites.mjs), as npm test does. Nothing is skipped for want of it.
 // A skipped test fails the run too.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './freshness.mjs';
-import { findPostgresBin, startThrowawayPostgres } from './pg.mjs';
+import { startThrowawayPostgres } from './pg.mjs';
+import { prepare } from './prerequisites.mjs';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'jest-resilience-'));
 const resultsFile = path.join(tmp, 'results.json');
@@ -23,18 +25,14 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 async function main() {
+  if (!prepare({ needBrowser: false, needPostgres: true, rerun: 'npm run test:resilience', log: (l) => console.log(`[resilience] ${l}`), error: (l) => console.error(`[resilience] ${l}`) })) return 1;
   const env = { ...process.env };
   if (env.TEST_PG_URL) {
     console.log('[resilience] using TEST_PG_URL from the environment');
-  } else if (findPostgresBin()) {
+  } else {
     pg = await startThrowawayPostgres();
     env.TEST_PG_URL = pg.url;
     console.log(`[resilience] throwaway PostgreSQL at ${pg.url}`);
-  } else if (process.env.CI === 'true') {
-    console.error('[resilience] ERROR: PostgreSQL not found and TEST_PG_URL unset; .ci/run should have installed postgresql-15.');
-    return 1;
-  } else {
-    console.error('[resilience] WARNING: no PostgreSQL found (apt-get install postgresql-15, or set TEST_PG_URL); the PostgreSQL tests will FAIL, not skip.');
   }
   const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
   const args = [jest, '--config', path.join(root, 'jest.resilience.config.ts'), '--runInBand', '--ci', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)];

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test [-- jest args]`: runs all jest projects against a throwaway PostgreSQL,
 // builds the console first when the browser tests need it, and ends with the line
-// `N passed, M failed[, K skipped]` (CI reads that line).
+// `N passed, M failed[, K skipped]` (CI reads that line). First it provides what the
+// machine lacks (scripts/prerequisites.mjs): Chromium and PostgreSQL from Debian's
+// packages when run as root, else it stops before any test, printing the command to run.
 //   npm test -- --selectProjects server      only the server tests
 //   npm test -- --build                      rebuild console+server before e2e even if fresh
 // TEST_PG_URL=postgres://... uses that database instead of starting one.
@@ -11,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { consoleStale, root, serverStale } from './freshness.mjs';
 import { findPostgresBin, startThrowawayPostgres } from './pg.mjs';
+import { prepare } from './prerequisites.mjs';
 
 const CI = process.env.CI === 'true';
 const log = (msg) => console.log(`[test] ${msg}`);
@@ -53,8 +56,8 @@ function run(cmd, args, env = process.env) {
   });
 }
 
-/** Whether the e2e project takes part, from jest's --selectProjects / --ignoreProjects. */
-function e2eSelected(args) {
+/** Whether a jest project takes part, from jest's --selectProjects / --ignoreProjects. */
+function projectSelected(args, project) {
   let selected = null;
   const ignored = [];
   for (let i = 0; i < args.length; i++) {
@@ -65,7 +68,7 @@ function e2eSelected(args) {
     if (m[1] === 'selectProjects') selected = [...(selected ?? []), ...names];
     else ignored.push(...names);
   }
-  return (selected === null || selected.includes('e2e')) && !ignored.includes('e2e');
+  return (selected === null || selected.includes(project)) && !ignored.includes(project);
 }
 
 const hasTests = (dir) =>
@@ -73,11 +76,17 @@ const hasTests = (dir) =>
   readdirSync(dir, { recursive: true }).some((f) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(String(f)));
 
 async function main() {
-  // (a) PostgreSQL. Missing PostgreSQL makes the PostgreSQL tests fail, never skip.
+  // (a) What the machine lacks: installed (root, apt-get) or the run stops here. Nothing is skipped
+  // for a missing browser or database, with or without CI.
+  const e2e = projectSelected(jestArgs, 'e2e') && hasTests(path.join(root, 'e2e'));
+  const server = projectSelected(jestArgs, 'server');
+  if (!prepare({ needBrowser: e2e, needPostgres: server, log, error: (line) => console.error(`[test] ${line}`) })) return 1;
+
+  // PostgreSQL: TEST_PG_URL, else a throwaway server of our own.
   const env = { ...process.env };
   if (env.TEST_PG_URL) {
     log(`using TEST_PG_URL from the environment`);
-  } else if (findPostgresBin()) {
+  } else if (server && findPostgresBin()) {
     const t0 = Date.now();
     starting = true;
     pg = await startThrowawayPostgres();
@@ -85,17 +94,11 @@ async function main() {
     if (signalled) process.exit(signalCode(signalled));
     env.TEST_PG_URL = pg.url;
     log(`throwaway PostgreSQL at ${pg.url} (ready in ${Date.now() - t0} ms)`);
-  } else if (CI) {
-    console.error('[test] ERROR: PostgreSQL not found and TEST_PG_URL unset; .ci/run should have installed postgresql-15.');
-    return 1;
-  } else {
-    console.error(`\n${'!'.repeat(78)}\n[test] WARNING: no PostgreSQL found (apt-get install postgresql-15, or set TEST_PG_URL).\n` +
-      `[test] The PostgreSQL tests will FAIL, not skip.\n${'!'.repeat(78)}\n`);
   }
 
   // (b) The browser tests drive the built console (and server). E2E_BUILD_DONE=1 tells
   // them the build is current, so they don't build again.
-  if (e2eSelected(jestArgs) && hasTests(path.join(root, 'e2e'))) {
+  if (e2e) {
     if (forceBuild || consoleStale() || serverStale()) {
       log('building for the e2e tests: npm run build');
       const code = await run('npm', ['run', 'build']);

@@ -1,6 +1,8 @@
 /**
  * Debian's Chromium driven by playwright-core (never a downloaded browser). A journey that fails
- * leaves a screenshot and the page's console errors under test-results/.
+ * leaves a screenshot and the page's console errors under test-results/. No Chromium at CHROMIUM_PATH
+ * fails the journeys (launchBrowser throws), with or without CI: they are never skipped. `npm test`
+ * installs Debian's chromium first when it can (scripts/prerequisites.mjs).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,25 +11,13 @@ import { ROOT } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const RESULTS_DIR = join(ROOT, 'test-results');
-const CI = process.env.CI === 'true';
 
 /** Default bound of every Playwright wait (actions, expectations, navigations). */
 export const WAIT_MS = 15_000;
 
-/**
- * Whether the journeys can run here. Under CI=true they always run, so a missing Chromium
- * fails them (launch throws) instead of skipping them.
- */
-export function browserAvailable(): boolean {
-  if (existsSync(CHROMIUM_PATH)) return true;
-  if (CI) return true;
-  console.warn(`\n[e2e] WARNING: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH); the browser journeys are SKIPPED.\n`);
-  return false;
-}
-
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium; npm test does it as root) or set CHROMIUM_PATH`);
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -14,12 +14,23 @@ export interface JourneyEnvironment {
   rootToken: string;
 }
 
+/**
+ * Chromium first (a missing one fails the journeys at once), then the servers. A start that fails
+ * half-way stops what it had started: the caller never got it to stop, and a server process left
+ * running would keep jest from ending.
+ */
 export async function startJourneyEnvironment(): Promise<JourneyEnvironment> {
-  const smtp = await startSmtp();
-  const server = await startServer({ smtpUrl: smtp.url });
-  const rootToken = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const browser = await launchBrowser();
-  return { smtp, server, browser, rootToken };
+  const started: Partial<JourneyEnvironment> = {};
+  try {
+    started.browser = await launchBrowser();
+    started.smtp = await startSmtp();
+    started.server = await startServer({ smtpUrl: started.smtp.url });
+    const rootToken = await started.server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    return { ...(started as Omit<JourneyEnvironment, 'rootToken'>), rootToken };
+  } catch (error) {
+    await stopJourneyEnvironment(started);
+    throw error;
+  }
 }
 
 /** Stops what was started; tolerates a start that failed half-way. */

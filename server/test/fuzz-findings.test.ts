@@ -1,5 +1,5 @@
 /**
- * What the fuzzer (fuzz.test.ts) found, each as the smallest request that showed it, kept as a
+ * What the fuzzer (helpers/fuzz.ts) found, each as the smallest request that showed it, kept as a
  * regression test on both dialects. Each failed before its fix.
  */
 import { DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './helpers/app';
