@@ -92,7 +92,7 @@ describe('appointments from request to completion (Chromium, real server)', () =
       // the dashboard stays open in its own tab: it must follow the booking and the completion
       const dashboard = await context.newPage();
       await dashboard.goto('/dashboard');
-      await dashboard.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await dashboard.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
       // --- the request, newest and emergencies first, by its number; Book
       await menuEntry(page, 'Appointment Requests').click();
@@ -117,7 +117,10 @@ describe('appointments from request to completion (Chromium, real server)', () =
       await tomorrow.click();
       const slots = dialog.getByRole('radiogroup');
       expect(await slots.getByRole('radio').allInnerTexts()).toEqual(['10:00–10:20', '10:20–10:40', '10:40–11:00']);
+      await page.bringToFront(); // the dashboard's tab opened last: a tab behind it paints late
       await slots.getByRole('radio', { name: '10:20–10:40' }).click();
+      await slots.getByRole('radio', { name: '10:20–10:40', checked: true }).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Book', exact: true }).isEnabled()).toBe(true);
       await screenshot(page, 'appointment-book-dialog');
       const dashboardRefetched = dashboard.waitForResponse((r) => r.url().includes('/api/admin/dashboard') && r.status() === 200, { timeout: 30_000 });
       await dialog.getByRole('button', { name: 'Book', exact: true }).click();
