@@ -168,6 +168,23 @@ describe('appointments from request to completion (Chromium, real server)', () =
       await screenshot(page, 'doctors-list-rating');
       const stored = await api<{ rating: number; ratings_count: number }>('GET', `/doctors/${doctor.encrypted_id}`);
       expect([stored.rating, stored.ratings_count]).toEqual([4, 1]);
+
+      // --- on a phone and in Arabic: the booking dialog from the patient's Health System tab fits
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.evaluate(() => localStorage.setItem('currentLanguage', 'ar'));
+      await page.goto(`/app-users/${encodeURIComponent(patient.encrypted_id)}/show`);
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+      await page.getByRole('tab', { name: 'النظام الصحي' }).click();
+      await page.getByRole('button', { name: 'حجز موعد' }).click();
+      const phoneDialog = page.getByRole('dialog', { name: 'حجز موعد' });
+      await phoneDialog.getByRole('combobox').first().waitFor();
+      const [dialogWidth, pageWidth] = await page.evaluate(() => [
+        document.querySelector('[role=dialog]')!.getBoundingClientRect().width,
+        document.documentElement.scrollWidth,
+      ]);
+      expect(dialogWidth).toBeLessThanOrEqual(375);
+      expect(pageWidth).toBeLessThanOrEqual(375);
+      await screenshot(page, 'appointment-book-dialog-phone-ar');
       expect(pageErrors).toEqual([]);
     }));
 });

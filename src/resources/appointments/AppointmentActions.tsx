@@ -127,7 +127,7 @@ const RescheduleDialog = ({ onClose }: { onClose: () => void }) => {
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="reschedule-title" onClick={(e) => e.stopPropagation()}>
       <DialogTitle id="reschedule-title">{translate('resources.appointments.reschedule.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
         <Typography variant="body2" color="text.secondary">
           {translate('resources.appointments.reschedule.now', { name: fullName(record.patient), day: formatDay(String(record.date), locale), time: `${record.s_time}–${record.e_time}` })}
         </Typography>

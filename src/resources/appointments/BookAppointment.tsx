@@ -134,7 +134,7 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="book-appointment-title" onClick={(e) => e.stopPropagation()}>
       <DialogTitle id="book-appointment-title">{translate('resources.appointments.book.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
         {failure ? <Alert severity="error">{translate(failure, { _: failure })}</Alert> : null}
         {unshown.map(([field, message]) => (
           <Alert key={field} severity="error">{`${translate(`resources.appointments.fields.${field}`, { _: field })}: ${translate(message, { _: message })}`}</Alert>
