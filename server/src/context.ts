@@ -4,12 +4,15 @@ import type { Dialect } from './db';
 import type { SearchIndexes } from './db/search';
 import type { Database } from './db/schema';
 import type { IdCodec } from './http/ids';
-import type { Registry } from './http/resource';
 import type { Realtime } from './realtime';
 import type { Mailer } from './services/mail';
 import type { LocalStorage } from './services/storage';
 
-/** What every route and hook can reach: built once in buildApp and hung on the Fastify instance. */
+/**
+ * What every route and hook can reach: built once in buildApp and hung on the Fastify instance.
+ * `registry` (every declared resource, by name) is added to it by http/resource.ts: the declarations'
+ * hooks take this context, so this file cannot name them without an import cycle.
+ */
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
@@ -21,8 +24,6 @@ export interface AppContext {
   realtime: Realtime;
   /** the search index of each table and the columns it covers, as migrations left them */
   searchIndexes: SearchIndexes;
-  /** every declared resource, by name (a record's place may be that of another resource's record) */
-  registry: Registry;
 }
 
 /** The signed-in admin, resolved from the bearer token on every authenticated request. */

@@ -294,3 +294,49 @@ describe.each(DIALECTS)('machinery (%s)', (dialect) => {
     expect(fieldErrors(await api.post('/api/admin/widgets', { ...body, parts: [] }))).toEqual({ parts: ['Please add at least one part.'] });
   });
 });
+
+/**
+ * A record another declaration points at (belongsTo or parent) is not deleted from under it: the
+ * parent declares `referencedBy` for that table and column, and the delete answers 409 naming the rows.
+ * UNGUARDED_TODAY lists the registry's pointers without one as this test was written, each still to be
+ * decided (a `referencedBy`, or a delete that takes the rows with it, or a parent never deleted): a new
+ * declaration may not join them, and one that gains its `referencedBy` must leave the list.
+ */
+const unguardedPointers = (reg: Registry): string[] =>
+  reg.resources.flatMap((def) =>
+    [...(def.belongsTo ?? []), ...(def.parent ? [def.parent] : [])].flatMap(({ column, resource: parentName }) => {
+      const parent = reg.byName.get(parentName);
+      const tables = [def.table as string, def.profile?.table as string | undefined];
+      const guarded = parent?.referencedBy?.some((ref) => ref.column === column && tables.includes(ref.table));
+      return guarded ? [] : [`${def.name}.${column} -> ${parentName}`];
+    }),
+  ).filter((pointer, i, all) => all.indexOf(pointer) === i).sort();
+
+const UNGUARDED_TODAY = [
+  'app-users.district_id -> districts', 'app-users.tehsil_id -> tehsils', 'appointment-requests.patient_id -> app-users',
+  'appointments.cancel_reason_id -> cancellation-reasons', 'appointments.patient_id -> app-users', 'campaigns.district_id -> districts',
+  'campaigns.tehsil_id -> tehsils', 'doctors.qualification_id -> qualifications', 'facility-centers.area_id -> areas',
+  'facility-centers.district_id -> districts', 'facility-centers.tehsil_id -> tehsils', 'feedbacks.doctor_id -> doctors',
+  'feedbacks.user_id -> app-users', 'medical-histories.patient_id -> app-users', 'prescriptions.patient_id -> app-users',
+  'supports.user_id -> app-users', 'tasks.district_id -> districts', 'tasks.survey_id -> dynamic-forms', 'tasks.tehsil_id -> tehsils',
+  'user-messages.district_id -> districts', 'user-messages.survey_id -> dynamic-forms', 'user-messages.tehsil_id -> tehsils',
+];
+
+describe('referencedBy', () => {
+  it('the machinery’s own declarations guard every record they point at', () => {
+    expect(unguardedPointers(registry)).toEqual([]);
+  });
+
+  it('reports a declaration that points at a parent whose referencedBy does not name it', () => {
+    const orphan = titled('widget-notes', 'widget_groups', 'title', {
+      belongsTo: [{ as: 'owner', column: 'owner_id', resource: resource('widget-owners'), table: table('widget_owners'), columns: ['name'] }],
+      parent: { resource: resource('widget-kinds'), table: table('widget_kinds'), column: 'kind_id', message: 'Please select a kind.' },
+    });
+    const withOrphan: Registry = { resources: [...registry.resources, orphan], byName: new Map([...registry.byName, [orphan.name as string, orphan]]) };
+    expect(unguardedPointers(withOrphan)).toEqual(['widget-notes.kind_id -> widget-kinds', 'widget-notes.owner_id -> widget-owners']);
+  });
+
+  it('no declaration of the registry joins the parents left unguarded', () => {
+    expect(unguardedPointers(realRegistry)).toEqual([...UNGUARDED_TODAY].sort());
+  });
+});

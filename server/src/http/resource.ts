@@ -392,3 +392,10 @@ export interface Registry {
   resources: ResourceDef[];
   byName: Map<string, ResourceDef>;
 }
+
+declare module '../context' {
+  interface AppContext {
+    /** every declared resource, by name (a record's place may be that of another resource's record) */
+    registry: Registry;
+  }
+}

@@ -2,19 +2,19 @@
  * Real time over the Pusher protocol. The server publishes with the official `pusher` SDK, either to
  * the embedded endpoint of this process (no PUSHER_* settings; see embedded.ts) or to the Pusher
  * Channels / Soketi service that PUSHER_* names. The console subscribes with pusher-js to
- * `private-admin.{pusher_id}`, authorised by POST /api/admin/broadcasting/auth (routes.ts). On
+ * `private-admin.{pusher_id}`, authorised by POST /api/admin/broadcasting/auth (routes.ts, which also
+ * starts the embedded endpoint: this module is the publisher only, so anything may import it). On
  * PostgreSQL the embedded endpoints of all nodes share events through LISTEN/NOTIFY (pgBus.ts).
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Pusher from 'pusher';
 import type { Config } from '../config';
-import { apiEvent, registerEmbeddedEndpoint, relayEvents, type EmbeddedHub } from './embedded';
-import { PgBus } from './pgBus';
+import { apiEvent, relayEvents, type EmbeddedHub } from './embedded';
+import type { PgBus } from './pgBus';
 import { embeddedCredentials, type PusherCredentials } from './protocol';
-import { registerRealtimeRoutes } from './routes';
 
 export const AUTH_ENDPOINT = '/api/admin/broadcasting/auth';
 const ADMIN_CHANNEL_PREFIX = 'private-admin.';
@@ -238,21 +238,4 @@ export class Realtime {
   close(): void {
     this.agent.destroy();
   }
-}
-
-/** The embedded endpoint (when no PUSHER_* settings) and the two /api/admin routes. */
-export async function registerRealtime(app: FastifyInstance, opts: { activityTimeoutS?: number } = {}): Promise<void> {
-  const { realtime, config, dialect, db } = app.ctx;
-  if (realtime.embedded) {
-    // on PostgreSQL any number of nodes may serve: events travel between them by LISTEN/NOTIFY
-    const bus = dialect === 'postgres' && config.databaseUrl ? new PgBus({ connectionString: config.databaseUrl, db, log: app.log }) : null;
-    realtime.hub = await registerEmbeddedEndpoint(app, { credentials: realtime.embedded, activityTimeoutS: opts.activityTimeoutS, bus });
-    if (bus) {
-      await bus.start();
-      realtime.bus = bus;
-      app.addHook('onClose', async () => bus.close());
-    }
-  }
-  await registerRealtimeRoutes(app);
-  app.addHook('onClose', async () => realtime.close());
 }

@@ -3,6 +3,9 @@
  * POST /api/admin/broadcasting/auth   Laravel Echo's channel authorisation: a signed-in admin may
  *                                     subscribe to its own `private-admin.{pusher_id}`, and to
  *                                     `private-changes.{resource}` of the resources it may view
+ *
+ * registerRealtime (app.ts) mounts them with the embedded endpoint. They live apart from the publisher
+ * (index.ts) because they need the auth guard, which needs the app's context, which names the publisher.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +14,8 @@ import { ok } from '../http/envelope';
 import { forbidden } from '../http/errors';
 import { CHANNEL_NAME, SOCKET_ID } from './protocol';
 import { CHANGES_PREFIX } from './index';
+import { registerEmbeddedEndpoint } from './embedded';
+import { PgBus } from './pgBus';
 import { permissionName } from '../../../contract/permissions';
 import { RESOURCES, type ResourceName } from '../../../contract/resources';
 import type { Principal } from '../context';
@@ -42,7 +47,7 @@ const tags = ['realtime'];
 /** pusher-js posts its authorisation request as a form; bodies of these routes are small */
 const FORM_BODY_LIMIT = 4096;
 
-export async function registerRealtimeRoutes(app: FastifyInstance): Promise<void> {
+async function registerRealtimeRoutes(app: FastifyInstance): Promise<void> {
   const realtime = app.ctx.realtime;
   const mayListen = (admin: Principal, channel: string): boolean => {
     if (channel === realtime.channelForAdmin(admin.pusherId)) return true;
@@ -79,4 +84,21 @@ export async function registerRealtimeRoutes(app: FastifyInstance): Promise<void
       return realtime.authorizeChannel(socketId, channel);
     });
   });
+}
+
+/** The embedded endpoint (when no PUSHER_* settings) and the two /api/admin routes. */
+export async function registerRealtime(app: FastifyInstance, opts: { activityTimeoutS?: number } = {}): Promise<void> {
+  const { realtime, config, dialect, db } = app.ctx;
+  if (realtime.embedded) {
+    // on PostgreSQL any number of nodes may serve: events travel between them by LISTEN/NOTIFY
+    const bus = dialect === 'postgres' && config.databaseUrl ? new PgBus({ connectionString: config.databaseUrl, db, log: app.log }) : null;
+    realtime.hub = await registerEmbeddedEndpoint(app, { credentials: realtime.embedded, activityTimeoutS: opts.activityTimeoutS, bus });
+    if (bus) {
+      await bus.start();
+      realtime.bus = bus;
+      app.addHook('onClose', async () => bus.close());
+    }
+  }
+  await registerRealtimeRoutes(app);
+  app.addHook('onClose', async () => realtime.close());
 }

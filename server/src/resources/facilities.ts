@@ -5,6 +5,7 @@ import { ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { defineResource, type Row } from '../http/resource';
 import { registerFieldFeedbackRoutes } from '../routes/fieldFeedback';
+import { checkDoctor, FEEDBACK, feedbackFields, SUPPORT } from './feedbackRules';
 import { announce } from './appointmentWrites';
 import { now } from '../services/tokens';
 import { addFullNames, SAMPLE_PHOTO } from './people/accounts';
@@ -182,36 +183,7 @@ export const facilityCenters = defineResource<'facility_centers'>()({
   ],
 });
 
-export const FEEDBACK = {
-  user: 'Please select a patient.',
-  doctor: 'Please select a doctor.',
-  msg: 'Please write a message.',
-  rating: 'Please give a rating from 1 to 5.',
-  status: `The status must be one of ${FEEDBACK_STATUSES.join(', ')}.`,
-  note: 'At most 2000 characters.',
-};
-
-export const SUPPORT = {
-  user: 'Please select a user of the apps.',
-  msg: 'Please write a message.',
-  status: `The status must be one of ${SUPPORT_STATUSES.join(', ')}.`,
-  reply: 'At most 2000 characters.',
-};
-
 const PERSON = ['f_name', 'l_name', 'type'] as const;
-
-/** The fields a patient sends (from the app, or staff on their behalf). */
-export const feedbackFields = {
-  doctor_id: Fields.reference(FEEDBACK.doctor),
-  msg: Fields.text(FEEDBACK.msg, 2000),
-  rating: Fields.integer(FEEDBACK.rating, 1, 5),
-};
-
-/** A doctor of the programme, or the field message. */
-export async function checkDoctor(db: import('kysely').Kysely<import('../db/schema').Database>, id: unknown): Promise<void> {
-  const doctor = typeof id === 'number' && (await db.selectFrom('users').select('id').where('id', '=', id).where('type', '=', 'doctor').executeTakeFirst());
-  if (!doctor) throw ValidationError.field('doctor_id', FEEDBACK.doctor);
-}
 
 export const feedbacks = defineResource<'feedbacks'>()({
   name: 'feedbacks',

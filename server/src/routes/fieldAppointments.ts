@@ -10,7 +10,7 @@ import { districtOfRecord } from '../http/list';
 import { announce, BOOKING, claimSlot, endBooking, notStartedBound, slotIdOf, slotToTake } from '../resources/appointmentWrites';
 import { NO_REASON, REQUEST_DETAIL } from '../resources/appointments';
 import { OPEN_SLOT_STATUSES, SLOT_IDS } from '../resources/dutyRosters';
-import { FEEDBACK } from '../resources/facilities';
+import { FEEDBACK } from '../resources/feedbackRules';
 import { isCalendarDay } from '../resources/programme/place';
 import { ratingsOf } from '../resources/people/doctors';
 import { audit } from '../services/audit';

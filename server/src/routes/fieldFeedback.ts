@@ -7,7 +7,7 @@ import { ok, MESSAGES } from '../http/envelope';
 import { districtOfRecord } from '../http/list';
 import { Fields } from '../http/fields';
 import { CHANGED_EVENT } from '../realtime';
-import { checkDoctor, feedbackFields, SUPPORT } from '../resources/facilities';
+import { checkDoctor, feedbackFields, SUPPORT } from '../resources/feedbackRules';
 import { audit } from '../services/audit';
 import { notifyAdmins } from '../services/notify';
 import { now } from '../services/tokens';

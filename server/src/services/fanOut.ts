@@ -23,9 +23,6 @@ import { now } from './tokens';
 
 export const AUDIENCES = ['admin', 'doctor', 'patient'] as const;
 export type Audience = (typeof AUDIENCES)[number];
-/** admins are told on the web (the bell), doctors and patients on mobile (their inbox) */
-export const CHANNEL_OF: Record<Audience, 'web' | 'mobile'> = { admin: 'web', doctor: 'mobile', patient: 'mobile' };
-export const TYPE_OF: Record<Audience, 'admin' | 'user'> = { admin: 'admin', doctor: 'user', patient: 'user' };
 
 /** copies stored per transaction */
 export const FANOUT_BATCH = 1000;
@@ -61,6 +58,80 @@ function peopleWithin<Q extends SelectQueryBuilder<Database, 'users', object>>(d
 }
 const districtsOf = (send: Pick<SendRow, 'district_ids'>): number[] | null => (send.district_ids ? (JSON.parse(send.district_ids) as number[]) : null);
 
+interface Recipient {
+  id: number;
+  /** an admin's channel for its bell; null for the apps' users */
+  pusherId: string | null;
+}
+interface StoredCopy extends Recipient {
+  /** the copy's id */
+  copy: number;
+}
+
+/** How one audience is reached: who is in it, where its copies are stored, whether they are pushed. */
+interface AudienceRoute {
+  channel: 'web' | 'mobile';
+  /** the copies' type */
+  type: 'admin' | 'user';
+  /** active members within the districts (null: everywhere): counted, or the next `limit` after id `after` in id order */
+  count(db: Kysely<Database>, districtIds: readonly number[] | null): Promise<number>;
+  next(db: Kysely<Database>, districtIds: readonly number[] | null, after: number, limit: number): Promise<Recipient[]>;
+  /** stores a copy of the send for each (none twice for one send); the copies stored now */
+  store(trx: Kysely<Database>, send: SendRow, recipients: readonly Recipient[]): Promise<StoredCopy[]>;
+  /** the copies go to the bells live once stored */
+  pushed: boolean;
+}
+
+const copyOf = (send: SendRow, type: AudienceRoute['type']) =>
+  ({ type, title: send.title, body: send.body, data: null, is_read: 0, sent_notification_id: send.id, created_at: send.created_at });
+const counted = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
+
+const activeAdmins = (db: Kysely<Database>, districtIds: readonly number[] | null) => adminsWithin(db.selectFrom('admins').where('status', '=', 1), districtIds);
+
+/** admins: their bells, pushed */
+const ADMINS: AudienceRoute = {
+  channel: 'web',
+  type: 'admin',
+  pushed: true,
+  count: async (db, districtIds) => counted(await activeAdmins(db, districtIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
+  next: async (db, districtIds, after, limit) =>
+    (await activeAdmins(db, districtIds).select(['id', 'pusher_id']).where('id', '>', after).orderBy('id').limit(limit).execute()).map((a) => ({ id: a.id, pusherId: a.pusher_id })),
+  store: async (trx, send, recipients) => {
+    const rows = await trx.insertInto('admin_notifications')
+      .values(recipients.map((a) => ({ admin_id: a.id, ...copyOf(send, 'admin') })))
+      .onConflict((oc) => oc.columns(['sent_notification_id', 'admin_id']).doNothing())
+      .returning(['id', 'admin_id']).execute();
+    const pusherOf = new Map(recipients.map((a) => [a.id, a.pusherId]));
+    return rows.map((r) => ({ copy: r.id, id: r.admin_id, pusherId: pusherOf.get(r.admin_id) ?? null }));
+  },
+};
+
+/** doctors or patients: their inboxes, which the field apps read */
+const people = (kind: 'doctor' | 'patient'): AudienceRoute => {
+  const active = (db: Kysely<Database>, districtIds: readonly number[] | null) =>
+    peopleWithin(db, db.selectFrom('users').where('type', '=', kind).where('status', '=', USER_STATUS.active), districtIds);
+  return {
+    channel: 'mobile',
+    type: 'user',
+    pushed: false,
+    count: async (db, districtIds) => counted(await active(db, districtIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
+    next: async (db, districtIds, after, limit) =>
+      (await active(db, districtIds).select('id').where('id', '>', after).orderBy('id').limit(limit).execute()).map((u) => ({ id: u.id, pusherId: null })),
+    store: async (trx, send, recipients) => {
+      const rows = await trx.insertInto('user_notifications')
+        .values(recipients.map((u) => ({ user_id: u.id, ...copyOf(send, 'user') })))
+        .onConflict((oc) => oc.columns(['sent_notification_id', 'user_id']).doNothing())
+        .returning(['id', 'user_id']).execute();
+      return rows.map((r) => ({ copy: r.id, id: r.user_id, pusherId: null }));
+    },
+  };
+};
+
+const ROUTES: Record<Audience, AudienceRoute> = { admin: ADMINS, doctor: people('doctor'), patient: people('patient') };
+/** admins are told on the web (the bell), doctors and patients on mobile (their inbox) */
+export const CHANNEL_OF = Object.fromEntries(AUDIENCES.map((a) => [a, ROUTES[a].channel])) as Record<Audience, 'web' | 'mobile'>;
+export const TYPE_OF = Object.fromEntries(AUDIENCES.map((a) => [a, ROUTES[a].type])) as Record<Audience, 'admin' | 'user'>;
+
 export interface FanOutOptions {
   batchSize?: number;
   log?: FastifyBaseLogger;
@@ -83,10 +154,7 @@ export class NotificationFanOut {
    * any), within the sender's districts when it is limited to some (`districtIds`).
    */
   async audienceSize(audience: Audience, db: Kysely<Database> = this.ctx.db, districtIds: readonly number[] | null = null): Promise<number> {
-    const row = audience === 'admin'
-      ? await adminsWithin(db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1), districtIds).executeTakeFirst()
-      : await peopleWithin(db, db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', audience).where('status', '=', USER_STATUS.active), districtIds).executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return ROUTES[audience].count(db, districtIds);
   }
 
   /**
@@ -152,38 +220,14 @@ export class NotificationFanOut {
     const send = await db.selectFrom('sent_notifications').select(['id', 'send_to', 'title', 'body', 'created_at', 'cursor', 'district_ids'])
       .where('id', '=', id).executeTakeFirst() as SendRow | undefined;
     if (!send || !isAudience(send.send_to)) return null;
-    const audience = send.send_to;
+    const route = ROUTES[send.send_to];
     const renewed = `${now()}#${randomBytes(4).toString('hex')}`;
 
     const outcome = await db.transaction().execute(async (trx) => {
-      const stored: { id: number; recipient: number; pusherId: string | null }[] = [];
-      let last = send.cursor;
-      if (audience === 'admin') {
-        const targets = await adminsWithin(trx.selectFrom('admins').select(['id', 'pusher_id']).where('status', '=', 1).where('id', '>', send.cursor), districtsOf(send))
-          .orderBy('id').limit(this.batchSize).execute();
-        for (let i = 0; i < targets.length; i += ROWS_PER_INSERT) {
-          const part = targets.slice(i, i + ROWS_PER_INSERT);
-          const rows = await trx.insertInto('admin_notifications')
-            .values(part.map((a) => ({ admin_id: a.id, type: TYPE_OF.admin, title: send.title, body: send.body, data: null, is_read: 0, sent_notification_id: id, created_at: send.created_at })))
-            .onConflict((oc) => oc.columns(['sent_notification_id', 'admin_id']).doNothing())
-            .returning(['id', 'admin_id']).execute();
-          const pusherOf = new Map(part.map((a) => [a.id, a.pusher_id]));
-          for (const r of rows) stored.push({ id: r.id, recipient: r.admin_id, pusherId: pusherOf.get(r.admin_id) ?? null });
-        }
-        last = targets.at(-1)?.id ?? last;
-      } else {
-        const targets = await peopleWithin(trx, trx.selectFrom('users').select('id').where('type', '=', audience).where('status', '=', USER_STATUS.active)
-          .where('id', '>', send.cursor), districtsOf(send)).orderBy('id').limit(this.batchSize).execute();
-        for (let i = 0; i < targets.length; i += ROWS_PER_INSERT) {
-          const part = targets.slice(i, i + ROWS_PER_INSERT);
-          const rows = await trx.insertInto('user_notifications')
-            .values(part.map((u) => ({ user_id: u.id, type: TYPE_OF[audience], title: send.title, body: send.body, data: null, is_read: 0, sent_notification_id: id, created_at: send.created_at })))
-            .onConflict((oc) => oc.columns(['sent_notification_id', 'user_id']).doNothing())
-            .returning(['id', 'user_id']).execute();
-          for (const r of rows) stored.push({ id: r.id, recipient: r.user_id, pusherId: null });
-        }
-        last = targets.at(-1)?.id ?? last;
-      }
+      const stored: StoredCopy[] = [];
+      const targets = await route.next(trx, districtsOf(send), send.cursor, this.batchSize);
+      for (let i = 0; i < targets.length; i += ROWS_PER_INSERT) stored.push(...(await route.store(trx, send, targets.slice(i, i + ROWS_PER_INSERT))));
+      const last = targets.at(-1)?.id ?? send.cursor;
       const finished = last === send.cursor;
       // the progress moves with the copies, and only while this server still holds the lease
       const progress = await trx.updateTable('sent_notifications')
@@ -202,17 +246,17 @@ export class NotificationFanOut {
       throw e;
     });
     if (!outcome) return null;
-    if (audience === 'admin' && outcome.stored.length) await this.push(send, outcome.stored);
+    if (route.pushed && outcome.stored.length) await this.push(send, outcome.stored);
     return outcome.finished ? 'done' : renewed;
   }
 
-  private async push(send: SendRow, stored: { id: number; pusherId: string | null }[]): Promise<void> {
+  private async push(send: SendRow, stored: StoredCopy[]): Promise<void> {
     const { realtime } = this.ctx;
     await realtime.publishBatch(
       stored.filter((s) => s.pusherId).map((s) => ({
         channel: realtime.channelForAdmin(s.pusherId!),
         name: NOTIFICATION_EVENT,
-        data: notificationJson({ id: s.id, type: TYPE_OF.admin, title: send.title, body: send.body, data: null, is_read: 0, created_at: send.created_at }),
+        data: notificationJson({ id: s.copy, type: ADMINS.type, title: send.title, body: send.body, data: null, is_read: 0, created_at: send.created_at }),
       })),
     );
   }

@@ -1,4 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import englishMessages from 'ra-language-english';
+import { PERMISSION_MODULES } from '../../../contract/permissions';
 import en from '../en';
 import { loadDictionary } from '../dictionaries';
 import { LANGUAGES, type LanguageCode } from '../languages';
@@ -50,6 +53,39 @@ const formatProblems = (code: LanguageCode, dictionary: Record<string, string>):
 
 const others = LANGUAGES.filter(({ code }) => code !== 'en');
 
+const SRC = path.resolve(__dirname, '../..');
+const sourceFiles = (dir: string, out: string[] = []): string[] => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== '__tests__') sourceFiles(full, out);
+    } else if (/\.tsx?$/.test(entry.name)) out.push(full);
+  }
+  return out;
+};
+/** Screens whose `K` is made per record kind: the kinds it takes. */
+const PREFIXES_OF: Record<string, string[]> = { 'resources/common/FieldMessage.tsx': ['resources.feedbacks', 'resources.supports'] };
+/** A file's `K` (a module's key prefix): its own, or the one it imports from a sibling. */
+const prefixesOf = (file: string, text: string): string[] => {
+  const own = /const K = '([^']+)'/.exec(text)?.[1];
+  if (own) return [own];
+  const from = /import \{[^}]*\bK\b[^}]*\} from '(\.[^']+)'/.exec(text)?.[1];
+  const sibling = from && ['.tsx', '.ts'].map((ext) => path.resolve(path.dirname(file), from + ext)).find(existsSync);
+  const imported = sibling ? /const K = '([^']+)'/.exec(readFileSync(sibling, 'utf8'))?.[1] : undefined;
+  return imported ? [imported] : (PREFIXES_OF[path.relative(SRC, file)] ?? []);
+};
+/** Every validation message key the console's sources name (`app.validation.x`, `${K}.validation.x`), with where. */
+const validationKeys = (): { key: string; file: string }[] =>
+  sourceFiles(SRC).flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    return [...text.matchAll(/[`'"]((?:\$\{K\}|app|resources)[\w.-]*\.validation\.[\w.-]+)[`'"]/g)].flatMap((match) => {
+      const named = match[1] as string;
+      const keys = named.startsWith('${K}') ? prefixesOf(file, text).map((prefix) => named.replace('${K}', prefix)) : [named];
+      // a key the scan cannot spell out is reported as it is (and is missing)
+      return (keys.length ? keys : [named]).map((key) => ({ key, file: path.relative(SRC, file) }));
+    });
+  });
+
 describe('dictionaries', () => {
   it('offers the seven languages of the spec, each named in its own language', () => {
     expect(LANGUAGES.map(({ code, name }) => [code, name])).toEqual([
@@ -81,6 +117,29 @@ describe('dictionaries', () => {
     const untranslated = appKeys.filter((key) => dictionary[key] === english[key]);
     // Codes, acronyms and names read the same in every language (ISO2, CNIC, VC, "Status" in German).
     expect(untranslated.length / appKeys.length).toBeLessThan(0.15);
+  });
+
+  it('English has every validation message the forms name (and so, by the test above, every language)', () => {
+    const named = validationKeys();
+    // the scan sees the forms (a wrong folder or pattern would pass with nothing)
+    const keys = new Set(named.map(({ key }) => key));
+    expect(keys.size).toBeGreaterThan(80);
+    // a module's own prefix, one imported from a sibling file, and the shared screens' per-kind prefixes
+    for (const key of ['app.validation.district_required', 'resources.tasks.validation.type_required', 'resources.pages.validation.key_required', 'resources.supports.validation.status_required']) {
+      expect(keys).toContain(key);
+    }
+    expect(named.filter(({ key }) => english[key] === undefined)).toEqual([]);
+  });
+
+  it('English names every module and permission of the role chooser (it would fall back to the contract’s English)', () => {
+    const missing = PERMISSION_MODULES.flatMap((module) => [
+      ...(english[`resources.roles.modules.${module.key}`] === undefined ? [module.key] : []),
+      ...module.permissions
+        .filter((permission) => english[`resources.roles.actions.${permission.name}`] === undefined && english[`resources.roles.actions.${permission.label}`] === undefined)
+        .map((permission) => permission.name),
+    ]);
+    expect(PERMISSION_MODULES.length).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
   });
 
   it('the completeness check fails for a dictionary that lacks a key', async () => {

@@ -1,5 +1,7 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -51,16 +53,48 @@ export const AuthHeading = ({ title, subtitle }: { title: string; subtitle?: str
   </Box>
 );
 
-export const AuthForm = ({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) => (
-  <Box
-    component="form"
-    noValidate
-    onSubmit={(event) => {
-      event.preventDefault();
-      onSubmit();
-    }}
-    sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-  >
-    {children}
-  </Box>
+export interface AuthFormProps {
+  onSubmit: () => void;
+  /** the submit button's text; the button is off while `submitting` */
+  submitLabel: string;
+  submitting: boolean;
+  /** a success message above the form (a changed password, a sent link) */
+  notice?: string | null;
+  /** what went wrong, not tied to one field, above the form */
+  error?: string | null;
+  /** the fields */
+  children: ReactNode;
+  /** under the submit button (a link back to the sign-in screen) */
+  footer?: ReactNode;
+}
+
+/** The form of a sign-in screen: its messages, its fields and its submit button, in the same places on every screen. */
+export const AuthForm = ({ onSubmit, submitLabel, submitting, notice, error, children, footer }: AuthFormProps) => (
+  <>
+    {notice ? (
+      <Alert severity="success" sx={{ mb: 2 }}>
+        {notice}
+      </Alert>
+    ) : null}
+    {error ? (
+      <Alert severity="error" sx={{ mb: 2 }}>
+        {error}
+      </Alert>
+    ) : null}
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      {children}
+      <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
+        {submitLabel}
+      </Button>
+      {footer}
+    </Box>
+  </>
 );

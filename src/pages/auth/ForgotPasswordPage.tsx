@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { requestPasswordReset } from '../../providers/authApi';
 import { translate } from '../../i18n/authTranslate';
@@ -38,17 +36,18 @@ export const ForgotPasswordPage = () => {
   return (
     <>
       <AuthHeading title={translate('app.auth.forgot_title')} subtitle={translate('app.auth.forgot_subtitle')} />
-      {sentMessage ? (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          {sentMessage}
-        </Alert>
-      ) : null}
-      {generalError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {generalError}
-        </Alert>
-      ) : null}
-      <AuthForm onSubmit={() => void submit()}>
+      <AuthForm
+        onSubmit={() => void submit()}
+        submitLabel={translate('app.auth.verify')}
+        submitting={submitting}
+        notice={sentMessage}
+        error={generalError}
+        footer={
+          <Link component={EntryLink} to="/auth/login" variant="body2" sx={{ alignSelf: 'center' }}>
+            {translate('app.auth.back_to_login')}
+          </Link>
+        }
+      >
         <AuthTextField
           label={translate('app.auth.email')}
           type="email"
@@ -62,12 +61,6 @@ export const ForgotPasswordPage = () => {
           error={Boolean(emailError)}
           helperText={emailError}
         />
-        <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
-          {translate('app.auth.verify')}
-        </Button>
-        <Link component={EntryLink} to="/auth/login" variant="body2" sx={{ alignSelf: 'center' }}>
-          {translate('app.auth.back_to_login')}
-        </Link>
       </AuthForm>
     </>
   );

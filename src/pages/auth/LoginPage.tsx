@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
@@ -70,17 +68,13 @@ export const LoginPage = () => {
   return (
     <>
       <AuthHeading title={translate('app.auth.login_title')} subtitle={translate('app.auth.login_subtitle')} />
-      {notice ? (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          {translate(notice)}
-        </Alert>
-      ) : null}
-      {generalError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {generalError}
-        </Alert>
-      ) : null}
-      <AuthForm onSubmit={() => void submit()}>
+      <AuthForm
+        onSubmit={() => void submit()}
+        submitLabel={translate('app.auth.sign_in')}
+        submitting={submitting}
+        notice={notice ? translate(notice) : null}
+        error={generalError}
+      >
         <AuthTextField
           label={translate('app.auth.email')}
           type="email"
@@ -114,9 +108,6 @@ export const LoginPage = () => {
             {translate('app.auth.forgot_password')}
           </Link>
         </Box>
-        <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
-          {translate('app.auth.sign_in')}
-        </Button>
       </AuthForm>
     </>
   );

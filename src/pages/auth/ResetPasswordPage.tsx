@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -102,41 +101,31 @@ export const ResetPasswordPage = () => {
         </Typography>
       ) : null}
       {tokenState.status === 'valid' ? (
-        <>
-          {generalError ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {generalError}
-            </Alert>
-          ) : null}
-          <AuthForm onSubmit={() => void submit()}>
-            <PasswordField
-              label={translate('app.auth.new_password')}
-              name="password"
-              autoComplete="new-password"
-              autoFocus
-              required
-              fullWidth
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={Boolean(fieldErrors.password)}
-              helperText={fieldErrors.password}
-            />
-            <PasswordField
-              label={translate('app.auth.confirm_password')}
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              fullWidth
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.target.value)}
-              error={Boolean(fieldErrors.confirmPassword)}
-              helperText={fieldErrors.confirmPassword}
-            />
-            <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
-              {translate('app.auth.submit')}
-            </Button>
-          </AuthForm>
-        </>
+        <AuthForm onSubmit={() => void submit()} submitLabel={translate('app.auth.submit')} submitting={submitting} error={generalError}>
+          <PasswordField
+            label={translate('app.auth.new_password')}
+            name="password"
+            autoComplete="new-password"
+            autoFocus
+            required
+            fullWidth
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password}
+          />
+          <PasswordField
+            label={translate('app.auth.confirm_password')}
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            fullWidth
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+            error={Boolean(fieldErrors.confirmPassword)}
+            helperText={fieldErrors.confirmPassword}
+          />
+        </AuthForm>
       ) : null}
       <Link component={EntryLink} to="/auth/login" variant="body2" sx={{ display: 'block', textAlign: 'center', mt: 2 }}>
         {translate('app.auth.back_to_login')}

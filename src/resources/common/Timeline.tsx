@@ -5,7 +5,11 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { formatDate } from './DateCell';
 import { NoData } from './ResourceList';
+
+/** Screens import it from here; it lives in DateCell.tsx, which the list shell uses (kept here, it made an import cycle through ResourceList). */
+export { formatDate };
 
 /** The spec's colour cycle of timeline items (spec 2, patient profile). */
 export const TIMELINE_COLOURS = ['#e53935', '#43a047', '#1e88e5', '#fdd835', '#8e24aa', '#fb8c00'] as const;
@@ -26,13 +30,6 @@ const todayText = () => {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
-
-/** Dates as the spec shows them: en-GB style, day, long month, year (in the console's language). */
-export const formatDate = (value: string | null, locale: string): string => {
-  if (!value) return '';
-  const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(locale === 'en' ? 'en-GB' : locale, { day: 'numeric', month: 'long', year: 'numeric' });
 };
 
 /** A vertical timeline; each item in the next colour of the cycle, 'Data not found' when empty. */

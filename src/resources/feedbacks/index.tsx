@@ -1,11 +1,12 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { DataTable, FunctionField, ShowButton, type RaRecord } from 'react-admin';
-import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { useLocaleState, useRecordContext } from 'react-admin';
+import { excerptOf, FieldMessageStatus, nameOf } from '../common/FieldMessage';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
 import { formatDate } from '../common/Timeline';
 import { defineModule } from '../module';
-import { FeedbackEdit, FeedbackShow, nameOf, statusText } from './FeedbackScreens';
+import { FEEDBACK, FeedbackEdit, FeedbackShow } from './FeedbackScreens';
 import { RatingField } from './RatingStars';
 
 /**
@@ -15,21 +16,11 @@ import { RatingField } from './RatingStars';
  */
 
 const K = 'resources.feedbacks';
-const excerptOf = (text: unknown, n = 80) => {
-  const s = String(text ?? '');
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-};
 
 const Dated = () => {
   const record = useRecordContext();
   const [locale] = useLocaleState();
   return <>{formatDate(String(record?.dated_at ?? ''), locale)}</>;
-};
-
-const StatusText = () => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  return <>{statusText(translate, record?.status)}</>;
 };
 
 const FeedbackList = () => (
@@ -58,7 +49,7 @@ const FeedbackList = () => (
       <Dated />
     </DataTable.Col>
     <DataTable.Col source="status">
-      <StatusText />
+      <FieldMessageStatus declaration={FEEDBACK} />
     </DataTable.Col>
   </ResourceList>
 );

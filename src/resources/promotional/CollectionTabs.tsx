@@ -14,7 +14,7 @@ import { Confirm, required, SaveButton, SimpleForm, TextInput, Toolbar, useLocal
 import { MediaInput, MediaPreview } from '../common/MediaInput';
 import { formatDate } from '../common/Timeline';
 import { addSlider, addTestimonial, deleteSlider, deleteTestimonial, PROMOTIONAL_QUERY_KEY, type Slider, type Testimonial } from './api';
-import type { PromotionalRights } from './PromotionalPage';
+import type { PromotionalRights } from './types';
 import { MESSAGES, useSaveFailure } from './SectionForms';
 
 const validators = { name: required(MESSAGES.name), text: required(MESSAGES.text) };

@@ -15,16 +15,10 @@ import { Title, usePermissions, useTranslate } from 'react-admin';
 import { getPromotional, PROMOTIONAL_QUERY_KEY, SITE_PATH, type PromotionalData } from './api';
 import { AboutForm, BannerForm, HowItWorksForm, LogoForm } from './SectionForms';
 import { SliderTab, TestimonialTab } from './CollectionTabs';
+import type { PromotionalRights } from './types';
 
 export const PROMOTIONAL_TABS = ['logo', 'banner', 'about', 'sliders', 'how_it_works', 'testimonials'] as const;
 export type PromotionalTab = (typeof PROMOTIONAL_TABS)[number];
-
-/** What the signed-in admin may do here (the server enforces each; the screen hides what it would refuse). */
-export interface PromotionalRights {
-  edit: boolean;
-  create: boolean;
-  remove: boolean;
-}
 
 const tabContent = (tab: PromotionalTab, data: PromotionalData, rights: PromotionalRights): ReactNode => {
   switch (tab) {

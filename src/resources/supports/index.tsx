@@ -1,18 +1,11 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { SUPPORT_STATUSES } from '../../../contract/enums';
-import {
-  DataTable, FunctionField, Loading, SelectInput, Show, ShowButton, TextInput, required, useLocaleState, useRecordContext, useTranslate, type RaRecord,
-} from 'react-admin';
-import { Detail, ProfileActions } from '../common/people';
-import { ResourceEdit } from '../common/ResourceForms';
+import { DataTable, FunctionField, ShowButton, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { excerptOf, fieldMessageScreens, FieldMessageStatus, nameOf, type FieldMessageDeclaration } from '../common/FieldMessage';
+import { Detail } from '../common/people';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
 import { formatDate } from '../common/Timeline';
-import { nameOf } from '../feedbacks/FeedbackScreens';
 import { defineModule } from '../module';
 
 /**
@@ -22,18 +15,35 @@ import { defineModule } from '../module';
  */
 
 const K = 'resources.supports';
-const excerptOf = (text: unknown, n = 80) => {
-  const s = String(text ?? '');
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-};
-const STATUS_CHOICES = SUPPORT_STATUSES.map((s) => ({ id: s, name: `${K}.statuses.${s}` }));
 
-const StatusText = () => {
+/** Who asked, what kind of user they are, and when. */
+const SupportDetails = () => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const status: unknown = record?.status;
-  return <>{(SUPPORT_STATUSES as readonly unknown[]).includes(status) ? translate(`${K}.statuses.${String(status)}`) : String(status ?? '')}</>;
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  const kind = (record.user as { type?: string } | null)?.type;
+  return (
+    <>
+      <Detail label={`${K}.fields.id`}>{String(record.numeric_id ?? '')}</Detail>
+      <Detail label={`${K}.fields.user`}>
+        {nameOf(record.user)}
+        {kind ? ` (${translate(`${K}.kinds.${kind}`, { _: kind })})` : ''}
+      </Detail>
+      <Detail label={`${K}.fields.created_at`}>{formatDate(String(record.created_at ?? ''), locale)}</Detail>
+    </>
+  );
 };
+
+/** Staff answer (the reply shows in the app) and set the status. */
+const SUPPORT: FieldMessageDeclaration = {
+  resource: 'supports',
+  statuses: SUPPORT_STATUSES,
+  answer: 'reply',
+  noAnswer: `${K}.no_reply`,
+  details: <SupportDetails />,
+};
+const { show: SupportShow, edit: SupportEdit } = fieldMessageScreens(SUPPORT);
 
 const SupportList = () => (
   <ResourceList
@@ -55,78 +65,9 @@ const SupportList = () => (
       <FunctionField render={(r: RaRecord) => excerptOf(r.msg)} />
     </DataTable.Col>
     <DataTable.Col source="status">
-      <StatusText />
+      <FieldMessageStatus declaration={SUPPORT} />
     </DataTable.Col>
   </ResourceList>
-);
-
-/** What the user asked, as they wrote it, with who they are and when. */
-const SupportSummary = () => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  if (!record) return <Loading />;
-  const kind = (record.user as { type?: string } | null)?.type;
-  return (
-    <Card variant="outlined" sx={{ mb: 2, width: '100%', maxWidth: 800 }}>
-      <CardContent sx={{ display: 'grid', gap: 0.75 }}>
-        <Detail label={`${K}.fields.id`}>{String(record.numeric_id ?? '')}</Detail>
-        <Detail label={`${K}.fields.user`}>
-          {nameOf(record.user)}
-          {kind ? ` (${translate(`${K}.kinds.${kind}`, { _: kind })})` : ''}
-        </Detail>
-        <Detail label={`${K}.fields.created_at`}>{formatDate(String(record.created_at ?? ''), locale)}</Detail>
-        <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
-          {translate(`${K}.fields.msg`)}
-        </Typography>
-        <Typography variant="body1" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {String(record.msg ?? '')}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-};
-
-const SupportDetail = () => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  if (!record) return <Loading />;
-  return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1000 }}>
-      <ProfileActions />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {translate(`${K}.page.show`)}
-      </Typography>
-      <SupportSummary />
-      <Card variant="outlined" sx={{ maxWidth: 800 }}>
-        <CardContent sx={{ display: 'grid', gap: 0.75 }}>
-          <Detail label={`${K}.fields.status`}>
-            <StatusText />
-          </Detail>
-          <Detail label={`${K}.fields.reply`}>
-            <Box component="span" sx={{ whiteSpace: 'pre-line' }}>
-              {record.reply ? String(record.reply) : translate(`${K}.no_reply`)}
-            </Box>
-          </Detail>
-        </CardContent>
-      </Card>
-    </Box>
-  );
-};
-
-const SupportShow = () => (
-  <Show component="div" actions={false}>
-    <SupportDetail />
-  </Show>
-);
-
-/** Staff answer and set the status; the user's words are shown, not editable. */
-const SupportEdit = () => (
-  <ResourceEdit transform={(data: RaRecord) => ({ status: data.status, reply: data.reply ?? null })}>
-    <SupportSummary />
-    <SelectInput source="status" choices={STATUS_CHOICES} validate={required(`${K}.validation.status_required`)} />
-    <TextInput source="reply" multiline fullWidth minRows={3} helperText={`${K}.reply_help`} />
-  </ResourceEdit>
 );
 
 export default defineModule({
