@@ -30,6 +30,8 @@ export async function sendStored(request: FastifyRequest, reply: FastifyReply, s
   reply.header('accept-ranges', 'bytes');
   if (range === 'unsatisfiable') {
     reply.header('content-range', `bytes */${size}`);
+    reply.header('content-type', 'application/json; charset=utf-8');
+    reply.removeHeader('content-disposition');
     await reply.status(416).send({ success: false, message: 'This range is not within the file.', error: null });
     return true;
   }
