@@ -7,11 +7,12 @@
  * S3 on SQLite and on PostgreSQL (the chunked upload's state lives in the database).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 import type { Dialect } from '../src/db';
+import { backup, restoreFiles } from '../src/db/backup';
 import { registry } from '../src/resources/registry';
 import { S3Storage } from '../src/services/s3Storage';
 import { ADMIN_EMAIL, startTestApp, type TestApp } from './helpers/app';
@@ -209,5 +210,37 @@ describe.each(CASES)('files on %s storage (%s)', (driver, dialect) => {
     const files = readdirSync(t.config.dataDir, { recursive: true }).map(String).filter((f) => !statSync(join(t.config.dataDir, f)).isDirectory());
     if (driver === 's3') expect(files.filter((f) => !/^app\.db(-wal|-shm|-journal)?$/.test(f))).toEqual([]);
     else expect(files.some((f) => f.startsWith('storage/')) && files.some((f) => f.startsWith('private/'))).toBe(true);
+  });
+
+  it('a backup copies the stored files laid out as a DATA_DIR (storage/, private/), and puts them back into the same storage', async () => {
+    const png = tinyPng([3, 1, 4, 255]);
+    const category = dataOf(await api.post('/api/admin/categories', { ...(await sampleOf(def('categories'))), file: dataUrl(png, 'image/png') }));
+    const path = stored(String((category.file as Row).path));
+    const history = dataOf(await api.post('/api/admin/medical-histories', { ...(await sampleOf(def('medical-histories'))), reports: [dataUrl(REPORT, 'image/png')] }));
+    const report = t.app.ctx.storage.verifySigned(String((history.reports as Row[])[0]!.path).split('/').pop()!)!.path;
+    const out = join(mkdtempSync(join(tmpdir(), 'storage-backup-')), 'copy');
+    try {
+      const result = await backup(t.config, out);
+      expect(readFileSync(join(out, 'storage', path)).equals(png)).toBe(true);
+      expect(readFileSync(join(out, 'private', report.slice('private/'.length))).equals(REPORT)).toBe(true);
+      const copied = readdirSync(out, { recursive: true }).map(String).filter((f) => /^(storage|private)\/.*\.\w+$/.test(f.split(sep).join('/')));
+      expect(result.files).toBe(copied.length);
+      // every file of the storage is in the copy (not the chunks of uploads in progress)
+      for (const f of copied) {
+        const relative = f.split(sep).join('/');
+        const storedPath = relative.startsWith('private/') ? relative : relative.slice('storage/'.length);
+        expect([storedPath, (await inStorage(storedPath))?.equals(readFileSync(join(out, f)))]).toEqual([storedPath, true]);
+      }
+      // lost, then restored from the copy
+      await t.app.ctx.storage.remove(path);
+      await t.app.ctx.storage.remove(report);
+      expect(await t.app.ctx.storage.size(path)).toBeNull();
+      expect(await restoreFiles(t.config, out)).toBe(copied.length);
+      expect((await inStorage(path))?.equals(png)).toBe(true);
+      expect((await inStorage(report))?.equals(REPORT)).toBe(true);
+      expect((await get(String((category.file as Row).path))).rawPayload.equals(png)).toBe(true);
+    } finally {
+      rmSync(dirname(out), { recursive: true, force: true });
+    }
   });
 });
