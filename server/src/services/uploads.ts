@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { imageType, type LocalStorage } from './storage';
 
 /**
- * Resumable chunked uploads (POST /api/admin/media-file/upload-chunk), kept on disk only so that any
- * node sharing DATA_DIR can take any chunk:
+ * Resumable chunked uploads (POST /api/admin/media-file/upload-chunk) with STORAGE=local, kept on disk
+ * only so that any node sharing DATA_DIR can take any chunk (STORAGE=s3: services/s3Uploads.ts):
  *
  *   DATA_DIR/uploads/<key>/data             the file itself: each chunk written at its offset (index × chunk size)
  *   DATA_DIR/uploads/<key>/<index>.held     a chunk fully written: its length and a write id (written after its bytes)
