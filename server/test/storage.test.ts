@@ -15,6 +15,7 @@ import type { Dialect } from '../src/db';
 import { backup, restoreFiles } from '../src/db/backup';
 import { registry } from '../src/resources/registry';
 import { S3Storage } from '../src/services/s3Storage';
+import { S3ChunkedUploads } from '../src/services/s3Uploads';
 import { ADMIN_EMAIL, startTestApp, type TestApp } from './helpers/app';
 import { call, client, type Client, dataOf, multipart, type Row, sampler, tinyPng, uploaded } from './helpers/http';
 import { type S3Server, startS3 } from './helpers/s3';
@@ -211,6 +212,29 @@ describe.each(CASES)('files on %s storage (%s)', (driver, dialect) => {
     if (driver === 's3') expect(files.filter((f) => !/^app\.db(-wal|-shm|-journal)?$/.test(f))).toEqual([]);
     else expect(files.some((f) => f.startsWith('storage/')) && files.some((f) => f.startsWith('private/'))).toBe(true);
   });
+
+  if (driver === 's3') {
+    it("an abandoned upload's chunks and rows are swept from the bucket and the database after UPLOAD_STALE_HOURS", async () => {
+      const timestamp = `stale${Date.now()}`;
+      const fields = { totalChunks: '2', timestamp, folder: 'media', fileExtension: 'mp4', mimeType: 'video/mp4' };
+      const { payload, headers } = multipart({ ...fields, index: '0', chunk: { filename: 'v.mp4', contentType: 'application/octet-stream', data: mp4Like(4096) } });
+      expect((await call(t, { method: 'POST', url: '/api/admin/media-file/upload-chunk', payload, headers, token: t.rootToken })).json().data).toEqual({ received: 1, total: 2 });
+      const bucket = t.app.ctx.storage as S3Storage;
+      const chunks = async () => {
+        const found: string[] = [];
+        for await (const o of bucket.list('.chunks/')) found.push(o.path);
+        return found;
+      };
+      expect(await chunks()).toHaveLength(1);
+      const uploads = new S3ChunkedUploads(t.db.db, bucket, { staleMs: 60_000 });
+      expect(await uploads.sweep(Date.now())).toBe(0); // fresh: kept
+      expect(await chunks()).toHaveLength(1);
+      expect(await uploads.sweep(Date.now() + 120_000)).toBeGreaterThanOrEqual(1);
+      expect(await chunks()).toEqual([]);
+      const status = await call(t, { method: 'GET', url: `/api/admin/media-file/upload-chunk?${new URLSearchParams(fields)}`, token: t.rootToken });
+      expect(status.json().data).toEqual({ received: [], total: 2, file: null });
+    });
+  }
 
   it('a backup copies the stored files laid out as a DATA_DIR (storage/, private/), and puts them back into the same storage', async () => {
     const png = tinyPng([3, 1, 4, 255]);
