@@ -161,6 +161,37 @@ describe.each(CASES)('files on %s storage (%s)', (driver, dialect) => {
     expect(beyond.statusCode).toBe(416);
   });
 
+  it('six chunks sent at once assemble one file, once; a SHA-256 that does not match stores nothing', async () => {
+    const video = mp4Like(6 * 64 * 1024);
+    const timestamp = `burst${Date.now()}`;
+    const send = (index: number, data: Buffer, sha256: string, stamp = timestamp) => {
+      const { payload, headers } = multipart({ index: String(index), totalChunks: '6', timestamp: stamp, folder: 'media', fileExtension: 'mp4', mimeType: 'video/mp4', sha256, chunk: { filename: 'v.mp4', contentType: 'application/octet-stream', data } });
+      return call(t, { method: 'POST', url: '/api/admin/media-file/upload-chunk', payload, headers, token: t.rootToken });
+    };
+    const piece = (i: number) => video.subarray(i * 64 * 1024, (i + 1) * 64 * 1024);
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => send(i, piece(i), sha(video))));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const paths = new Set(answers.map((r) => r.json().file?.path).filter(Boolean));
+    expect(paths.size).toBe(1);
+    const [path] = [...paths] as string[];
+    expect((await inStorage(stored(path!)))?.equals(video)).toBe(true);
+    expect(await t.db.db.selectFrom('stored_files').select('path').where('path', 'like', 'media/%').where('uploaded_at', '>', new Date(Date.now() - 60_000).toISOString()).execute()).toEqual([{ path: stored(path!) }]);
+
+    // the same bytes announced with another file's SHA-256: 422 on the last chunk, and nothing kept
+    const before = await t.db.db.selectFrom('stored_files').select('path').execute();
+    const other = `bad${Date.now()}`;
+    for (const i of [0, 1, 2, 3, 4]) expect((await send(i, piece(i), sha(Buffer.from('another file')), other)).statusCode).toBe(200);
+    const refused = await send(5, piece(5), sha(Buffer.from('another file')), other);
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().error)).toEqual(['sha256']);
+    expect(await t.db.db.selectFrom('stored_files').select('path').execute()).toEqual(before);
+    if (driver === 's3') {
+      const objects: string[] = [];
+      for await (const o of (t.app.ctx.storage as S3Storage).list('')) objects.push(o.path);
+      expect(objects.filter((o) => o.startsWith('.chunks/') || (o.startsWith('media/') && o !== stored(path!)))).toEqual([]);
+    }
+  });
+
   it('a clinical report is private: not at /storage, served through its signed link (with ranges), gone with its record', async () => {
     const history = dataOf(await api.post('/api/admin/medical-histories', { ...(await sampleOf(def('medical-histories'))), reports: [dataUrl(REPORT, 'image/png')] }));
     const link = String((history.reports as Row[])[0]!.path);
