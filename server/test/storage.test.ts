@@ -245,6 +245,27 @@ describe.each(CASES)('files on %s storage (%s)', (driver, dialect) => {
   });
 
   if (driver === 's3') {
+    it('an assembly whose node stopped mid-way is taken over by the next chunk sent', async () => {
+      const video = mp4Like(2 * 32 * 1024);
+      const timestamp = `orphan${Date.now()}`;
+      const send = (index: number) => {
+        const { payload, headers } = multipart({ index: String(index), totalChunks: '2', timestamp, folder: 'media', fileExtension: 'mp4', mimeType: 'video/mp4', chunk: { filename: 'v.mp4', contentType: 'application/octet-stream', data: video.subarray(index * 32 * 1024, (index + 1) * 32 * 1024) } });
+        return call(t, { method: 'POST', url: '/api/admin/media-file/upload-chunk', payload, headers, token: t.rootToken });
+      };
+      expect((await send(0)).json().data).toEqual({ received: 1, total: 2 });
+      // as a node leaves it when it dies after taking the lock: both chunks held, the row assembling, untouched for 5 minutes
+      expect((await send(1)).statusCode).toBe(200);
+      const key = (await t.db.db.selectFrom('chunk_uploads').select(['key', 'outcome']).orderBy('touched_at', 'desc').executeTakeFirstOrThrow()).key;
+      await t.db.db.updateTable('chunk_uploads').set({ state: 'assembling', outcome: null, touched_at: new Date(Date.now() - 5 * 60_000).toISOString() }).where('key', '=', key).execute();
+      const bucket = t.app.ctx.storage as S3Storage;
+      await bucket.putObject(`.chunks/${key}/0.again`, video.subarray(0, 32 * 1024));
+      await bucket.putObject(`.chunks/${key}/1.again`, video.subarray(32 * 1024));
+      await t.db.db.insertInto('chunk_parts').values([{ key, idx: 0, bytes: 32 * 1024, write_id: 'again' }, { key, idx: 1, bytes: 32 * 1024, write_id: 'again' }]).execute();
+      const retried = await send(1);
+      expect(retried.statusCode).toBe(200);
+      expect((await inStorage(stored(String(retried.json().file.path))))?.equals(video)).toBe(true);
+    });
+
     it("an abandoned upload's chunks and rows are swept from the bucket and the database after UPLOAD_STALE_HOURS", async () => {
       const timestamp = `stale${Date.now()}`;
       const fields = { totalChunks: '2', timestamp, folder: 'media', fileExtension: 'mp4', mimeType: 'video/mp4' };

@@ -36,6 +36,8 @@ type Outcome = { status: 'done'; file: UploadedMedia } | { status: 'rejected'; r
 
 const DEFAULT_STALE_MS = 24 * 60 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
+/** An assembly that has not moved on for this long lost its node: the next chunk sent takes it over. */
+const ASSEMBLY_STALE_MS = 2 * 60_000;
 const HEAD_BYTES = 64;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stamp = (at = Date.now()) => new Date(at).toISOString();
@@ -55,7 +57,9 @@ const chunkObject = (key: string, index: number, writeId: string) => `${CHUNKS}$
  * the chunks in order (one at a time, through the SHA-256) into the file's object (a multipart upload
  * of the bucket), checks size, first bytes and checksum, records the outcome and removes the chunks.
  * A chunk sent again while it assembles is a new object under a new write id: the assembly reads the
- * ones it listed when it took the lock, which stay whole.
+ * ones it listed when it took the lock, which stay whole. The assembly touches its row with every
+ * chunk it streams; one untouched for ASSEMBLY_STALE_MS lost its node, and the next chunk sent takes
+ * it over.
  */
 export class S3ChunkedUploads implements ChunkStore {
   /** chunks a request receives are written here while its body is read (the machine's temp folder, not DATA_DIR) */
@@ -117,6 +121,15 @@ export class S3ChunkedUploads implements ChunkStore {
       const row = await this.row(key);
       if (row?.outcome) return this.fromOutcome(row.outcome);
       if (row?.state === 'assembling') {
+        // its node stopped mid-way (the assembly touches the row with every chunk it streams): take it over
+        const takenOver = await this.db
+          .updateTable('chunk_uploads')
+          .set({ touched_at: stamp() })
+          .where('key', '=', key)
+          .where('state', '=', 'assembling')
+          .where('touched_at', '<', stamp(Date.now() - ASSEMBLY_STALE_MS))
+          .executeTakeFirst();
+        if (Number(takenOver.numUpdatedRows) === 1) return this.assemble(key, input);
         const outcome = await this.awaitOutcome(key, input.totalChunks);
         if (outcome.state !== 'waiting' || attempt >= 3) return outcome;
         continue;
@@ -205,8 +218,11 @@ export class S3ChunkedUploads implements ChunkStore {
 
       const hash = createHash('sha256');
       const storage = this.storage;
+      const db = this.db;
       async function* chunks() {
         for (const p of parts) {
+          // still at work: nobody takes the assembly over
+          await db.updateTable('chunk_uploads').set({ touched_at: stamp() }).where('key', '=', key).where('state', '=', 'assembling').execute();
           const got = await storage.readObject(chunkObject(key, Number(p.idx), p.write_id));
           if (!got) throw new Error(`chunk ${p.idx} of upload ${key} is missing from the bucket`);
           for await (const piece of got.body) {
