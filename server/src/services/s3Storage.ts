@@ -11,8 +11,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { type ByteRange, freshName, isStoredPath, type Storage, type StoredBytes, type StoredRead } from './storage';
-import { SignedLinks } from './storage';
+import { type ByteRange, freshName, isStoredPath, SignedLinks, type Storage, type StoredBytes, type StoredRead } from './storage';
 
 /** Where the bucket is and how to reach it (S3_BUCKET, S3_PREFIX, AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY). */
 export interface S3Settings {
