@@ -1,50 +1,70 @@
 /**
- * Two nodes: two server processes on one PostgreSQL database and one DATA_DIR, with the same APP_KEY,
- * as behind a load balancer. A token signed in on one works on the other and, signed out on the
+ * Two nodes: two server processes on one PostgreSQL database with the same APP_KEY, as behind a load
+ * balancer, sharing their files in either of two ways: one DATA_DIR (STORAGE=local), or separate
+ * DATA_DIRs and one S3 bucket (STORAGE=s3, s3rver: a real S3 protocol on this machine). A token signed in on one works on the other and, signed out on the
  * other, is refused on the first; one chunked upload sent alternately to both assembles into one
  * file that both serve once a record holds it; failed sign-ins alternating between them are throttled at the same count as
  * on one node; and real time crosses nodes (LISTEN/NOTIFY): a pusher-js client on A receives, exactly
  * once, a notification sent through B and the change announced by a write on B, as does a client on B.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PusherClient from 'pusher-js';
 import { loginLimits } from '../src/routes/auth';
+import { startS3, type S3Server } from '../test/helpers/s3';
 import { ADMIN_EMAIL, freshPgDatabase, ROOT, startServer, stopAllServers, type ServerProcess } from './helpers/server';
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let dataDir: string;
+type Setup = 'one DATA_DIR' | 'separate DATA_DIRs and one S3 bucket';
+const SETUPS: Setup[] = ['one DATA_DIR', 'separate DATA_DIRs and one S3 bucket'];
+/** measured figures of each setup, written to test-results/nodes.json */
+const allFigures: Record<string, Record<string, number>> = {};
+let s3: S3Server | null = null;
+
+afterAll(async () => {
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  writeFileSync(join(ROOT, 'test-results', 'nodes.json'), `${JSON.stringify(allFigures, null, 2)}\n`);
+  await s3?.stop();
+});
+
+describe.each(SETUPS)('two nodes, %s', (setup) => {
+let dataDirs: string[] = [];
 let database: { url: string; drop(): Promise<void> } | null = null;
 let a: ServerProcess;
 let b: ServerProcess;
 const clients: PusherClient[] = [];
-/** measured figures, written to test-results/nodes.json */
 const figures: Record<string, number> = {};
+allFigures[setup] = figures;
+let storageEnv: Record<string, string> = {};
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'nodes-'));
+  const shared = setup === 'one DATA_DIR';
+  const first = mkdtempSync(join(tmpdir(), 'nodes-'));
+  dataDirs = shared ? [first, first] : [first, mkdtempSync(join(tmpdir(), 'nodes-'))];
+  if (!shared) {
+    s3 ??= await startS3();
+    storageEnv = (await s3.bucket('nodes')).env;
+  }
   database = await freshPgDatabase('nodes');
   // one after the other: the first migrates and seeds the empty database, the second finds it ready
   let started = Date.now();
-  a = await startServer({ dataDir, databaseUrl: database.url });
+  a = await startServer({ dataDir: dataDirs[0]!, databaseUrl: database.url, env: storageEnv });
   figures.startAMs = Date.now() - started;
   started = Date.now();
-  b = await startServer({ dataDir, databaseUrl: database.url });
+  b = await startServer({ dataDir: dataDirs[1]!, databaseUrl: database.url, env: storageEnv });
   figures.startBMs = Date.now() - started;
 });
 
 afterAll(async () => {
-  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-  writeFileSync(join(ROOT, 'test-results', 'nodes.json'), `${JSON.stringify(figures, null, 2)}\n`);
   for (const client of clients) client.disconnect();
   await stopAllServers();
   await database?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of new Set(dataDirs)) rmSync(dir, { recursive: true, force: true });
 });
 
 it('a token signed in on A works on B; signed out on B, it is refused on A', async () => {
@@ -113,6 +133,60 @@ it('one chunked upload sent alternately to A and B assembles into one file, whic
   expect(status.status).toBe(200);
   expect(((await status.json()) as { data: { file: unknown } }).data.file).toEqual(stored);
 });
+
+if (setup !== 'one DATA_DIR') {
+  it('a 200 MB upload whose 10 MB chunks alternate between A and B assembles once, in the bucket; both serve it (ranges too); it goes with its record', async () => {
+    const token = await a.login();
+    const chunkBytes = 10 * 1024 * 1024;
+    const chunks = 20;
+    const file = Buffer.alloc(chunks * chunkBytes);
+    for (let i = 0; i < file.length; i += 4) file.writeUInt32LE((i * 2654435761) >>> 0, i);
+    Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2', 'latin1')]).copy(file, 0);
+    const sha256 = createHash('sha256').update(file).digest('hex');
+    const timestamp = `big${Date.now()}`;
+    const started = Date.now();
+    let last: { status: number; body: { file?: { path: string } } } | null = null;
+    for (let index = 0; index < chunks; index++) {
+      const node = index % 2 === 0 ? a : b;
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ index: String(index), totalChunks: String(chunks), timestamp, fileExtension: 'mp4', mimeType: 'video/mp4', folder: 'health_literacy_contents', sha256 })) form.append(k, v);
+      form.append('chunk', new Blob([file.subarray(index * chunkBytes, (index + 1) * chunkBytes)]), 'big.mp4');
+      const res = await fetch(`${node.url}/api/admin/media-file/upload-chunk`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      last = { status: res.status, body: (await res.json()) as { file?: { path: string } } };
+      expect([index, last.status]).toEqual([index, 200]);
+      if (index < chunks - 1) expect(last.body.file).toBeUndefined();
+    }
+    figures.upload200MbMs = Date.now() - started;
+    const path = last!.body.file!.path;
+    expect(path).toMatch(/^\/storage\/health_literacy_contents\/[0-9a-f]{32}\.mp4$/);
+
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const category = await a.api<{ data: { id: number } }>('POST', '/categories', token, { title: 'Big video', file: png });
+    const item = await a.api<{ data: { encrypted_id: string; file: { path: string } } }>('POST', '/health-literacy-content', token, {
+      title: 'Big video', type: 'video', category_id: category.body.data.id, desc: '200 MB through two nodes.', tags: ['nodes'], file: path, thumbnail: png,
+    });
+    expect([item.status, item.body.data.file.path]).toEqual([200, path]);
+    // whole from A (B received the last chunk and assembled it), a range from each
+    const served = Date.now();
+    const whole = await fetch(`${a.url}${path}`);
+    expect([whole.status, whole.headers.get('content-length')]).toEqual([200, String(file.length)]);
+    expect(createHash('sha256').update(Buffer.from(await whole.arrayBuffer())).digest('hex')).toBe(sha256);
+    figures.serve200MbMs = Date.now() - served;
+    for (const [node, start] of [[a, 3], [b, 150 * 1024 * 1024 + 3]] as const) {
+      const range = await fetch(`${node.url}${path}`, { headers: { range: `bytes=${start}-${start + 999}` } });
+      expect([range.status, range.headers.get('content-range')]).toEqual([206, `bytes ${start}-${start + 999}/${file.length}`]);
+      expect(Buffer.from(await range.arrayBuffer()).equals(file.subarray(start, start + 1000))).toBe(true);
+    }
+
+    // deleted on B: gone from the bucket, so neither node serves it
+    expect((await b.api('DELETE', `/health-literacy-content/${item.body.data.encrypted_id}`, token)).status).toBe(200);
+    for (const node of [a, b]) expect((await fetch(`${node.url}${path}`)).status).toBe(404);
+  });
+
+  it('nothing was written under either DATA_DIR (the database is PostgreSQL, the files are in the bucket)', () => {
+    for (const dir of dataDirs) expect(readdirSync(dir, { recursive: true })).toEqual([]);
+  });
+}
 
 it('failed sign-ins alternating between A and B are throttled at the same count as on one node', async () => {
   const limit = loginLimits('someone@example.org', '127.0.0.1')[0]!.max;
@@ -212,4 +286,5 @@ describe('real time across nodes', () => {
       expect(changeOf(received)[0]!.data).toMatchObject({ action: 'create', id: district.body.data.encrypted_id });
     }
   });
+});
 });

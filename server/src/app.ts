@@ -41,7 +41,10 @@ import { PROMOTIONAL_FILES, registerPromotionalRoutes } from './routes/promotion
 import { registerSiteRoutes } from './routes/site';
 import { createMailer, type Mailer } from './services/mail';
 import { loadPasswordPolicy } from './services/passwordPolicy';
+import { createStorage } from './services/storageDriver';
 import { LocalStorage } from './services/storage';
+import { MIME_TYPES } from './services/uploads';
+import { sendStored } from './http/storedFiles';
 import { isHeld } from './services/storedFiles';
 
 export interface BuildOptions {
@@ -143,8 +146,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   mkdirSync(config.dataDir, { recursive: true });
-  const storage = new LocalStorage(config.dataDir, config.appKey);
-  mkdirSync(storage.root, { recursive: true });
+  const storage = createStorage(config);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -252,21 +254,34 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const path = storedPathOf(request.url);
       if (!path || !(await isHeld(ctx.db, path))) return reply.status(404).send({ success: false, message: 'Not found.', error: null });
     });
-    await scope.register(fastifyStatic, {
-      root: storage.root, prefix: '/storage/', decorateReply: false, index: false, dotfiles: 'deny',
-      // names are random and a file never changes: browsers may keep it, shared caches may not
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        // stored files are what their magic bytes said when they were accepted: never sniffed as
-        // anything else, never a page of the console's origin (sandboxed, no script), and a PDF (which
-        // may also parse as something else) is downloaded rather than shown
-        res.header('x-content-type-options', 'nosniff');
-        res.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
-        res.header('cache-control', 'private, max-age=31536000, immutable');
-        res.header('cross-origin-resource-policy', 'same-origin');
-        if (!/\.(jpg|png|mp3|mp4)$/.test(path)) res.header('content-disposition', 'attachment');
-      },
-    });
+    // stored files are what their magic bytes said when they were accepted: never sniffed as anything
+    // else, never a page of the console's origin (sandboxed, no script), and a PDF (which may also
+    // parse as something else) is downloaded rather than shown. Names are random and a file never
+    // changes: browsers may keep it, shared caches may not
+    const storedHeaders = (reply: FastifyReply, path: string) => {
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
+      reply.header('cache-control', 'private, max-age=31536000, immutable');
+      reply.header('cross-origin-resource-policy', 'same-origin');
+      if (!/\.(jpg|png|mp3|mp4)$/.test(path)) reply.header('content-disposition', 'attachment');
+    };
+    if (storage instanceof LocalStorage) {
+      mkdirSync(storage.root, { recursive: true });
+      await scope.register(fastifyStatic, {
+        root: storage.root, prefix: '/storage/', decorateReply: false, index: false, dotfiles: 'deny',
+        cacheControl: false,
+        setHeaders: (res, path) => storedHeaders(res, path),
+      });
+    } else {
+      // the bucket's objects, read through the server (the bucket itself stays private)
+      scope.get('/storage/*', { schema: { hide: true } }, async (request, reply) => {
+        const path = storedPathOf(request.url)!;
+        storedHeaders(reply, path);
+        reply.header('content-type', MIME_TYPES[path.slice(path.lastIndexOf('.') + 1) as keyof typeof MIME_TYPES] ?? 'application/octet-stream');
+        if (!(await sendStored(request, reply, storage, path))) return reply.status(404).send({ success: false, message: 'Not found.', error: null });
+        return reply;
+      });
+    }
   });
   if (config.consoleDir) {
     await app.register(fastifyStatic, {

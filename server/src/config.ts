@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { S3Settings } from './services/s3Storage';
 import { UPLOAD_FOLDERS } from './services/uploads';
 
 /** Every setting of the server, read from the environment (DESIGN.md section 4). */
@@ -34,7 +35,8 @@ export interface Config {
     cluster: string | null;
     tls: boolean;
   } | null;
-  storage: 'local';
+  /** where files live: DATA_DIR (STORAGE=local, the default) or an S3-compatible bucket (STORAGE=s3) */
+  storage: { driver: 'local' } | { driver: 's3'; s3: S3Settings };
   logLevel: string;
   /** console build to serve at /; null disables static serving (tests) */
   consoleDir: string | null;
@@ -153,6 +155,29 @@ function trustedProxies(raw: string | undefined): string[] | false {
   return entries;
 }
 
+/** STORAGE (local or s3) and, for s3, the bucket and how to reach it (the SDK's standard variables). */
+function storageOf(env: Env): Config['storage'] {
+  const driver = env.STORAGE || 'local';
+  if (driver === 'local') return { driver: 'local' };
+  if (driver !== 's3') throw new ConfigError(`STORAGE is local (files under DATA_DIR) or s3 (an S3-compatible bucket), not "${driver}"`);
+  if (!env.S3_BUCKET) throw new ConfigError('STORAGE=s3 needs S3_BUCKET (and AWS_ENDPOINT_URL_S3 for a server other than AWS, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)');
+  const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || null;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new ConfigError(`AWS_ENDPOINT_URL_S3 is a URL such as http://127.0.0.1:9000, not "${endpoint}"`);
+  if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) throw new ConfigError('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together or not at all');
+  const prefix = (env.S3_PREFIX || '').replace(/^\/+/, '');
+  return {
+    driver: 's3',
+    s3: {
+      bucket: env.S3_BUCKET,
+      prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+      endpoint,
+      region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
+      accessKeyId: env.AWS_ACCESS_KEY_ID || null,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY || null,
+    },
+  };
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
@@ -164,9 +189,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (pusherSet && !(env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET)) {
     throw new ConfigError('PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET are set together or not at all');
   }
-  if (env.STORAGE && env.STORAGE !== 'local') {
-    throw new ConfigError(`STORAGE=${env.STORAGE} is not available yet; use STORAGE=local (files under DATA_DIR/storage)`);
-  }
+  const storage = storageOf(env);
   const consoleDir = resolve(env.CONSOLE_DIR || join(packageRoot(), 'dist'));
   const port = int(env, 'PORT', 8080);
   const corsOrigins = list(env.CORS_ORIGINS).map((o) => origin('CORS_ORIGINS', o));
@@ -199,7 +222,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
           tls: env.PUSHER_TLS !== 'false',
         }
       : null,
-    storage: 'local',
+    storage,
     logLevel: env.LOG_LEVEL || 'info',
     consoleDir: existsSync(join(consoleDir, 'index.html')) ? consoleDir : null,
     tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 12),

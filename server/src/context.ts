@@ -6,7 +6,7 @@ import type { Database } from './db/schema';
 import type { IdCodec } from './http/ids';
 import type { Realtime } from './realtime';
 import type { Mailer } from './services/mail';
-import type { LocalStorage } from './services/storage';
+import type { Storage } from './services/storage';
 
 /**
  * What every route and hook can reach: built once in buildApp and hung on the Fastify instance.
@@ -19,7 +19,7 @@ export interface AppContext {
   dialect: Dialect;
   ids: IdCodec;
   mailer: Mailer;
-  storage: LocalStorage;
+  storage: Storage;
   /** publishes over the Pusher protocol (embedded endpoint or PUSHER_* service) */
   realtime: Realtime;
   /** the search index of each table and the columns it covers, as migrations left them */

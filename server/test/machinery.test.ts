@@ -20,6 +20,7 @@ import { dynamic, type Registry, type ResourceDef } from '../src/http/resource';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { describeResourceContract } from './helpers/contract';
 import { anyDb, client, dataOf, fieldErrors, multipart, type Row, sampler, tinyPng, uploaded } from './helpers/http';
+import type { LocalStorage } from '../src/services/storage';
 
 jest.setTimeout(60_000);
 
@@ -264,7 +265,7 @@ describe.each(DIALECTS)('machinery (%s)', (dialect) => {
     const [kept, added] = (updated.reports as Row[]).map((r) => claimOf(r.path));
     expect(kept).toBe(claimOf(second!.path));
     expect(added).not.toBe(kept);
-    expect(t.app.ctx.storage.fullPath(claimOf(first!.path))).not.toBeNull();
+    expect((t.app.ctx.storage as LocalStorage).fullPath(claimOf(first!.path))).not.toBeNull();
     expect((await t.inject({ method: 'GET', url: String(first!.path) })).statusCode).toBe(404); // its file is gone
     expect((updated.photo as Row).path).toBe((widget.photo as Row).path); // the public photo was kept too
   });
@@ -279,11 +280,11 @@ describe.each(DIALECTS)('machinery (%s)', (dialect) => {
     // the child rows are written after the files are taken: another widget's part refuses the whole write
     const refused = await api.put(`/api/admin/widgets/${widget.encrypted_id}`, { reports: [path], parts: [(stranger.parts as Row[])[0]!] });
     expect(Object.keys(fieldErrors(refused))).toEqual(['parts']);
-    expect([existsSync(t.app.ctx.storage.fullPath(relative)!), existsSync(t.app.ctx.storage.fullPath(`private/${relative}`)!)]).toEqual([true, false]);
+    expect([existsSync((t.app.ctx.storage as LocalStorage).fullPath(relative)!), existsSync((t.app.ctx.storage as LocalStorage).fullPath(`private/${relative}`)!)]).toEqual([true, false]);
     expect([await holders(relative), await holders(`private/${relative}`)]).toEqual([0, undefined]);
     const taken = dataOf(await api.put(`/api/admin/widgets/${widget.encrypted_id}`, { reports: [path] }));
     expect((await t.inject({ method: 'GET', url: (taken.reports as Row[])[0]!.path as string })).rawPayload.equals(PDF)).toBe(true);
-    expect([existsSync(t.app.ctx.storage.fullPath(relative)!), await holders(`private/${relative}`)]).toEqual([false, 1]);
+    expect([existsSync((t.app.ctx.storage as LocalStorage).fullPath(relative)!), await holders(`private/${relative}`)]).toEqual([false, 1]);
   });
 
   it('a row of a child list is named in its error: "Row 2: ..."', async () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPromotionalDemo } from '../src/db/seeds/promotionalDemo';
 import { PROMOTIONAL_MESSAGES as M } from '../src/routes/promotional';
+import { LocalStorage } from '../src/services/storage';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, multipart, type Row, tinyPng } from './helpers/http';
 
@@ -37,7 +38,7 @@ const aboutBody = (file: () => unknown = () => dataUrl(png())) => {
 describe.each(DIALECTS)('promotional (%s)', (dialect) => {
   let t: TestApp;
   let root: Client;
-  const stored = (path: string) => t.app.ctx.storage.fullPath(path.replace(/^\/storage\//, ''))!;
+  const stored = (path: string) => (t.app.ctx.storage as LocalStorage).fullPath(path.replace(/^\/storage\//, ''))!;
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -240,7 +241,7 @@ describe('the landing site at /site', () => {
   });
 
   it('the demo seed gives the site content whose images the server serves, once', async () => {
-    expect(await seedPromotionalDemo(t.db, t.config.dataDir)).toBe(true);
+    expect(await seedPromotionalDemo(t.db, new LocalStorage(t.config.dataDir))).toBe(true);
     const data = (await call(t, { method: 'GET', url: '/api/public/promotional', token: null })).json().data;
     expect(data).toMatchObject({ banner: { desc: expect.any(String), center_image: null }, about: { box_4_title: expect.any(String), box_analytic_1_value: '1,000+' }, how_it_works: null });
     expect(data.sliders).toHaveLength(3);
@@ -253,6 +254,6 @@ describe('the landing site at /site', () => {
     // a later store keeps the seeded files it is not given
     const kept = dataOf(await client(t).post('/api/admin/promotional/banner/store', { desc: 'New words', center_image: `data:image/png;base64,${tinyPng().toString('base64')}` }));
     expect(kept.background_image).toEqual(data.banner.background_image);
-    expect(await seedPromotionalDemo(t.db, t.config.dataDir)).toBe(false);
+    expect(await seedPromotionalDemo(t.db, new LocalStorage(t.config.dataDir))).toBe(false);
   });
 });

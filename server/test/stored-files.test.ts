@@ -13,6 +13,7 @@ import { registry } from '../src/resources/registry';
 import { FILE_MESSAGES } from '../src/services/storedFiles';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, MEDIA_SAMPLES, multipart, type Row, sampler, tinyPng, uploaded } from './helpers/http';
+import type { LocalStorage } from '../src/services/storage';
 
 jest.setTimeout(120_000);
 
@@ -33,10 +34,10 @@ describe.each(DIALECTS)('stored files (%s)', (dialect) => {
   afterAll(() => t?.close());
 
   const served = async (path: string) => (await call(t, { method: 'GET', url: path, token: null })).statusCode;
-  const onDisk = (path: string) => existsSync(t.app.ctx.storage.fullPath(stored(path))!);
+  const onDisk = (path: string) => existsSync((t.app.ctx.storage as LocalStorage).fullPath(stored(path))!);
   const holders = async (path: string) => Number((await t.db.db.selectFrom('stored_files').select('holders').where('path', '=', stored(path)).executeTakeFirst())?.holders ?? -1);
   const privateFiles = () => {
-    const dir = t.app.ctx.storage.privateRoot;
+    const dir = (t.app.ctx.storage as LocalStorage).privateRoot;
     return existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.\w+$/.test(f)).sort() : [];
   };
   const def = (name: string) => registry.byName.get(name)!;
@@ -86,7 +87,7 @@ describe.each(DIALECTS)('stored files (%s)', (dialect) => {
   it('two writes naming one fresh upload at once: one takes it, the other is refused and keeps nothing it stored', async () => {
     const category = await ref('categories');
     const upload = await uploaded(t, t.rootToken, { data: MEDIA_SAMPLES.mp4(), kind: 'mp4', folder: 'health_literacy_contents' });
-    const folder = join(t.app.ctx.storage.root, 'health_literacy_contents');
+    const folder = join((t.app.ctx.storage as LocalStorage).root, 'health_literacy_contents');
     const filesBefore = readdirSync(folder).length;
     const item = (n: number) => ({ title: `Race ${n}`, type: 'video', category_id: category.id, desc: 'x', tags: ['race'], file: upload, thumbnail: png() });
     const answers = await Promise.all([api.post('/api/admin/health-literacy-content', item(1)), api.post('/api/admin/health-literacy-content', item(2))]);
@@ -116,7 +117,7 @@ describe.each(DIALECTS)('stored files (%s)', (dialect) => {
   it('a refused write keeps the upload it named for a later one, and removes only the files it stored itself', async () => {
     const category = await ref('categories');
     const upload = await uploaded(t, t.rootToken, { data: MEDIA_SAMPLES.png(), kind: 'png', folder: 'health_literacy_contents' });
-    const folder = join(t.app.ctx.storage.root, 'health_literacy_contents');
+    const folder = join((t.app.ctx.storage as LocalStorage).root, 'health_literacy_contents');
     const before = readdirSync(folder).sort();
     // refused inside the write (an unknown category) after the thumbnail was stored and the upload named
     const refused = await api.post('/api/admin/health-literacy-content', { title: 'No', type: 'image', category_id: 2_000_000_000, desc: 'x', tags: ['a'], file: upload, thumbnail: png() });

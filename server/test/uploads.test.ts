@@ -11,6 +11,7 @@ import { FILE_MESSAGES } from '../src/services/storedFiles';
 import { UPLOAD_FOLDERS } from '../src/services/uploads';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, auditSince, call, client, dataOf, fieldErrors, lastAuditId, multipart, sampler, tinyPng, uploaded } from './helpers/http';
+import type { LocalStorage } from '../src/services/storage';
 
 const URL = '/api/admin/media-file/upload-chunk';
 
@@ -106,7 +107,7 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     const stored = path.replace(/^\/storage\//, '');
     expect(await t.db.db.selectFrom('stored_files').select(['uploaded_by', 'holders']).where('path', '=', stored).executeTakeFirst()).toEqual({ uploaded_by: by, holders: 0 });
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
-    return readFileSync(t.app.ctx.storage.fullPath(stored)!);
+    return readFileSync((t.app.ctx.storage as LocalStorage).fullPath(stored)!);
   }
   let rootId: number;
   beforeAll(async () => {
@@ -374,7 +375,7 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     await send({ index: 0, totalChunks: 1, timestamp: newTimestamp(), fileExtension: 'png', folder: 'hlc', chunk: tinyPng() });
     const rows = await t.db.db.selectFrom('stored_files').select('path').where('path', 'in', [taken, left].map((p) => p.slice('/storage/'.length))).execute();
     expect(rows.map((r) => `/storage/${r.path}`)).toEqual([taken]);
-    expect(existsSync(t.app.ctx.storage.fullPath(left.slice('/storage/'.length))!)).toBe(false);
+    expect(existsSync((t.app.ctx.storage as LocalStorage).fullPath(left.slice('/storage/'.length))!)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: taken })).statusCode).toBe(200);
     // naming the swept upload says so
     expect(fieldErrors(await api.post('/api/admin/health-literacy-content', { title: 'Late', type: 'image', category_id: category.id, desc: 'x', tags: ['a'], file: left }))).toEqual({ file: [FILE_MESSAGES.expired] });

@@ -4,7 +4,9 @@
  *
  *   DIR/app.db       the SQLite database, through SQLite's online backup API (a consistent snapshot;
  *                    the server keeps reading and writing meanwhile)
- *   DIR/storage/     uploaded files, DIR/private/ clinical files
+ *   DIR/storage/     uploaded files, DIR/private/ clinical files: from DATA_DIR (STORAGE=local) or
+ *                    from the bucket (STORAGE=s3: every object under S3_PREFIX but the chunks of
+ *                    uploads in progress), laid out alike
  *   DIR/app.key      the key of encrypted ids and signed links (unless APP_KEY comes from the environment)
  *   DIR/database.dump  with PostgreSQL instead of app.db: pg_dump's custom format (pg_restore reads it)
  *   DIR/backup.json  what was copied, and when
@@ -13,12 +15,19 @@
  * changed since the first), so that every file a row of the snapshot names is in the copy, whole: a
  * file is written before its row (but one deleted in the instant between the snapshot and the second
  * pass); a file the snapshot does not name is harmless.
+ *
+ * `npm run backup -- --restore-files DIR` puts a backup's storage/ and private/ back into the
+ * configured storage (DATA_DIR or the bucket), overwriting files of the same path.
  */
 import SQLite from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { copyFileSync, createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { loadConfig, type Config } from '../config';
+import { S3Storage } from '../services/s3Storage';
+import { PRIVATE_PREFIX } from '../services/storage';
+import { createStorage } from '../services/storageDriver';
 
 export interface BackupResult {
   dir: string;
@@ -56,6 +65,43 @@ function copyFiles(from: string, to: string, copied: Copied): void {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; // deleted since the listing
     }
   }
+}
+
+/**
+ * Copies the bucket's objects into `dir` laid out as a DATA_DIR (storage/, private/), but those
+ * unchanged since this backup last copied them (size and time); an object removed meanwhile is
+ * skipped, the chunks of uploads in progress too.
+ */
+async function copyObjects(storage: S3Storage, dir: string, copied: Copied): Promise<void> {
+  for await (const o of storage.list('')) {
+    if (o.path.startsWith('.chunks/')) continue;
+    const seen = `${o.size}:${o.modified?.getTime() ?? 0}`;
+    if (copied.get(o.path) === seen) continue;
+    const target = o.path.startsWith(PRIVATE_PREFIX) ? join(dir, 'private', o.path.slice(PRIVATE_PREFIX.length)) : join(dir, 'storage', o.path);
+    if (!target.startsWith(dir + sep)) continue; // a key no stored path makes
+    const read = await storage.read(o.path);
+    if (!read) continue; // deleted since the listing
+    mkdirSync(dirname(target), { recursive: true });
+    await pipeline(read.body, createWriteStream(target));
+    copied.set(o.path, seen);
+  }
+}
+
+/** Puts a backup's storage/ and private/ into the configured storage; answers how many files. */
+export async function restoreFiles(config: Config, fromDir: string): Promise<number> {
+  const storage = createStorage(config);
+  let n = 0;
+  for (const [folder, prefix] of [['storage', ''], ['private', PRIVATE_PREFIX]] as const) {
+    const from = join(resolve(fromDir), folder);
+    if (!existsSync(from)) continue;
+    for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+      if (entry.isDirectory()) continue;
+      const source = join(entry.parentPath, entry.name);
+      await storage.putAt(prefix + relative(from, source).split(sep).join('/'), createReadStream(source));
+      n++;
+    }
+  }
+  return n;
 }
 
 const countFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()).length : 0);
@@ -105,12 +151,17 @@ export async function backup(config: Config, outDir: string): Promise<BackupResu
   mkdirSync(dir, { recursive: true });
   const media = ['storage', 'private'];
   const copied: Copied = new Map();
-  for (const folder of media) copyFiles(join(config.dataDir, folder), join(dir, folder), copied);
+  const bucket = config.storage.driver === 's3' ? (createStorage(config) as S3Storage) : null;
+  const copyMedia = async () => {
+    if (bucket) await copyObjects(bucket, dir, copied);
+    else for (const folder of media) copyFiles(join(config.dataDir, folder), join(dir, folder), copied);
+  };
+  await copyMedia();
   const database = config.databaseUrl ? 'database.dump' : 'app.db';
   if (config.databaseUrl) backupPostgres(config.databaseUrl, join(dir, database));
   else await backupSqlite(join(config.dataDir, 'app.db'), join(dir, database));
   // after the snapshot: the files of rows it holds are complete now (a file is written before its row)
-  for (const folder of media) copyFiles(join(config.dataDir, folder), join(dir, folder), copied);
+  await copyMedia();
   const keyFile = join(config.dataDir, 'app.key');
   const appKey = process.env.APP_KEY || !existsSync(keyFile) ? 'from the environment (APP_KEY)' : 'copied';
   if (appKey === 'copied') copyFileSync(keyFile, join(dir, 'app.key'));
@@ -126,16 +177,28 @@ function defaultOut(): string {
 
 async function main() {
   const args = process.argv.slice(2);
+  if (args[0] === '--restore-files') {
+    if (!args[1] || args.length > 2) {
+      console.error('usage: npm run backup -- --restore-files DIR   (a backup folder: its storage/ and private/)');
+      process.exit(2);
+    }
+    const config = loadConfig();
+    const n = await restoreFiles(config, args[1]);
+    console.log(`${n} files restored into ${config.storage.driver === 's3' ? `the bucket ${config.storage.s3.bucket}` : join(config.dataDir, 'storage|private')}.`);
+    return;
+  }
   const at = args.indexOf('--out');
   const out = at >= 0 ? args[at + 1] : defaultOut();
   if (!out || args.some((_, i) => i !== at && (at < 0 || i !== at + 1))) {
-    console.error('usage: npm run backup [-- --out DIR]   (DIR must be new or empty)');
+    console.error('usage: npm run backup [-- --out DIR]   (DIR must be new or empty)\n       npm run backup -- --restore-files DIR');
     process.exit(2);
   }
   // loadConfig makes a missing DATA_DIR and a new app.key in it: a backup of the wrong folder would
   // then carry a key the server never used, so the folder and its key must be there already
   const dataDir = resolve(process.env.DATA_DIR || './data');
-  if (!existsSync(dataDir)) throw new Error(`no DATA_DIR at ${dataDir}: run it with the server's DATA_DIR`);
+  // (PostgreSQL, a bucket and APP_KEY: nothing of the data is in DATA_DIR)
+  const nothingLocal = process.env.DATABASE_URL && process.env.STORAGE === 's3' && process.env.APP_KEY;
+  if (!nothingLocal && !existsSync(dataDir)) throw new Error(`no DATA_DIR at ${dataDir}: run it with the server's DATA_DIR`);
   if (!process.env.APP_KEY && !existsSync(join(dataDir, 'app.key'))) throw new Error(`${dataDir} has no app.key and APP_KEY is not set: is this the server's DATA_DIR?`);
   const config = loadConfig();
   const result = await backup(config, out);

@@ -1,13 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { permissionName } from '../../../contract/permissions';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { audit } from '../services/audit';
 import { PRIVATE_PREFIX } from '../services/storage';
+import { sendStored } from './storedFiles';
 import { claimUpload, fileRow, holdNew, type Holder, refusalOf, release, renameFile, FILE_MESSAGES } from '../services/storedFiles';
 import { contentMatches, type MediaKind, MIME_TYPES, UPLOAD_FOLDERS } from '../services/uploads';
 import type { UploadLimits } from './bodyLimits';
@@ -102,17 +101,6 @@ function uploadedPath(path: string, spec: FileSpec): string | null {
   return path;
 }
 
-async function readHead(full: string): Promise<Buffer> {
-  const fh = await open(full, 'r');
-  try {
-    const head = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await fh.read(head, 0, HEAD_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
-
 /** A stored path named in a body: at most this long (ours are about 60 characters). */
 const MAX_PATH_LENGTH = 300;
 
@@ -145,10 +133,10 @@ async function acceptOne(ctx: AppContext, spec: FileSpec, value: unknown, kept: 
       if (!path) return spec.message;
       // an upload the server does not keep (any longer): swept, or made before uploads were kept track of
       if (!row) return FILE_MESSAGES.expired;
-      const full = ctx.storage.fullPath(path);
-      const info = full ? await stat(full).catch(() => null) : null;
-      if (!full || !info?.isFile() || (spec.maxBytes !== undefined && info.size > spec.maxBytes)) return spec.message;
-      const kind = kindOf(spec, await readHead(full));
+      const size = await ctx.storage.size(path);
+      if (size === null || (spec.maxBytes !== undefined && size > spec.maxBytes)) return spec.message;
+      const head = await ctx.storage.head(path, HEAD_BYTES);
+      const kind = head ? kindOf(spec, head) : null;
       return kind ? { kind, uploaded: path } : spec.message;
     }
   }
@@ -325,15 +313,12 @@ export function registerFileRoutes(app: FastifyInstance, defs: ResourceDef[]): v
       if (!claim) throw new HttpError(410, 'This file link has expired or is not valid. Open the record again.');
       const owner = claim.resource ? placed.get(claim.resource) : undefined;
       if (owner && !(await mayOpen(owner, claim.admin, claim.record))) throw new HttpError(404, 'Not found.');
-      const full = ctx.storage.fullPath(claim.path);
-      const info = full ? await stat(full).catch(() => null) : null;
-      if (!full || !info?.isFile()) throw new HttpError(404, 'Not found.');
+      if ((await ctx.storage.size(claim.path)) === null) throw new HttpError(404, 'Not found.');
       if (claim.resource && audited.has(claim.resource)) {
         await audit(ctx.db, { actorId: claim.admin ?? null, action: 'file_read', resource: claim.resource, recordId: claim.record ?? null, changes: { path: claim.path }, ip: request.ip, requestId: request.id });
       }
       const ext = claim.path.slice(claim.path.lastIndexOf('.') + 1) as MediaKind;
       reply.header('content-type', MIME_TYPES[ext] ?? 'application/octet-stream');
-      reply.header('content-length', info.size);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('cache-control', 'private, no-store');
       reply.header('content-disposition', `inline; filename="${claim.path.split('/').pop()}"`);
@@ -344,7 +329,9 @@ export function registerFileRoutes(app: FastifyInstance, defs: ResourceDef[]): v
         reply.header('content-security-policy', "frame-ancestors 'self'");
         reply.header('x-frame-options', 'SAMEORIGIN');
       }
-      return reply.send(createReadStream(full));
+      // the whole file, or the range a video's player asks for
+      if (!(await sendStored(request, reply, ctx.storage, claim.path))) throw new HttpError(404, 'Not found.');
+      return reply;
     },
   );
 }

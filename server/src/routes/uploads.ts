@@ -4,17 +4,21 @@ import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
-import { stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { unlink } from 'node:fs/promises';
 import { PlacedFile, removeStreamedFiles, StreamedFile, uploadRoute, type PlaceFile } from '../http/bodyLimits';
 import { forbidden } from '../http/errors';
 import type { Principal } from '../context';
 import { audit } from '../services/audit';
+import { S3Storage } from '../services/s3Storage';
+import { S3ChunkedUploads } from '../services/s3Uploads';
+import type { LocalStorage } from '../services/storage';
 import { countUpload, registerUpload, sweepUnheld, usedToday } from '../services/storedFiles';
 import {
   CHECKSUM_MISMATCH,
   ChunkedUploads,
+  type ChunkedUploadsOptions,
   ChunkMismatch,
+  type ChunkStore,
   declaredKind,
   type ChunkTicket,
   FORMAT_NOT_SUPPORTED,
@@ -108,7 +112,7 @@ const HOUSEKEEPING_MS = 5 * 60_000;
  */
 export function registerUploadRoutes(app: FastifyInstance, permissionsByFolder: ReadonlyMap<string, readonly string[]>): void {
   const ctx = app.ctx;
-  const uploads = new ChunkedUploads(ctx.config.dataDir, ctx.storage, {
+  const options: ChunkedUploadsOptions = {
     ...ctx.config.uploads,
     sweepAlso: async (staleMs, now) => {
       try {
@@ -117,7 +121,9 @@ export function registerUploadRoutes(app: FastifyInstance, permissionsByFolder: 
         app.log.error({ err }, 'sweeping unheld uploads failed');
       }
     },
-  });
+  };
+  // chunks in DATA_DIR (shared by the nodes that share it), or in the bucket with their state in the database
+  const uploads: ChunkStore = ctx.storage instanceof S3Storage ? new S3ChunkedUploads(ctx.db, ctx.storage, options) : new ChunkedUploads(ctx.config.dataDir, ctx.storage as LocalStorage, options);
   // abandoned uploads go even when nobody uploads for a while
   const housekeeping = setInterval(() => void uploads.sweepIfDue().catch((err: unknown) => app.log.error({ err }, 'upload housekeeping failed')), HOUSEKEEPING_MS);
   housekeeping.unref();
@@ -216,7 +222,7 @@ export function registerUploadRoutes(app: FastifyInstance, permissionsByFolder: 
     },
   );
 
-  const chunkRoute = uploadRoute({ fileBytes: MAX_CHUNK_BYTES, files: 1 }, { access: { anyPermission: anyUploadPermission }, streamFilesTo: join(uploads.dir, '.incoming'), placeFile });
+  const chunkRoute = uploadRoute({ fileBytes: MAX_CHUNK_BYTES, files: 1 }, { access: { anyPermission: anyUploadPermission }, streamFilesTo: uploads.incomingDir, placeFile });
   requestLimit = chunkRoute.bodyLimit;
   app.post(
     '/api/admin/media-file/upload-chunk',
@@ -288,8 +294,7 @@ export function registerUploadRoutes(app: FastifyInstance, permissionsByFolder: 
             });
           } else {
             // answered again (a retry, a late request): registered if the first answer's request stopped before it was
-            const full = ctx.storage.fullPath(stored);
-            if (full && (await stat(full).catch(() => null))?.isFile()) await registerUpload(ctx.db, { path: stored, size, adminId: admin.id });
+            if ((await ctx.storage.size(stored)) !== null) await registerUpload(ctx.db, { path: stored, size, adminId: admin.id });
           }
           return reply.send({ success: true, message: 'File uploaded.', file: { path, mimeType }, data: { path, mimeType } });
         }

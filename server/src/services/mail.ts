@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 
@@ -24,13 +23,14 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
   if (opts.smtpUrl) {
     transport = nodemailer.createTransport(opts.smtpUrl);
   } else {
+    // made with the first message: a node that sends none writes nothing under DATA_DIR
     const outbox = join(opts.dataDir, 'outbox');
-    mkdirSync(outbox, { recursive: true });
     const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     transport = {
       sendMail: async (message: SendMailOptions) => {
         const info = await stream.sendMail(message);
-        const { writeFile } = await import('node:fs/promises');
+        const { mkdir, writeFile } = await import('node:fs/promises');
+        await mkdir(outbox, { recursive: true });
         const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
         await writeFile(file, info.message as Buffer);
         return info;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import type { LocalStorage } from './storage';
+import type { Storage } from './storage';
 
 declare module '../db/schema' {
   interface Database {
@@ -207,7 +207,7 @@ const SWEEP_BATCH = 500;
  * taking it at that moment wins or loses cleanly), then its file. Also forgets usage counts of days
  * gone by. Answers how many files went.
  */
-export async function sweepUnheld(db: Db, storage: LocalStorage, staleMs: number, now = Date.now()): Promise<number> {
+export async function sweepUnheld(db: Db, storage: Storage, staleMs: number, now = Date.now()): Promise<number> {
   const before = new Date(now - staleMs).toISOString();
   const stale = await db.selectFrom('stored_files').select('path').where('holders', '=', 0).where('uploaded_at', '<', before).orderBy('uploaded_at').limit(SWEEP_BATCH).execute();
   let removed = 0;

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { imageType, type LocalStorage } from './storage';
 
 /**
- * Resumable chunked uploads (POST /api/admin/media-file/upload-chunk), kept on disk only so that any
- * node sharing DATA_DIR can take any chunk:
+ * Resumable chunked uploads (POST /api/admin/media-file/upload-chunk) with STORAGE=local, kept on disk
+ * only so that any node sharing DATA_DIR can take any chunk (STORAGE=s3: services/s3Uploads.ts):
  *
  *   DATA_DIR/uploads/<key>/data             the file itself: each chunk written at its offset (index × chunk size)
  *   DATA_DIR/uploads/<key>/<index>.held     a chunk fully written: its length and a write id (written after its bytes)
@@ -286,10 +286,32 @@ export interface ChunkedUploadsOptions {
   sweepAlso?: (staleMs: number, now: number) => Promise<unknown>;
 }
 
-type UploadTarget = Pick<ChunkInput, 'adminId' | 'timestamp' | 'folder' | 'kind' | 'index' | 'totalChunks'>;
+export type UploadTarget = Pick<ChunkInput, 'adminId' | 'timestamp' | 'folder' | 'kind' | 'index' | 'totalChunks'>;
 
-export class ChunkedUploads {
+/** The key of an upload: the same admin resuming the same upload finds its chunks; another admin never shares them. */
+export function uploadKey(input: Pick<ChunkInput, 'adminId' | 'timestamp' | 'folder' | 'kind'>): string {
+  return createHash('sha256').update([input.adminId, input.timestamp, input.folder, input.kind].join('\n')).digest('hex');
+}
+
+/**
+ * What the chunked upload route needs of where chunks go: `ChunkedUploads` below (STORAGE=local, files
+ * under DATA_DIR/uploads) or `S3ChunkedUploads` (STORAGE=s3, services/s3Uploads.ts: chunks in the
+ * bucket, state in the database). Both answer alike.
+ */
+export interface ChunkStore {
+  /** where a request's chunk is written while its body is read, when it is not placed */
+  readonly incomingDir: string;
+  limitOf(folder: string): number;
+  status(input: Pick<ChunkInput, 'adminId' | 'timestamp' | 'folder' | 'kind' | 'totalChunks'>): Promise<UploadStatus>;
+  placement(input: UploadTarget): Promise<ChunkPlace | null>;
+  receive(input: ChunkInput): Promise<ChunkOutcome>;
+  sweepIfDue(now?: number): Promise<void>;
+  sweep(now?: number): Promise<number>;
+}
+
+export class ChunkedUploads implements ChunkStore {
   readonly dir: string;
+  readonly incomingDir: string;
   private readonly waitMs: number;
   private readonly maxBytes: number;
   private readonly folderMaxBytes: Record<string, number>;
@@ -300,6 +322,7 @@ export class ChunkedUploads {
 
   constructor(dataDir: string, private readonly storage: LocalStorage, opts: ChunkedUploadsOptions = {}) {
     this.dir = join(dataDir, 'uploads');
+    this.incomingDir = join(this.dir, '.incoming');
     this.waitMs = opts.waitMs ?? 30_000;
     this.maxBytes = opts.maxBytes ?? MAX_FILE_BYTES;
     this.folderMaxBytes = opts.folderMaxBytes ?? {};
@@ -313,7 +336,7 @@ export class ChunkedUploads {
   }
 
   keyOf(input: Pick<ChunkInput, 'adminId' | 'timestamp' | 'folder' | 'kind'>): string {
-    return createHash('sha256').update([input.adminId, input.timestamp, input.folder, input.kind].join('\n')).digest('hex');
+    return uploadKey(input);
   }
 
   /** Which chunks of an upload are here (for a client resuming it), or its outcome once assembled or refused. */

@@ -21,6 +21,7 @@ import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
 import { searchMatches } from '../../src/db/search';
 import { adminWith, DIALECTS, type TestApp } from './app';
 import { anyDb, auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, MEDIA_SAMPLES, type Row, sampler, uploaded } from './http';
+import type { LocalStorage } from '../../src/services/storage';
 
 const PAGINATOR_KEYS = [
   'current_page', 'data', 'first_page_url', 'from', 'last_page', 'last_page_url', 'links',
@@ -176,7 +177,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
       rows: await anyDb(t).selectFrom(def.table).selectAll().orderBy('id').execute(),
       children: await Promise.all(Object.values(def.children ?? {}).map((c) => anyDb(t).selectFrom(c.table).selectAll().orderBy('id').execute())),
       auditRows: await count('audit_log'),
-      files: [...filesUnder(t.app.ctx.storage.root), ...filesUnder(t.app.ctx.storage.privateRoot)],
+      files: [...filesUnder((t.app.ctx.storage as LocalStorage).root), ...filesUnder((t.app.ctx.storage as LocalStorage).privateRoot)],
     });
 
     /**
@@ -204,7 +205,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         .execute();
       for (const c of counts) expect([c.path, Number(c.holders)]).toEqual([c.path, Number(c.n)]);
       for (const c of counts) {
-        const full = t.app.ctx.storage.fullPath(String(c.path));
+        const full = (t.app.ctx.storage as LocalStorage).fullPath(String(c.path));
         if (Number(c.holders) > 0) expect([c.path, full !== null && existsSync(full)]).toEqual([c.path, true]);
       }
     }
@@ -512,9 +513,9 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           expect(await snapshot(def)).toEqual(before);
 
           // a new file replaces the old one, which is removed from storage
-          const oldFiles = filesUnder(spec.private ? t.app.ctx.storage.privateRoot : t.app.ctx.storage.root);
+          const oldFiles = filesUnder(spec.private ? (t.app.ctx.storage as LocalStorage).privateRoot : (t.app.ctx.storage as LocalStorage).root);
           const replaced = dataOf(await api.put(`${base}/${record.encrypted_id}`, { [fieldName]: body[fieldName] }));
-          const after = filesUnder(spec.private ? t.app.ctx.storage.privateRoot : t.app.ctx.storage.root);
+          const after = filesUnder(spec.private ? (t.app.ctx.storage as LocalStorage).privateRoot : (t.app.ctx.storage as LocalStorage).root);
           expect(after.length).toBe(oldFiles.length);
           expect(comparable(replaced[fieldName])).not.toEqual(comparable(record[fieldName]));
           record = await getRecord(def, record.encrypted_id);
@@ -833,7 +834,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         for (const f of fileFields) {
           const value = storedFiles[f];
           const paths: string[] = typeof value === 'string' ? (value.startsWith('[') ? JSON.parse(value) : [value]) : [];
-          for (const p of paths) expect([p, filesUnder(t.app.ctx.storage.root).concat(filesUnder(t.app.ctx.storage.privateRoot)).some((full) => full.endsWith(p.replace(/^private\//, '')))]).toEqual([p, false]);
+          for (const p of paths) expect([p, filesUnder((t.app.ctx.storage as LocalStorage).root).concat(filesUnder((t.app.ctx.storage as LocalStorage).privateRoot)).some((full) => full.endsWith(p.replace(/^private\//, '')))]).toEqual([p, false]);
         }
       });
     });

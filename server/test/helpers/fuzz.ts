@@ -38,6 +38,7 @@ import type { Dialect } from '../../src/db';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './app';
 import { client, type Client, dataOf, multipart, type Row, sampler, tinyPng } from './http';
 import { dumpDatabase, dumpDifferences, type Dump, filesSignature, filesWatcher, fingerprintDifferences, installWriteCounter, tablesOf } from './dump';
+import type { LocalStorage } from '../../src/services/storage';
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -370,7 +371,7 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup): Promi
   const field = await fieldFixtures(root, t, ref);
   const tables = await tablesOf(t.db);
   const fingerprint = await installWriteCounter(t.db, tables);
-  const storageDirs = [t.app.ctx.storage.root, t.app.ctx.storage.privateRoot];
+  const storageDirs = [(t.app.ctx.storage as LocalStorage).root, (t.app.ctx.storage as LocalStorage).privateRoot];
   const storedFiles = filesWatcher(storageDirs);
 
   /** the path of a route with its parameters filled: a record's, or the case's text */

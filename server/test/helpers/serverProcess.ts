@@ -72,7 +72,7 @@ export function freePort(): Promise<number> {
  */
 export function testServerEnv(values: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'APP_KEY', 'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'NODE_OPTIONS', 'SMTP_URL']) delete env[key];
+  for (const key of ['DATABASE_URL', 'APP_KEY', 'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'NODE_OPTIONS', 'SMTP_URL', 'STORAGE', 'S3_BUCKET', 'S3_PREFIX', 'AWS_ENDPOINT_URL_S3', 'AWS_ENDPOINT_URL']) delete env[key];
   return Object.assign(env, { LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', NODE_ENV: 'test' }, values);
 }
 

@@ -9,8 +9,6 @@
  * same size. Every demo admin signs in with DEMO_PASSWORD. A fixed faker seed makes runs repeatable.
  */
 import { Faker, en } from '@faker-js/faker';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { sql } from 'kysely';
 import { ALL_PERMISSIONS, PERMISSION_MODULES } from '../../../../contract/permissions';
 import { USER_STATUS } from '../../../../contract/enums';
@@ -21,6 +19,7 @@ import { createDb, type Db } from '../index';
 import { migrateToLatest } from '../migrate';
 import { seedBase } from './base';
 import { seedPromotionalDemo } from './promotionalDemo';
+import { createStorage } from '../../services/storageDriver';
 import { resolveRecipients } from '../../resources/programme/messages';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -854,13 +853,12 @@ export async function prepareAndSeedDemo(config: Config, opts: SeedDemoOptions =
     await migrateToLatest(database.db, database.dialect);
     const base = await seedBase(database, config);
     if (base.generatedPassword) opts.log?.(`first super admin ${base.adminEmail} created with password ${base.generatedPassword} (shown once)`);
-    // the one file the demo campaigns and tasks show (DATA_DIR/storage, as the storage service keeps them)
-    const demoFile = join(config.dataDir, 'storage', DEMO_FILE);
-    mkdirSync(dirname(demoFile), { recursive: true });
-    writeFileSync(demoFile, DEMO_PDF);
+    // the one file the demo campaigns and tasks show (DATA_DIR/storage or the bucket, as the server keeps them)
+    const storage = createStorage(config);
+    await storage.putAt(DEMO_FILE, Buffer.from(DEMO_PDF));
     const result = await seedDemo(database, { argon2: config.argon2, ...opts });
-    // the landing site's content, with its images in DATA_DIR/storage (only when it has none yet)
-    await seedPromotionalDemo(database, config.dataDir, opts.log);
+    // the landing site's content, with its images in the storage (only when it has none yet)
+    await seedPromotionalDemo(database, storage, opts.log);
     return result;
   } finally {
     await database.destroy();

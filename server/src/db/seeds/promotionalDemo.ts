@@ -1,13 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Db } from '../index';
 import { encodePng } from '../../services/png';
+import type { Storage } from '../../services/storage';
 import { type Holder, registerHolds } from '../../services/storedFiles';
 
 /**
  * Demo content for the landing site (/site): a logo, a banner, the about section with its four boxes
  * and figures, three slider images and three testimonials. The images are gradients drawn here (PNG),
- * stored under DATA_DIR/storage/promotional as the server stores uploads. Left alone when the site
+ * stored in the storage (DATA_DIR/storage/promotional, or the bucket) as the server stores uploads. Left alone when the site
  * already has content; the how-it-works video is left for staff to upload.
  */
 
@@ -38,15 +37,17 @@ const TESTIMONIALS: [string, string][] = [
   ['Nasreen, Quetta', 'I get a reminder before every vaccination. I have not missed one since.'],
 ];
 
-export async function seedPromotionalDemo(database: Db, dataDir: string, log: (line: string) => void = () => undefined): Promise<boolean> {
+export async function seedPromotionalDemo(database: Db, storage: Storage, log: (line: string) => void = () => undefined): Promise<boolean> {
   const { db } = database;
   const existing = await db.selectFrom('promotional_sections').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const folder = join(dataDir, 'storage', 'promotional');
-  mkdirSync(folder, { recursive: true });
+  const writes: Promise<void>[] = [];
   const image = (name: string, width: number, height: number, from: Rgb, to: Rgb) => {
-    writeFileSync(join(folder, `${name}.png`), gradientPng(width, height, from, to));
-    return `promotional/${name}.png`;
+    const path = `promotional/${name}.png`;
+    const write = storage.putAt(path, gradientPng(width, height, from, to));
+    write.catch(() => undefined); // awaited below, after the rows
+    writes.push(write);
+    return path;
   };
   const stamp = new Date().toISOString();
   const about: Record<string, string> = { title: 'About us', heading: 'Care close to home', desc: 'A telehealth and community-health programme: doctors a call away and health workers in every village council.' };
@@ -83,6 +84,7 @@ export async function seedPromotionalDemo(database: Db, dataDir: string, log: (l
     }
     for (const [name, text] of TESTIMONIALS) await trx.insertInto('promotional_testimonials').values({ name, text, created_by: null, created_at: stamp, updated_at: stamp }).execute();
   });
+  await Promise.all(writes);
   // the site serves its images once records hold them
   await registerHolds(db, holds);
   log('landing site: logo, banner, about, 3 slider images and 3 testimonials');
