@@ -66,5 +66,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** body keys this route accepts and drops, each with why it is not stored (http/knownFields.ts) */
+    ignoredFields?: Readonly<Record<string, string>>;
   }
 }

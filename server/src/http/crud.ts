@@ -13,6 +13,7 @@ import { discardFiles, fileSchema, holdFiles, presentFiles, storeFiles, uploadLi
 import { releaseRecord } from '../services/storedFiles';
 import { uploadRoute } from './bodyLimits';
 import { Fields } from './fields';
+import { ignoredFieldsOf } from './knownFields';
 import { buildListQuery, checkListDeclaration, checkPlaceDeclaration, districtCondition, first, inSubset, isWithin, OUTSIDE_DISTRICTS, placeHolders } from './list';
 import { subsetCounterKey } from '../db/migrations/helpers';
 import type { Kysely } from 'kysely';
@@ -361,7 +362,8 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   const base = `/api/admin/${def.name}`;
   const consumes = def.files ? ['application/json', 'multipart/form-data'] : undefined;
   /** a write of a record with files: multipart or data URLs, within its declared file sizes */
-  const writeRoute = (action: Action) => (def.files ? uploadRoute(uploadLimits(def), access(def, action)) : { config: access(def, action) });
+  const writeConfig = (action: Action) => ({ ...access(def, action), ignoredFields: ignoredFieldsOf(def) });
+  const writeRoute = (action: Action) => (def.files ? uploadRoute(uploadLimits(def), writeConfig(action)) : { config: writeConfig(action) });
 
   app.get(base, { config: access(def, 'view'), schema: { tags, summary: `List ${def.name}` } }, (request) => list(request));
 

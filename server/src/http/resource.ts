@@ -285,6 +285,12 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
    * the hook to it: the record has them, its list row has everything else and not them.
    */
   recordOnly?: readonly string[];
+  /**
+   * Body keys the create and update routes accept and drop, each with why it is not stored (what the
+   * spec's console sends beside the fields: `prevRole`, ...). The keys of the record as presented are
+   * accepted and dropped too; any other key a schema does not know is a 422 (http/knownFields.ts).
+   */
+  ignored?: Readonly<Record<string, string>>;
   /** extra routes beside the generic ones */
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
   /** columns of CSV/XLSX exports (default: id and the columns above, then each belongsTo's first column) */
@@ -341,6 +347,7 @@ export interface ResourceDef {
     enrich?(ctx: AppContext, rows: Presented[], use: Presentation): Promise<void>;
     scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
   };
+  ignored?: Readonly<Record<string, string>>;
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
   exportColumns?: string[];
   sample(n: number, ref: (resource: ResourceName) => Promise<Presented>): Promise<Row> | Row;

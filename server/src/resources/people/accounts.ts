@@ -84,6 +84,11 @@ export const SAMPLE_PHOTO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAA
 /** The photo of a person: JPG or PNG, checked by content. */
 export const PHOTO: FileSpec = { kinds: ['jpg', 'png'], folder: 'people', uploads: ['profile', 'media'], message: 'File format not supported. JPG/JPEG/PNG', maxBytes: 5 * 1024 * 1024 };
 
+/** What a person's record presents beside its columns, read-only: a body may send it back. */
+export const PERSON_READ_ONLY = {
+  full_name: 'read-only: the first and last names joined',
+} as const;
+
 /** The body fields every person form shares (spec 2 sections 3 and 5). */
 export const personFields = {
   f_name: Fields.text(MESSAGES.name, 100),

@@ -3,7 +3,7 @@ import { USER_STATUS } from '../../../../contract/enums';
 import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
 import { defineResource, type Row, type WriteContext } from '../../http/resource';
-import { accountFields, accountUpdateFields, addFullNames, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
+import { accountFields, accountUpdateFields, addFullNames, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
 
 /**
  * Community health workers (spec 2): accounts of `users` with a profile holding their qualification
@@ -65,6 +65,7 @@ async function placeValues({ db }: WriteContext, input: Row, existing: Row | nul
 
 export const chws = defineResource<'users', 'chw_profiles'>()({
   name: 'chw',
+  ignored: { ...PERSON_READ_ONLY, name_with_area: 'read-only: the name with the VC area, for pickers' },
   table: 'users',
   module: 'chw',
   subset: { column: 'type', value: 'chw' },

@@ -6,7 +6,7 @@ import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
 import { defineResource, type WriteContext } from '../../http/resource';
 import {
-  accountFields, accountUpdateFields, addFullNames, addressFields, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater,
+  accountFields, accountUpdateFields, addFullNames, addressFields, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater,
 } from './accounts';
 
 /**
@@ -72,6 +72,12 @@ async function professionValues({ db }: WriteContext, input: { qualification_id?
 
 export const doctors = defineResource<'users', 'doctor_profiles'>()({
   name: 'doctors',
+  ignored: {
+    ...PERSON_READ_ONLY,
+    rating: 'read-only: the average of the patients\' ratings',
+    ratings_count: 'read-only: how many ratings the average is of',
+    specializations: 'read-only: the specializations of specializationIds',
+  },
   table: 'users',
   module: 'doctor',
   subset: { column: 'type', value: 'doctor' },
