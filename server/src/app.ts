@@ -23,7 +23,7 @@ import { staticSecurityHeaders } from './http/securityHeaders';
 import { limitBodyTime, serverTimeouts } from './http/timeouts';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
-import { refuseUnknownFields } from './http/knownFields';
+import { applyAliases, refuseUnknownFields } from './http/knownFields';
 import { IdCodec } from './http/ids';
 import { Realtime, registerRealtime } from './realtime';
 import { registry as defaultRegistry } from './resources/registry';
@@ -222,6 +222,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerAuthGuard(app);
   app.addHook('preValidation', async (request) => {
+    applyAliases(request);
     normalizeBody(request.body, request.routeOptions.schema?.body, request.isMultipart());
     refuseUnknownFields(request);
   });

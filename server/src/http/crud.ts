@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { audit, diff } from '../services/audit';
 import { now } from '../services/tokens';
 import { requireAdmin } from './auth';
-import { checkChildCounts, childListSchema, loadChildren, writeChildren } from './children';
+import { checkChildCounts, childListSchema, loadChildren, rowsFromValues, writeChildren } from './children';
 import { ok, MESSAGES } from './envelope';
 import { conflict, forbidden, notFound, ValidationError } from './errors';
 import { exportLink } from './exports';
@@ -362,8 +362,13 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   const base = `/api/admin/${def.name}`;
   const consumes = def.files ? ['application/json', 'multipart/form-data'] : undefined;
   /** a write of a record with files: multipart or data URLs, within its declared file sizes */
-  const writeConfig = (action: Action) => ({ ...access(def, action), ignoredFields: ignoredFieldsOf(def) });
-  const writeRoute = (action: Action) => (def.files ? uploadRoute(uploadLimits(def), writeConfig(action)) : { config: writeConfig(action) });
+  const writeConfig = (action: Action) => ({ ...access(def, action), ignoredFields: ignoredFieldsOf(def), ...(def.aliases ? { aliases: def.aliases } : {}) });
+  /** child rows of one field may come as plain values (`services: ["Vaccination"]`) */
+  const preValidation = def.children ? async (request: FastifyRequest) => rowsFromValues(def, request.body) : undefined;
+  const writeRoute = (action: Action) => ({
+    ...(def.files ? uploadRoute(uploadLimits(def), writeConfig(action)) : { config: writeConfig(action) }),
+    ...(preValidation ? { preValidation } : {}),
+  });
 
   app.get(base, { config: access(def, 'view'), schema: { tags, summary: `List ${def.name}` } }, (request) => list(request));
 
@@ -380,6 +385,10 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   app.get(`${base}/:id`, { config: access(def, 'view'), schema: { tags, params: Id } }, async (request) => {
     const { id } = request.params as { id: string };
     const record = await loadOne(decodeId(id), request);
+    const query = request.query as Record<string, unknown>;
+    for (const [param, expand] of Object.entries(def.hooks?.expand ?? {})) {
+      if (['true', '1'].includes(first(query[param]) ?? '')) await expand(ctx, record, request);
+    }
     if (def.auditReads) {
       await audit(ctx.db, { actorId: requireAdmin(request).id, action: 'read', resource: def.name, recordId: record.id, ip: request.ip, requestId: request.id });
     }

@@ -39,6 +39,27 @@ export function ignoredFieldsOf(def: ResourceDef): Record<string, string> {
   return { ...presentedKeys(def), ...(def.ignored ?? {}) };
 }
 
+/**
+ * The spec's names of fields the project names otherwise (a clinical record's `uid` is its
+ * `patient_id`): the value moves to the project's name before the body is read (preValidation, first).
+ * Both at once must agree; the record then reads back under the project's name.
+ */
+export function applyAliases(request: FastifyRequest): void {
+  const aliases = request.routeOptions.config.aliases;
+  const body = request.body;
+  if (!aliases || !body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
+  const record = body as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  for (const [alias, field] of Object.entries(aliases)) {
+    if (!Object.hasOwn(record, alias)) continue;
+    const value = record[alias];
+    delete record[alias];
+    if (!Object.hasOwn(record, field) || record[field] === undefined) record[field] = value;
+    else if (String(record[field]) !== String(value)) errors[alias] = [`${alias} and ${field} differ; send one of them.`];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
 type BodySchema = { properties?: Record<string, unknown>; additionalProperties?: unknown } | undefined;
 
 /**

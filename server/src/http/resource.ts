@@ -217,6 +217,11 @@ export interface Hooks<T extends TableName, Input> {
   enrich?(ctx: AppContext, rows: PresentedOf<T>[], use: Presentation): Promise<void>;
   /** narrow which rows the caller may see */
   scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
+  /**
+   * Parts a record's page asks for by query (`GET /doctors/{id}?patient=true`): parameter → what to
+   * add to the record when it is `true` or `1`.
+   */
+  expand?: Readonly<Record<string, (ctx: AppContext, record: PresentedOf<T>, request: FastifyRequest) => Promise<void>>>;
 }
 
 /**
@@ -291,6 +296,8 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
    * accepted and dropped too; any other key a schema does not know is a 422 (http/knownFields.ts).
    */
   ignored?: Readonly<Record<string, string>>;
+  /** the spec's names of body fields the declaration names otherwise: `{ uid: 'patient_id' }` (both at once must agree) */
+  aliases?: Readonly<Record<string, string>>;
   /** extra routes beside the generic ones */
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
   /** columns of CSV/XLSX exports (default: id and the columns above, then each belongsTo's first column) */
@@ -346,8 +353,10 @@ export interface ResourceDef {
     afterStatus?(w: WriteContext, row: Row, status: number | string): Promise<void>;
     enrich?(ctx: AppContext, rows: Presented[], use: Presentation): Promise<void>;
     scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
+    expand?: Readonly<Record<string, (ctx: AppContext, record: Presented, request: FastifyRequest) => Promise<void>>>;
   };
   ignored?: Readonly<Record<string, string>>;
+  aliases?: Readonly<Record<string, string>>;
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
   exportColumns?: string[];
   sample(n: number, ref: (resource: ResourceName) => Promise<Presented>): Promise<Row> | Row;
