@@ -384,6 +384,10 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
 
   app.get(`${base}/:id`, { config: access(def, 'view'), schema: { tags, params: Id } }, async (request) => {
     const { id } = request.params as { id: string };
+    if (def.hooks?.readOther && ctx.ids.decode(def.name, id) === null) {
+      const other = await def.hooks.readOther(ctx, id, request);
+      if (other !== null) return ok(other);
+    }
     const record = await loadOne(decodeId(id), request);
     const query = request.query as Record<string, unknown>;
     for (const [param, expand] of Object.entries(def.hooks?.expand ?? {})) {

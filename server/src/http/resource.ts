@@ -222,6 +222,11 @@ export interface Hooks<T extends TableName, Input> {
    * add to the record when it is `true` or `1`.
    */
   expand?: Readonly<Record<string, (ctx: AppContext, record: PresentedOf<T>, request: FastifyRequest) => Promise<void>>>;
+  /**
+   * `GET /{name}/{id}` with an id that is not one of this resource's: what the spec reads there
+   * (`GET /duty-roasters/{doctor id}`, the doctor's dated slots), or null for the usual 404.
+   */
+  readOther?(ctx: AppContext, id: string, request: FastifyRequest): Promise<unknown>;
 }
 
 /**
@@ -354,6 +359,7 @@ export interface ResourceDef {
     enrich?(ctx: AppContext, rows: Presented[], use: Presentation): Promise<void>;
     scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
     expand?: Readonly<Record<string, (ctx: AppContext, record: Presented, request: FastifyRequest) => Promise<void>>>;
+    readOther?(ctx: AppContext, id: string, request: FastifyRequest): Promise<unknown>;
   };
   ignored?: Readonly<Record<string, string>>;
   aliases?: Readonly<Record<string, string>>;
