@@ -123,5 +123,6 @@ export const SPEC_DEVIATIONS: { what: string; why: string }[] = [
   { what: 'The spec\'s `PUT /promotional/{id}` is not offered', why: 'each section has its own store call, which the spec lists too' },
   { what: 'the testimonial delete is `DELETE /promotional/testimonial/{id}`', why: 'the spec does not show the path' },
   { what: 'The about boxes travel as flat fields', why: 'multipart form data has no nesting; the answer keeps the same flat names' },
+  { what: 'The banner\'s images read back under their store names', why: 'one name per file on write and read (`banner.background_image.path`, `center_image`, `person_image`), not the spec\'s `background.path`, `center.path`, `person.path`; `logo.file.path` and `how_it_works.video.path` are as the spec reads them' },
   { what: 'A duty roster\'s `dutyRoasters[].appointments` are not stored as sent', why: 'the slots always follow from s_time, e_time and session (spec 2 §5); the dates are taken' },
 ];
