@@ -23,6 +23,7 @@ import { staticSecurityHeaders } from './http/securityHeaders';
 import { limitBodyTime, serverTimeouts } from './http/timeouts';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
+import { applyAliases, refuseUnknownFields } from './http/knownFields';
 import { IdCodec } from './http/ids';
 import { Realtime } from './realtime';
 import { registerRealtime } from './realtime/routes';
@@ -224,7 +225,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerAuthGuard(app);
   app.addHook('preValidation', async (request) => {
+    applyAliases(request);
     normalizeBody(request.body, request.routeOptions.schema?.body, request.isMultipart());
+    refuseUnknownFields(request);
   });
 
   app.get('/api/health', { schema: { hide: true } }, async () => {

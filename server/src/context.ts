@@ -67,5 +67,9 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** body keys this route accepts and drops, each with why it is not stored (http/knownFields.ts) */
+    ignoredFields?: Readonly<Record<string, string>>;
+    /** the spec's name of a body field → the project's name of it (http/knownFields.ts) */
+    aliases?: Readonly<Record<string, string>>;
   }
 }

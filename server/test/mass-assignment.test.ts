@@ -3,12 +3,15 @@
  * updated, with fields added that do not belong to the body (the record's id, its status, a role, who
  * made it and when, a password hash, permissions, another kind of person, super admin, districts).
  * The stored row, read from the table itself, must not have taken any of them (or the request is
- * refused with 422 and nothing is stored). Also the admin's own profile and the /users calls, which
- * pass bodies on. Both dialects; JSON bodies, and form data for the declarations that take files.
+ * refused with 422 and nothing is stored). The forged fields a declaration accepts and ignores (its
+ * presented record's keys, http/knownFields.ts) go with the body; the others must be refused with 422
+ * naming each ("Unknown field."). Also the admin's own profile and the /users calls, which pass bodies
+ * on. Both dialects; JSON bodies, and form data for the declarations that take files.
  */
 import type { TObject } from '@sinclair/typebox';
 import type { ResourceDef } from '../src/http/resource';
 import { bodySchemas } from '../src/http/crud';
+import { ACCEPTED_AND_IGNORED, ignoredFieldsOf, UNKNOWN_FIELD } from '../src/http/knownFields';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 import { verifyPassword } from '../src/services/passwords';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
@@ -20,6 +23,14 @@ const FORGED_ID = 987_654;
 const FORGED_ACTOR = 424_242;
 const FORGED_TIME = '2001-02-03T04:05:06.000Z';
 const FORGED_HASH = '$argon2id$v=19$m=1024,t=1,p=1$Zm9yZ2Vk$Zm9yZ2VkZm9yZ2VkZm9yZ2Vk';
+
+/** The forged fields a declaration accepts and ignores, and those it refuses as unknown. */
+function split(def: ResourceDef, extra: Row): { accepted: Row; unknown: Row } {
+  const ignored = { ...ignoredFieldsOf(def), ...ACCEPTED_AND_IGNORED };
+  const pick = (known: boolean) => Object.fromEntries(Object.entries(extra).filter(([k]) => Object.hasOwn(ignored, k) === known));
+  return { accepted: pick(true), unknown: pick(false) };
+}
+const unknownFields = (fields: Row) => Object.fromEntries(Object.keys(fields).map((k) => [k, [UNKNOWN_FIELD]]));
 
 /** The fields of a body schema. */
 const declared = (schema: TObject) => new Set(Object.keys(schema.properties));
@@ -125,8 +136,14 @@ describe.each(DIALECTS)('mass assignment (%s)', (dialect) => {
     const schemas = bodySchemas(def);
     const other = await ref(def.name);
     const body = await sampleOf(def);
-    const extra = forged(def, declared(schemas.create), other.encrypted_id);
+    const { accepted: extra, unknown } = split(def, forged(def, declared(schemas.create), other.encrypted_id));
     const before = await counts();
+
+    // the forged fields the declaration does not know: refused, naming each, nothing stored
+    const rows = await anyDb(t).selectFrom(def.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const refused = await send('POST', `/api/admin/${def.name}`, { ...body, ...unknown }, form);
+    expect([def.name, refused.statusCode, refused.json().error]).toEqual([def.name, 422, unknownFields(unknown)]);
+    expect(await anyDb(t).selectFrom(def.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(rows);
 
     // create
     const created = await send('POST', `/api/admin/${def.name}`, { ...body, ...extra }, form);
@@ -156,7 +173,9 @@ describe.each(DIALECTS)('mass assignment (%s)', (dialect) => {
     // (a field an update refuses outright, declared with `not`, is left out too)
     const updatable = new Set(Object.entries(schemas.update.properties).filter(([, schema]) => !('not' in schema)).map(([k]) => k));
     const updateBody = Object.fromEntries(Object.entries(body).filter(([k]) => updatable.has(k)));
-    const updateExtra = forged(def, updatable, other.encrypted_id);
+    const { accepted: updateExtra, unknown: updateUnknown } = split(def, forged(def, updatable, other.encrypted_id));
+    const refusedUpdate = await send('PUT', `/api/admin/${def.name}/${record.encrypted_id}`, { ...updateBody, ...updateUnknown }, form);
+    expect([def.name, refusedUpdate.statusCode, refusedUpdate.json().error]).toEqual([def.name, 422, unknownFields(updateUnknown)]);
     const updated = await send('PUT', `/api/admin/${def.name}/${record.encrypted_id}`, { ...updateBody, ...updateExtra }, form);
     expect([def.name, [200, 422].includes(updated.statusCode) ? 'answered' : updated.body]).toEqual([def.name, 'answered']);
     const after = (await stored(def, record.id))!;
@@ -174,8 +193,11 @@ describe.each(DIALECTS)('mass assignment (%s)', (dialect) => {
     const before = (await anyDb(t).selectFrom('admins').selectAll().where('id', '=', rootId).executeTakeFirstOrThrow()) as Row;
     const other = await ref('admins');
     const extra = forged(RESOURCE_DEFS.find((d) => d.name === 'admins')!, new Set(), other.encrypted_id);
-    const res = await api.post('/api/admin/admins/profile', { f_name: 'Root', email: before.email, ...extra, role_id: 999, prev_role_id: 999, pusher_id: 'forged' });
-    expect(res.statusCode).toBe(200);
+    const forgedFields: Row = { ...extra, role_id: 999, prev_role_id: 999, pusher_id: 'forged' };
+    const { created_by: _c, updated_by: _u, ...refusedFields } = forgedFields;
+    const res = await api.post('/api/admin/admins/profile', { f_name: 'Root', email: before.email, ...forgedFields });
+    expect([res.statusCode, res.json().error]).toEqual([422, unknownFields(refusedFields)]);
+    expect(dataOf(await api.post('/api/admin/admins/profile', { f_name: 'Root', email: before.email, created_by: FORGED_ACTOR, updated_by: FORGED_ACTOR })).f_name).toBe('Root');
     const after = (await anyDb(t).selectFrom('admins').selectAll().where('id', '=', rootId).executeTakeFirstOrThrow()) as Row;
     for (const c of ['id', 'role_id', 'prev_role_id', 'status', 'password_hash', 'created_at', 'created_by', 'pusher_id', 'cnic']) {
       expect([c, after[c]]).toEqual([c, before[c]]);
@@ -187,8 +209,10 @@ describe.each(DIALECTS)('mass assignment (%s)', (dialect) => {
     const def = RESOURCE_DEFS.find((d) => d.name === 'app-users')!;
     const body = await sampleOf(def);
     const other = await ref('app-users');
-    const extra = { ...forged(def, declared(bodySchemas(def).create), other.encrypted_id) };
+    const { accepted: extra, unknown } = split(def, forged(def, declared(bodySchemas(def).create), other.encrypted_id));
     delete extra.type; // the kind is what /users chooses by
+    const refused = await api.post('/api/admin/users', { type: 'patient', ...body, ...unknown });
+    expect([refused.statusCode, refused.json().error]).toEqual([422, unknownFields(unknown)]);
     const made = dataOf(await api.post('/api/admin/users', { type: 'patient', ...body, ...extra }));
     const row = (await stored(def, made.id))!;
     expect(taken(def, row, extra, null)).toEqual([]);

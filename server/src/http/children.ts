@@ -24,6 +24,21 @@ export function childListSchema(spec: ChildSpec): TObject | ReturnType<typeof Ty
   return Type.Array(row, { maxItems: spec.max ?? 200, ...(spec.minMessage ? { 'x-message': spec.minMessage } : {}) });
 }
 
+/**
+ * A list of plain values for child rows of one field (the spec's facility `services: ["Vaccination"]`)
+ * is a list of those rows (`[{ title: "Vaccination" }]`): run before validation.
+ */
+export function rowsFromValues(def: ResourceDef, body: unknown): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
+  const record = body as Row;
+  for (const [key, spec] of Object.entries(def.children ?? {})) {
+    const fields = Object.keys(spec.schema.properties);
+    const list = record[key];
+    if (fields.length !== 1 || !Array.isArray(list)) continue;
+    record[key] = list.map((item) => (typeof item === 'string' || typeof item === 'number' ? { [fields[0]!]: item } : item));
+  }
+}
+
 const childColumns = (spec: ChildSpec) => Object.keys(spec.schema.properties);
 
 /** Checks the lists of a body against `min` before anything is written. */

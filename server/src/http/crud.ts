@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { audit, diff } from '../services/audit';
 import { now } from '../services/tokens';
 import { requireAdmin } from './auth';
-import { checkChildCounts, childListSchema, loadChildren, writeChildren } from './children';
+import { checkChildCounts, childListSchema, loadChildren, rowsFromValues, writeChildren } from './children';
 import { ok, MESSAGES } from './envelope';
 import { conflict, forbidden, notFound, ValidationError } from './errors';
 import { exportLink } from './exports';
@@ -13,6 +13,7 @@ import { discardFiles, fileSchema, holdFiles, presentFiles, storeFiles, uploadLi
 import { releaseRecord } from '../services/storedFiles';
 import { uploadRoute } from './bodyLimits';
 import { Fields } from './fields';
+import { ignoredFieldsOf } from './knownFields';
 import { buildListQuery, checkListDeclaration, checkPlaceDeclaration, districtCondition, first, inSubset, isWithin, OUTSIDE_DISTRICTS, placeHolders } from './list';
 import { subsetCounterKey } from '../db/migrations/helpers';
 import type { Kysely } from 'kysely';
@@ -361,7 +362,13 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   const base = `/api/admin/${def.name}`;
   const consumes = def.files ? ['application/json', 'multipart/form-data'] : undefined;
   /** a write of a record with files: multipart or data URLs, within its declared file sizes */
-  const writeRoute = (action: Action) => (def.files ? uploadRoute(uploadLimits(def), access(def, action)) : { config: access(def, action) });
+  const writeConfig = (action: Action) => ({ ...access(def, action), ignoredFields: ignoredFieldsOf(def), ...(def.aliases ? { aliases: def.aliases } : {}) });
+  /** child rows of one field may come as plain values (`services: ["Vaccination"]`) */
+  const preValidation = def.children ? async (request: FastifyRequest) => rowsFromValues(def, request.body) : undefined;
+  const writeRoute = (action: Action) => ({
+    ...(def.files ? uploadRoute(uploadLimits(def), writeConfig(action)) : { config: writeConfig(action) }),
+    ...(preValidation ? { preValidation } : {}),
+  });
 
   app.get(base, { config: access(def, 'view'), schema: { tags, summary: `List ${def.name}` } }, (request) => list(request));
 
@@ -377,7 +384,15 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
 
   app.get(`${base}/:id`, { config: access(def, 'view'), schema: { tags, params: Id } }, async (request) => {
     const { id } = request.params as { id: string };
+    if (def.hooks?.readOther && ctx.ids.decode(def.name, id) === null) {
+      const other = await def.hooks.readOther(ctx, id, request);
+      if (other !== null) return ok(other);
+    }
     const record = await loadOne(decodeId(id), request);
+    const query = request.query as Record<string, unknown>;
+    for (const [param, expand] of Object.entries(def.hooks?.expand ?? {})) {
+      if (['true', '1'].includes(first(query[param]) ?? '')) await expand(ctx, record, request);
+    }
     if (def.auditReads) {
       await audit(ctx.db, { actorId: requireAdmin(request).id, action: 'read', resource: def.name, recordId: record.id, ip: request.ip, requestId: request.id });
     }

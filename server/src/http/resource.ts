@@ -217,6 +217,16 @@ export interface Hooks<T extends TableName, Input> {
   enrich?(ctx: AppContext, rows: PresentedOf<T>[], use: Presentation): Promise<void>;
   /** narrow which rows the caller may see */
   scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
+  /**
+   * Parts a record's page asks for by query (`GET /doctors/{id}?patient=true`): parameter → what to
+   * add to the record when it is `true` or `1`.
+   */
+  expand?: Readonly<Record<string, (ctx: AppContext, record: PresentedOf<T>, request: FastifyRequest) => Promise<void>>>;
+  /**
+   * `GET /{name}/{id}` with an id that is not one of this resource's: what the spec reads there
+   * (`GET /duty-roasters/{doctor id}`, the doctor's dated slots), or null for the usual 404.
+   */
+  readOther?(ctx: AppContext, id: string, request: FastifyRequest): Promise<unknown>;
 }
 
 /**
@@ -285,6 +295,14 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
    * the hook to it: the record has them, its list row has everything else and not them.
    */
   recordOnly?: readonly string[];
+  /**
+   * Body keys the create and update routes accept and drop, each with why it is not stored (what the
+   * spec's console sends beside the fields: `prevRole`, ...). The keys of the record as presented are
+   * accepted and dropped too; any other key a schema does not know is a 422 (http/knownFields.ts).
+   */
+  ignored?: Readonly<Record<string, string>>;
+  /** the spec's names of body fields the declaration names otherwise: `{ uid: 'patient_id' }` (both at once must agree) */
+  aliases?: Readonly<Record<string, string>>;
   /** extra routes beside the generic ones */
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
   /** columns of CSV/XLSX exports (default: id and the columns above, then each belongsTo's first column) */
@@ -340,7 +358,11 @@ export interface ResourceDef {
     afterStatus?(w: WriteContext, row: Row, status: number | string): Promise<void>;
     enrich?(ctx: AppContext, rows: Presented[], use: Presentation): Promise<void>;
     scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
+    expand?: Readonly<Record<string, (ctx: AppContext, record: Presented, request: FastifyRequest) => Promise<void>>>;
+    readOther?(ctx: AppContext, id: string, request: FastifyRequest): Promise<unknown>;
   };
+  ignored?: Readonly<Record<string, string>>;
+  aliases?: Readonly<Record<string, string>>;
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
   exportColumns?: string[];
   sample(n: number, ref: (resource: ResourceName) => Promise<Presented>): Promise<Row> | Row;

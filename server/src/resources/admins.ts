@@ -182,6 +182,12 @@ function credentialsMail(ctx: AppContext, to: string, name: string, password: st
 
 export const admins = defineResource<'admins'>()({
   name: 'admins',
+  ignored: {
+    prevRole: 'the previous role is kept by the server when role_id changes (the spec\'s console sends the one it saw)',
+    roles: 'read-only: the role as a list of names, from role_id',
+    file: 'read-only: the profile photo, changed through POST /admins/profile',
+    districts: 'read-only: the districts of district_ids',
+  },
   table: 'admins',
   module: 'sub_admin',
   columns: ['f_name', 'l_name', 'email', 'phone', 'cnic', 'dob', 'gender', 'role_id', 'prev_role_id', 'status',

@@ -79,6 +79,11 @@ const person = ['f_name', 'l_name', 'gender', 'age', 'parent_id', 'relation', 's
 
 export const appointments = defineResource<'appointments'>()({
   name: 'appointments',
+  ignored: {
+    booking_for: 'read-only: Self or the family member\'s relation',
+    is_new: 'read-only: whether the day is today or later',
+    cancel_reason: 'read-only: the name of cancel_reason_id',
+  },
   table: 'appointments',
   module: 'app_user',
   columns: ['patient_id', 'doctor_id', 'slot_id', 'date', 's_time', 'e_time', 'status', 'cancel_reason_id', 'detail', 'created_by', 'created_at', 'updated_at'],
@@ -177,6 +182,7 @@ export const appointments = defineResource<'appointments'>()({
 
 export const appointmentRequests = defineResource<'appointment_requests'>()({
   name: 'appointment-requests',
+  ignored: { appointment_encrypted_id: 'read-only: the encrypted id of appointment_id' },
   table: 'appointment_requests',
   module: 'app_user',
   // appointment_id and handled_at are set by the booking that handles the request, never by a body

@@ -118,6 +118,8 @@ const PATIENT = { as: 'patient', column: 'patient_id', resource: 'app-users', ta
 
 export const medicalHistories = defineResource<'medical_histories'>()({
   name: 'medical-histories',
+  // the spec's console sends the patient as `uid` (and again as patient_id)
+  aliases: { uid: 'patient_id' },
   table: 'medical_histories',
   module: 'app_user',
   columns: ['patient_id', 'disease_name', 'from_date', 'to_date', 'detail', 'reports', 'c_date', 'm_name', 'days', 'm_times', 'to_be_taken', 'still_using', 'note', 'created_by', 'created_at', 'updated_at'],
@@ -184,6 +186,7 @@ export const medicalHistories = defineResource<'medical_histories'>()({
 
 export const prescriptions = defineResource<'prescriptions'>()({
   name: 'prescriptions',
+  aliases: { uid: 'patient_id' },
   table: 'prescriptions',
   module: 'app_user',
   columns: ['patient_id', 'doctor_id', 'disease_name', 'from_date', 'to_date', 'detail', 'created_by', 'created_at', 'updated_at'],

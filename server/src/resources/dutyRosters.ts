@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Generated, Kysely } from 'kysely';
+import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { requireAdmin } from '../http/auth';
 import { ok, MESSAGES } from '../http/envelope';
@@ -83,8 +84,21 @@ const fields = {
   e_time: Type.String({ pattern: TIME, 'x-message': ROSTER.to }),
   session: Type.Integer({ minimum: MIN_SESSION_MINUTES, maximum: 24 * 60, 'x-message': ROSTER.session }),
   charge: Type.Number({ minimum: MIN_CHARGE, maximum: 100_000, 'x-message': ROSTER.charge }),
-  dates: Type.Array(Type.String({ format: 'date' }), { minItems: 1, maxItems: 62, 'x-message': ROSTER.dates }),
+  dates: Type.Optional(Type.Array(Type.String({ format: 'date' }), { minItems: 1, maxItems: 62, 'x-message': ROSTER.dates })),
+  // the spec's form of the dates: [{ date, appointments: [{ s_time, e_time }] }]; the slots always follow
+  // from s_time, e_time and session, so the appointments sent are checked for shape only
+  dutyRoasters: Type.Optional(Type.Array(
+    Type.Object({
+      date: Type.String({ format: 'date' }),
+      appointments: Type.Optional(Type.Array(Type.Object({ s_time: Type.Optional(Type.String({ maxLength: 8 })), e_time: Type.Optional(Type.String({ maxLength: 8 })) }), { maxItems: 24 * 6 })),
+    }),
+    { minItems: 1, maxItems: 62, 'x-message': ROSTER.dates },
+  )),
 };
+
+/** The dates of a body: `dates`, else the spec's `dutyRoasters[].date` (on a record sent back whole, `dates` wins). */
+const datesOf = (input: Row): string[] | undefined =>
+  Array.isArray(input.dates) ? (input.dates as string[]) : Array.isArray(input.dutyRoasters) ? (input.dutyRoasters as { date: string }[]).map((d) => d.date) : undefined;
 
 /** The doctor's existing slots that overlap `from`–`to` on any of `dates` (those of roster `except` aside). */
 async function overlaps(db: Kysely<Database>, doctorId: number, dates: string[], from: string, to: string, except: number | null) {
@@ -118,6 +132,16 @@ const parseDates = (value: unknown): string[] => {
   }
 };
 
+type Slot = { id: number; date: string; s_time: string; e_time: string; status: string };
+/** Slots in the spec's shape: [{ date, appointments: [{ s_time, e_time, ... }] }], by date. */
+function datedSlots(ctx: AppContext, slots: Slot[]) {
+  const days = [...new Set(slots.map((s) => s.date))];
+  return days.map((date) => ({
+    date,
+    appointments: slots.filter((s) => s.date === date).map(({ id, s_time, e_time, status }) => ({ id, encrypted_id: ctx.ids.encode(SLOT_IDS, id), s_time, e_time, status })),
+  }));
+}
+
 export const dutyRosters = defineResource<'duty_rosters'>()({
   name: 'duty-roasters',
   table: 'duty_rosters',
@@ -143,12 +167,15 @@ export const dutyRosters = defineResource<'duty_rosters'>()({
       const to = String(input.e_time ?? existing?.e_time ?? '');
       const session = Number(input.session ?? existing?.session);
       const charge = Number(input.charge ?? existing?.charge);
-      const dates = [...new Set(Array.isArray(input.dates) ? input.dates : parseDates(existing?.dates))].sort();
+      const sent = datesOf(input);
+      if (!existing && !sent) errors.dates = [ROSTER.dates];
+      const dates = [...new Set(sent ?? parseDates(existing?.dates))].sort();
       if (dates.some((d) => !isCalendarDay(d))) errors.dates = [ROSTER.dates];
       else if (dates.some((d) => d < today())) errors.dates = [ROSTER.pastDate];
       if (from && to && minutes(to) <= minutes(from)) errors.e_time = [ROSTER.order];
       else if (from && to && minutes(to) - minutes(from) < session) errors.session = [ROSTER.tooShort];
       if (Object.keys(errors).length) throw new ValidationError(errors);
+      if (!dates.length) throw ValidationError.field('dates', ROSTER.dates);
       if (existing) {
         const taken = await db.selectFrom('duty_slots').select('id').where('roster_id', '=', existing.id).where('status', 'in', ['Booked', 'Reserved']).limit(1).executeTakeFirst();
         if (taken) throw conflict('This schedule has booked or reserved slots: free them before changing it.');
@@ -178,6 +205,16 @@ export const dutyRosters = defineResource<'duty_rosters'>()({
       const taken = await db.selectFrom('duty_slots').select('id').where('roster_id', '=', row.id).where('status', 'in', ['Booked', 'Reserved']).limit(1).executeTakeFirst();
       if (taken) throw conflict('This schedule has booked or reserved slots: free them before deleting it.');
     },
+    // the spec's `GET /duty-roasters/{doctor id}`: the doctor's dated slots from today on, [{ date, appointments }]
+    async readOther(ctx, id) {
+      const doctorId = ctx.ids.decode('doctors', id);
+      if (doctorId === null) return null;
+      const doctor = await ctx.db.selectFrom('users').select('id').where('id', '=', doctorId).where('type', '=', 'doctor').executeTakeFirst();
+      if (!doctor) return null;
+      const slots = await ctx.db.selectFrom('duty_slots').select(['id', 'date', 's_time', 'e_time', 'status'])
+        .where('doctor_id', '=', doctorId).where('date', '>=', today()).orderBy('date').orderBy('s_time').limit(10_000).execute();
+      return datedSlots(ctx, slots);
+    },
     async enrich(ctx, rows, use) {
       const ids = rows.map((r) => r.id);
       // a roster's slots come with the roster read on its own; lists leave them out (the console's
@@ -188,13 +225,7 @@ export const dutyRosters = defineResource<'duty_rosters'>()({
       for (const r of rows) {
         (r as Row).dates = parseDates(r.dates);
         if (use !== 'record') continue;
-        const mine = slots.filter((s) => s.roster_id === r.id);
-        const days = [...new Set(mine.map((s) => s.date))];
-        // the spec's shape: dutyRoasters [{ date, appointments: [{ s_time, e_time }] }]
-        r.dutyRoasters = days.map((date) => ({
-          date,
-          appointments: mine.filter((s) => s.date === date).map(({ id, s_time, e_time, status }) => ({ id, encrypted_id: ctx.ids.encode(SLOT_IDS, id), s_time, e_time, status })),
-        }));
+        r.dutyRoasters = datedSlots(ctx, slots.filter((s) => s.roster_id === r.id));
       }
     },
   },
@@ -250,27 +281,27 @@ function registerSlotRoutes(app: FastifyInstance) {
       return ok(slots.map((s) => ({ ...s, encrypted_id: ctx.ids.encode(SLOT_IDS, s.id), roster_encrypted_id: ctx.ids.encode('duty-roasters', s.roster_id), open: (OPEN_SLOT_STATUSES as readonly string[]).includes(s.status) })));
     },
   );
-  app.put(
-    '/api/admin/duty-roasters/slots/:id/status',
-    { config: { access: { permission: 'edit_doctor' } }, schema: { tags, params: Type.Object({ id: Type.String() }), body: SlotStatusBody } },
-    async (request) => {
-      const admin = requireAdmin(request);
-      const id = ctx.ids.decode(SLOT_IDS, (request.params as { id: string }).id);
-      if (id === null) throw notFound();
-      const to = (request.body as { status: string }).status;
-      const slot = await ctx.db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('duty_slots').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!current) throw notFound();
-        if (current.status !== to && !(SLOT_TRANSITIONS[current.status] ?? []).includes(to)) {
-          throw ValidationError.field('status', `The status cannot change from ${current.status} to ${to}.`);
-        }
-        // conditional on the status read: a booking in between wins, this change is refused
-        const changed = await trx.updateTable('duty_slots').set({ status: to, updated_at: now() }).where('id', '=', id).where('status', '=', current.status).executeTakeFirst();
-        if (Number(changed.numUpdatedRows) !== 1) throw conflict('The slot changed meanwhile; reload and try again.');
-        await audit(trx, { actorId: admin.id, action: 'status', resource: 'duty-slots', recordId: id, changes: { status: { from: current.status, to } }, ip: request.ip, requestId: request.id });
-        return { ...current, status: to, encrypted_id: ctx.ids.encode(SLOT_IDS, id) };
-      });
-      return ok(slot, MESSAGES.updated);
-    },
-  );
+  const slotStatus = async (request: FastifyRequest) => {
+    const admin = requireAdmin(request);
+    const id = ctx.ids.decode(SLOT_IDS, (request.params as { id: string }).id);
+    if (id === null) throw notFound();
+    const to = (request.body as { status: string }).status;
+    const slot = await ctx.db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('duty_slots').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!current) throw notFound();
+      if (current.status !== to && !(SLOT_TRANSITIONS[current.status] ?? []).includes(to)) {
+        throw ValidationError.field('status', `The status cannot change from ${current.status} to ${to}.`);
+      }
+      // conditional on the status read: a booking in between wins, this change is refused
+      const changed = await trx.updateTable('duty_slots').set({ status: to, updated_at: now() }).where('id', '=', id).where('status', '=', current.status).executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) throw conflict('The slot changed meanwhile; reload and try again.');
+      await audit(trx, { actorId: admin.id, action: 'status', resource: 'duty-slots', recordId: id, changes: { status: { from: current.status, to } }, ip: request.ip, requestId: request.id });
+      return { ...current, status: to, encrypted_id: ctx.ids.encode(SLOT_IDS, id) };
+    });
+    return ok(slot, MESSAGES.updated);
+  };
+  const statusRoute = { config: { access: { permission: 'edit_doctor' } }, schema: { tags, params: Type.Object({ id: Type.String() }), body: SlotStatusBody } };
+  app.put('/api/admin/duty-roasters/slots/:id/status', statusRoute, slotStatus);
+  // the spec's status call of the roster screen: {id} is a stored slot's encrypted id
+  app.put('/api/admin/duty-roasters/status/:id', statusRoute, slotStatus);
 }

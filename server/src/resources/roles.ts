@@ -34,6 +34,7 @@ async function guardRole({ db, admin }: WriteContext, roleId: number): Promise<v
 
 export const roles = defineResource<'roles'>()({
   name: 'roles',
+  ignored: { admins_count: 'read-only: how many admins hold the role' },
   table: 'roles',
   module: 'role',
   columns: ['name', 'is_super', 'created_at', 'updated_at'],

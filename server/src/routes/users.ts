@@ -15,8 +15,8 @@ import type { CrudHelpers } from '../http/resource';
  * the caller's own credentials, to that route. `{id}` is any person's encrypted id.
  */
 
-/** The resource of each kind that has one yet (doctors come with their module). */
-const KIND_RESOURCES: Partial<Record<UserType, ResourceName>> = { patient: 'app-users', family: 'family-members', chw: 'chw' };
+/** The resource of each kind of person. */
+const KIND_RESOURCES: Partial<Record<UserType, ResourceName>> = { patient: 'app-users', family: 'family-members', chw: 'chw', doctor: 'doctors' };
 
 const TYPE_MESSAGE = `Please choose a type: ${USER_TYPES.join(', ')}.`;
 

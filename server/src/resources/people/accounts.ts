@@ -4,7 +4,7 @@ import { PERSON_GENDERS, USER_STATUS, type UserType } from '../../../../contract
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
-import { Fields } from '../../http/fields';
+import { Fields, MAX_ID } from '../../http/fields';
 import type { FileSpec, Row, WriteContext } from '../../http/resource';
 import { assertPasswordAllowed } from '../../services/passwordPolicy';
 import { hashPassword } from '../../services/passwords';
@@ -76,6 +76,8 @@ export const MESSAGES = {
   cnicTaken: 'The cnic has already been taken.',
   city: 'Please select a City.',
   country: 'Please select a country.',
+  cityTwice: 'city and city_id name different cities; send one of them.',
+  countryTwice: 'country and country_id name different countries; send one of them.',
 } as const;
 
 /** A 1×1 PNG for the declarations' sample bodies. */
@@ -83,6 +85,11 @@ export const SAMPLE_PHOTO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAA
 
 /** The photo of a person: JPG or PNG, checked by content. */
 export const PHOTO: FileSpec = { kinds: ['jpg', 'png'], folder: 'people', uploads: ['profile', 'media'], message: 'File format not supported. JPG/JPEG/PNG', maxBytes: 5 * 1024 * 1024 };
+
+/** What a person's record presents beside its columns, read-only: a body may send it back. */
+export const PERSON_READ_ONLY = {
+  full_name: 'read-only: the first and last names joined',
+} as const;
 
 /** The body fields every person form shares (spec 2 sections 3 and 5). */
 export const personFields = {
@@ -95,10 +102,25 @@ export const personFields = {
   short_bio: Type.Optional(Fields.optionalText(1000)),
 };
 
-/** The address fields of patients and doctors. */
+/** The address relations a person record presents (`country: { country, iso2 }`, `city: { title }`). */
+export const ADDRESS_RELATIONS = [
+  { as: 'country', column: 'country_id', resource: 'countries', table: 'countries', columns: ['country', 'iso2'] },
+  { as: 'city', column: 'city_id', resource: 'cities', table: 'cities', columns: ['title'] },
+] as const;
+
+/** The record's own presented relation sent back whole (react-admin's edit forms send the record): changes nothing. */
+const presentedRelation = Type.Object({}, { additionalProperties: true });
+
+/**
+ * The address fields of people. `country` and `city` are the spec's names (spec 2 section 3: the
+ * country's name, a city's id), beside the project's `country_id` and `city_id`; either names the
+ * same column, and both at once must agree.
+ */
 export const addressFields = {
   country_id: Type.Optional(Fields.optionalReference(MESSAGES.country)),
   city_id: Type.Optional(Fields.optionalReference(MESSAGES.city)),
+  country: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null(), presentedRelation], { 'x-message': MESSAGES.country, description: "the country's name (or iso2 / iso3 code)" })),
+  city: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: MAX_ID }), Type.String({ pattern: '^[0-9]{1,10}$' }), Type.Null(), presentedRelation], { 'x-message': MESSAGES.city, description: "a city's id" })),
   state: Type.Optional(Fields.optionalText(100)),
   zipcode: Type.Optional(Fields.optionalText(20)),
   street: Type.Optional(Fields.optionalText(191)),
@@ -130,6 +152,29 @@ async function exists(db: Kysely<Database>, table: 'countries' | 'cities', id: u
   return typeof id === 'number' && Boolean(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 }
 
+/**
+ * The spec's `city` (an id) and `country` (a name, or an iso2 / iso3 code) as `city_id` and
+ * `country_id`, into `v`; the presented relation object sent back is left alone.
+ */
+async function specAddress(db: Kysely<Database>, input: Row, v: Row, errors: Record<string, string[]>): Promise<void> {
+  const { city, country } = input;
+  if (typeof city === 'number' || typeof city === 'string') {
+    const id = Number(city);
+    if (input.city_id !== undefined && input.city_id !== id) errors.city = [MESSAGES.cityTwice];
+    else if (id > MAX_ID || !(await exists(db, 'cities', id))) errors.city = [MESSAGES.city];
+    else v.city_id = id;
+  } else if (city === null && input.city_id === undefined) v.city_id = null;
+  if (typeof country === 'string' && country.trim()) {
+    const name = country.trim().toLowerCase();
+    const found = await db.selectFrom('countries').select('id')
+      .where((eb) => eb.or([eb(eb.fn('lower', ['country']), '=', name), eb(eb.fn('lower', ['iso2']), '=', name), eb(eb.fn('lower', ['iso3']), '=', name)]))
+      .orderBy('id').executeTakeFirst();
+    if (!found) errors.country = [MESSAGES.country];
+    else if (input.country_id !== undefined && input.country_id !== found.id) errors.country = [MESSAGES.countryTwice];
+    else v.country_id = found.id;
+  } else if ((country === null || country === '') && input.country_id === undefined) v.country_id = null;
+}
+
 /** The United States, the spec's default country of a new patient or doctor. */
 export async function defaultCountryId(db: Kysely<Database>): Promise<number | null> {
   const us = await db.selectFrom('countries').select('id').where('iso2', '=', 'US').executeTakeFirst();
@@ -156,6 +201,7 @@ export async function personValues(w: WriteContext, input: Row, existing: Row | 
   for (const key of copy) if (input[key] !== undefined) v[key] = input[key];
   if (typeof input.f_name === 'string') v.f_name = input.f_name.trim();
   if (input.l_name !== undefined) v.l_name = typeof input.l_name === 'string' ? input.l_name.trim() || null : null;
+  await specAddress(w.db, input, v, errors);
   if (typeof input.dob === 'string' && input.dob > today()) errors.dob = [MESSAGES.dobFuture];
   if (input.email !== undefined) {
     v.email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : null;
@@ -203,7 +249,7 @@ export async function personValues(w: WriteContext, input: Row, existing: Row | 
   if (!existing) {
     v.status = USER_STATUS.active;
     v.gender ??= 'male';
-    if (input.country_id === undefined) v.country_id = await defaultCountryId(w.db);
+    if (v.country_id === undefined) v.country_id = await defaultCountryId(w.db);
   } else {
     const id = existing.id as number;
     // a new password ends the app's sessions (in this write's transaction), and a new password or email the reset links sent before

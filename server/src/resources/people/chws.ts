@@ -3,7 +3,7 @@ import { USER_STATUS } from '../../../../contract/enums';
 import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
 import { defineResource, type Row, type WriteContext } from '../../http/resource';
-import { accountFields, accountUpdateFields, addFullNames, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
+import { accountFields, accountUpdateFields, addFullNames, ADDRESS_RELATIONS, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
 
 /**
  * Community health workers (spec 2): accounts of `users` with a profile holding their qualification
@@ -33,8 +33,8 @@ const chwPerson = {
   age: Fields.integer(MESSAGES.age, 0, 130),
 };
 
-const createSchema = Type.Object({ ...chwPerson, ...accountFields, ...placeFields }, { additionalProperties: false });
-const updateSchema = Type.Partial(Type.Object({ ...chwPerson, ...accountUpdateFields, ...placeFields }), { additionalProperties: false });
+const createSchema = Type.Object({ ...chwPerson, ...accountFields, ...placeFields, ...addressFields }, { additionalProperties: false });
+const updateSchema = Type.Partial(Type.Object({ ...chwPerson, ...accountUpdateFields, ...placeFields, ...addressFields }), { additionalProperties: false });
 
 const PROFILE = { table: 'chw_profiles', columns: ['qualification_id', 'district_id', 'tehsil_id', 'area_id', 'joining_date'] } as const;
 
@@ -65,6 +65,7 @@ async function placeValues({ db }: WriteContext, input: Row, existing: Row | nul
 
 export const chws = defineResource<'users', 'chw_profiles'>()({
   name: 'chw',
+  ignored: { ...PERSON_READ_ONLY, name_with_area: 'read-only: the name with the VC area, for pickers' },
   table: 'users',
   module: 'chw',
   subset: { column: 'type', value: 'chw' },
@@ -96,6 +97,7 @@ export const chws = defineResource<'users', 'chw_profiles'>()({
     { as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] },
     { as: 'tehsil', column: 'tehsil_id', resource: 'tehsils', table: 'tehsils', columns: ['title'] },
     { as: 'area', column: 'area_id', resource: 'areas', table: 'areas', columns: ['title', 'lat', 'long'] },
+    ...ADDRESS_RELATIONS,
   ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'cnic', 'dob', 'age', 'gender', 'joining_date', 'status', 'created_at'],
   hooks: {

@@ -4,9 +4,9 @@ import type { Database } from '../../db/schema';
 import { USER_STATUS } from '../../../../contract/enums';
 import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
-import { defineResource, type WriteContext } from '../../http/resource';
+import { defineResource, type Row, type WriteContext } from '../../http/resource';
 import {
-  accountFields, accountUpdateFields, addFullNames, addressFields, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater,
+  accountFields, accountUpdateFields, addFullNames, addressFields, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater,
 } from './accounts';
 
 /**
@@ -72,6 +72,13 @@ async function professionValues({ db }: WriteContext, input: { qualification_id?
 
 export const doctors = defineResource<'users', 'doctor_profiles'>()({
   name: 'doctors',
+  ignored: {
+    ...PERSON_READ_ONLY,
+    rating: 'read-only: the average of the patients\' ratings',
+    ratings_count: 'read-only: how many ratings the average is of',
+    specializations: 'read-only: the specializations of specializationIds',
+    patients: 'read-only: the doctor\'s patients, asked for with ?patient=true',
+  },
   table: 'users',
   module: 'doctor',
   subset: { column: 'type', value: 'doctor' },
@@ -120,6 +127,24 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
     },
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
+    },
+    expand: {
+      // the spec's `GET /doctors/{id}?patient=true`: the doctor's patients (of their appointments), within the caller's districts
+      async patient(ctx, record, request) {
+        const seen = await ctx.db.selectFrom('appointments').select('patient_id').distinct().where('doctor_id', '=', record.id).limit(1000).execute();
+        const ids = seen.map((a) => Number(a.patient_id));
+        // a family member's place is their patient's
+        let q = ctx.db
+          .selectFrom('users as u')
+          .leftJoin('patient_profiles as pp', (join) => join.on((eb) => eb('pp.id', '=', eb.fn.coalesce('u.parent_id', 'u.id'))))
+          .select(['u.id', 'u.f_name', 'u.l_name', 'u.gender', 'u.age', 'u.phone_no', 'u.parent_id', 'u.relation'])
+          .where('u.id', 'in', ids.length ? ids : [0]);
+        const limited = request.admin?.districtIds;
+        if (limited) q = q.where('pp.district_id', 'in', limited.length ? [...limited] : [0]);
+        const rows: Row[] = await q.orderBy('u.f_name').orderBy('u.id').execute();
+        addFullNames(rows);
+        record.patients = rows.map((r) => ({ ...r, encrypted_id: ctx.ids.encode(r.parent_id ? 'family-members' : 'app-users', Number(r.id)) }));
+      },
     },
     async enrich(ctx, rows, use) {
       addFullNames(rows);

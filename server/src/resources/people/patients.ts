@@ -6,7 +6,7 @@ import { ValidationError } from '../../http/errors';
 import { defineResource, type Presentation, type Row, type WriteContext } from '../../http/resource';
 import { PLACE, placeValues } from '../programme/place';
 import '../programme/schema';
-import { accountFields, accountUpdateFields, addFullNames, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
+import { accountFields, accountUpdateFields, addFullNames, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
 
 /** Patients (the spec's app users) and their family members: rows of `users`, with a patient profile. */
 
@@ -79,6 +79,7 @@ const day = (offsetYears: number) => new Date(Date.now() - offsetYears * 365.25 
 
 export const patients = defineResource<'users', 'patient_profiles'>()({
   name: 'app-users',
+  ignored: { ...PERSON_READ_ONLY, age_or_country: 'read-only: the age, else the country, for the list', as: 'read-only: the kind of account (User)' },
   table: 'users',
   module: 'app_user',
   subset: { column: 'type', value: 'patient' },
@@ -179,6 +180,7 @@ const familySchema = Type.Object(
  */
 export const familyMembers = defineResource<'users', 'patient_profiles'>()({
   name: 'family-members',
+  ignored: { ...PERSON_READ_ONLY, age_or_country: 'read-only: the age, else the country, for the list' },
   table: 'users',
   module: 'app_user',
   subset: { column: 'type', value: 'family' },

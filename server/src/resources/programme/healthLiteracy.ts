@@ -71,6 +71,7 @@ const tagsSchema = Type.Union([Type.Array(Type.String({ maxLength: 1000 }), { mi
 
 export const healthLiteracyContent = defineResource<'health_literacy_contents'>()({
   name: 'health-literacy-content',
+  ignored: { splited_tags: 'read-only: tags, as the spec reads them back' },
   table: 'health_literacy_contents',
   module: 'hlc',
   columns: ['title', 'type', 'category_id', 'tags', 'desc', 'file', 'thumbnail', 'status', 'created_by', 'created_at', 'updated_at'],

@@ -118,6 +118,7 @@ export async function resolveRecipients(db: Kysely<Database>, messageId: number)
 
 export const userMessages = defineResource<'user_messages'>()({
   name: 'user-messages',
+  ignored: { knowledge: 'read-only: the health literacy item of knowledge_id' },
   table: 'user_messages',
   module: 'chw',
   columns: ['type', 'title', 'survey_id', 'knowledge_id', 'text', 'from_age', 'to_age', 'district_id', 'tehsil_id', 'status', 'total_users', 'created_by', 'created_at', 'updated_at'],

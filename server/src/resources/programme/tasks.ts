@@ -96,6 +96,11 @@ async function loadAssignees(db: Kysely<Database>, taskIds: number[]) {
 
 export const tasks = defineResource<'tasks'>()({
   name: 'tasks',
+  ignored: {
+    completed: 'read-only: how many of its CHWs completed it',
+    session: 'read-only: the survey form of survey_id',
+    knowledge: 'read-only: the health literacy item of knowledge_id',
+  },
   table: 'tasks',
   module: 'task',
   columns: ['title', 'type', 'survey_id', 'campaign_id', 'knowledge_id', 'note', 's_date', 'e_date', 'district_id', 'tehsil_id', 'desc', 'file', 'status', 'created_by', 'created_at', 'updated_at'],
