@@ -13,7 +13,7 @@ const daily = {
       results: 'نتائج البحث',
     },
     form: {
-      choose_district_first: 'اختر المنطقة أولًا',
+      choose_district_first: 'اختر المقاطعة أولًا',
       choose_tehsil_first: 'اختر التحصيل أولًا',
     },
     action: {
