@@ -108,7 +108,8 @@ describe('a day at the console (Chromium, real server)', () => {
       await page.getByRole('combobox', { name: 'Search' }).fill(`Yousafzai${stamp}`);
       await page.getByRole('option', { name: new RegExp(`Zarmina Yousafzai${stamp}`) }).waitFor();
       await screenshot(page, 'daily-search-phone');
-      await page.keyboard.press('Escape');
+      // a phone has no Esc key: the full-screen search closes with its button
+      await page.getByRole('button', { name: 'Close', exact: true }).click();
       await page.getByRole('combobox', { name: 'Search' }).waitFor({ state: 'detached' });
       await page.setViewportSize({ width: 1366, height: 900 });
 

@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router';
 import { useCreatePath, useDataProvider, useResourceDefinitions, useTranslate } from 'react-admin';
@@ -174,7 +175,8 @@ const SearchDialog = ({ onClose }: { onClose: () => void }) => {
   let index = -1;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-label={translate('app.search.open')} slotProps={{ paper: { sx: { alignSelf: 'flex-start', mt: fullScreen ? 0 : 8 } } }}>
-      <Box sx={{ p: 2, pb: 1 }}>
+      {/* a phone has no Esc key: the full-screen dialog gets a close button */}
+      <Box sx={{ p: 2, pb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
         <TextField
           autoFocus
           fullWidth
@@ -195,6 +197,11 @@ const SearchDialog = ({ onClose }: { onClose: () => void }) => {
             input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
           }}
         />
+        {fullScreen ? (
+          <IconButton onClick={onClose} aria-label={translate('ra.action.close')}>
+            <CloseIcon />
+          </IconButton>
+        ) : null}
       </Box>
       <Box id={`${id}-results`} role="listbox" ref={listRef} aria-label={translate('app.search.results')} sx={{ overflowY: 'auto', maxHeight: fullScreen ? 'none' : '60vh', pb: 1 }}>
         {shown.map(({ group, options: groupOptions }) => (
