@@ -237,6 +237,8 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     await record('bell', { method: 'GET', path: `/notifications/web/admin/${String(session.pusher_id)}`, ...me });
     await record('markedRead', { method: 'POST', path: '/notifications/mark-read', ...me, body: {} });
     await record('dashboard', { method: 'GET', path: '/dashboard', ...me });
+    // the app bar's search: the patient by her phone
+    await record('search', { method: 'GET', path: '/search?q=0300123', ...me });
     await record('realtimeConfig', { method: 'GET', path: '/realtime/config', ...me });
     await record('channelAuthorized', {
       method: 'POST', path: '/broadcasting/auth', ...me,

@@ -37,6 +37,7 @@ import { registerLocationImport } from './routes/locationImport';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerAuditRoutes } from './routes/audit';
+import { registerSearchRoutes } from './routes/search';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { PROMOTIONAL_FILES, registerPromotionalRoutes } from './routes/promotional';
 import { registerSiteRoutes } from './routes/site';
@@ -249,6 +250,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFileRoutes(app, registry.resources);
   if (crud.has('appointments')) registerFieldAppointmentRoutes(app);
   registerAuditRoutes(app, registry);
+  registerSearchRoutes(app);
 
   await app.register(async (scope) => {
     // only files some record holds (stored_files): an upload no record took is nobody's to see, and a

@@ -8,6 +8,7 @@ import audit from './audit/ar';
 import promotional from './promotional/ar';
 import facilities from './facilities/ar';
 import media from './media/ar';
+import daily from './daily/ar';
 
 /**
  * العربية (الإمارات): every key of en.ts and of react-admin's own messages (ra-language-english). Shown right
@@ -571,4 +572,4 @@ const ar = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content), media), facilities), promotional), audit);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);

@@ -8,6 +8,7 @@ import audit from './audit/de';
 import promotional from './promotional/de';
 import facilities from './facilities/de';
 import media from './media/de';
+import daily from './daily/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const de = {
@@ -568,4 +569,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), media), facilities), promotional), audit);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);

@@ -9,6 +9,7 @@ import audit from './audit/en';
 import promotional from './promotional/en';
 import facilities from './facilities/en';
 import media from './media/en';
+import daily from './daily/en';
 
 /**
  * English dictionary in react-admin's format (`%{var}` interpolation, `singular |||| plural`), merged over
@@ -339,4 +340,4 @@ const en = {
 
 export type AppMessages = typeof en;
 /** The base dictionary with each module group's own laid over it (i18n/people). */
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(en, people), clinical), forms), programme), content), media), facilities), promotional), audit);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(en, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);

@@ -8,6 +8,7 @@ import audit from './audit/es';
 import promotional from './promotional/es';
 import facilities from './facilities/es';
 import media from './media/es';
+import daily from './daily/es';
 
 /** Español: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const es = {
@@ -567,4 +568,4 @@ const es = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), media), facilities), promotional), audit);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);

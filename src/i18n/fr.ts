@@ -9,6 +9,7 @@ import audit from './audit/fr';
 import promotional from './promotional/fr';
 import facilities from './facilities/fr';
 import media from './media/fr';
+import daily from './daily/fr';
 
 /**
  * Français: the app's messages laid over react-admin's official French messages (ra-language-french),
@@ -364,4 +365,4 @@ const fr = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms), programme), content), media), facilities), promotional), audit);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);

@@ -8,6 +8,7 @@ import audit from './audit/pt';
 import promotional from './promotional/pt';
 import facilities from './facilities/pt';
 import media from './media/pt';
+import daily from './daily/pt';
 
 /** Português (Brasil): every key of en.ts and of react-admin's own messages (ra-language-english). */
 const pt = {
@@ -567,4 +568,4 @@ const pt = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), media), facilities), promotional), audit);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);

@@ -8,6 +8,7 @@ import audit from './audit/zh';
 import promotional from './promotional/zh';
 import facilities from './facilities/zh';
 import media from './media/zh';
+import daily from './daily/zh';
 
 /**
  * 简体中文: every key of en.ts and of react-admin's own messages (ra-language-english). Chinese has one
@@ -568,4 +569,4 @@ const zh = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content), media), facilities), promotional), audit);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);

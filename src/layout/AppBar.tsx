@@ -21,6 +21,7 @@ import {
   useTranslate,
   useUserMenu,
 } from 'react-admin';
+import { AppSearch } from './AppSearch';
 import { LanguageMenu } from './LanguageMenu';
 import { NotificationBell } from './NotificationBell';
 import { ThemeSettingsButton } from './ThemeSettings';
@@ -47,13 +48,11 @@ const InitialAvatar = () => {
   const { identity } = useGetIdentity();
   const initial = identity?.fullName?.trim().charAt(0).toUpperCase();
   // Decorative: the button's name is the admin's name beside it. The letter is drawn by CSS, so that the
-  // button's text is the name alone and its accessible name can start with it (WCAG 2.5.3).
+  // button's text is the name alone and its accessible name can start with it (WCAG 2.5.3). It sits in a
+  // child of its own: an Avatar without children draws its fallback person icon over the letter.
   return (
-    <Avatar
-      aria-hidden
-      sx={{ width: 28, height: 28, fontSize: '0.875rem', bgcolor: 'secondary.main', color: 'secondary.contrastText', ...(initial ? { '&::before': { content: JSON.stringify(initial) } } : {}) }}
-    >
-      {initial ? null : <PersonIcon fontSize="small" />}
+    <Avatar aria-hidden sx={{ width: 28, height: 28, fontSize: '0.875rem', bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
+      {initial ? <Box component="span" data-initial={initial} sx={{ lineHeight: 1, '&::before': { content: JSON.stringify(initial) } }} /> : <PersonIcon fontSize="small" />}
     </Avatar>
   );
 };
@@ -102,9 +101,10 @@ const Logo = () => {
   );
 };
 
-/** Refresh (react-admin's loading indicator), notifications bell, theme settings. */
+/** Search (Ctrl+K), refresh (react-admin's loading indicator), notifications bell, theme settings. */
 const AppBarToolbar = () => (
   <Box sx={{ display: 'flex', alignItems: 'center' }}>
+    <AppSearch />
     <LoadingIndicator />
     <LanguageMenu />
     <NotificationBell />

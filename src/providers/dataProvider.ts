@@ -34,6 +34,7 @@ import {
   type QueryParams,
 } from './http';
 import { readDashboard, type DashboardData } from './dashboard';
+import { readSearch, type SearchGroup } from './search';
 import { CHANNEL_OF, readBell, readSentNotification, type BellData, type SendValues, type SentNotificationResult } from './notifications';
 import { readRealtimeConfig, type ChannelAuthorization, type ChannelAuthorizationRequest, type RealtimeConfig } from './realtime';
 import { getEncryptedId, getPusherId, getUid, updateSessionProfile } from './session';
@@ -336,6 +337,8 @@ export interface AppDataProviderMethods {
   updateProfile(data: Record<string, unknown>): Promise<{ data: RaRecord }>;
   /** The dashboard's totals and chart series. */
   getDashboard(params?: SignalParams): Promise<{ data: DashboardData }>;
+  /** The app bar's search: people, admins, campaigns and forms matching `q`, a group per module the admin may view (none under two characters). */
+  search(params: { q: string; signal?: AbortSignal }): Promise<{ data: SearchGroup[] }>;
   /** The resources and actions the audit log holds (the audit viewer's filters). */
   getAuditFacets(params?: SignalParams): Promise<{ data: { resources: string[]; actions: string[] } }>;
   /** The signed-in admin's newest notifications (the bell) and how many are unread. */
@@ -729,6 +732,11 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
     async getDashboard({ signal } = {}) {
       const { data } = await request<unknown>(http, path('dashboard'), { signal });
       return { data: readDashboard(data) };
+    },
+
+    async search({ q, signal }) {
+      const { data } = await request<unknown>(http, path('search'), { query: { q }, signal });
+      return { data: readSearch(data) };
     },
 
     async getAuditFacets({ signal } = {}) {

@@ -39,3 +39,20 @@ class NoopObserver {
 }
 if (globals.ResizeObserver === undefined) globals.ResizeObserver = NoopObserver;
 if (globals.IntersectionObserver === undefined) globals.IntersectionObserver = NoopObserver;
+
+// react-router's data router makes a fetch Request for each navigation (a save that opens the new
+// record); jsdom has none. No route here has a loader, so the URL, method and signal are all it reads.
+if (globals.Request === undefined) {
+  globals.Request = class Request {
+    readonly url: string;
+    readonly method: string;
+    readonly signal: AbortSignal | null;
+    readonly headers: Headers | undefined;
+    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal | null } = {}) {
+      this.url = String(input);
+      this.method = init.method ?? 'GET';
+      this.signal = init.signal ?? null;
+      this.headers = undefined;
+    }
+  };
+}

@@ -67,6 +67,7 @@ const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
   getProfile: true,
   updateProfile: true,
   getDashboard: true,
+  search: true,
   getAuditFacets: true,
   getNotifications: true,
   markNotificationsRead: true,

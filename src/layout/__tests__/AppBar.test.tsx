@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { I18nProvider } from 'react-admin';
 import { AppBar } from '../AppBar';
@@ -28,6 +28,14 @@ describe('AppBar', () => {
     expect(screen.getByRole('button', { name: 'Theme settings' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it("shows the admin's initial whole in the avatar, with no fallback icon over it", async () => {
+    renderAppBar();
+    const button = await screen.findByRole('button', { name: 'Profile' });
+    await waitFor(() => expect(button.querySelector('[data-initial]')).toHaveAttribute('data-initial', 'T'));
+    expect(button.querySelector('.MuiAvatar-fallback')).toBeNull();
+    expect(button.querySelector('[data-testid="PersonIcon"]')).toBeNull();
   });
 
   it('has a profile menu with Profile, Change Password and Log out', async () => {

@@ -429,6 +429,16 @@ describe('dashboard, notifications and real time', () => {
     expect(data.cities).toEqual(calls.dashboard.body.data.cities);
   });
 
+  test('search asks GET /search?q= and reads its groups; a group or hit of another shape is left out', async () => {
+    const sent = stubFetch([recorded('search')]);
+    const { data } = await provider.search({ q: '0300123' });
+    expectRecordedRequest(sent[0], 'search');
+    expect(data).toEqual(calls.search.body.data.groups);
+    expect(data.find((g) => g.resource === 'app-users')?.hits.map((h) => h.detail)).toEqual(['03001234567']);
+    stubFetch([{ status: 200, body: { success: true, data: { groups: [{ resource: 'roles', hits: [] }, { resource: 'doctors', hits: [{ id: 7 }], more: 'yes' }] } } }]);
+    expect((await provider.search({ q: 'ab' })).data).toEqual([{ resource: 'doctors', hits: [], more: false }]);
+  });
+
   test("getNotifications reads the signed-in admin's bell; without a pusher id there is none to ask for", async () => {
     const sent = stubFetch([recorded('bell')]);
     const { data } = await provider.getNotifications();

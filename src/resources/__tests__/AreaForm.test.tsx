@@ -60,8 +60,11 @@ describe('VC (area) form', () => {
     const district = await screen.findByRole('combobox', { name: /Select District/ });
     const tehsil = screen.getByRole('combobox', { name: /Select Tehsil/ });
     expect(tehsil).toHaveAttribute('aria-disabled', 'true');
+    // the dependent select says what it waits for, until it is chosen
+    expect(screen.getByText('Choose a district first')).toBeInTheDocument();
 
     await chooseOption(user, district, 'Lahore');
+    await waitFor(() => expect(screen.queryByText('Choose a district first')).not.toBeInTheDocument());
     expect(await optionNames(user, await enabledTehsilSelect())).toEqual(['Model Town', 'Raiwind']);
     await chooseOption(user, await enabledTehsilSelect(), 'Raiwind');
     expect(screen.getByRole('combobox', { name: /Select Tehsil/ })).toHaveTextContent('Raiwind');

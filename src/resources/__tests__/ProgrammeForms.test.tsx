@@ -158,6 +158,6 @@ describe('user message form', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(create.mock.calls[0]![1].data).toMatchObject({ type: 'General', title: 'Vaccination week', text: 'Bring the card.', interest_ids: [22], from_age: 18, to_age: 60, district_id: 1, tehsil_id: 11 });
-    expect(within(document.body).getByText('Successfully added.')).toBeInTheDocument();
+    expect(await within(document.body).findByText('Vaccination week added.')).toBeInTheDocument();
   });
 });

@@ -36,6 +36,7 @@ export const AreaInputs = () => {
         reference="tehsils"
         filter={{ district_id: districtId }}
         enabled={hasDistrict}
+        waitingFor="app.form.choose_district_first"
         validate={validateTehsil}
       />
       <TitleInput />

@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import MuiLink from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
-import { DataTable, ShowButton, TextInput, useGetList, useListContext, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, ShowButton, TextInput, required, useGetList, useListContext, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { LocationCascade } from '../common/LocationCascade';
 import { PersonInputs } from '../common/PersonInputs';
 import { ReferenceSelect } from '../common/ReferenceSelect';
@@ -98,7 +98,7 @@ const ChwInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
     <PersonInputs mode={mode} passwordOnEdit cnic="required" dob="required">
       <AgeInput required />
     </PersonInputs>
-    <ReferenceSelect source="qualification_id" reference="qualifications" validate={(v: unknown) => (v == null || v === '' ? 'app.validation.qualification_required' : undefined)} />
+    <ReferenceSelect source="qualification_id" reference="qualifications" validate={required('app.validation.qualification_required')} />
     <LocationCascade />
     <TextInput source="short_bio" multiline minRows={2} />
   </>

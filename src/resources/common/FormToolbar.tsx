@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Link } from 'react-router';
-import { Button, SaveButton, Toolbar, useCreatePath, useResourceContext } from 'react-admin';
+import { Button, SaveButton, Toolbar, useCreatePath, useResourceContext, type RaRecord } from 'react-admin';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 
@@ -12,13 +12,15 @@ export interface FormToolbarProps {
   backTo?: string;
   /** Hide Back (one's own password page). */
   back?: boolean;
+  /** "Save and add another" (records entered in batches): saves, then what onSuccess does instead of opening the record */
+  addAnother?: { onSuccess: (record: RaRecord) => void };
 }
 
 /** A field whose file is still going up holds `{ uploading: true }` (ChunkedUploadInput). */
 const isUploading = (value: unknown) => typeof value === 'object' && value !== null && !(value instanceof Blob) && 'uploading' in value;
 
 /** Back, Submit and (on add) Cancel. Submit waits while a file is still going up (it is enabled at 100 %). */
-export const FormToolbar = ({ cancel = false, backTo, back = true }: FormToolbarProps) => {
+export const FormToolbar = ({ cancel = false, backTo, back = true, addAnother }: FormToolbarProps) => {
   const { reset, watch } = useFormContext();
   // a subscription rather than useWatch: the toolbar renders again only when this flag changes, not on every keystroke
   const [uploading, setUploading] = useState(false);
@@ -39,6 +41,17 @@ export const FormToolbar = ({ cancel = false, backTo, back = true }: FormToolbar
         </Button>
       ) : null}
       <SaveButton label="app.action.submit" icon={<></>} alwaysEnable={!uploading} disabled={uploading} />
+      {addAnother ? (
+        <SaveButton
+          label="app.action.save_and_add"
+          icon={<></>}
+          variant="outlined"
+          type="button"
+          alwaysEnable={!uploading}
+          disabled={uploading}
+          mutationOptions={{ onSuccess: addAnother.onSuccess }}
+        />
+      ) : null}
       {cancel ? (
         <Button label="app.action.cancel" onClick={() => reset()} size="medium" color="inherit">
           <RestartAltIcon />

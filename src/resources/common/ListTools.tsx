@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import MuiButton from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import DownloadIcon from '@mui/icons-material/Download';
+import GridOnIcon from '@mui/icons-material/GridOn';
 import { Button, useDataProvider, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -51,6 +53,7 @@ export const ExportButtons = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
   if (!resource) return null;
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
@@ -63,13 +66,14 @@ export const ExportButtons = () => {
     }
   };
   return (
-    <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button label="app.action.export_csv" onClick={() => void run('csv')} disabled={busy}>
-        <DownloadIcon />
-      </Button>
-      <Button label="app.action.export_xlsx" onClick={() => void run('xlsx')} disabled={busy}>
-        <DownloadIcon />
-      </Button>
+    // MUI's own buttons: react-admin's show only their icon on a phone, and both icons are the same
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <MuiButton size="small" startIcon={<DownloadIcon />} onClick={() => void run('csv')} disabled={busy}>
+        {translate('app.action.export_csv')}
+      </MuiButton>
+      <MuiButton size="small" startIcon={<GridOnIcon />} onClick={() => void run('xlsx')} disabled={busy}>
+        {translate('app.action.export_xlsx')}
+      </MuiButton>
     </Box>
   );
 };

@@ -18,7 +18,8 @@ export interface LocationCascadeProps {
 
 /**
  * District › tehsil › VC area: each select offers only the children of the one above, and changing a
- * choice clears the ones below it (spec 2: CHWs; spec 3: campaigns, facility centers, tasks).
+ * choice clears the ones below it (spec 2: CHWs; spec 3: campaigns, facility centers, tasks); until
+ * its parent is chosen a select says which choice it waits for.
  */
 export const LocationCascade = ({ depth = 'area', required: isRequired = true, areaRequired = isRequired }: LocationCascadeProps) => {
   const { setValue } = useFormContext();
@@ -40,11 +41,12 @@ export const LocationCascade = ({ depth = 'area', required: isRequired = true, a
         reference="tehsils"
         filter={{ district_id: districtId }}
         enabled={chosen(districtId)}
+        waitingFor="app.form.choose_district_first"
         validate={isRequired ? validateTehsil : undefined}
         onChange={depth === 'area' ? () => setValue('area_id', null, { shouldDirty: true }) : undefined}
       />
       {depth === 'area' ? (
-        <ReferenceSelect source="area_id" reference="areas" filter={{ tehsil_id: tehsilId }} enabled={chosen(tehsilId)} validate={areaRequired ? validateArea : undefined} />
+        <ReferenceSelect source="area_id" reference="areas" filter={{ tehsil_id: tehsilId }} enabled={chosen(tehsilId)} waitingFor="app.form.choose_tehsil_first" validate={areaRequired ? validateArea : undefined} />
       ) : null}
     </>
   );

@@ -14,6 +14,8 @@ export interface PatientAutocompleteProps {
   error?: boolean;
   helperText?: string;
   autoFocus?: boolean;
+  /** the label's required marker (the form's validation says so) */
+  required?: boolean;
 }
 
 const optionLabel = (p: RaRecord) => [fullName(p), p.phone_no].filter(Boolean).join(' · ');
@@ -22,7 +24,7 @@ const optionLabel = (p: RaRecord) => [fullName(p), p.phone_no].filter(Boolean).j
  * Finds a patient as staff know them, by name or phone (or email, CNIC): the patients list's own
  * search (its full-text index), a page of ten, within the admin's districts as every list is.
  */
-export const PatientAutocomplete = ({ value, onChange, label = 'app.patient_picker.label', error, helperText, autoFocus }: PatientAutocompleteProps) => {
+export const PatientAutocomplete = ({ value, onChange, label = 'app.patient_picker.label', error, helperText, autoFocus, required: isRequired = false }: PatientAutocompleteProps) => {
   const translate = useTranslate();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -47,7 +49,7 @@ export const PatientAutocomplete = ({ value, onChange, label = 'app.patient_pick
       noOptionsText={translate(typed ? 'app.patient_picker.none' : 'app.patient_picker.type')}
       loadingText={translate('ra.page.loading')}
       renderInput={(params) => (
-        <TextField {...params} label={translate(label)} error={error} helperText={helperText ?? translate('app.patient_picker.hint')} autoFocus={autoFocus} />
+        <TextField {...params} InputLabelProps={{ ...params.InputLabelProps, required: isRequired }} label={translate(label)} error={error} helperText={helperText ?? translate('app.patient_picker.hint')} autoFocus={autoFocus} />
       )}
     />
   );
@@ -60,12 +62,13 @@ export const PatientAutocomplete = ({ value, onChange, label = 'app.patient_pick
 export const PatientInput = ({ source, label = 'app.patient_picker.label' }: { source: string; label?: string }) => {
   const translate = useTranslate();
   const [picked, setPicked] = useState<RaRecord | null>(null);
-  const { field, fieldState } = useInput({ source, validate: required('app.patient_picker.required') });
+  const { field, fieldState, isRequired } = useInput({ source, validate: required('app.patient_picker.required') });
   const message = fieldState.error?.message;
   return (
     <PatientAutocomplete
       value={picked}
       label={label}
+      required={isRequired}
       onChange={(patient) => {
         setPicked(patient);
         field.onChange(patient ? patient.numeric_id : null);

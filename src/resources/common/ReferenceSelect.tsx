@@ -11,6 +11,8 @@ export interface ReferenceSelectProps extends Omit<SelectInputProps, 'choices' |
   optionValue?: string;
   /** False while the choices cannot be known yet (no district chosen): nothing is fetched. */
   enabled?: boolean;
+  /** What the select says while it is not enabled (the choice it waits for): "Choose a district first". */
+  waitingFor?: string;
 }
 
 /** A select filled with a whole reference list, fetched unpaginated (spec 1 section 9). */
@@ -20,6 +22,7 @@ export const ReferenceSelect = ({
   optionText = 'title',
   optionValue = 'numeric_id',
   enabled = true,
+  waitingFor,
   ...rest
 }: ReferenceSelectProps) => {
   const { data, isPending } = useGetList(
@@ -41,6 +44,7 @@ export const ReferenceSelect = ({
       isPending={enabled && isPending}
       disabled={!enabled}
       {...rest}
+      helperText={!enabled && waitingFor ? waitingFor : rest.helperText}
     />
   );
 };

@@ -1,6 +1,20 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { Create, Edit, Loading, SimpleForm, useGetOne, useNotify, type TransformData, type ValidateForm } from 'react-admin';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  Create,
+  Edit,
+  Loading,
+  SimpleForm,
+  useCreatePath,
+  useGetOne,
+  useGetRecordRepresentation,
+  useNotify,
+  useResourceContext,
+  useResourceDefinition,
+  type RaRecord,
+  type TransformData,
+  type ValidateForm,
+} from 'react-admin';
 import type { ResourceName } from '../../../contract/resources';
 import { FormToolbar } from './FormToolbar';
 import { PatientInput } from './PatientPicker';
@@ -21,10 +35,12 @@ export interface ResourceCreateProps {
   validate?: ValidateForm;
   /** added under a parent record, whose encrypted id is the route's :parentId */
   parent?: ParentLink;
+  /** records entered in batches (reference data, locations): "Save and add another" beside Submit */
+  addAnother?: boolean;
 }
 
 /**
- * Add form: after a successful add it says so and starts over with an empty form (spec 1 section 4).
+ * Add form: after a successful add the toast names the record and its page opens (CreateForm).
  * Add and edit forms ask before leaving with unsaved changes (react-admin's guard, in the reader's language).
  */
 export const ResourceCreate = ({ parent, ...props }: ResourceCreateProps) => {
@@ -51,22 +67,41 @@ const ChildCreate = ({ parent: declared, parentId, defaultValues, ...props }: Om
   );
 };
 
-const CreateForm = ({ children, defaultValues, transform, validate, backTo, picker }: Omit<ResourceCreateProps, 'parent'> & { backTo?: string; picker?: ReactNode }) => {
+/**
+ * After an add the toast names the new record, and its page opens (its list, for a module without
+ * one); "Save and add another" (reference data and locations) stays on an empty form instead.
+ */
+const CreateForm = ({ children, defaultValues, transform, validate, backTo, picker, addAnother }: Omit<ResourceCreateProps, 'parent'> & { backTo?: string; picker?: ReactNode }) => {
   const notify = useNotify();
+  const navigate = useNavigate();
+  const createPath = useCreatePath();
+  const resource = useResourceContext();
+  const { hasShow } = useResourceDefinition();
+  const represent = useGetRecordRepresentation(resource);
   // A new key remounts the form with its default values.
   const [formKey, setFormKey] = useState(0);
+  const added = (record: RaRecord) => {
+    const name = represent(record);
+    notify(typeof name === 'string' && name.trim() ? 'app.notification.added_named' : 'app.notification.added', { type: 'success', messageArgs: { name } });
+  };
+  const open = (record: RaRecord) => {
+    added(record);
+    if (!resource) return;
+    navigate(hasShow ? createPath({ resource, id: record.id, type: 'show' }) : (backTo ?? createPath({ resource, type: 'list' })));
+  };
+  const again = (record: RaRecord) => {
+    added(record);
+    setFormKey((key) => key + 1);
+  };
   return (
-    <Create
-      redirect={false}
-      transform={transform}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('app.notification.added', { type: 'success' });
-          setFormKey((key) => key + 1);
-        },
-      }}
-    >
-      <SimpleForm key={formKey} defaultValues={defaultValues} validate={validate} toolbar={<FormToolbar cancel backTo={backTo} />} warnWhenUnsavedChanges>
+    <Create redirect={false} transform={transform} mutationOptions={{ onSuccess: open }}>
+      <SimpleForm
+        key={formKey}
+        defaultValues={defaultValues}
+        validate={validate}
+        toolbar={<FormToolbar cancel backTo={backTo} addAnother={addAnother ? { onSuccess: again } : undefined} />}
+        warnWhenUnsavedChanges
+      >
         <UnshownErrors />
         {picker}
         {children}
@@ -107,13 +142,14 @@ export interface FormOptions {
   validate?: ValidateForm;
   defaultValues?: Record<string, unknown>;
   parent?: ParentLink;
+  addAnother?: boolean;
 }
 
 /** The add and edit screens of a module, from its inputs. */
 export function formScreens(Inputs: FormInputs, options: FormOptions = {}): { create: ComponentType; edit: ComponentType } {
-  const { transform, validate, defaultValues, parent } = options;
+  const { transform, validate, defaultValues, parent, addAnother } = options;
   const create = () => (
-    <ResourceCreate transform={transform} validate={validate} defaultValues={defaultValues} parent={parent}>
+    <ResourceCreate transform={transform} validate={validate} defaultValues={defaultValues} parent={parent} addAnother={addAnother}>
       <Inputs mode="create" />
     </ResourceCreate>
   );

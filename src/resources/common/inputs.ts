@@ -22,3 +22,9 @@ export const cnicDigits = digitsOnly(13);
 /** Numeric ids, from ids or from the presented [{ id, title }] rows a record carries (a task's CHWs, interests). */
 export const idsOf = (value: unknown): number[] =>
   Array.isArray(value) ? value.map((v) => Number(typeof v === 'object' && v !== null && 'id' in v ? (v as { id: unknown }).id : v)) : [];
+
+/**
+ * A rule that refuses an empty value, marked as react-admin's `required()` is (`isRequired`), so the
+ * input's label shows its asterisk; every add form is held to this by required-markers.test.tsx.
+ */
+export const requiredRule = <V extends (...args: never[]) => unknown>(validator: V): V => Object.assign(validator, { isRequired: true });

@@ -9,6 +9,7 @@ import { StatusToggleButton } from '../common/StatusToggleButton';
 import { AddressInputs, AgeInput, fullName, PersonPhotoInput } from '../common/people';
 import { defineModule } from '../module';
 import { DoctorProfile, DoctorRating } from './DoctorProfile';
+import { requiredRule } from '../common/inputs';
 
 /** Doctors (spec 2): list, add and edit with specializations and qualification, block and unblock, a profile. */
 
@@ -37,7 +38,7 @@ const DoctorList = () => (
   </ResourceList>
 );
 
-const atLeastOne = (value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : 'app.validation.specialization_required');
+const atLeastOne = requiredRule((value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : 'app.validation.specialization_required'));
 
 /** Specializations to choose from (at least one, spec 2). */
 const SpecializationsInput = () => {

@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, Button, SelectInput, TextInput, useTranslate, type Validator } from 'react-admin';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { requiredRule } from '../common/inputs';
 import {
   ADD_MORE,
   blankOptions,
@@ -38,14 +39,13 @@ const blank = (value: unknown) => typeof value !== 'string' || value.trim() === 
 
 const questionTitle =
   (n: number): Validator =>
-  (value: unknown) =>
-    blank(value) ? { message: `${K}.validation.question_title`, args: { n } } : undefined;
-const typeRequired: Validator = (value: unknown) => (blank(value) ? `${K}.validation.type_required` : undefined);
+    requiredRule((value: unknown) => (blank(value) ? { message: `${K}.validation.question_title`, args: { n } } : undefined));
+const typeRequired: Validator = requiredRule((value: unknown) => (blank(value) ? `${K}.validation.type_required` : undefined));
 const optionTitle =
   (n: number): Validator =>
   (value: unknown) =>
     blank(value) ? { message: `${K}.validation.option_title`, args: { n } } : undefined;
-export const formTitleRequired: Validator = (value: unknown) => (blank(value) ? `${K}.validation.title_required` : undefined);
+export const formTitleRequired: Validator = requiredRule((value: unknown) => (blank(value) ? `${K}.validation.title_required` : undefined));
 
 const Options = ({ index }: { index: number }) => {
   const { fields, append, remove } = useFieldArray({ name: `questions.${index}.options` });

@@ -3,7 +3,7 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import { DataTable, SelectArrayInput, SelectInput, ShowButton, TextInput, required, useGetList, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TASK_TYPES } from '../../../contract/enums';
-import { idsOf } from '../common/inputs';
+import { idsOf, requiredRule } from '../common/inputs';
 import { LocationCascade } from '../common/LocationCascade';
 import { EnumName, KnowledgePicker } from '../common/TypeFields';
 import { MediaInput } from '../common/MediaInput';
@@ -77,7 +77,7 @@ const TypeTarget = () => {
   return null;
 };
 
-const atLeastOne = (value: unknown) => (idsOf(value).length > 0 ? undefined : `${K}.validation.chw_required`);
+const atLeastOne = requiredRule((value: unknown) => (idsOf(value).length > 0 ? undefined : `${K}.validation.chw_required`));
 
 /** The active CHWs of the chosen tehsil (at least one); a new tehsil empties the choice. */
 const ChwPicker = () => {

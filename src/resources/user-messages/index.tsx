@@ -2,7 +2,7 @@ import MailIcon from '@mui/icons-material/Mail';
 import { DataTable, NumberInput, SelectInput, ShowButton, TextInput, required, useTranslate, type RaRecord, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { MESSAGE_TYPES } from '../../../contract/enums';
-import { idsOf } from '../common/inputs';
+import { idsOf, requiredRule } from '../common/inputs';
 import { InterestsInput } from '../common/InterestsInput';
 import { LocationCascade } from '../common/LocationCascade';
 import { EnumName, KnowledgePicker } from '../common/TypeFields';
@@ -59,7 +59,7 @@ const TypeTarget = () => {
   return null;
 };
 
-const atLeastOneInterest = (value: unknown) => (idsOf(value).length > 0 ? undefined : `${K}.validation.interest_required`);
+const atLeastOneInterest = requiredRule((value: unknown) => (idsOf(value).length > 0 ? undefined : `${K}.validation.interest_required`));
 
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';

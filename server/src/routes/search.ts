@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { permissionName } from '../../../contract/permissions';
+import type { ResourceName } from '../../../contract/resources';
+import type { AppContext } from '../context';
+import { searchTable } from '../db/search';
+import { subsetCounterKey } from '../db/migrations/helpers';
+import { matchesFirst } from '../http/crud';
+import { requireAdmin } from '../http/auth';
+import { ok } from '../http/envelope';
+import { ValidationError } from '../http/errors';
+import { buildListQuery, first } from '../http/list';
+import type { ResourceDef, Row } from '../http/resource';
+
+/** The groups of the app bar's search, in the order the console shows them. */
+export const SEARCH_GROUPS = ['app-users', 'doctors', 'chw', 'admins', 'campaigns', 'dynamic-forms'] as const satisfies readonly ResourceName[];
+/** results shown a group; one more is read to tell whether the list holds more */
+export const SEARCH_GROUP_LIMIT = 5;
+/** shorter terms would match most of a table and say nothing */
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_MAX_LENGTH = 100;
+
+export interface SearchHit {
+  id: string;
+  label: string;
+  detail: string | null;
+}
+export interface SearchGroup {
+  resource: (typeof SEARCH_GROUPS)[number];
+  hits: SearchHit[];
+  /** the list holds more matches than shown (the console links to the list, searched) */
+  more: boolean;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+const personName = (row: Row) => [text(row.f_name), text(row.l_name)].filter(Boolean).join(' ');
+
+/** What a hit shows of a row: a person's name with their phone (or CNIC, or email), a campaign's or form's title. */
+function hitOf(ctx: AppContext, def: ResourceDef, row: Row): SearchHit {
+  const id = ctx.ids.encode(def.name, Number(row.id));
+  if (def.name === 'campaigns' || def.name === 'dynamic-forms') return { id, label: text(row.title) ?? '', detail: null };
+  if (def.name === 'admins') return { id, label: personName(row) || (text(row.email) ?? ''), detail: text(row.email) ?? text(row.phone) };
+  return { id, label: personName(row) || (text(row.email) ?? ''), detail: text(row.phone_no) ?? text(row.cnic) ?? text(row.email) };
+}
+
+/**
+ * One group's first hits, as its list would find them for this admin (the same search index, scope
+ * hook and district condition: buildListQuery), newest first. On SQLite a people group's plan is
+ * chosen from the full-text matches counted in the search table itself (cheap): a rare term goes from
+ * its few matches to their rows; a common one walks the group's order until enough matched (ListPlan).
+ */
+async function groupHits(ctx: AppContext, def: ResourceDef, term: string, request: FastifyRequest, matchCounts: Map<string, Promise<number>>): Promise<SearchGroup> {
+  const q = { search: term };
+  let built = buildListQuery(ctx, def, q, request);
+  if (def.subset && built.fullTextSearch) {
+    let matches = matchCounts.get(def.table);
+    if (!matches) {
+      const fts = sql.table(searchTable(def.table));
+      const phrase = `"${term.replace(/"/g, '""')}"`;
+      matches = sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${phrase}`.execute(ctx.db).then((r) => Number(r.rows[0]?.n ?? 0));
+      matchCounts.set(def.table, matches);
+    }
+    const kept = await ctx.db.selectFrom('row_counts').select('n').where('table_name', '=', subsetCounterKey(def.table, def.subset.value)).executeTakeFirst();
+    if (matchesFirst(await matches, SEARCH_GROUP_LIMIT + 1, kept ? Number(kept.n) : null)) built = buildListQuery(ctx, def, q, request, {}, 'search');
+  }
+  const rows = await built.ordered.limit(SEARCH_GROUP_LIMIT + 1).execute();
+  return { resource: def.name as SearchGroup['resource'], hits: rows.slice(0, SEARCH_GROUP_LIMIT).map((row) => hitOf(ctx, def, row)), more: rows.length > SEARCH_GROUP_LIMIT };
+}
+
+/**
+ * GET /search?q=: the console's app-bar search over patients (name, phone, CNIC, email), doctors,
+ * CHWs, admins, campaigns and survey forms, a group for each module the admin may view, each found as
+ * its list finds it (so within the admin's districts), the groups read side by side.
+ */
+export function registerSearchRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  app.get('/api/admin/search', {
+    config: { access: {} },
+    schema: { tags: ['search'], summary: 'Search people, campaigns and forms at once' },
+  }, async (request) => {
+    const admin = requireAdmin(request);
+    const term = (first((request.query as Record<string, unknown>).q) ?? '').trim();
+    if ([...term].length > SEARCH_MAX_LENGTH) throw ValidationError.field('q', `The search may have at most ${SEARCH_MAX_LENGTH} characters.`);
+    if ([...term].length < SEARCH_MIN_LENGTH) return ok({ q: term, groups: [] });
+    const defs = SEARCH_GROUPS.map((name) => ctx.registry.byName.get(name)).filter((def): def is ResourceDef => def !== undefined && admin.permissions.has(permissionName('view', def.module)));
+    const matchCounts = new Map<string, Promise<number>>();
+    const groups = await Promise.all(defs.map((def) => groupHits(ctx, def, term, request, matchCounts)));
+    return ok({ q: term, groups });
+  });
+}
