@@ -15,12 +15,15 @@ import { uploadRoute } from './bodyLimits';
 import { Fields } from './fields';
 import { buildListQuery, checkListDeclaration, checkPlaceDeclaration, districtCondition, first, inSubset, isWithin, OUTSIDE_DISTRICTS, placeHolders } from './list';
 import { subsetCounterKey } from '../db/migrations/helpers';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { CHANGED_EVENT } from '../realtime';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from './paging';
 import { type AnySelect, type CrudHelpers, dynamic, type ListOptions, type Presented, type Presentation, type ResourceDef, type Row, type WriteContext } from './resource';
 import { changeStatus, statusBody } from './status';
+
+/** The refusal of a title that a record (within the same parent) already has. */
+export const TITLE_TAKEN = 'This title already exists.';
 
 /** paginate=false answers are capped so one call cannot pull a whole table of patients. */
 export const UNPAGED_LIMIT = 5000;
@@ -355,6 +358,24 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     if (uses.length) throw conflict(`The ${nounOf(def)} "${labelOf(def, record)}" is still used by ${uses.join(' and ')}. Delete or move them first.`);
   };
 
+  /** A second record of the same title (within the same parent) is refused: see `uniqueTitle`. */
+  const checkUniqueTitle = async (trx: Kysely<Database>, values: Row, existing: Row | null) => {
+    const spec = def.uniqueTitle;
+    if (!spec) return;
+    const column = spec.column ?? 'title';
+    const changed = values[column] !== undefined || (spec.within !== undefined && values[spec.within] !== undefined);
+    if (existing && !changed) return;
+    const title = values[column] !== undefined ? values[column] : existing?.[column];
+    if (typeof title !== 'string') return;
+    let q = dynamic(trx).selectFrom(def.table).select('id').where(sql<boolean>`lower(trim(${sql.ref(column)})) = lower(trim(cast(${title} as text)))`);
+    if (spec.within) {
+      const parent = values[spec.within] !== undefined ? values[spec.within] : existing?.[spec.within];
+      q = parent === null || parent === undefined ? q.where(spec.within, 'is', null) : q.where(spec.within, '=', parent);
+    }
+    if (existing) q = q.where('id', '!=', existing.id as number);
+    if (await q.executeTakeFirst()) throw ValidationError.field(column, TITLE_TAKEN);
+  };
+
   const removeFiles = (paths: string[]) => Promise.all(paths.map((p) => ctx.storage.remove(p)));
 
   const { create: createSchema, update: updateSchema } = bodySchemas(def);
@@ -401,6 +422,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         if (def.subset) values[def.subset.column] = def.subset.value;
         if (def.parent) values[def.parent.column] = input[def.parent.column]; // checked above; never changes afterwards
         await checkDistrict(wc, values, null);
+        await checkUniqueTitle(trx, values, null);
         const { main, profile } = splitProfile(values);
         const stamp = now();
         const inserted = await dynamic(trx).insertInto(def.table).values({ ...main, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
@@ -441,6 +463,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         const wc = { ...w, db: trx, files: files.values };
         const values = { ...(await valuesOf(wc, input, existing)), ...files.values };
         await checkDistrict(wc, values, existing);
+        await checkUniqueTitle(trx, values, existing);
         const { main, profile } = splitProfile(values);
         if (Object.keys(values).length) await dynamic(trx).updateTable(def.table).set({ ...main, updated_at: now() }).where('id', '=', id).execute();
         if (def.profile && Object.keys(profile).length) {

@@ -723,6 +723,39 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         });
       }
 
+      if (def.uniqueTitle) {
+        const unique = def.uniqueTitle;
+        const column = unique.column ?? 'title';
+        const within = unique.within;
+        it(`refuses a second ${column}${within ? ` within the same ${within}` : ''}, ignoring case and surrounding spaces: 422 on ${column} on create and update, nothing written; a unique index backs it${within ? '; another parent may have it' : ''}`, async () => {
+          const since = made.length;
+          const title = String(dataOf(await api.get(`${base}/${record.encrypted_id}`))[column]);
+          const twin = `  ${title.toUpperCase()} `;
+          // the record's own body (its parents) when the title is unique within one; else a fresh sample (its other unique fields free)
+          const body = async (value: string) => ({ ...(within ? sent : await sampleOf(def)), [column]: value });
+          const before = await snapshot(def);
+          const refused = await api.post(base, await body(twin));
+          expect([refused.statusCode, fieldErrors(refused)]).toEqual([422, { [column]: ['This title already exists.'] }]);
+          expect(await snapshot(def)).toEqual(before);
+          // an update to the twin of another record's title
+          const other = dataOf(await api.post(base, await body(`Other ${token()}`)));
+          const renamed = await api.put(`${base}/${other.encrypted_id}`, { [column]: twin });
+          expect([renamed.statusCode, fieldErrors(renamed)]).toEqual([422, { [column]: ['This title already exists.'] }]);
+          // keeping its own title (in other case) is no clash
+          dataOf(await api.put(`${base}/${other.encrypted_id}`, { [column]: String(other[column]).toLowerCase() }));
+          // the database refuses it too (a write racing past the check)
+          await expect(anyDb(t).updateTable(def.table).set({ [column]: twin }).where('id', '=', other.id).execute()).rejects.toThrow();
+          dataOf(await api.del(`${base}/${other.encrypted_id}`));
+          if (within) {
+            // the same title under another parent (a fresh sample makes new parents)
+            const elsewhere = dataOf(await api.post(base, { ...(await sampleOf(def)), [column]: title }));
+            expect(elsewhere[within]).not.toBe(record[within]);
+            dataOf(await api.del(`${base}/${elsewhere.encrypted_id}`));
+          }
+          for (const { resource, record: r } of made.splice(since).reverse()) dataOf(await api.del(`/api/admin/${resource}/${r.encrypted_id}`));
+        });
+      }
+
       if (def.district) {
         const privateFiles = Object.entries(def.files ?? {}).filter(([, spec]) => spec?.private).map(([f]) => f);
         it(`keeps an admin limited to other districts away from it: not listed, not counted, not exported, 404 on every id route${privateFiles.length ? ' and file link' : ''}, no adding outside`, async () => {
