@@ -27,7 +27,7 @@ describe.each(DIALECTS)('exports on %s', (dialect) => {
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="districts-\d{4}-\d{2}-\d{2}\.csv"/);
     const rows = parseCsv(res.body.replace(/^\ufeff/, ''));
-    expect(rows[0]).toEqual(['id', 'title', 'created_at', 'updated_at']);
+    expect(rows[0]).toEqual(['ID', 'Title', 'Created at', 'Updated at']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['Okara, "East"', 'Lahore', 'Kasur']);
     // every text cell is quoted, numbers are not
     expect(res.body).toContain('"Okara, ""East"""');
