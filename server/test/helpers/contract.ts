@@ -19,6 +19,9 @@ import { uploadFoldersOf } from '../../src/http/files';
 import { FILE_MESSAGES } from '../../src/services/storedFiles';
 import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
 import { searchMatches } from '../../src/db/search';
+import { exportColumns, headerOf } from '../../src/http/exportColumns';
+import { cellText } from '../../src/services/export';
+import { parseCsv, sheetRows, unzipEntry } from './spreadsheet';
 import { adminWith, DIALECTS, type TestApp } from './app';
 import { anyDb, auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, MEDIA_SAMPLES, type Row, sampler, uploaded } from './http';
 
@@ -336,6 +339,65 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         const recordOnly = def.recordOnly ?? [];
         for (const field of recordOnly) expect([field, field in record, field in listed]).toEqual([field, true, false]);
         expect(comparable(listed)).toEqual(comparable(Object.fromEntries(Object.entries(record).filter(([k]) => !recordOnly.includes(k)))));
+      });
+
+      it('exports the list as it shows it, as CSV and XLSX: headers in the reader\'s labels, no internal ids, status words, related titles, dates in the reader\'s language and zone; the list\'s filter', async () => {
+        const columns = exportColumns(def);
+        const listed = (dataOf(await api.get(`${base}?paginate=false&ids[]=${record.encrypted_id}`)) as Row[])[0]!;
+        const download = async (query: string) => {
+          const link = new URL(dataOf<string>(await api.get(`${base}?download=true&ids[]=${record.encrypted_id}&${query}`)));
+          const res = await call(t, { method: 'GET', url: link.pathname });
+          expect(res.statusCode).toBe(200);
+          return res;
+        };
+        const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+        const ISO_DAY = /^\d{4}-\d\d-\d\d$/;
+        // CSV in English, in UTC
+        const csv = parseCsv((await download('format=csv&lang=en&tz=UTC')).body.replace(/^\ufeff/, ''));
+        expect(csv[0]).toEqual(columns.map((c) => headerOf(c.key, { locale: 'en', timeZone: 'UTC', labels: {} })));
+        for (const header of csv[0]!) expect(header).not.toMatch(/(_id|^Created by| id)$/);
+        expect(csv).toHaveLength(2); // the list's filter (ids[]) holds in the file
+        const line = csv[1]!;
+        columns.forEach((c, i) => {
+          const value = c.value(listed);
+          let expected: string;
+          if (c.status) expected = value === 1 ? 'Active' : value === 2 ? 'Blocked' : cellText(value);
+          else if (typeof value === 'string' && ISO_TIME.test(value)) expected = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(Date.parse(value));
+          else if (typeof value === 'string' && ISO_DAY.test(value)) expected = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(`${value}T00:00:00Z`));
+          else expected = cellText(value);
+          expect([c.key, line[i]]).toEqual([c.key, expected]);
+          expect([c.key, line[i]]).not.toEqual([c.key, expect.stringMatching(ISO_TIME)]);
+        });
+        for (const rel of def.belongsTo ?? []) {
+          const parent = listed[rel.as] as Row | null;
+          const i = columns.findIndex((c) => c.key === rel.as);
+          const title = !parent ? '' : rel.columns.includes('f_name') ? [parent.f_name, parent.l_name].filter(Boolean).join(' ') : cellText(parent[rel.columns[0]!]);
+          expect([rel.as, line[i]]).toEqual([rel.as, title]);
+        }
+        // XLSX in Arabic, in Karachi (UTC+5), with the console's labels: typed date cells, widths, a frozen header, right to left
+        const labels = { [columns[0]!.key]: 'المعرّف', 'status.1': 'نشط', 'status.2': 'محظور' };
+        const xlsx = await download(`format=xlsx&lang=ar&tz=Asia%2FKarachi&labels=${encodeURIComponent(JSON.stringify(labels))}`);
+        const sheet = unzipEntry(xlsx.rawPayload, 'xl/worksheets/sheet1.xml');
+        const rows = sheetRows(sheet);
+        expect(rows).toHaveLength(2);
+        expect(rows[0]![0]).toBe('المعرّف');
+        expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+        expect(sheet).toContain('rightToLeft="1"');
+        expect(sheet.match(/<col min=/g)).toHaveLength(columns.length);
+        expect(unzipEntry(xlsx.rawPayload, 'xl/styles.xml')).toContain('numFmtId="22"');
+        const cells = [...[...sheet.matchAll(/<row>(.*?)<\/row>/gs)][1]![1]!.matchAll(/<c( s="(\d)")?[^>]*>(.*?)<\/c>/gs)];
+        columns.forEach((c, i) => {
+          const value = c.value(listed);
+          const [, , style, inner] = cells[i]!;
+          if (c.status && (value === 1 || value === 2)) expect([c.key, rows[1]![i]]).toEqual([c.key, value === 1 ? 'نشط' : 'محظور']);
+          else if (typeof value === 'string' && ISO_TIME.test(value)) {
+            expect([c.key, style]).toEqual([c.key, '2']);
+            const serial = (Date.parse(value) + 5 * 3_600_000) / 86_400_000 + 25569;
+            expect(Math.abs(Number(/<v>(.*)<\/v>/.exec(inner!)![1]) - serial)).toBeLessThan(1 / 86_400);
+          } else if (typeof value === 'string' && ISO_DAY.test(value)) {
+            expect([c.key, style, Number(/<v>(.*)<\/v>/.exec(inner!)![1])]).toEqual([c.key, '1', Date.parse(`${value}T00:00:00Z`) / 86_400_000 + 25569]);
+          } else if (typeof value === 'number') expect([c.key, rows[1]![i]]).toEqual([c.key, String(value)]);
+        });
       });
 
       it(`searches ${def.searchable.join(', ')}: finds the record by a distinctive string and nothing else`, async () => {
