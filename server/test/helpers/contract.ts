@@ -854,6 +854,10 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           ] as [string, string, unknown?][]) {
             expect([method, url, (await outsider.send(method as 'GET', url, payload)).statusCode]).toEqual([method, url, 404]);
           }
+          // selected for a bulk action, it is not found (and nothing changes)
+          for (const action of ['delete', ...(def.status?.kind === 'user' ? ['block', 'unblock'] : [])]) {
+            expect([action, dataOf(await outsider.post(`${base}/bulk/${action}`, { ids: [record.encrypted_id] }))]).toEqual([action, { done: [], refused: [{ id: record.encrypted_id, status: 404, message: 'Not found.' }] }]);
+          }
           const link = new URL(dataOf<string>(await outsider.get(`${base}?download=true`)));
           const csv = (await call(t, { method: 'GET', url: link.pathname })).body;
           expect(csv.split('\r\n').filter(Boolean).slice(1).map((line) => line.split(',')[0])).not.toContain(String(record.id));
@@ -900,6 +904,10 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           expect(res.json().message).toContain(`"${labelOf(record)}" is still used by`);
           expect(res.json().message).toMatch(new RegExp(`\\b2 ${use.noun[1]}\\b`));
           expect(await snapshot(def)).toEqual(before);
+          // selected for a bulk delete, it is refused with the same reason, and nothing goes
+          const bulk = dataOf(await api.post(`${base}/bulk/delete`, { ids: [record.encrypted_id] }));
+          expect(bulk).toEqual({ done: [], refused: [{ id: record.encrypted_id, status: 409, message: res.json().message }] });
+          expect(await snapshot(def)).toEqual(before);
           // one left: named in the singular
           dataOf(await api.del(`/api/admin/${user.name}/${users[0]!.encrypted_id}`));
           expect((await api.del(`${base}/${record.encrypted_id}`)).json().message).toMatch(new RegExp(`\\b1 ${use.noun[0]}\\b`));
@@ -908,6 +916,27 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           for (const { resource, record: r } of made.splice(since).reverse()) dataOf(await api.del(`/api/admin/${resource}/${r.encrypted_id}`));
         });
       }
+
+      it(`bulk ${def.status?.kind === 'user' ? 'block, unblock and delete' : 'delete'}: each selected record on its own, a refused one reported with its reason; the permission of the action is needed`, async () => {
+        const since = made.length;
+        const other = def.capacity ? null : dataOf(await api.post(base, await sampleOf(def)));
+        const garbage = { id: 'garbage', status: 404, message: 'Not found.' };
+        if (def.status?.kind === 'user') {
+          const ids = [record.encrypted_id, ...(other ? [other.encrypted_id] : [])];
+          expect(dataOf(await api.post(`${base}/bulk/block`, { ids: [...ids, 'garbage'] }))).toEqual({ done: ids, refused: [garbage] });
+          for (const id of ids) expect(dataOf(await api.get(`${base}/${id}`)).status).toBe(2);
+          expect(dataOf(await api.post(`${base}/bulk/unblock`, { ids }))).toEqual({ done: ids, refused: [] });
+          for (const id of ids) expect(dataOf(await api.get(`${base}/${id}`)).status).toBe(1);
+        }
+        const viewer = client(t, (await adminWith(t, [`view_${def.module}`])).token);
+        expect((await viewer.post(`${base}/bulk/delete`, { ids: [record.encrypted_id] })).statusCode).toBe(403);
+        expect(fieldErrors(await api.post(`${base}/bulk/delete`, { ids: [] }))).toHaveProperty('ids');
+        if (other) {
+          expect(dataOf(await api.post(`${base}/bulk/delete`, { ids: [other.encrypted_id, 'garbage'] }))).toEqual({ done: [other.encrypted_id], refused: [garbage] });
+          expect((await api.get(`${base}/${other.encrypted_id}`)).statusCode).toBe(404);
+        }
+        for (const { resource, record: r } of made.splice(since).reverse()) dataOf(await api.del(`/api/admin/${resource}/${r.encrypted_id}`));
+      });
 
       it('deletes: 200 with the record, then 404 on get and on a second delete; its child rows and files go with it', async () => {
         const storedFiles = (await anyDb(t).selectFrom(def.table).select(fileFields.length ? fileFields : ['id']).where('id', '=', record.id).executeTakeFirstOrThrow()) as Row;
