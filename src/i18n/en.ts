@@ -23,6 +23,17 @@ const en = {
     navigation: { no_results: 'Data not found' },
   },
   app: {
+    bulk: {
+      done: "Done: %{done}.",
+      partly: "Done: %{done}. Refused: %{refused}. %{reasons}",
+      confirm_delete: "Delete the selected records (%{smart_count})?",
+    },
+    export: {
+      id: "ID",
+      selected_csv: "Selected as CSV",
+      selected_xlsx: "Selected as XLSX",
+      preparing: "Preparing the file…",
+    },
     ...authEn,
     layout: {
       home: 'Home',

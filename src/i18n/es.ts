@@ -225,6 +225,17 @@ const es = {
     },
   },
   app: {
+    bulk: {
+      done: "Hecho: %{done}.",
+      partly: "Hecho: %{done}. Rechazados: %{refused}. %{reasons}",
+      confirm_delete: "¿Eliminar los registros seleccionados (%{smart_count})?",
+    },
+    export: {
+      id: "ID",
+      selected_csv: "Selección en CSV",
+      selected_xlsx: "Selección en XLSX",
+      preparing: "Preparando el archivo…",
+    },
     title: 'Consola de administración',
     loading: 'Cargando…',
     layout: {

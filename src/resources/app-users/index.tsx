@@ -17,6 +17,7 @@ import { PatientProfile } from './PatientProfile';
 
 const PatientList = () => (
   <ResourceList
+    bulkStatus
     dateRange
     exportable
     sort={{ field: 'created_at', order: 'DESC' }}

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, useDataProvider, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
+import LinearProgress from '@mui/material/LinearProgress';
+import { Button, useDataProvider, useListContext, useLocaleState, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** Side by side on a wide screen, each the whole width on a phone. */
@@ -44,18 +45,42 @@ export const DateRangeFilter = () => {
   );
 };
 
-/** CSV and XLSX of the list as it is filtered and sorted, through a short-lived signed link the browser opens. */
-export const ExportButtons = () => {
+/**
+ * The reader's language, time zone and labels for an export: the file's headers are the list's field
+ * labels, its status words and dates the reader's.
+ */
+const useExportReader = (resource: string | undefined) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const fields: unknown = resource ? translate(`resources.${resource}.fields`, { returnObjects: true }) : null;
+  const labels: Record<string, string> = {};
+  if (fields && typeof fields === 'object') for (const [k, v] of Object.entries(fields)) if (typeof v === 'string') labels[k] = v;
+  labels.id = translate('app.export.id');
+  labels['status.1'] = translate('app.status.active');
+  labels['status.2'] = translate('app.status.blocked');
+  return { lang: locale, tz: Intl.DateTimeFormat().resolvedOptions().timeZone, labels };
+};
+
+/**
+ * CSV and XLSX of the list as it is filtered and sorted (or of its selected rows), through a
+ * short-lived signed link the browser opens; a progress bar while the file is being prepared.
+ */
+export const ExportButtons = ({ selected = false }: { selected?: boolean }) => {
   const resource = useResourceContext();
-  const { filterValues, sort } = useListContext();
+  const { filterValues, sort, selectedIds } = useListContext();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
+  const reader = useExportReader(resource);
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   if (!resource) return null;
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
-      await dataProvider.exportList(resource, { filter: filterValues, sort, format });
+      const filter = selected ? { ...filterValues, ids: selectedIds } : filterValues;
+      await dataProvider.exportList(resource, { filter, sort, format, reader });
+      // the browser fetches the file from here; the bar stays a moment while it starts
+      await new Promise((resolve) => setTimeout(resolve, 1500));
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', { type: 'error' });
     } finally {
@@ -63,13 +88,14 @@ export const ExportButtons = () => {
     }
   };
   return (
-    <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button label="app.action.export_csv" onClick={() => void run('csv')} disabled={busy}>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', position: 'relative' }}>
+      <Button label={selected ? 'app.export.selected_csv' : 'app.action.export_csv'} onClick={() => void run('csv')} disabled={busy}>
         <DownloadIcon />
       </Button>
-      <Button label="app.action.export_xlsx" onClick={() => void run('xlsx')} disabled={busy}>
+      <Button label={selected ? 'app.export.selected_xlsx' : 'app.action.export_xlsx'} onClick={() => void run('xlsx')} disabled={busy}>
         <DownloadIcon />
       </Button>
+      {busy ? <LinearProgress aria-label={translate('app.export.preparing')} sx={{ position: 'absolute', left: 0, right: 0, bottom: -4 }} /> : null}
     </Box>
   );
 };

@@ -14,6 +14,7 @@ import { DoctorProfile, DoctorRating } from './DoctorProfile';
 
 const DoctorList = () => (
   <ResourceList
+    bulkStatus
     dateRange
     exportable
     sort={{ field: 'created_at', order: 'DESC' }}
