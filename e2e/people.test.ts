@@ -159,7 +159,7 @@ describe('people journeys (Chromium, real server)', () => {
       const csv = readFileSync((await download.path())!, 'utf8');
       expect(download.suggestedFilename()).toMatch(/^app-users-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(csv).toContain(`"${patientEmail}"`);
-      expect(csv).toContain('"Rukhsana"');
+      expect(csv).toContain('"Rukhsana Bibi"'); // the full name, as the list shows it
       await screenshot(page, 'patients-filtered');
     }));
 

@@ -235,6 +235,8 @@ const ar = {
       confirm_delete: "حذف السجلات المحددة (%{smart_count})؟",
     },
     export: {
+      created_at: "تاريخ الإنشاء",
+      updated_at: "تاريخ التحديث",
       id: "المعرّف",
       selected_csv: "المحدد بصيغة CSV",
       selected_xlsx: "المحدد بصيغة XLSX",

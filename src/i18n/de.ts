@@ -232,6 +232,8 @@ const de = {
       confirm_delete: "Die ausgewählten Einträge löschen (%{smart_count})?",
     },
     export: {
+      created_at: "Erstellt am",
+      updated_at: "Geändert am",
       id: "ID",
       selected_csv: "Auswahl als CSV",
       selected_xlsx: "Auswahl als XLSX",

@@ -29,6 +29,8 @@ const en = {
       confirm_delete: "Delete the selected records (%{smart_count})?",
     },
     export: {
+      created_at: "Created at",
+      updated_at: "Updated at",
       id: "ID",
       selected_csv: "Selected as CSV",
       selected_xlsx: "Selected as XLSX",

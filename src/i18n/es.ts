@@ -231,6 +231,8 @@ const es = {
       confirm_delete: "¿Eliminar los registros seleccionados (%{smart_count})?",
     },
     export: {
+      created_at: "Creado el",
+      updated_at: "Actualizado el",
       id: "ID",
       selected_csv: "Selección en CSV",
       selected_xlsx: "Selección en XLSX",

@@ -28,6 +28,8 @@ const fr = {
       confirm_delete: "Supprimer les enregistrements sélectionnés (%{smart_count}) ?",
     },
     export: {
+      created_at: "Créé le",
+      updated_at: "Modifié le",
       id: "ID",
       selected_csv: "Sélection en CSV",
       selected_xlsx: "Sélection en XLSX",

@@ -231,6 +231,8 @@ const pt = {
       confirm_delete: "Excluir os registros selecionados (%{smart_count})?",
     },
     export: {
+      created_at: "Criado em",
+      updated_at: "Atualizado em",
       id: "ID",
       selected_csv: "Seleção em CSV",
       selected_xlsx: "Seleção em XLSX",

@@ -232,6 +232,8 @@ const zh = {
       confirm_delete: "删除所选记录（%{smart_count}）？",
     },
     export: {
+      created_at: "创建时间",
+      updated_at: "更新时间",
       id: "编号",
       selected_csv: "所选项导出为 CSV",
       selected_xlsx: "所选项导出为 XLSX",

@@ -55,7 +55,11 @@ const useExportReader = (resource: string | undefined) => {
   const fields: unknown = resource ? translate(`resources.${resource}.fields`, { returnObjects: true }) : null;
   const labels: Record<string, string> = {};
   if (fields && typeof fields === 'object') for (const [k, v] of Object.entries(fields)) if (typeof v === 'string') labels[k] = v;
+  // a related record's column is labelled as its key's field (district_id: District)
+  for (const [k, v] of Object.entries(labels)) if (k.endsWith('_id')) labels[k.slice(0, -3)] ??= v;
   labels.id = translate('app.export.id');
+  labels.created_at ??= translate('app.export.created_at');
+  labels.updated_at ??= translate('app.export.updated_at');
   labels['status.1'] = translate('app.status.active');
   labels['status.2'] = translate('app.status.blocked');
   return { lang: locale, tz: Intl.DateTimeFormat().resolvedOptions().timeZone, labels };
