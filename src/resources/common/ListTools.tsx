@@ -6,6 +6,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Button, useDataProvider, useListContext, useLocaleState, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { EXPORT_COLUMN_KEYS } from '../../../contract/exports';
 
 /** Side by side on a wide screen, each the whole width on a phone. */
 const DATE_WIDTH = { width: { xs: '100%', sm: 190 } } as const;
@@ -52,14 +53,20 @@ export const DateRangeFilter = () => {
 const useExportReader = (resource: string | undefined) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const fields: unknown = resource ? translate(`resources.${resource}.fields`, { returnObjects: true }) : null;
   const labels: Record<string, string> = {};
-  if (fields && typeof fields === 'object') for (const [k, v] of Object.entries(fields)) if (typeof v === 'string') labels[k] = v;
-  // a related record's column is labelled as its key's field (district_id: District)
-  for (const [k, v] of Object.entries(labels)) if (k.endsWith('_id')) labels[k.slice(0, -3)] ??= v;
+  const label = (key: string) => {
+    const path = `resources.${resource}.fields.${key}`;
+    const text = resource ? translate(path, { _: '' }) : '';
+    return text === path ? '' : text;
+  };
+  for (const key of EXPORT_COLUMN_KEYS) {
+    // a related record's column is labelled as its key's field (district: district_id's District)
+    const text = label(key) || label(`${key}_id`);
+    if (text) labels[key] = text;
+  }
   labels.id = translate('app.export.id');
-  labels.created_at ??= translate('app.export.created_at');
-  labels.updated_at ??= translate('app.export.updated_at');
+  labels.created_at ||= translate('app.export.created_at');
+  labels.updated_at ||= translate('app.export.updated_at');
   labels['status.1'] = translate('app.status.active');
   labels['status.2'] = translate('app.status.blocked');
   return { lang: locale, tz: Intl.DateTimeFormat().resolvedOptions().timeZone, labels };
