@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permissionName } from '../../../contract/permissions';
@@ -11,6 +12,8 @@ import { districtsOfAdmin, permissionsOfRole, requireAdmin } from './auth';
 import { forbidden, HttpError } from './errors';
 import type { CrudHelpers, Row } from './resource';
 
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
 const DROPPED = new Set(['download', 'page', 'per_page', 'paginate', 'format', 'lang', 'tz', 'labels']);
 
 /** `download=true` on a list answers with this: a signed link valid for five minutes, no bearer needed. */
@@ -23,12 +26,19 @@ export function exportLink(ctx: AppContext, request: FastifyRequest, resource: s
     else if (Array.isArray(v)) query[k] = v.map(String);
   }
   const format = q.format === 'xlsx' ? 'xlsx' : 'csv';
-  // the reader's language, zone and labels, checked now (the link carries only what is usable)
+  // the reader's language, zone and labels, checked now. The labels (of this resource's columns only)
+  // ride in the link's query, not its token (a path segment has a length limit); the token carries
+  // their digest, so a link's headers are the ones asked for.
   const reader = exportLocale({ lang: first(q.lang), tz: first(q.tz), labels: first(q.labels) });
+  const def = ctx.registry.byName.get(resource);
+  const keys = new Set([...(def ? exportColumns(def).map((c) => c.key) : []), 'status.1', 'status.2']);
+  const labels = Object.fromEntries(Object.entries(reader.labels).filter(([k]) => keys.has(k)));
+  const labelText = Object.keys(labels).length ? JSON.stringify(labels) : '';
   const token = signExport(ctx.config.appKey, {
     resource, adminId: admin.id, query, format, exp: Date.now() + EXPORT_TTL_MS,
-    lang: reader.locale, tz: reader.timeZone, ...(Object.keys(reader.labels).length ? { labels: JSON.stringify(reader.labels) } : {}),
+    lang: reader.locale, tz: reader.timeZone, ...(labelText ? { labels: digest(labelText) } : {}),
   });
+  if (labelText) return `${ctx.config.publicUrl}/api/admin/exports/${token}?labels=${encodeURIComponent(labelText)}`;
   return `${ctx.config.publicUrl}/api/admin/exports/${token}`;
 }
 
@@ -56,7 +66,7 @@ export function registerExportRoute(app: FastifyInstance, crud: Map<string, Crud
   const ctx = app.ctx;
   app.get(
     '/api/admin/exports/:token',
-    { config: { access: { auth: false } }, schema: { tags: ['exports'], params: Type.Object({ token: Type.String() }), security: [] } },
+    { config: { access: { auth: false } }, schema: { tags: ['exports'], params: Type.Object({ token: Type.String() }), querystring: Type.Object({ labels: Type.Optional(Type.String({ maxLength: 8000 })) }), security: [] } },
     async (request, reply) => {
       const claim = verifyExport(ctx.config.appKey, (request.params as { token: string }).token);
       if (!claim) throw new HttpError(410, 'This download link has expired or is not valid. Export again.');
@@ -67,7 +77,8 @@ export function registerExportRoute(app: FastifyInstance, crud: Map<string, Crud
       const districtIds = await districtsOfAdmin(ctx, admin.id);
 
       const def = helpers.def;
-      const reader = exportLocale({ lang: claim.lang, tz: claim.tz, labels: claim.labels });
+      const given = first((request.query as Record<string, unknown>).labels);
+      const reader = exportLocale({ lang: claim.lang, tz: claim.tz, labels: claim.labels && given && digest(given) === claim.labels ? given : undefined });
       const columns = exportColumns(def);
       const header = columns.map((c) => headerOf(c.key, reader));
       const dates = dateFormatters(reader);

@@ -8,9 +8,10 @@ export interface ExportClaim {
   adminId: number;
   query: Record<string, string | string[]>;
   format: 'csv' | 'xlsx';
-  /** the reader's language, time zone and labels (headers, status words), as the console sent them */
+  /** the reader's language and time zone, as the console sent them */
   lang?: string;
   tz?: string;
+  /** the digest of the labels (headers, status words) the link's query carries */
   labels?: string;
   /** expiry, ms since epoch */
   exp: number;

@@ -346,7 +346,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         const listed = (dataOf(await api.get(`${base}?paginate=false&ids[]=${record.encrypted_id}`)) as Row[])[0]!;
         const download = async (query: string) => {
           const link = new URL(dataOf<string>(await api.get(`${base}?download=true&ids[]=${record.encrypted_id}&${query}`)));
-          const res = await call(t, { method: 'GET', url: link.pathname });
+          const res = await call(t, { method: 'GET', url: link.pathname + link.search });
           expect(res.statusCode).toBe(200);
           return res;
         };
