@@ -11,7 +11,7 @@ import { parseCsv, sheetRows, unzipEntry } from '../server/test/helpers/spreadsh
 import { screenshot, withPage } from './helpers/browser';
 import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-import { errorUnder, field, signIn } from './helpers/page';
+import { choose, errorUnder, field, signIn } from './helpers/page';
 
 interface One<T> {
   data: T;
@@ -107,6 +107,13 @@ describe('a day at the console: clean titles, bulk block, readable exports (Chro
       for (const id of [a.encrypted_id, b.encrypted_id]) expect((await api<{ status: number }>('GET', `/app-users/${id}`)).status).toBe(2);
       await page.getByRole('row').filter({ hasText: `sana.1.${stamp}@example.org` }).getByText('Blocked').waitFor();
       await screenshot(page, 'daily-bulk-blocked-desktop');
+      // the status filter keeps the blocked ones, and the export keeps to it
+      await choose(page, 'Status', 'Blocked');
+      await page.waitForURL(/status/);
+      await page.getByRole('row').filter({ hasText: `sana.2.${stamp}@example.org` }).waitFor();
+      await page.getByRole('combobox', { name: 'Status' }).filter({ hasText: 'Blocked' }).waitFor();
+      await page.waitForTimeout(400); // the menu's fade
+      await screenshot(page, 'daily-patients-filtered-blocked-desktop');
 
       const { csv } = await exportPatients(page, 'en', `sana.1.${stamp}@example.org`);
       // the list's filter holds: only this journey's two patients
