@@ -928,8 +928,11 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           expect(dataOf(await api.post(`${base}/bulk/unblock`, { ids }))).toEqual({ done: ids, refused: [] });
           for (const id of ids) expect(dataOf(await api.get(`${base}/${id}`)).status).toBe(1);
         }
-        const viewer = client(t, (await adminWith(t, [`view_${def.module}`])).token);
-        expect((await viewer.post(`${base}/bulk/delete`, { ids: [record.encrypted_id] })).statusCode).toBe(403);
+        if (names.includes('roles') && names.includes('admins')) {
+          // (a registry of test resources has no roles to make such an admin with)
+          const viewer = client(t, (await adminWith(t, [`view_${def.module}`])).token);
+          expect((await viewer.post(`${base}/bulk/delete`, { ids: [record.encrypted_id] })).statusCode).toBe(403);
+        }
         expect(fieldErrors(await api.post(`${base}/bulk/delete`, { ids: [] }))).toHaveProperty('ids');
         if (other) {
           expect(dataOf(await api.post(`${base}/bulk/delete`, { ids: [other.encrypted_id, 'garbage'] }))).toEqual({ done: [other.encrypted_id], refused: [garbage] });
