@@ -159,7 +159,7 @@ describe('people journeys (Chromium, real server)', () => {
       const csv = readFileSync((await download.path())!, 'utf8');
       expect(download.suggestedFilename()).toMatch(/^app-users-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(csv).toContain(`"${patientEmail}"`);
-      expect(csv).toContain('"Rukhsana"');
+      expect(csv).toContain('"Rukhsana Bibi"'); // the full name, as the list shows it
       await screenshot(page, 'patients-filtered');
     }));
 
@@ -219,7 +219,8 @@ describe('people journeys (Chromium, real server)', () => {
         return { district: d.id, tehsil: t.id, area: a.id };
       };
       const qualification = (await call<{ id: number }>('POST', '/qualifications', { title: `Scope qualification ${stamp}` })).body.data;
-      const [swat, chitral] = [await place('Swat'), await place('Chitral')];
+      // (the import journey stored "Chitral <stamp>", and titles are unique)
+      const [swat, chitral] = [await place('Swat'), await place('Lower Chitral')];
       const chw = async (name: string, at: typeof swat, cnic: string) => {
         const res = await call('POST', '/chw', {
           f_name: name, email: `${name.toLowerCase()}.${stamp}@example.org`, phone_no: '03111111111', cnic, password: 'orchid-lantern-64', confirmPassword: 'orchid-lantern-64',

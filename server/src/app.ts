@@ -15,7 +15,7 @@ import { migrateToLatest } from './db/migrate';
 import { type BaseSeedResult, seedBase } from './db/seeds/base';
 import { registerAuthGuard } from './http/auth';
 import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT, limitJsonDepth, receiveFilePart } from './http/bodyLimits';
-import { registerCrud } from './http/crud';
+import { registerCrud, TITLE_TAKEN } from './http/crud';
 import { registerFileRoutes, uploadPermissions } from './http/files';
 import { loadSearchIndexes } from './db/search';
 import { registerExportRoute } from './http/exports';
@@ -64,9 +64,12 @@ export interface BuiltApp {
 }
 
 /** Database errors that are the caller's fault, as 4xx: a unique clash (race past the hooks' checks) or a row still referenced. */
-function constraintError(err: { code?: string; message?: string; detail?: string }): HttpError | null {
+function constraintError(err: { code?: string; message?: string; detail?: string; constraint?: string }): HttpError | null {
   const code = err.code ?? '';
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') {
+    // a title's unique index (migration 0031), named <table>__unique__<column>
+    const title = /\w+__unique__(\w+)/.exec(`${err.message ?? ''} ${err.constraint ?? ''}`)?.[1];
+    if (title) return new HttpError(422, INVALID_DATA, { [title]: [TITLE_TAKEN] });
     const column = /UNIQUE constraint failed: \w+\.(\w+)/.exec(err.message ?? '')?.[1] ?? /Key \((\w+)\)/.exec(err.detail ?? '')?.[1] ?? '_';
     return new HttpError(422, INVALID_DATA, { [column]: [`The ${column.replace(/_/g, ' ')} has already been taken.`] });
   }

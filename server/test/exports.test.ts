@@ -1,4 +1,12 @@
+import { EXPORT_COLUMN_KEYS } from '../../contract/exports';
+import { exportColumns } from '../src/http/exportColumns';
+import { RESOURCE_DEFS } from '../src/resources/registry';
 import { cellText, csvLine } from '../src/services/export';
+
+test('the console labels every export column: contract/exports.ts names each key of every declaration', () => {
+  const keys = new Set(RESOURCE_DEFS.flatMap((def) => exportColumns(def).map((c) => c.key)));
+  expect([...keys].filter((k) => !(EXPORT_COLUMN_KEYS as readonly string[]).includes(k))).toEqual([]);
+});
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { parseCsv, unzipEntry } from './helpers/spreadsheet';
 
@@ -27,7 +35,7 @@ describe.each(DIALECTS)('exports on %s', (dialect) => {
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="districts-\d{4}-\d{2}-\d{2}\.csv"/);
     const rows = parseCsv(res.body.replace(/^\ufeff/, ''));
-    expect(rows[0]).toEqual(['id', 'title', 'created_at', 'updated_at']);
+    expect(rows[0]).toEqual(['ID', 'Title', 'Created at', 'Updated at']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['Okara, "East"', 'Lahore', 'Kasur']);
     // every text cell is quoted, numbers are not
     expect(res.body).toContain('"Okara, ""East"""');

@@ -230,6 +230,19 @@ const ar = {
     },
   },
   app: {
+    bulk: {
+      done: "تم: %{done}.",
+      partly: "تم: %{done}. رُفض: %{refused}. %{reasons}",
+      confirm_delete: "حذف السجلات المحددة (%{smart_count})؟",
+    },
+    export: {
+      created_at: "تاريخ الإنشاء",
+      updated_at: "تاريخ التحديث",
+      id: "المعرّف",
+      selected_csv: "المحدد بصيغة CSV",
+      selected_xlsx: "المحدد بصيغة XLSX",
+      preparing: "جارٍ إعداد الملف…",
+    },
     title: 'وحدة تحكم الإدارة',
     loading: 'جارٍ التحميل…',
     layout: {

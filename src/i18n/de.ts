@@ -227,6 +227,19 @@ const de = {
     },
   },
   app: {
+    bulk: {
+      done: "Erledigt: %{done}.",
+      partly: "Erledigt: %{done}. Abgelehnt: %{refused}. %{reasons}",
+      confirm_delete: "Die ausgewählten Einträge löschen (%{smart_count})?",
+    },
+    export: {
+      created_at: "Erstellt am",
+      updated_at: "Geändert am",
+      id: "ID",
+      selected_csv: "Auswahl als CSV",
+      selected_xlsx: "Auswahl als XLSX",
+      preparing: "Datei wird vorbereitet…",
+    },
     title: 'Verwaltungskonsole',
     loading: 'Wird geladen …',
     layout: {

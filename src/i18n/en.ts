@@ -24,6 +24,19 @@ const en = {
     navigation: { no_results: 'Data not found' },
   },
   app: {
+    bulk: {
+      done: "Done: %{done}.",
+      partly: "Done: %{done}. Refused: %{refused}. %{reasons}",
+      confirm_delete: "Delete the selected records (%{smart_count})?",
+    },
+    export: {
+      created_at: "Created at",
+      updated_at: "Updated at",
+      id: "ID",
+      selected_csv: "Selected as CSV",
+      selected_xlsx: "Selected as XLSX",
+      preparing: "Preparing the file…",
+    },
     ...authEn,
     layout: {
       home: 'Home',

@@ -226,6 +226,19 @@ const es = {
     },
   },
   app: {
+    bulk: {
+      done: "Hecho: %{done}.",
+      partly: "Hecho: %{done}. Rechazados: %{refused}. %{reasons}",
+      confirm_delete: "¿Eliminar los registros seleccionados (%{smart_count})?",
+    },
+    export: {
+      created_at: "Creado el",
+      updated_at: "Actualizado el",
+      id: "ID",
+      selected_csv: "Selección en CSV",
+      selected_xlsx: "Selección en XLSX",
+      preparing: "Preparando el archivo…",
+    },
     title: 'Consola de administración',
     loading: 'Cargando…',
     layout: {

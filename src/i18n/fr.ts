@@ -23,6 +23,19 @@ const fr = {
     navigation: { no_results: 'Aucune donnée trouvée' },
   },
   app: {
+    bulk: {
+      done: "Fait : %{done}.",
+      partly: "Fait : %{done}. Refusés : %{refused}. %{reasons}",
+      confirm_delete: "Supprimer les enregistrements sélectionnés (%{smart_count}) ?",
+    },
+    export: {
+      created_at: "Créé le",
+      updated_at: "Modifié le",
+      id: "ID",
+      selected_csv: "Sélection en CSV",
+      selected_xlsx: "Sélection en XLSX",
+      preparing: "Préparation du fichier…",
+    },
     title: "Console d'administration",
     loading: 'Chargement…',
     layout: {

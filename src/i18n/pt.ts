@@ -226,6 +226,19 @@ const pt = {
     },
   },
   app: {
+    bulk: {
+      done: "Feito: %{done}.",
+      partly: "Feito: %{done}. Recusados: %{refused}. %{reasons}",
+      confirm_delete: "Excluir os registros selecionados (%{smart_count})?",
+    },
+    export: {
+      created_at: "Criado em",
+      updated_at: "Atualizado em",
+      id: "ID",
+      selected_csv: "Seleção em CSV",
+      selected_xlsx: "Seleção em XLSX",
+      preparing: "Preparando o arquivo…",
+    },
     title: 'Console de administração',
     loading: 'Carregando…',
     layout: {

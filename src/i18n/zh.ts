@@ -227,6 +227,19 @@ const zh = {
     },
   },
   app: {
+    bulk: {
+      done: "已完成：%{done}。",
+      partly: "已完成：%{done}。被拒绝：%{refused}。%{reasons}",
+      confirm_delete: "删除所选记录（%{smart_count}）？",
+    },
+    export: {
+      created_at: "创建时间",
+      updated_at: "更新时间",
+      id: "编号",
+      selected_csv: "所选项导出为 CSV",
+      selected_xlsx: "所选项导出为 XLSX",
+      preparing: "正在准备文件…",
+    },
     title: '管理控制台',
     loading: '加载中…',
     layout: {

@@ -294,6 +294,14 @@ export interface ExportParams {
   filter?: Record<string, unknown>;
   sort?: SortPayload;
   format?: 'csv' | 'xlsx';
+  /** the reader's language, time zone and labels (headers by field, status words as `status.1`), for the file's headers, words and dates */
+  reader?: { lang: string; tz: string; labels: Record<string, string> };
+}
+
+/** What a bulk action did: the records done, and each refused one with its reason. */
+export interface BulkResult {
+  done: Identifier[];
+  refused: { id: Identifier; status: number; message: string }[];
 }
 
 export interface ChangePasswordParams {
@@ -319,6 +327,8 @@ export interface AppDataProviderMethods {
   updateStatus(resource: string, params: { id: Identifier; status: number | string; cancel_reason_id?: number }): Promise<{ data: RaRecord }>;
   /** Asks for a download link and sends the browser to it; resolves with the link. */
   exportList(resource: string, params?: ExportParams): Promise<{ data: string }>;
+  /** Deletes, blocks or unblocks the selected records, each on its own (POST /{resource}/bulk/{action}). */
+  bulkAction(resource: string, params: { action: 'delete' | 'block' | 'unblock'; ids: Identifier[] }): Promise<{ data: BulkResult; message: string }>;
   /** What one record holds, as a file (a survey form's submissions): asks for its download link and sends the browser to it. */
   exportRecord(resource: string, params: { id: Identifier; format?: 'csv' | 'xlsx' }): Promise<{ data: string }>;
   /** A record's own paged list, GET /{resource}/{id}/{list} (a message's recipients). */
@@ -515,10 +525,16 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
       return { data, message };
     },
 
-    async exportList(resource, { filter, sort, format } = {}) {
+    async bulkAction(resource, { action, ids }) {
+      const { data, message } = await request<BulkResult>(http, path(resource, 'bulk', action), { method: 'POST', body: { ids } });
+      return { data, message: message ?? '' };
+    },
+
+    async exportList(resource, { filter, sort, format, reader } = {}) {
       const listPath = LIST_PATHS[resource];
+      const readerQuery = reader ? { lang: reader.lang, tz: reader.tz, labels: JSON.stringify(reader.labels) } : {};
       const { data } = await request<unknown>(http, listPath ? path(listPath()) : path(resource), {
-        query: { ...filterQuery(filter), ...sortQuery(sort), format, download: true },
+        query: { ...filterQuery(filter), ...sortQuery(sort), format, download: true, ...readerQuery },
       });
       const link = typeof data === 'string' ? data : isRecord(data) && typeof data.url === 'string' ? data.url : null;
       if (!link) throw new HttpError('The server did not return a download link.', 500, data);

@@ -56,6 +56,7 @@ export interface TestDataProviderCalls extends Partial<AppDataProviderMethods> {
 const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
   updateStatus: true,
   exportList: true,
+  bulkAction: true,
   exportRecord: true,
   getRecordList: true,
   getDutySlots: true,

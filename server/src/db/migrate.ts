@@ -1,6 +1,7 @@
 import { type Kysely, Migrator } from 'kysely';
 import type { Dialect } from './index';
 import { migrations } from './migrations';
+import { uniqueTitleIndexes } from './migrations/0031_unique_titles';
 import type { Database } from './schema';
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
@@ -10,5 +11,12 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const ran = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // titles that were duplicates when their unique index was due (migration 0031): looked at again on
+  // each start, so the index is added once they are resolved, and the rest is logged again until then
+  const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  if (!ran.includes('0031_unique_titles') && (await untyped.selectFrom('duplicate_titles').select('table_name').limit(1).executeTakeFirst())) {
+    await uniqueTitleIndexes(untyped);
+  }
+  return ran;
 }

@@ -7,7 +7,8 @@ import { now } from '../services/tokens';
 import { requireAdmin } from './auth';
 import { checkChildCounts, childListSchema, loadChildren, rowsFromValues, writeChildren } from './children';
 import { ok, MESSAGES } from './envelope';
-import { conflict, forbidden, notFound, ValidationError } from './errors';
+import { conflict, forbidden, HttpError, notFound, ValidationError } from './errors';
+import { USER_STATUS } from '../../../contract/enums';
 import { exportLink } from './exports';
 import { discardFiles, fileSchema, holdFiles, presentFiles, storeFiles, uploadLimits } from './files';
 import { releaseRecord } from '../services/storedFiles';
@@ -16,12 +17,15 @@ import { Fields } from './fields';
 import { ignoredFieldsOf } from './knownFields';
 import { buildListQuery, checkListDeclaration, checkPlaceDeclaration, districtCondition, first, inSubset, isWithin, OUTSIDE_DISTRICTS, placeHolders } from './list';
 import { subsetCounterKey } from '../db/migrations/helpers';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { CHANGED_EVENT } from '../realtime';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from './paging';
 import { type AnySelect, type CrudHelpers, dynamic, type ListOptions, type Presented, type Presentation, type ResourceDef, type Row, type WriteContext } from './resource';
 import { changeStatus, statusBody } from './status';
+
+/** The refusal of a title that a record (within the same parent) already has. */
+export const TITLE_TAKEN = 'This title already exists.';
 
 /** paginate=false answers are capped so one call cannot pull a whole table of patients. */
 export const UNPAGED_LIMIT = 5000;
@@ -53,6 +57,12 @@ const SEARCH_TOTALS_KEPT = 1000;
 const PAGING_KEYS = new Set(['page', 'per_page', 'sort', 'order']);
 
 const Id = Type.Object({ id: Type.String({ description: 'encrypted id' }) });
+/** at most this many records a bulk action */
+export const MAX_BULK = 500;
+const BulkBody = Type.Object(
+  { ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: MAX_BULK, 'x-message': `Select from 1 to ${MAX_BULK} records.` }) },
+  { additionalProperties: false },
+);
 
 /** Where the list lives for page links: under PUBLIC_URL, never the Host a request claims. */
 export function listPath(ctx: AppContext, request: FastifyRequest): string {
@@ -356,6 +366,24 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     if (uses.length) throw conflict(`The ${nounOf(def)} "${labelOf(def, record)}" is still used by ${uses.join(' and ')}. Delete or move them first.`);
   };
 
+  /** A second record of the same title (within the same parent) is refused: see `uniqueTitle`. */
+  const checkUniqueTitle = async (trx: Kysely<Database>, values: Row, existing: Row | null) => {
+    const spec = def.uniqueTitle;
+    if (!spec) return;
+    const column = spec.column ?? 'title';
+    const changed = values[column] !== undefined || (spec.within !== undefined && values[spec.within] !== undefined);
+    if (existing && !changed) return;
+    const title = values[column] !== undefined ? values[column] : existing?.[column];
+    if (typeof title !== 'string') return;
+    let q = dynamic(trx).selectFrom(def.table).select('id').where(sql<boolean>`lower(trim(${sql.ref(column)})) = lower(trim(cast(${title} as text)))`);
+    if (spec.within) {
+      const parent = values[spec.within] !== undefined ? values[spec.within] : existing?.[spec.within];
+      q = parent === null || parent === undefined ? q.where(spec.within, 'is', null) : q.where(spec.within, '=', parent);
+    }
+    if (existing) q = q.where('id', '!=', existing.id as number);
+    if (await q.executeTakeFirst()) throw ValidationError.field(column, TITLE_TAKEN);
+  };
+
   const removeFiles = (paths: string[]) => Promise.all(paths.map((p) => ctx.storage.remove(p)));
 
   const { create: createSchema, update: updateSchema } = bodySchemas(def);
@@ -416,6 +444,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         if (def.subset) values[def.subset.column] = def.subset.value;
         if (def.parent) values[def.parent.column] = input[def.parent.column]; // checked above; never changes afterwards
         await checkDistrict(wc, values, null);
+        await checkUniqueTitle(trx, values, null);
         const { main, profile } = splitProfile(values);
         const stamp = now();
         const inserted = await dynamic(trx).insertInto(def.table).values({ ...main, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
@@ -456,6 +485,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
         const wc = { ...w, db: trx, files: files.values };
         const values = { ...(await valuesOf(wc, input, existing)), ...files.values };
         await checkDistrict(wc, values, existing);
+        await checkUniqueTitle(trx, values, existing);
         const { main, profile } = splitProfile(values);
         if (Object.keys(values).length) await dynamic(trx).updateTable(def.table).set({ ...main, updated_at: now() }).where('id', '=', id).execute();
         if (def.profile && Object.keys(profile).length) {
@@ -481,9 +511,9 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     return ok(await loadOne(id, request), MESSAGES.updated + note);
   });
 
-  app.delete(`${base}/:id`, { config: access(def, 'delete'), schema: { tags, params: Id } }, async (request) => {
+  /** Deletes one record the caller may see, in its own transaction; throws (404, 409, a hook's refusal) when it may not go. */
+  const deleteOne = async (request: FastifyRequest, id: number): Promise<Presented> => {
     const w = writeContext(ctx, request);
-    const id = decodeId((request.params as { id: string }).id);
     const record = await loadOne(id, request);
     let stored: string[] = [];
     await ctx.db.transaction().execute(async (trx) => {
@@ -506,21 +536,65 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     await removeFiles(stored);
     await w.flush();
     announce('delete', id, request);
+    return record;
+  };
+
+  app.delete(`${base}/:id`, { config: access(def, 'delete'), schema: { tags, params: Id } }, async (request) => {
+    const record = await deleteOne(request, decodeId((request.params as { id: string }).id));
     return ok(record, MESSAGES.deleted);
   });
+
+  /** Changes one record's status, as the caller may see it, in its own transaction. */
+  const statusOne = async (request: FastifyRequest, id: number, body: Row): Promise<void> => {
+    const w = writeContext(ctx, request);
+    await ctx.db.transaction().execute(async (trx) => {
+      const existing = await findRow(trx, id, request, true);
+      if (!existing) throw notFound();
+      await changeStatus({ ...w, db: trx }, def, existing, body);
+    });
+    await w.flush();
+    announce('status', id, request);
+  };
+
+  /**
+   * Bulk actions on selected records: each record on its own (its own transaction, permission already
+   * checked for the action, the caller's districts as on the single route), so one refused record
+   * leaves the others done. The answer lists what was done and each refusal with its reason.
+   */
+  const bulkActions = (['delete', ...(def.status?.kind === 'user' ? ['block', 'unblock'] : [])] as const).filter(Boolean);
+  for (const action of bulkActions) {
+    const permission = action === 'delete' ? 'delete' : def.status?.action ?? 'edit';
+    app.post(
+      `${base}/bulk/${action}`,
+      { config: access(def, permission), schema: { tags, summary: `${action} several ${def.name} (each refusal reported)`, body: BulkBody } },
+      async (request) => {
+        const { ids } = request.body as { ids: string[] };
+        const done: string[] = [];
+        const refused: { id: string; status: number; message: string }[] = [];
+        for (const encrypted of [...new Set(ids)]) {
+          try {
+            const id = ctx.ids.decode(def.name, encrypted);
+            if (id === null) throw notFound();
+            if (action === 'delete') await deleteOne(request, id);
+            else await statusOne(request, id, { status: action === 'block' ? USER_STATUS.blocked : USER_STATUS.active });
+            done.push(encrypted);
+          } catch (err) {
+            if (!(err instanceof HttpError)) throw err;
+            const reasons = err.fieldErrors ? Object.values(err.fieldErrors).flat() : [];
+            refused.push({ id: encrypted, status: err.statusCode, message: err.statusCode === 404 ? 'Not found.' : reasons[0] ?? err.message });
+          }
+        }
+        const message = refused.length ? `${done.length} done, ${refused.length} refused.` : `${done.length} done.`;
+        return ok({ done, refused }, message);
+      },
+    );
+  }
 
   if (def.status) {
     const body = statusBody(def.status);
     app.put(`${base}/status/:id`, { config: access(def, def.status.action ?? 'edit'), schema: { tags, params: Id, body } }, async (request) => {
-      const w = writeContext(ctx, request);
       const id = decodeId((request.params as { id: string }).id);
-      await ctx.db.transaction().execute(async (trx) => {
-        const existing = await findRow(trx, id, request, true);
-        if (!existing) throw notFound();
-        await changeStatus({ ...w, db: trx }, def, existing, request.body as Row);
-      });
-      await w.flush();
-      announce('status', id, request);
+      await statusOne(request, id, request.body as Row);
       return ok(await loadOne(id, request), MESSAGES.updated);
     });
   }

@@ -1,15 +1,20 @@
+import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permissionName } from '../../../contract/permissions';
 import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext } from '../context';
 import { audit } from '../services/audit';
-import { csvStream, EXPORT_TTL_MS, signExport, verifyExport, xlsxStream } from '../services/export';
+import { csvStream, DateCell, excelSerial, EXPORT_TTL_MS, signExport, verifyExport, xlsxStream } from '../services/export';
+import { dateFormatters, exportColumns, exportLocale, headerOf, typedCell } from './exportColumns';
+import { first } from './list';
 import { districtsOfAdmin, permissionsOfRole, requireAdmin } from './auth';
 import { forbidden, HttpError } from './errors';
 import type { CrudHelpers, Row } from './resource';
 
-const DROPPED = new Set(['download', 'page', 'per_page', 'paginate', 'format']);
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+const DROPPED = new Set(['download', 'page', 'per_page', 'paginate', 'format', 'lang', 'tz', 'labels']);
 
 /** `download=true` on a list answers with this: a signed link valid for five minutes, no bearer needed. */
 export function exportLink(ctx: AppContext, request: FastifyRequest, resource: string, q: Record<string, unknown>): string {
@@ -21,7 +26,19 @@ export function exportLink(ctx: AppContext, request: FastifyRequest, resource: s
     else if (Array.isArray(v)) query[k] = v.map(String);
   }
   const format = q.format === 'xlsx' ? 'xlsx' : 'csv';
-  const token = signExport(ctx.config.appKey, { resource, adminId: admin.id, query, format, exp: Date.now() + EXPORT_TTL_MS });
+  // the reader's language, zone and labels, checked now. The labels (of this resource's columns only)
+  // ride in the link's query, not its token (a path segment has a length limit); the token carries
+  // their digest, so a link's headers are the ones asked for.
+  const reader = exportLocale({ lang: first(q.lang), tz: first(q.tz), labels: first(q.labels) });
+  const def = ctx.registry.byName.get(resource);
+  const keys = new Set([...(def ? exportColumns(def).map((c) => c.key) : []), 'status.1', 'status.2']);
+  const labels = Object.fromEntries(Object.entries(reader.labels).filter(([k]) => keys.has(k)));
+  const labelText = Object.keys(labels).length ? JSON.stringify(labels) : '';
+  const token = signExport(ctx.config.appKey, {
+    resource, adminId: admin.id, query, format, exp: Date.now() + EXPORT_TTL_MS,
+    lang: reader.locale, tz: reader.timeZone, ...(labelText ? { labels: digest(labelText) } : {}),
+  });
+  if (labelText) return `${ctx.config.publicUrl}/api/admin/exports/${token}?labels=${encodeURIComponent(labelText)}`;
   return `${ctx.config.publicUrl}/api/admin/exports/${token}`;
 }
 
@@ -49,7 +66,7 @@ export function registerExportRoute(app: FastifyInstance, crud: Map<string, Crud
   const ctx = app.ctx;
   app.get(
     '/api/admin/exports/:token',
-    { config: { access: { auth: false } }, schema: { tags: ['exports'], params: Type.Object({ token: Type.String() }), security: [] } },
+    { config: { access: { auth: false } }, schema: { tags: ['exports'], params: Type.Object({ token: Type.String() }), querystring: Type.Object({ labels: Type.Optional(Type.String({ maxLength: 8000 })) }), security: [] } },
     async (request, reply) => {
       const claim = verifyExport(ctx.config.appKey, (request.params as { token: string }).token);
       if (!claim) throw new HttpError(410, 'This download link has expired or is not valid. Export again.');
@@ -60,10 +77,19 @@ export function registerExportRoute(app: FastifyInstance, crud: Map<string, Crud
       const districtIds = await districtsOfAdmin(ctx, admin.id);
 
       const def = helpers.def;
-      const rels = def.belongsTo ?? [];
-      const columns = def.exportColumns ?? ['id', ...def.columns.filter((c) => c !== 'id')];
-      const header = [...columns, ...rels.map((r) => r.as)];
-      const toCells = (row: Row) => [...columns.map((c) => row[c]), ...rels.map((r) => (row[r.as] as Row | null)?.[r.columns[0]!] ?? null)];
+      const given = first((request.query as Record<string, unknown>).labels);
+      const reader = exportLocale({ lang: claim.lang, tz: claim.tz, labels: claim.labels && given && digest(given) === claim.labels ? given : undefined });
+      const columns = exportColumns(def);
+      const header = columns.map((c) => headerOf(c.key, reader));
+      const dates = dateFormatters(reader);
+      const toCells = (row: Row) =>
+        columns.map((c) => {
+          const cell = typedCell(c, c.value(row), reader);
+          const ms = cell.value as number;
+          if (cell.kind === 'date') return new DateCell(excelSerial(ms), false, dates.date(ms));
+          if (cell.kind === 'datetime') return new DateCell(excelSerial(ms + dates.offsetMs(ms)), true, dates.datetime(ms));
+          return cell.value;
+        });
       async function* rows() {
         for await (const row of helpers!.allRows(claim!.query, request, { districtIds })) yield toCells(row);
       }
@@ -73,7 +99,7 @@ export function registerExportRoute(app: FastifyInstance, crud: Map<string, Crud
       if (claim.format === 'xlsx') {
         reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
         reply.header('content-disposition', `attachment; filename="${def.name}-${stamp}.xlsx"`);
-        return reply.send(xlsxStream(header, rows()));
+        return reply.send(xlsxStream(header, rows(), { rightToLeft: reader.locale === 'ar' }));
       }
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="${def.name}-${stamp}.csv"`);

@@ -305,6 +305,13 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
   aliases?: Readonly<Record<string, string>>;
   /** extra routes beside the generic ones */
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
+  /**
+   * Titles are unique (within the parent record the `within` column names), ignoring case and
+   * surrounding spaces: a second "Cardiology" is refused on create and update with 422 "This title
+   * already exists." on the title's field (`column`, default title). Migration 0031 backs it with a
+   * unique index where the stored rows allow.
+   */
+  uniqueTitle?: { column?: Col<T>; within?: Col<T> };
   /** columns of CSV/XLSX exports (default: id and the columns above, then each belongsTo's first column) */
   exportColumns?: string[];
   /** a valid create body; the contract suite and the demo seed use it. ref() makes (or names) a parent record. */
@@ -364,6 +371,7 @@ export interface ResourceDef {
   ignored?: Readonly<Record<string, string>>;
   aliases?: Readonly<Record<string, string>>;
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
+  uniqueTitle?: { column?: string; within?: string };
   exportColumns?: string[];
   sample(n: number, ref: (resource: ResourceName) => Promise<Presented>): Promise<Row> | Row;
   invalidSamples?: Row[];

@@ -71,6 +71,7 @@ export const cancellationReasons = defineResource<'cancellation_reasons'>()({
   sortable: ['name', 'id'],
   defaultSort: { field: 'name', order: 'asc' },
   choices: ['name'],
+  uniqueTitle: { column: 'name' },
   sample: (n) => ({ name: `Reason ${n}` }),
   invalidSamples: [{ name: '' }],
 });

@@ -23,6 +23,7 @@ export const categories = defineResource<'categories'>()({
   },
   searchable: ['title'],
   choices: ['title'],
+  uniqueTitle: {},
   sortable: ['title', 'created_at', 'id'],
   defaultSort: { field: 'title', order: 'asc' },
   referencedBy: [{ table: 'health_literacy_contents', column: 'category_id', noun: ['health literacy item', 'health literacy items'], by: 'health-literacy-content' }],

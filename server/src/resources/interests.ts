@@ -18,6 +18,7 @@ export const interests = defineResource<'interests'>()({
   createSchema: Type.Object({ title: Fields.title('Please enter interest') }, { additionalProperties: false }),
   searchable: ['title'],
   choices: ['title'],
+  uniqueTitle: {},
   sortable: ['title', 'created_at', 'id'],
   defaultSort: { field: 'title', order: 'asc' },
   sample: (n) => ({ title: `Interest ${n}` }),

@@ -24,6 +24,7 @@ function titled(name: ResourceName, table: TitledTable, module: string, noun: st
     referencedBy,
     district,
     choices: ['title'],
+    uniqueTitle: {},
     sample: (n) => ({ title: `${noun} ${n}` }),
     invalidSamples: [{ title: '' }, { title: '   ' }, { title: 'x'.repeat(192) }, {}],
   });
@@ -74,6 +75,7 @@ export const tehsils = defineResource<'tehsils'>()({
     { table: 'chw_profiles', column: 'tehsil_id', noun: CHWS },
   ],
   district: { column: 'district_id' },
+  uniqueTitle: { within: 'district_id' },
   hooks: {
     async prepare({ db }, input) {
       if (input.district_id !== undefined && !(await byId(db, 'districts', input.district_id))) {
@@ -112,6 +114,7 @@ export const areas = defineResource<'areas'>()({
   choices: ['title', 'district_id', 'tehsil_id'],
   referencedBy: [{ table: 'chw_profiles', column: 'area_id', noun: CHWS }],
   district: { column: 'district_id' },
+  uniqueTitle: { within: 'tehsil_id' },
   hooks: {
     async prepare({ db }, input, existing) {
       const districtId = input.district_id ?? existing?.district_id;
@@ -160,6 +163,7 @@ export const countries = defineResource<'countries'>()({
   referencedBy: [{ table: 'users', column: 'country_id', noun: ['person', 'people'] }],
   sortable: ['country', 'iso2', 'iso3', 'id'],
   defaultSort: { field: 'country', order: 'asc' },
+  uniqueTitle: { column: 'country' },
   hooks: {
     async prepare({ db }, input, existing) {
       const values = { ...input };

@@ -19,6 +19,9 @@ import { uploadFoldersOf } from '../../src/http/files';
 import { FILE_MESSAGES } from '../../src/services/storedFiles';
 import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
 import { searchMatches } from '../../src/db/search';
+import { exportColumns, headerOf } from '../../src/http/exportColumns';
+import { cellText } from '../../src/services/export';
+import { parseCsv, sheetRows, unzipEntry } from './spreadsheet';
 import { adminWith, DIALECTS, type TestApp } from './app';
 import { anyDb, auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, MEDIA_SAMPLES, type Row, sampler, uploaded } from './http';
 import type { LocalStorage } from '../../src/services/storage';
@@ -337,6 +340,65 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         const recordOnly = def.recordOnly ?? [];
         for (const field of recordOnly) expect([field, field in record, field in listed]).toEqual([field, true, false]);
         expect(comparable(listed)).toEqual(comparable(Object.fromEntries(Object.entries(record).filter(([k]) => !recordOnly.includes(k)))));
+      });
+
+      it('exports the list as it shows it, as CSV and XLSX: headers in the reader\'s labels, no internal ids, status words, related titles, dates in the reader\'s language and zone; the list\'s filter', async () => {
+        const columns = exportColumns(def);
+        const listed = (dataOf(await api.get(`${base}?paginate=false&ids[]=${record.encrypted_id}`)) as Row[])[0]!;
+        const download = async (query: string) => {
+          const link = new URL(dataOf<string>(await api.get(`${base}?download=true&ids[]=${record.encrypted_id}&${query}`)));
+          const res = await call(t, { method: 'GET', url: link.pathname + link.search });
+          expect(res.statusCode).toBe(200);
+          return res;
+        };
+        const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+        const ISO_DAY = /^\d{4}-\d\d-\d\d$/;
+        // CSV in English, in UTC
+        const csv = parseCsv((await download('format=csv&lang=en&tz=UTC')).body.replace(/^\ufeff/, ''));
+        expect(csv[0]).toEqual(columns.map((c) => headerOf(c.key, { locale: 'en', timeZone: 'UTC', labels: {} })));
+        for (const header of csv[0]!) expect(header).not.toMatch(/(_id|^Created by| id)$/);
+        expect(csv).toHaveLength(2); // the list's filter (ids[]) holds in the file
+        const line = csv[1]!;
+        columns.forEach((c, i) => {
+          const value = c.value(listed);
+          let expected: string;
+          if (c.status) expected = value === 1 ? 'Active' : value === 2 ? 'Blocked' : cellText(value);
+          else if (typeof value === 'string' && ISO_TIME.test(value)) expected = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(Date.parse(value));
+          else if (typeof value === 'string' && ISO_DAY.test(value)) expected = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(`${value}T00:00:00Z`));
+          else expected = cellText(value);
+          expect([c.key, line[i]]).toEqual([c.key, expected]);
+          expect([c.key, line[i]]).not.toEqual([c.key, expect.stringMatching(ISO_TIME)]);
+        });
+        for (const rel of def.belongsTo ?? []) {
+          const parent = listed[rel.as] as Row | null;
+          const i = columns.findIndex((c) => c.key === rel.as);
+          const title = !parent ? '' : rel.columns.includes('f_name') ? [parent.f_name, parent.l_name].filter(Boolean).join(' ') : cellText(parent[rel.columns[0]!]);
+          expect([rel.as, line[i]]).toEqual([rel.as, title]);
+        }
+        // XLSX in Arabic, in Karachi (UTC+5), with the console's labels: typed date cells, widths, a frozen header, right to left
+        const labels = { [columns[0]!.key]: 'المعرّف', 'status.1': 'نشط', 'status.2': 'محظور' };
+        const xlsx = await download(`format=xlsx&lang=ar&tz=Asia%2FKarachi&labels=${encodeURIComponent(JSON.stringify(labels))}`);
+        const sheet = unzipEntry(xlsx.rawPayload, 'xl/worksheets/sheet1.xml');
+        const rows = sheetRows(sheet);
+        expect(rows).toHaveLength(2);
+        expect(rows[0]![0]).toBe('المعرّف');
+        expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+        expect(sheet).toContain('rightToLeft="1"');
+        expect(sheet.match(/<col min=/g)).toHaveLength(columns.length);
+        expect(unzipEntry(xlsx.rawPayload, 'xl/styles.xml')).toContain('numFmtId="22"');
+        const cells = [...[...sheet.matchAll(/<row>(.*?)<\/row>/gs)][1]![1]!.matchAll(/<c( s="(\d)")?[^>]*>(.*?)<\/c>/gs)];
+        columns.forEach((c, i) => {
+          const value = c.value(listed);
+          const [, , style, inner] = cells[i]!;
+          if (c.status && (value === 1 || value === 2)) expect([c.key, rows[1]![i]]).toEqual([c.key, value === 1 ? 'نشط' : 'محظور']);
+          else if (typeof value === 'string' && ISO_TIME.test(value)) {
+            expect([c.key, style]).toEqual([c.key, '2']);
+            const serial = (Date.parse(value) + 5 * 3_600_000) / 86_400_000 + 25569;
+            expect(Math.abs(Number(/<v>(.*)<\/v>/.exec(inner!)![1]) - serial)).toBeLessThan(1 / 86_400);
+          } else if (typeof value === 'string' && ISO_DAY.test(value)) {
+            expect([c.key, style, Number(/<v>(.*)<\/v>/.exec(inner!)![1])]).toEqual([c.key, '1', Date.parse(`${value}T00:00:00Z`) / 86_400_000 + 25569]);
+          } else if (typeof value === 'number') expect([c.key, rows[1]![i]]).toEqual([c.key, String(value)]);
+        });
       });
 
       it(`searches ${def.searchable.join(', ')}: finds the record by a distinctive string and nothing else`, async () => {
@@ -724,6 +786,39 @@ export function describeResourceContract({ title, registry, start }: ContractSet
         });
       }
 
+      if (def.uniqueTitle) {
+        const unique = def.uniqueTitle;
+        const column = unique.column ?? 'title';
+        const within = unique.within;
+        it(`refuses a second ${column}${within ? ` within the same ${within}` : ''}, ignoring case and surrounding spaces: 422 on ${column} on create and update, nothing written; a unique index backs it${within ? '; another parent may have it' : ''}`, async () => {
+          const since = made.length;
+          const title = String(dataOf(await api.get(`${base}/${record.encrypted_id}`))[column]);
+          const twin = `  ${title.toUpperCase()} `;
+          // the record's own body (its parents) when the title is unique within one; else a fresh sample (its other unique fields free)
+          const body = async (value: string) => ({ ...(within ? sent : await sampleOf(def)), [column]: value });
+          const before = await snapshot(def);
+          const refused = await api.post(base, await body(twin));
+          expect([refused.statusCode, fieldErrors(refused)]).toEqual([422, { [column]: ['This title already exists.'] }]);
+          expect(await snapshot(def)).toEqual(before);
+          // an update to the twin of another record's title
+          const other = dataOf(await api.post(base, await body(`Other ${token()}`)));
+          const renamed = await api.put(`${base}/${other.encrypted_id}`, { [column]: twin });
+          expect([renamed.statusCode, fieldErrors(renamed)]).toEqual([422, { [column]: ['This title already exists.'] }]);
+          // keeping its own title (in other case) is no clash
+          dataOf(await api.put(`${base}/${other.encrypted_id}`, { [column]: String(other[column]).toLowerCase() }));
+          // the database refuses it too (a write racing past the check)
+          await expect(anyDb(t).updateTable(def.table).set({ [column]: twin }).where('id', '=', other.id).execute()).rejects.toThrow();
+          dataOf(await api.del(`${base}/${other.encrypted_id}`));
+          if (within) {
+            // the same title under another parent (a fresh sample makes new parents)
+            const elsewhere = dataOf(await api.post(base, { ...(await sampleOf(def)), [column]: title }));
+            expect(elsewhere[within]).not.toBe(record[within]);
+            dataOf(await api.del(`${base}/${elsewhere.encrypted_id}`));
+          }
+          for (const { resource, record: r } of made.splice(since).reverse()) dataOf(await api.del(`/api/admin/${resource}/${r.encrypted_id}`));
+        });
+      }
+
       if (def.district) {
         const privateFiles = Object.entries(def.files ?? {}).filter(([, spec]) => spec?.private).map(([f]) => f);
         it(`keeps an admin limited to other districts away from it: not listed, not counted, not exported, 404 on every id route${privateFiles.length ? ' and file link' : ''}, no adding outside`, async () => {
@@ -759,6 +854,10 @@ export function describeResourceContract({ title, registry, start }: ContractSet
             ...(def.status ? [['PUT', `${base}/status/${record.encrypted_id}`, statusBody]] : []),
           ] as [string, string, unknown?][]) {
             expect([method, url, (await outsider.send(method as 'GET', url, payload)).statusCode]).toEqual([method, url, 404]);
+          }
+          // selected for a bulk action, it is not found (and nothing changes)
+          for (const action of ['delete', ...(def.status?.kind === 'user' ? ['block', 'unblock'] : [])]) {
+            expect([action, dataOf(await outsider.post(`${base}/bulk/${action}`, { ids: [record.encrypted_id] }))]).toEqual([action, { done: [], refused: [{ id: record.encrypted_id, status: 404, message: 'Not found.' }] }]);
           }
           const link = new URL(dataOf<string>(await outsider.get(`${base}?download=true`)));
           const csv = (await call(t, { method: 'GET', url: link.pathname })).body;
@@ -806,6 +905,10 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           expect(res.json().message).toContain(`"${labelOf(record)}" is still used by`);
           expect(res.json().message).toMatch(new RegExp(`\\b2 ${use.noun[1]}\\b`));
           expect(await snapshot(def)).toEqual(before);
+          // selected for a bulk delete, it is refused with the same reason, and nothing goes
+          const bulk = dataOf(await api.post(`${base}/bulk/delete`, { ids: [record.encrypted_id] }));
+          expect(bulk).toEqual({ done: [], refused: [{ id: record.encrypted_id, status: 409, message: res.json().message }] });
+          expect(await snapshot(def)).toEqual(before);
           // one left: named in the singular
           dataOf(await api.del(`/api/admin/${user.name}/${users[0]!.encrypted_id}`));
           expect((await api.del(`${base}/${record.encrypted_id}`)).json().message).toMatch(new RegExp(`\\b1 ${use.noun[0]}\\b`));
@@ -814,6 +917,30 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           for (const { resource, record: r } of made.splice(since).reverse()) dataOf(await api.del(`/api/admin/${resource}/${r.encrypted_id}`));
         });
       }
+
+      it(`bulk ${def.status?.kind === 'user' ? 'block, unblock and delete' : 'delete'}: each selected record on its own, a refused one reported with its reason; the permission of the action is needed`, async () => {
+        const since = made.length;
+        const other = def.capacity ? null : dataOf(await api.post(base, await sampleOf(def)));
+        const garbage = { id: 'garbage', status: 404, message: 'Not found.' };
+        if (def.status?.kind === 'user') {
+          const ids = [record.encrypted_id, ...(other ? [other.encrypted_id] : [])];
+          expect(dataOf(await api.post(`${base}/bulk/block`, { ids: [...ids, 'garbage'] }))).toEqual({ done: ids, refused: [garbage] });
+          for (const id of ids) expect(dataOf(await api.get(`${base}/${id}`)).status).toBe(2);
+          expect(dataOf(await api.post(`${base}/bulk/unblock`, { ids }))).toEqual({ done: ids, refused: [] });
+          for (const id of ids) expect(dataOf(await api.get(`${base}/${id}`)).status).toBe(1);
+        }
+        if (names.includes('roles') && names.includes('admins')) {
+          // (a registry of test resources has no roles to make such an admin with)
+          const viewer = client(t, (await adminWith(t, [`view_${def.module}`])).token);
+          expect((await viewer.post(`${base}/bulk/delete`, { ids: [record.encrypted_id] })).statusCode).toBe(403);
+        }
+        expect(fieldErrors(await api.post(`${base}/bulk/delete`, { ids: [] }))).toHaveProperty('ids');
+        if (other) {
+          expect(dataOf(await api.post(`${base}/bulk/delete`, { ids: [other.encrypted_id, 'garbage'] }))).toEqual({ done: [other.encrypted_id], refused: [garbage] });
+          expect((await api.get(`${base}/${other.encrypted_id}`)).statusCode).toBe(404);
+        }
+        for (const { resource, record: r } of made.splice(since).reverse()) dataOf(await api.del(`/api/admin/${resource}/${r.encrypted_id}`));
+      });
 
       it('deletes: 200 with the record, then 404 on get and on a second delete; its child rows and files go with it', async () => {
         const storedFiles = (await anyDb(t).selectFrom(def.table).select(fileFields.length ? fileFields : ['id']).where('id', '=', record.id).executeTakeFirstOrThrow()) as Row;

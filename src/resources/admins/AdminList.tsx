@@ -25,6 +25,7 @@ const ChangePasswordButton = () => {
 
 export const AdminList = () => (
   <ResourceList
+    bulkStatus
     rowActions={
       <RowActions>
         <StatusToggleButton />

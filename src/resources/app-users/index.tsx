@@ -1,10 +1,11 @@
 import PersonIcon from '@mui/icons-material/Person';
 import { DataTable, Show, ShowButton, type RaRecord } from 'react-admin';
 import { LocationCascade } from '../common/LocationCascade';
-import { PersonInputs } from '../common/PersonInputs';
+import { GENDER_CHOICES, PersonInputs } from '../common/PersonInputs';
 import { InterestsInput } from '../common/InterestsInput';
 import { idsOf } from '../common/inputs';
 import { ResourceList } from '../common/ResourceList';
+import { SelectFilter, USER_STATUS_CHOICES } from '../common/SelectFilter';
 import { RowActions } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
 import { StatusToggleButton } from '../common/StatusToggleButton';
@@ -17,9 +18,16 @@ import { PatientProfile } from './PatientProfile';
 
 const PatientList = () => (
   <ResourceList
+    bulkStatus
     dateRange
     exportable
     sort={{ field: 'created_at', order: 'DESC' }}
+    filterBar={
+      <>
+        <SelectFilter source="status" label="resources.app-users.fields.status" all="app.filter.all" choices={USER_STATUS_CHOICES} />
+        <SelectFilter source="gender" label="resources.app-users.fields.gender" all="app.filter.all" choices={GENDER_CHOICES.withTransgender} />
+      </>
+    }
     rowActions={
       <RowActions>
         <ShowButton />

@@ -4,6 +4,7 @@ import { LocationCascade } from '../common/LocationCascade';
 import { MediaInput } from '../common/MediaInput';
 import { PeriodInputs } from '../common/PeriodInputs';
 import { ResourceList } from '../common/ResourceList';
+import { SelectFilter, USER_STATUS_CHOICES } from '../common/SelectFilter';
 import { RowActions } from '../common/RowActions';
 import { Session, SessionOf } from '../common/Session';
 import { StatusChip } from '../common/StatusChip';
@@ -23,6 +24,7 @@ const CampaignList = () => (
   <ResourceList
     dateRange
     sort={{ field: 'created_at', order: 'DESC' }}
+    filterBar={<SelectFilter source="status" label="resources.campaigns.fields.status" all="app.filter.all" choices={USER_STATUS_CHOICES} />}
     rowActions={
       <RowActions>
         <ShowButton />

@@ -65,6 +65,7 @@ const JoinDate = () => {
 
 const ChwList = () => (
   <ResourceList
+    bulkStatus
     dateRange
     exportable
     sort={{ field: 'created_at', order: 'DESC' }}

@@ -5,8 +5,10 @@ import TextField from '@mui/material/TextField';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import DownloadIcon from '@mui/icons-material/Download';
 import GridOnIcon from '@mui/icons-material/GridOn';
-import { Button, useDataProvider, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
+import LinearProgress from '@mui/material/LinearProgress';
+import { Button, useDataProvider, useListContext, useLocaleState, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { EXPORT_COLUMN_KEYS } from '../../../contract/exports';
 
 /** Side by side on a wide screen, each the whole width on a phone. */
 const DATE_WIDTH = { width: { xs: '100%', sm: 190 } } as const;
@@ -46,19 +48,53 @@ export const DateRangeFilter = () => {
   );
 };
 
-/** CSV and XLSX of the list as it is filtered and sorted, through a short-lived signed link the browser opens. */
-export const ExportButtons = () => {
+/**
+ * The reader's language, time zone and labels for an export: the file's headers are the list's field
+ * labels, its status words and dates the reader's.
+ */
+const useExportReader = (resource: string | undefined) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const labels: Record<string, string> = {};
+  const label = (key: string) => {
+    const path = `resources.${resource}.fields.${key}`;
+    const text = resource ? translate(path, { _: '' }) : '';
+    return text === path ? '' : text;
+  };
+  for (const key of EXPORT_COLUMN_KEYS) {
+    // a related record's column is labelled as its key's field (district: district_id's District)
+    const text = label(key) || label(`${key}_id`);
+    if (text) labels[key] = text;
+  }
+  labels.id = translate('app.export.id');
+  labels.created_at ||= translate('app.export.created_at');
+  labels.updated_at ||= translate('app.export.updated_at');
+  labels['status.1'] = translate('app.status.active');
+  labels['status.2'] = translate('app.status.blocked');
+  return { lang: locale, tz: Intl.DateTimeFormat().resolvedOptions().timeZone, labels };
+};
+
+/**
+ * CSV and XLSX of the list as it is filtered and sorted (or of its selected rows), through a
+ * short-lived signed link the browser opens; a progress bar while the file is being prepared.
+ */
+export const ExportButtons = ({ selected = false }: { selected?: boolean }) => {
   const resource = useResourceContext();
-  const { filterValues, sort } = useListContext();
+  const { filterValues, sort, selectedIds } = useListContext();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
+  const reader = useExportReader(resource);
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const translate = useTranslate();
   if (!resource) return null;
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
-      await dataProvider.exportList(resource, { filter: filterValues, sort, format });
+      const filter = selected ? { ...filterValues, ids: selectedIds } : filterValues;
+      await dataProvider.exportList(resource, { filter, sort, format, reader });
+      // the browser fetches the file from here; the bar stays a moment while it starts
+      await new Promise((resolve) => setTimeout(resolve, 1500));
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', { type: 'error' });
     } finally {
@@ -67,13 +103,14 @@ export const ExportButtons = () => {
   };
   return (
     // MUI's own buttons: react-admin's show only their icon on a phone, and both icons are the same
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', position: 'relative' }}>
       <MuiButton size="small" startIcon={<DownloadIcon />} onClick={() => void run('csv')} disabled={busy}>
-        {translate('app.action.export_csv')}
+        {translate(selected ? 'app.export.selected_csv' : 'app.action.export_csv')}
       </MuiButton>
       <MuiButton size="small" startIcon={<GridOnIcon />} onClick={() => void run('xlsx')} disabled={busy}>
-        {translate('app.action.export_xlsx')}
+        {translate(selected ? 'app.export.selected_xlsx' : 'app.action.export_xlsx')}
       </MuiButton>
+      {busy ? <LinearProgress aria-label={translate('app.export.preparing')} sx={{ position: 'absolute', left: 0, right: 0, bottom: -4 }} /> : null}
     </Box>
   );
 };

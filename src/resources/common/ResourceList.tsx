@@ -16,6 +16,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { DateRangeFilter, ExportButtons } from './ListTools';
+import { BulkActions } from './BulkActions';
 import { useListDeclaration, type ListDeclaration } from './listDeclaration';
 import { RowActions } from './RowActions';
 import { ISO_DATE, LocalDate } from './DateCell';
@@ -93,10 +94,12 @@ export interface ResourceListProps {
   exportable?: boolean;
   /** filters of the module's own beside the date range (the CHWs' district) */
   filterBar?: ReactNode;
+  /** block and unblock among the selected rows' actions (people's lists) */
+  bulkStatus?: boolean;
 }
 
 /** Every list of the console: a search box, a table with row actions, 'Data not found' when empty, paging. */
-export const ResourceList = ({ children, rowActions = <RowActions />, sort, dateRange = false, exportable = false, filterBar }: ResourceListProps) => {
+export const ResourceList = ({ children, rowActions = <RowActions />, sort, dateRange = false, exportable = false, filterBar, bulkStatus = false }: ResourceListProps) => {
   const translate = useTranslate();
   // Under `sm` a table cuts its columns off; noSsr: the first render already knows (no table flashing by).
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
@@ -117,7 +120,7 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
       {isPhone ? (
         <PhoneList rowActions={rowActions} />
       ) : (
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<NoData />}>
+        <DataTable bulkActionButtons={<BulkActions status={bulkStatus} exportable={exportable} />} rowClick={false} empty={<NoData />}>
           {children}
           <DataTable.Col label="app.action.actions" disableSort align="right">
             {rowActions}

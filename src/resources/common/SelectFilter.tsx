@@ -2,6 +2,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useListContext, useTranslate } from 'react-admin';
 
+/** People's and programme records' account status (1 active, 2 blocked), for a status filter. */
+export const USER_STATUS_CHOICES = [
+  { id: 1, name: 'app.status.active' },
+  { id: 2, name: 'app.status.blocked' },
+];
+
 export interface SelectFilterProps {
   source: string;
   /** i18n key of the select's label and of its "all" entry */

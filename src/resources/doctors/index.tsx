@@ -15,6 +15,7 @@ import { requiredRule } from '../common/inputs';
 
 const DoctorList = () => (
   <ResourceList
+    bulkStatus
     dateRange
     exportable
     sort={{ field: 'created_at', order: 'DESC' }}

@@ -11,7 +11,7 @@ import { PeriodInputs } from '../common/PeriodInputs';
 import { ReferenceSelect } from '../common/ReferenceSelect';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
-import { SelectFilter } from '../common/SelectFilter';
+import { SelectFilter, USER_STATUS_CHOICES } from '../common/SelectFilter';
 import { Session, SessionOf } from '../common/Session';
 import { StatusChip } from '../common/StatusChip';
 import { StatusToggleButton } from '../common/StatusToggleButton';
@@ -43,7 +43,12 @@ const TaskList = () => (
     dateRange
     exportable
     sort={{ field: 'created_at', order: 'DESC' }}
-    filterBar={<SelectFilter source="type" label={`${K}.fields.type`} all="app.filter.all" choices={TASK_TYPE_CHOICES} />}
+    filterBar={
+      <>
+        <SelectFilter source="type" label={`${K}.fields.type`} all="app.filter.all" choices={TASK_TYPE_CHOICES} />
+        <SelectFilter source="status" label={`${K}.fields.status`} all="app.filter.all" choices={USER_STATUS_CHOICES} />
+      </>
+    }
     rowActions={
       <RowActions>
         <ShowButton />

@@ -29,6 +29,7 @@ import { migration as districtPlaces } from './0026_district_places';
 import { migration as storedFiles } from './0027_stored_files';
 import { migration as appointmentFlow } from './0029_appointment_flow';
 import { migration as chunkUploads } from './0030_chunk_uploads';
+import { migration as uniqueTitles } from './0031_unique_titles';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -64,6 +65,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0027_stored_files': storedFiles,
   '0029_appointment_flow': appointmentFlow,
   '0030_chunk_uploads': chunkUploads,
+  '0031_unique_titles': uniqueTitles,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {

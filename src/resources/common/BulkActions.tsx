@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import DeleteIcon from '@mui/icons-material/Delete';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Button, Confirm, useCanAccess, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate, useUnselectAll } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { ExportButtons } from './ListTools';
+
+type BulkAction = 'delete' | 'block' | 'unblock';
+
+/**
+ * The buttons over a list's selected rows: delete (asked first), block and unblock (people's lists),
+ * and the selected rows as CSV or XLSX. The server does each record on its own, with the permission of
+ * the action and the admin's districts; what it refused is said with the reason of each.
+ */
+export const BulkActions = ({ status = false, exportable = false }: { status?: boolean; exportable?: boolean }) => {
+  const resource = useResourceContext();
+  const { selectedIds } = useListContext();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const unselectAll = useUnselectAll(resource ?? '');
+  const { canAccess: canDelete } = useCanAccess({ resource: resource ?? '', action: 'delete' });
+  const { canAccess: canEdit } = useCanAccess({ resource: resource ?? '', action: 'edit' });
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  if (!resource) return null;
+  const run = async (action: BulkAction) => {
+    setBusy(true);
+    try {
+      const { data } = await dataProvider.bulkAction(resource, { action, ids: selectedIds });
+      const reasons = data.refused.map((r) => r.message).filter((m, i, all) => all.indexOf(m) === i);
+      if (data.refused.length) {
+        notify('app.bulk.partly', { type: 'warning', messageArgs: { done: data.done.length, refused: data.refused.length, reasons: reasons.join(' ') }, autoHideDuration: 10_000 });
+      } else notify('app.bulk.done', { type: 'info', messageArgs: { done: data.done.length } });
+      unselectAll();
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {exportable ? <ExportButtons selected /> : null}
+      {status && canEdit ? (
+        <>
+          <Button label="app.action.block" onClick={() => void run('block')} disabled={busy}>
+            <BlockIcon />
+          </Button>
+          <Button label="app.action.unblock" onClick={() => void run('unblock')} disabled={busy}>
+            <CheckCircleIcon />
+          </Button>
+        </>
+      ) : null}
+      {canDelete ? (
+        <>
+          <Button label="app.action.delete" color="error" onClick={() => setAsking(true)} disabled={busy}>
+            <DeleteIcon />
+          </Button>
+          <Confirm
+            isOpen={asking}
+            loading={busy}
+            title="app.message.confirm_title"
+            content={translate('app.bulk.confirm_delete', { smart_count: selectedIds.length })}
+            onConfirm={() => void run('delete')}
+            onClose={() => setAsking(false)}
+          />
+        </>
+      ) : null}
+    </Box>
+  );
+};
