@@ -10,6 +10,7 @@ import { apiFetch, apiUrl as defaultApiUrl, isRecord, toFormData, toHttps } from
 import { encodeId, filterQuery, LIST_PATHS, normaliseRecord, readList, request, sortQuery, unwrapFile, type HttpClient } from './baseDataProvider';
 import { uploadChunked, type ChunkedUploadOptions, type UploadedFile } from './chunkedUpload';
 import { readDashboard, type DashboardData } from './dashboard';
+import { PROMOTIONAL_PATHS, readPromotional, readSlider, readTestimonial, type PromotionalCollection, type PromotionalData, type PromotionalItem, type PromotionalSection, type PromotionalValues } from './promotional';
 import { CHANNEL_OF, readBell, readSentNotification, type BellData, type SendValues, type SentNotificationResult } from './notifications';
 import { readRealtimeConfig, type ChannelAuthorization, type ChannelAuthorizationRequest, type RealtimeConfig } from './realtime';
 import { getPusherId, updateSessionProfile } from './session';
@@ -85,6 +86,16 @@ export interface AppDataProviderMethods {
   authorizeChannel(params: ChannelAuthorizationRequest): Promise<{ data: ChannelAuthorization | null }>;
   /** Checks (dryRun) or imports a CSV of districts, tehsils and VC areas; a refused import rejects with the rows' problems. */
   importLocations(file: File, dryRun: boolean): Promise<{ data: LocationImportResult; message: string | undefined }>;
+  /** The landing site's content (the Promotional screen): four sections, the sliders and the testimonials. */
+  getPromotional(params?: SignalParams): Promise<{ data: PromotionalData }>;
+  /**
+   * Stores one section: its texts, a new file as a File, a removed file as null (a field left out keeps
+   * its stored file). `onProgress`: percent of the body sent.
+   */
+  savePromotionalSection(section: PromotionalSection, values: PromotionalValues, options?: { onProgress?: (percent: number) => void }): Promise<{ data: PromotionalValues; message: string | undefined }>;
+  /** Adds a slider (`{ file }`) or a testimonial (`{ name, text }`). */
+  addPromotionalItem(collection: PromotionalCollection, values: Record<string, unknown>): Promise<{ data: PromotionalItem | null; message: string | undefined }>;
+  deletePromotionalItem(collection: PromotionalCollection, id: string): Promise<{ data: { id: string } }>;
 }
 
 /** What a location import checked or did: rows read, what it adds, and each bad row (line and problem). */
@@ -221,6 +232,30 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
         file: isRecord(record.file) && typeof record.file.path === 'string' ? { path: record.file.path } : undefined,
       });
       return { data: record };
+    },
+
+    async getPromotional({ signal } = {}) {
+      const { data } = await request<unknown>(http, path('promotional'), { signal });
+      return { data: readPromotional(data) };
+    },
+
+    async savePromotionalSection(section, values, { onProgress } = {}) {
+      const { data, message } = await request<unknown>(http, path('promotional', PROMOTIONAL_PATHS[section], 'store'), {
+        method: 'POST',
+        body: values,
+        onUploadProgress: onProgress,
+      });
+      return { data: isRecord(data) ? data : {}, message };
+    },
+
+    async addPromotionalItem(collection, values) {
+      const { data, message } = await request<unknown>(http, path('promotional', PROMOTIONAL_PATHS[collection], 'store'), { method: 'POST', body: values });
+      return { data: collection === 'slider' ? readSlider(data) : readTestimonial(data), message };
+    },
+
+    async deletePromotionalItem(collection, id) {
+      await request(http, path('promotional', PROMOTIONAL_PATHS[collection], encodeId(id)), { method: 'DELETE' });
+      return { data: { id } };
     },
 
     async getDashboard({ signal } = {}) {
