@@ -22,6 +22,7 @@ import type {
 } from 'ra-core';
 import type { PageLink } from '../../contract/api';
 import { ApiError, apiFetch, apiUrl as defaultApiUrl, isRecord, toHttps, type ApiFetchOptions, type ApiResponse, type QueryParams } from './http';
+import { rememberIds, toServerKeys, type IdLookup } from './references';
 import { getEncryptedId, getUid } from './session';
 
 export type HttpClient = <T = unknown>(path: string, options?: ApiFetchOptions) => Promise<ApiResponse<T>>;
@@ -53,6 +54,7 @@ export const identifierOf = (value: unknown): Identifier | undefined =>
 export function normaliseRecord(raw: unknown): RaRecord {
   const id = isRecord(raw) ? (identifierOf(raw.encrypted_id) ?? identifierOf(raw.id)) : undefined;
   if (!isRecord(raw) || id === undefined) throw new HttpError('The server answered without a record.', 500, raw);
+  rememberIds(raw);
   return { ...raw, id, numeric_id: raw.id };
 }
 
@@ -155,6 +157,14 @@ export const LIST_PATHS: Record<string, () => string> = {
   },
 };
 
+/** Reads the records of `resource` with these (encrypted) ids for their numeric ids (references.ts). */
+export const idLookup =
+  (apiUrl: string, http: HttpClient): IdLookup =>
+  async (resource, ids) => {
+    const { data } = await request<unknown>(http, `${apiUrl}/${resource}`, { query: { paginate: false, ids } });
+    return Array.isArray(data) ? data.filter(isRecord).map((r) => ({ id: r.id, encrypted_id: r.encrypted_id })) : [];
+  };
+
 export function createBaseDataProvider(apiUrl: string = defaultApiUrl, http: HttpClient = apiFetch): DataProvider {
   const resourcePath = (resource: string): string => `${apiUrl}/${resource}`;
   const recordPath = (resource: string, id: Identifier): string => `${resourcePath(resource)}/${encodeId(id)}`;
@@ -163,12 +173,16 @@ export function createBaseDataProvider(apiUrl: string = defaultApiUrl, http: Htt
     return custom ? `${apiUrl}/${custom()}` : resourcePath(resource);
   };
 
+  const lookup = idLookup(apiUrl, http);
+
   const getList = async (resource: string, params: GetListParams): Promise<GetListResult<RaRecord>> => {
+    // references in the filter go as the server's numeric keys (references.ts)
+    const filter = isRecord(params.filter) ? await toServerKeys(params.filter, lookup) : params.filter;
     // the choices of a select (meta.choices): GET /{resource}/choices, open to every signed-in admin
     const choices = isRecord(params.meta) && params.meta.choices === true;
     const { choices: _choices, ...meta } = isRecord(params.meta) ? params.meta : {};
     const { data } = await request<unknown>(http, choices ? `${resourcePath(resource)}/choices` : listPath(resource), {
-      query: listQuery({ ...params, meta }),
+      query: listQuery({ ...params, filter, meta }),
       signal: params.signal,
     });
     return readList(data);
@@ -205,12 +219,12 @@ export function createBaseDataProvider(apiUrl: string = defaultApiUrl, http: Htt
 
     create: async (resource, params) => {
       const uid = getUid();
-      const body = { ...toWriteBody(params.data as Record<string, unknown>), ...(uid === null ? {} : { created_by: uid }) };
+      const body = { ...(await toServerKeys(toWriteBody(params.data as Record<string, unknown>), lookup)), ...(uid === null ? {} : { created_by: uid }) };
       return { data: await writeRecord('POST', resourcePath(resource), body) } as CreateResult;
     },
 
     update: async (resource, params) => {
-      const body = toWriteBody(params.data as Record<string, unknown>);
+      const body = await toServerKeys(toWriteBody(params.data as Record<string, unknown>), lookup);
       return { data: await writeRecord('PUT', recordPath(resource, params.id), body) } as UpdateResult;
     },
 

@@ -7,12 +7,13 @@ import type { GetListResult, Identifier, RaRecord, SortPayload } from 'ra-core';
 import type { DutySlot } from '../../contract/dutyRoster';
 import type { PermissionModule } from '../../contract/permissions';
 import { apiFetch, apiUrl as defaultApiUrl, isRecord, toFormData, toHttps } from './http';
-import { encodeId, filterQuery, LIST_PATHS, normaliseRecord, readList, request, sortQuery, unwrapFile, type HttpClient } from './baseDataProvider';
+import { encodeId, filterQuery, idLookup, LIST_PATHS, normaliseRecord, readList, request, sortQuery, unwrapFile, type HttpClient } from './baseDataProvider';
 import { uploadChunked, type ChunkedUploadOptions, type UploadedFile } from './chunkedUpload';
 import { readDashboard, type DashboardData } from './dashboard';
 import { PROMOTIONAL_PATHS, readPromotional, readSlider, readTestimonial, type PromotionalCollection, type PromotionalData, type PromotionalItem, type PromotionalSection, type PromotionalValues } from './promotional';
 import { CHANNEL_OF, readBell, readSentNotification, type BellData, type SendValues, type SentNotificationResult } from './notifications';
 import { readRealtimeConfig, type ChannelAuthorization, type ChannelAuthorizationRequest, type RealtimeConfig } from './realtime';
+import { toServerKeys } from './references';
 import { getPusherId, updateSessionProfile } from './session';
 
 /** A slot open to booking, named by its encrypted id. */
@@ -59,9 +60,9 @@ export interface AppDataProviderMethods {
   /** A record's own paged list, GET /{resource}/{id}/{list} (a message's recipients). */
   getRecordList(resource: string, params: { id: Identifier; list: string; page?: number; perPage?: number; signal?: AbortSignal }): Promise<GetListResult<RaRecord>>;
   /** A doctor's stored duty-roster slots of one month (YYYY-MM), for the Working Hours calendar. */
-  getDutySlots(params: { doctorId: number; month: string; signal?: AbortSignal }): Promise<{ data: DutySlot[] }>;
+  getDutySlots(params: { doctorId: Identifier; month: string; signal?: AbortSignal }): Promise<{ data: DutySlot[] }>;
   /** A doctor's slots of one month (YYYY-MM) open to booking and not started yet, by date and time. */
-  getOpenSlots(params: { doctorId: number; month: string; signal?: AbortSignal }): Promise<{ data: OpenSlot[] }>;
+  getOpenSlots(params: { doctorId: Identifier; month: string; signal?: AbortSignal }): Promise<{ data: OpenSlot[] }>;
   /** Moves a booked appointment to another open slot (of the same or another doctor) in one step: the old slot opens, or nothing changes. */
   rescheduleAppointment(params: { id: Identifier; slotId: string }): Promise<{ data: RaRecord }>;
   uploadChunked(file: File, options: ChunkedUploadOptions): Promise<UploadedFile>;
@@ -129,6 +130,9 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
     pageProtocol = () => window.location.protocol,
   } = options;
   const path = (...segments: string[]): string => [apiUrl, ...segments].join('/');
+  const lookup = idLookup(apiUrl, http);
+  /** A doctor named by its id (encrypted) or the server's number, as the server's number. */
+  const doctorKey = async (doctorId: Identifier) => (await toServerKeys({ doctor_id: doctorId }, lookup)).doctor_id;
 
   return {
     async updateStatus(resource, { id, status, ...rest }) {
@@ -173,7 +177,7 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
     },
 
     async getOpenSlots({ doctorId, month, signal }) {
-      const { data } = await request<unknown>(http, path('appointments', 'open-slots'), { query: { doctor_id: doctorId, month }, signal });
+      const { data } = await request<unknown>(http, path('appointments', 'open-slots'), { query: { doctor_id: await doctorKey(doctorId), month }, signal });
       if (!Array.isArray(data)) throw new HttpError('The server answered without a list.', 500, data);
       return { data: data as OpenSlot[] };
     },
@@ -184,7 +188,7 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
     },
 
     async getDutySlots({ doctorId, month, signal }) {
-      const { data } = await request<unknown>(http, path('duty-roasters', 'slots'), { query: { doctor_id: doctorId, month }, signal });
+      const { data } = await request<unknown>(http, path('duty-roasters', 'slots'), { query: { doctor_id: await doctorKey(doctorId), month }, signal });
       if (!Array.isArray(data)) throw new HttpError('The server answered without a list.', 500, data);
       return { data: data as DutySlot[] };
     },

@@ -87,7 +87,7 @@ const ContentCard = () => {
     <Card
       component="article"
       variant="outlined"
-      aria-labelledby={`hlc-${record.numeric_id}`}
+      aria-labelledby={`hlc-${record.id}`}
       sx={{
         position: 'relative',
         height: '100%',
@@ -99,7 +99,7 @@ const ContentCard = () => {
       <CardMedia />
       <CardActions />
       <CardContent sx={{ display: 'grid', gap: 0.75, flex: 1, alignContent: 'start' }}>
-        <Typography id={`hlc-${record.numeric_id}`} variant="subtitle1" component="h2" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+        <Typography id={`hlc-${record.id}`} variant="subtitle1" component="h2" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
           {String(record.title ?? '')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
