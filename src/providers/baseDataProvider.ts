@@ -21,7 +21,7 @@ import type {
   UpdateResult,
 } from 'ra-core';
 import type { PageLink } from '../../contract/api';
-import { ApiError, apiFetch, apiUrl as defaultApiUrl, isRecord, toHttps, type ApiFetchOptions, type ApiResponse, type QueryParams } from './http';
+import { ApiError, apiFetch, apiUrl as defaultApiUrl, isRecord, toHttps, withHttpsFileLinks, type ApiFetchOptions, type ApiResponse, type QueryParams } from './http';
 import { rememberIds, toServerKeys, type IdLookup } from './references';
 import { getEncryptedId, getUid } from './session';
 
@@ -55,7 +55,7 @@ export function normaliseRecord(raw: unknown): RaRecord {
   const id = isRecord(raw) ? (identifierOf(raw.encrypted_id) ?? identifierOf(raw.id)) : undefined;
   if (!isRecord(raw) || id === undefined) throw new HttpError('The server answered without a record.', 500, raw);
   rememberIds(raw);
-  return { ...raw, id, numeric_id: raw.id };
+  return { ...withHttpsFileLinks(raw), id, numeric_id: raw.id };
 }
 
 const ID_KEYS = new Set(['id', 'numeric_id', 'encrypted_id']);

@@ -6,7 +6,7 @@ import { HttpError } from 'ra-core';
 import type { GetListResult, Identifier, RaRecord, SortPayload } from 'ra-core';
 import type { DutySlot } from '../../contract/dutyRoster';
 import type { PermissionModule } from '../../contract/permissions';
-import { apiFetch, apiUrl as defaultApiUrl, isRecord, toFormData, toHttps } from './http';
+import { apiFetch, apiUrl as defaultApiUrl, isRecord, toFormData, toHttps, withHttpsFileLinks } from './http';
 import { encodeId, filterQuery, idLookup, LIST_PATHS, normaliseRecord, readList, request, sortQuery, unwrapFile, type HttpClient } from './baseDataProvider';
 import { uploadChunked, type ChunkedUploadOptions, type UploadedFile } from './chunkedUpload';
 import { readDashboard, type DashboardData } from './dashboard';
@@ -240,7 +240,7 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
 
     async getPromotional({ signal } = {}) {
       const { data } = await request<unknown>(http, path('promotional'), { signal });
-      return { data: readPromotional(data) };
+      return { data: withHttpsFileLinks(readPromotional(data), pageProtocol()) };
     },
 
     async savePromotionalSection(section, values, { onProgress } = {}) {
@@ -249,12 +249,12 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
         body: values,
         onUploadProgress: onProgress,
       });
-      return { data: isRecord(data) ? data : {}, message };
+      return { data: withHttpsFileLinks(isRecord(data) ? data : {}, pageProtocol()), message };
     },
 
     async addPromotionalItem(collection, values) {
       const { data, message } = await request<unknown>(http, path('promotional', PROMOTIONAL_PATHS[collection], 'store'), { method: 'POST', body: values });
-      return { data: collection === 'slider' ? readSlider(data) : readTestimonial(data), message };
+      return { data: withHttpsFileLinks(collection === 'slider' ? readSlider(data) : readTestimonial(data), pageProtocol()), message };
     },
 
     async deletePromotionalItem(collection, id) {

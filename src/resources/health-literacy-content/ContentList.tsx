@@ -20,7 +20,6 @@ import {
   useTranslate,
 } from 'react-admin';
 import { USER_STATUS } from '../../../contract/enums';
-import { toHttps } from '../../providers/http';
 import { useResourceChanges } from '../../providers/useResourceChanges';
 import { isStoredFile } from '../common/MediaInput';
 import { NoData } from '../common/ResourceList';
@@ -47,7 +46,7 @@ const CardMedia = () => {
   return (
     <Box sx={{ position: 'relative', height: MEDIA_HEIGHT, bgcolor: 'action.hover', display: 'grid', placeItems: 'center', overflow: 'hidden' }}>
       {picture ? (
-        <Box component="img" src={toHttps(picture.path)} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <Box component="img" src={picture.path} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : record.type === 'pdf' ? (
         <PictureAsPdfIcon sx={{ fontSize: 72, color: 'error.main' }} aria-hidden />
       ) : null}
