@@ -12,4 +12,35 @@ module.exports = tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // The console reaches a backend only through its providers (README, "Plugging in another backend"):
+    // screens call useDataProvider(), never the HTTP client or fetch.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/providers/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/providers/http'],
+              importNames: ['apiFetch', 'apiUpload', 'buildUrl'],
+              message: 'Screens reach the server through the data provider (useDataProvider); give it a method in src/providers/.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='fetch'], CallExpression[callee.property.name='fetch'][callee.object.name=/^(window|globalThis|self|global)$/]",
+          message: 'No fetch outside src/providers/: give the data provider a method and call it through useDataProvider().',
+        },
+        {
+          selector: "NewExpression[callee.name='XMLHttpRequest']",
+          message: 'No XMLHttpRequest outside src/providers/: give the data provider a method and call it through useDataProvider().',
+        },
+      ],
+    },
+  },
 );

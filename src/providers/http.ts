@@ -260,3 +260,24 @@ export function apiUpload<T = unknown>(
 export function toHttps(url: string, pageProtocol: string = window.location.protocol): string {
   return pageProtocol === 'https:' && url.startsWith('http://') ? `https://${url.slice('http://'.length)}` : url;
 }
+
+/**
+ * The record with the links of its stored files (objects with a `path`, at any depth: `file`,
+ * `reports[]`, an embedded doctor's `file`) given over https when the console is (toHttps). Other
+ * texts stay as they are, so a form never writes back a changed value.
+ */
+export function withHttpsFileLinks<T>(value: T, pageProtocol: string = window.location.protocol): T {
+  if (pageProtocol !== 'https:') return value;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!isRecord(v)) return v;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(v)) out[key] = walk(item);
+    if (typeof v.path === 'string') {
+      out.path = toHttps(v.path, pageProtocol);
+      if (typeof v.viewer === 'string') out.viewer = toHttps(v.viewer, pageProtocol);
+    }
+    return out;
+  };
+  return walk(value) as T;
+}

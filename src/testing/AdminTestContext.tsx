@@ -76,6 +76,10 @@ const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
   getRealtimeConfig: true,
   authorizeChannel: true,
   importLocations: true,
+  getPromotional: true,
+  savePromotionalSection: true,
+  addPromotionalItem: true,
+  deletePromotionalItem: true,
 };
 export const appMethodNames = Object.keys(APP_METHODS) as (keyof AppDataProviderMethods)[];
 

@@ -671,3 +671,45 @@ describe('fetchPageUrl', () => {
     expect(page.prev_page_url).not.toBeNull();
   });
 });
+
+describe('references (react-admin ids in, the server numeric keys out)', () => {
+  const ok = (data: unknown) => ({ body: { success: true, data } });
+  const page = (data: unknown[]) => ok({ data, total: data.length, current_page: 1, last_page: 1, next_page_url: null, prev_page_url: null, links: [] });
+
+  test('a filter naming a record read before goes as its number', async () => {
+    const sent = stubFetch([ok({ id: 7, encrypted_id: 'doctorSevenEncryptedId' }), page([])]);
+    const { data: doctor } = await provider.getOne('doctors', { id: 'doctorSevenEncryptedId' });
+    await provider.getList('appointments', { ...listParams, filter: { doctor_id: doctor.id, status: 'Booked' } });
+    expect(queryOf(sent[1]!.url)).toMatchObject({ doctor_id: '7', status: 'Booked' });
+  });
+
+  test('an id met as an embedded relation is known too, in a written body', async () => {
+    const sent = stubFetch([page([{ id: 1, encrypted_id: 'appointmentOneEncrypted', patient: { id: 3, encrypted_id: 'patientThreeEncrypted1' } }]), ok({ id: 9, encrypted_id: 'historyNineEncrypted12' })]);
+    const { data } = await provider.getList('appointments', listParams);
+    await provider.create('medical-histories', { data: { patient_id: data[0]!.patient.encrypted_id, disease_name: 'Flu' } });
+    expect(sent[1]!.json).toMatchObject({ patient_id: 3, disease_name: 'Flu' });
+  });
+
+  test('an id not met yet is asked for (ids[] takes encrypted ids), then sent as its number; a number goes as it is', async () => {
+    const sent = stubFetch([ok([{ id: 42, encrypted_id: 'chwFortyTwoEncrypted12' }]), page([]), page([])]);
+    await provider.getList('tasks', { ...listParams, filter: { chw_id: 'chwFortyTwoEncrypted12' } });
+    expect(pathOf(sent[0]!.url)).toBe('/api/admin/chw');
+    expect(queryOf(sent[0]!.url)).toMatchObject({ paginate: 'false', ids: ['chwFortyTwoEncrypted12'] });
+    expect(queryOf(sent[1]!.url)).toMatchObject({ chw_id: '42' });
+    await provider.getList('tasks', { ...listParams, filter: { chw_id: 5 } });
+    expect(sent).toHaveLength(3);
+    expect(queryOf(sent[2]!.url)).toMatchObject({ chw_id: '5' });
+  });
+
+  test('an id the server does not know stays as given (and the server refuses it)', async () => {
+    const sent = stubFetch([ok([]), page([])]);
+    await provider.getList('tasks', { ...listParams, filter: { campaign_id: 'noSuchCampaignEncrypt' } });
+    expect(queryOf(sent[1]!.url)).toMatchObject({ campaign_id: 'noSuchCampaignEncrypt' });
+  });
+
+  test("a doctor's duty slots name the doctor by its id", async () => {
+    const sent = stubFetch([ok([{ id: 8, encrypted_id: 'doctorEightEncrypted12' }]), ok([])]);
+    await provider.getDutySlots({ doctorId: 'doctorEightEncrypted12', month: '2026-03' });
+    expect(queryOf(sent[1]!.url)).toMatchObject({ doctor_id: '8', month: '2026-03' });
+  });
+});

@@ -1,5 +1,5 @@
 import { recorded, recordedCalls as calls, restoreFetch, restoreXhr, stubFetch, stubXhr } from '../../test/recorded-http';
-import { ApiError, apiFetch, apiUpload, buildUrl, containsFiles, toFormData, toHttps } from '../http';
+import { ApiError, apiFetch, apiUpload, buildUrl, containsFiles, toFormData, toHttps, withHttpsFileLinks } from '../http';
 import olderTaken from './fixtures/older/admin-email-taken.json';
 import olderAdmin from './fixtures/older/admin.json';
 
@@ -226,5 +226,26 @@ describe('apiUpload', () => {
     stubXhr([recorded('unauthenticated')]);
     await expect(apiUpload('/x', new FormData(), () => undefined)).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('withHttpsFileLinks', () => {
+  const record = {
+    website: 'http://example.org/',
+    file: { path: 'http://console.example.org/storage/a.pdf', type: 'pdf', viewer: 'http://console.example.org/view/a' },
+    reports: [{ path: 'http://console.example.org/storage/r.png' }],
+    doctor: { file: { path: 'http://console.example.org/storage/d.png' } },
+  };
+
+  it('gives stored files over https on an https page, at any depth, and leaves other texts alone', () => {
+    const out = withHttpsFileLinks(record, 'https:');
+    expect(out.file).toEqual({ path: 'https://console.example.org/storage/a.pdf', type: 'pdf', viewer: 'https://console.example.org/view/a' });
+    expect(out.reports[0]!.path).toBe('https://console.example.org/storage/r.png');
+    expect(out.doctor.file.path).toBe('https://console.example.org/storage/d.png');
+    expect(out.website).toBe('http://example.org/');
+  });
+
+  it('changes nothing on an http page', () => {
+    expect(withHttpsFileLinks(record, 'http:')).toBe(record);
   });
 });

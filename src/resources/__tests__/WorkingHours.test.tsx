@@ -39,7 +39,7 @@ const renderTab = (calls: TestDataProviderCalls = {}) => {
   const dataProvider = appTestDataProvider({ getList: async () => ({ data: [], total: 0 }), getDutySlots, ...calls });
   render(
     <AdminTestContext i18nProvider={i18nProvider} dataProvider={dataProvider} permissions={['view_doctor', 'edit_doctor']}>
-      <RecordContextProvider value={{ id: 'enc-12', numeric_id: 12, f_name: 'Sara' }}>
+      <RecordContextProvider value={{ id: 'enc-12', f_name: 'Sara' }}>
         <WorkingHours />
       </RecordContextProvider>
     </AdminTestContext>,
@@ -57,7 +57,7 @@ describe('Working Hours', () => {
     const { getDutySlots } = renderTab();
     expect(await screen.findByRole('heading', { name: 'March 2026' })).toBeInTheDocument();
     await waitFor(() => expect(day(/^Monday,? 23 March 2026, already scheduled$/)).toHaveAttribute('aria-disabled', 'true'));
-    expect(getDutySlots).toHaveBeenCalledWith(expect.objectContaining({ doctorId: 12, month: '2026-03' }));
+    expect(getDutySlots).toHaveBeenCalledWith(expect.objectContaining({ doctorId: 'enc-12', month: '2026-03' }));
     for (const past of [/^Monday,? 2 March 2026$/, /^Tuesday,? 17 March 2026$/]) expect(day(past)).toHaveAttribute('aria-disabled', 'true');
     expect(day(/^Wednesday,? 18 March 2026$/)).not.toHaveAttribute('aria-disabled');
     // the current month is the earliest
@@ -157,7 +157,7 @@ describe('Working Hours', () => {
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(create.mock.calls[0]![0]).toBe('duty-roasters');
     expect(create.mock.calls[0]![1].data).toEqual({
-      doctor_id: 12, s_time: '09:00', e_time: '10:10', session: 20, charge: 1.5, total_fee: 30, dates: ['2026-04-06', '2026-04-13', '2026-04-20', '2026-04-27'],
+      doctor_id: 'enc-12', s_time: '09:00', e_time: '10:10', session: 20, charge: 1.5, total_fee: 30, dates: ['2026-04-06', '2026-04-13', '2026-04-20', '2026-04-27'],
     });
     expect(await screen.findByText('Successfully added.')).toBeInTheDocument();
     await waitFor(() => expect(mondays(/April 2026/).map((b) => b.getAttribute('aria-disabled'))).toEqual(['true', 'true', 'true', 'true']));

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Button, useInput, useNotify, useTranslate } from 'react-admin';
 import { IMAGE_TYPES } from '../../../contract/enums';
-import { toHttps } from '../../providers/http';
 
 const EXTENSIONS = /\.(jpe?g|png)$/i;
 
@@ -25,7 +24,7 @@ export const PhotoInput = ({ source }: { source: string }) => {
   const objectUrl = useMemo(() => (value instanceof File ? URL.createObjectURL(value) : null), [value]);
   useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
   const stored = storedPath(value);
-  const preview = objectUrl ?? (stored ? toHttps(stored) : undefined);
+  const preview = objectUrl ?? (stored ?? undefined);
   const label = translate(`resources.admins.fields.${source}`);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {

@@ -59,7 +59,7 @@ const ClinicalTimeline = ({ resource }: { resource: 'medical-histories' | 'appoi
   // a booking, a completion or a cancel from anywhere (the apps, another admin) shows without a reload
   useResourceChanges(resource);
   const sortField = resource === 'appointments' ? 'date' : 'from_date';
-  const { data, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 200 }, sort: { field: sortField, order: 'DESC' }, filter: { paginate: false, patient_id: person?.numeric_id } }, { enabled: Boolean(person) });
+  const { data, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 200 }, sort: { field: sortField, order: 'DESC' }, filter: { paginate: false, patient_id: person?.id } }, { enabled: Boolean(person) });
   if (isPending) return <Loading />;
   const items: TimelineItem[] = (data ?? []).map((r) => {
     const to = `/${resource}/${encodeURIComponent(String(r.id))}/show`;
@@ -79,7 +79,7 @@ const FamilyProfile = () => {
   const { data, isPending } = useGetList('family-members', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'created_at', order: 'ASC' },
-    filter: { paginate: false, parent_id: patient?.numeric_id },
+    filter: { paginate: false, parent_id: patient?.id },
   }, { enabled: Boolean(patient) });
   const list = useList({ data: data ?? [], isPending });
   if (!patient) return null;

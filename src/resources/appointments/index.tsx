@@ -13,7 +13,6 @@ import { ResourceList } from '../common/ResourceList';
 import { ConfirmDeleteButton } from '../common/RowActions';
 import { Detail, fullName, ProfileActions } from '../common/people';
 import { formatDate } from '../common/Timeline';
-import { toHttps } from '../../providers/http';
 import { defineModule } from '../module';
 import { useRecordChanges } from '../common/useRecordChanges';
 import { CompleteAppointmentButton, RescheduleAppointmentButton } from './AppointmentActions';
@@ -87,7 +86,7 @@ const Detailed = () => {
       </Typography>
       <Card variant="outlined">
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Avatar src={photo ? toHttps(photo) : undefined} alt={fullName(doctor)} sx={{ width: 72, height: 72 }}>
+          <Avatar src={photo || undefined} alt={fullName(doctor)} sx={{ width: 72, height: 72 }}>
             {fullName(doctor).slice(0, 1)}
           </Avatar>
           <Box>

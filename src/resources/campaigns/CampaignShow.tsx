@@ -43,7 +43,7 @@ const CampaignDetail = () => {
           ) : null}
         </CardContent>
       </Card>
-      <TasksOf filter={{ campaign_id: record.numeric_id }} title={`${K}.tasks`} empty={`${K}.no_tasks`} />
+      <TasksOf filter={{ campaign_id: record.id }} title={`${K}.tasks`} empty={`${K}.no_tasks`} />
     </Box>
   );
 };

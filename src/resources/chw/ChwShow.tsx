@@ -48,7 +48,7 @@ const ChwProfile = () => {
         <Detail label="resources.chw.fields.joining_date">{formatDate((record.joining_date as string | null) ?? null, locale)}</Detail>
       </ProfileHeader>
       <PlaceCard />
-      <TasksOf filter={{ chw_id: record.numeric_id }} title="resources.chw.tasks" empty="resources.chw.no_tasks" />
+      <TasksOf filter={{ chw_id: record.id }} title="resources.chw.tasks" empty="resources.chw.no_tasks" />
     </Box>
   );
 };

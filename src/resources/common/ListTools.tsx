@@ -86,7 +86,6 @@ export const ExportButtons = ({ selected = false }: { selected?: boolean }) => {
   const reader = useExportReader(resource);
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
-  const translate = useTranslate();
   if (!resource) return null;
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);

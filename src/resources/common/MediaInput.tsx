@@ -8,7 +8,6 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Button, InputHelperText, useInput, useNotify, useTranslate, useTranslateLabel, type Validator } from 'react-admin';
-import { toHttps } from '../../providers/http';
 
 /** What a file field takes; the server checks the content again (magic bytes), this only spares a round trip. */
 export type MediaKind = 'image' | 'audio' | 'video' | 'pdf';
@@ -44,7 +43,7 @@ export const isStoredFile = (value: unknown): value is StoredFile =>
 export const MediaPreview = ({ file, label, size = 160 }: { file: StoredFile | File; label: string; size?: number }) => {
   const objectUrl = useMemo(() => (file instanceof File ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
-  const src = objectUrl ?? (isStoredFile(file) ? toHttps(file.path) : '');
+  const src = objectUrl ?? (isStoredFile(file) ? file.path : '');
   const kind: MediaKind | 'file' = file instanceof File ? (kindOfFile(file, ['image', 'audio', 'video', 'pdf']) ?? 'file') : file.type;
   if (kind === 'image') return <Box component="img" src={src} alt={label} sx={{ maxWidth: size, maxHeight: size, borderRadius: 1, display: 'block' }} />;
   if (kind === 'audio') return <Box component="audio" controls src={src} aria-label={label} sx={{ maxWidth: '100%' }} />;

@@ -50,7 +50,7 @@ export const ResourceCreate = ({ parent, ...props }: ResourceCreateProps) => {
   return <CreateForm {...props} picker={parent ? <PatientInput source={parent.source} /> : null} />;
 };
 
-/** Under a parent: the parent's numeric id fills its field, and Back leads to the parent's page. */
+/** Under a parent: the parent's id fills its field (the provider sends its number), and Back leads to the parent's page. */
 const ChildCreate = ({ parent: declared, parentId, defaultValues, ...props }: Omit<ResourceCreateProps, 'parent'> & { parent: ParentLink; parentId: string }) => {
   const [search] = useSearchParams();
   const from = search.get('from');
@@ -61,7 +61,7 @@ const ChildCreate = ({ parent: declared, parentId, defaultValues, ...props }: Om
   return (
     <CreateForm
       {...props}
-      defaultValues={{ ...defaultValues, [parent.source]: data.numeric_id }}
+      defaultValues={{ ...defaultValues, [parent.source]: data.id }}
       backTo={`/${parent.resource}/${encodeURIComponent(parentId)}/show`}
     />
   );

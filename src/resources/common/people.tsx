@@ -24,7 +24,6 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { BLOOD_GROUPS, MARITAL_STATUSES, RELATIONS } from '../../../contract/enums';
-import { toHttps } from '../../providers/http';
 import { MediaInput } from './MediaInput';
 import { StatusChip } from './StatusChip';
 
@@ -109,7 +108,7 @@ export const ProfileHeader = ({ children }: { children?: React.ReactNode }) => {
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <Avatar src={photo?.path ? toHttps(photo.path) : undefined} alt={name} sx={{ width: 96, height: 96, fontSize: 36 }}>
+        <Avatar src={photo?.path || undefined} alt={name} sx={{ width: 96, height: 96, fontSize: 36 }}>
           {name.slice(0, 1)}
         </Avatar>
         <Box sx={{ flex: '1 1 240px', minWidth: 0, display: 'grid', gap: 0.75 }}>

@@ -26,7 +26,7 @@ const Appointments = ({ kind }: { kind: 'upcoming' | 'cancelled' | 'completed' }
   const translate = useTranslate();
   // bookings, completions and cancels from anywhere (the apps, another admin) show without a reload
   useResourceChanges('appointments');
-  const filter: Record<string, unknown> = { paginate: false, doctor_id: doctor?.numeric_id };
+  const filter: Record<string, unknown> = { paginate: false, doctor_id: doctor?.id };
   if (kind === 'upcoming') Object.assign(filter, { status: 'Booked', start_date: today() });
   else filter.status = kind === 'cancelled' ? 'Cancelled' : 'Completed';
   const { data, isPending } = useGetList('appointments', { pagination: { page: 1, perPage: 500 }, sort: { field: 'date', order: kind === 'upcoming' ? 'ASC' : 'DESC' }, filter }, { enabled: Boolean(doctor) });
@@ -56,7 +56,7 @@ const Appointments = ({ kind }: { kind: 'upcoming' | 'cancelled' | 'completed' }
 const PatientList = () => {
   const doctor = useRecordContext();
   const translate = useTranslate();
-  const { data, isPending } = useGetList('appointments', { pagination: { page: 1, perPage: 5000 }, sort: { field: 'date', order: 'DESC' }, filter: { paginate: false, doctor_id: doctor?.numeric_id } }, { enabled: Boolean(doctor) });
+  const { data, isPending } = useGetList('appointments', { pagination: { page: 1, perPage: 5000 }, sort: { field: 'date', order: 'DESC' }, filter: { paginate: false, doctor_id: doctor?.id } }, { enabled: Boolean(doctor) });
   if (isPending) return <Loading />;
   const seen = new Map<string, RaRecord>();
   for (const a of data ?? []) if (a.patient?.encrypted_id && !seen.has(a.patient.encrypted_id)) seen.set(a.patient.encrypted_id, a.patient);

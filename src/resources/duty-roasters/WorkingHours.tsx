@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import {
-  DataTable, ListContextProvider, Loading, useCreate, useDataProvider, useGetList, useList, useLocaleState, useNotify, useRecordContext, useTranslate, type RaRecord,
+  DataTable, ListContextProvider, Loading, useCreate, useDataProvider, useGetList, useList, useLocaleState, useNotify, useRecordContext, useTranslate,
+  type Identifier, type RaRecord,
 } from 'react-admin';
 import { CHARGE_STEP, MIN_CHARGE, MIN_SESSION_MINUTES, minutesOf, slotTimes, totalFee, type DutySlot } from '../../../contract/dutyRoster';
 import { getLanguage } from '../../i18n/languages';
@@ -154,7 +155,7 @@ const StoredSlots = ({ month, slots, isPending, locale }: { month: string; slots
 };
 
 /** The doctor's schedules: dates, hours, session and fee. */
-const Schedules = ({ doctorId }: { doctorId: number | undefined }) => {
+const Schedules = ({ doctorId }: { doctorId: Identifier | undefined }) => {
   const { data, isPending } = useGetList(
     'duty-roasters',
     { pagination: { page: 1, perPage: 500 }, sort: { field: 'first_date', order: 'DESC' }, filter: { paginate: false, doctor_id: doctorId } },
@@ -196,7 +197,7 @@ export const WorkingHours = () => {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [values, setValues] = useState<RosterValues>(EMPTY);
   const [tried, setTried] = useState(false);
-  const doctorId = typeof doctor?.numeric_id === 'number' ? doctor.numeric_id : undefined;
+  const doctorId = doctor?.id;
 
   const slotsQuery = useQuery({
     queryKey: ['duty-roasters', 'getDutySlots', { doctorId, month }],

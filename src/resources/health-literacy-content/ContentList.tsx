@@ -20,7 +20,6 @@ import {
   useTranslate,
 } from 'react-admin';
 import { USER_STATUS } from '../../../contract/enums';
-import { toHttps } from '../../providers/http';
 import { useResourceChanges } from '../../providers/useResourceChanges';
 import { isStoredFile } from '../common/MediaInput';
 import { NoData } from '../common/ResourceList';
@@ -47,7 +46,7 @@ const CardMedia = () => {
   return (
     <Box sx={{ position: 'relative', height: MEDIA_HEIGHT, bgcolor: 'action.hover', display: 'grid', placeItems: 'center', overflow: 'hidden' }}>
       {picture ? (
-        <Box component="img" src={toHttps(picture.path)} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <Box component="img" src={picture.path} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : record.type === 'pdf' ? (
         <PictureAsPdfIcon sx={{ fontSize: 72, color: 'error.main' }} aria-hidden />
       ) : null}
@@ -87,7 +86,7 @@ const ContentCard = () => {
     <Card
       component="article"
       variant="outlined"
-      aria-labelledby={`hlc-${record.numeric_id}`}
+      aria-labelledby={`hlc-${record.id}`}
       sx={{
         position: 'relative',
         height: '100%',
@@ -99,7 +98,7 @@ const ContentCard = () => {
       <CardMedia />
       <CardActions />
       <CardContent sx={{ display: 'grid', gap: 0.75, flex: 1, alignContent: 'start' }}>
-        <Typography id={`hlc-${record.numeric_id}`} variant="subtitle1" component="h2" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+        <Typography id={`hlc-${record.id}`} variant="subtitle1" component="h2" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
           {String(record.title ?? '')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>

@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { DeleteButton, Loading, Show, useCanAccess, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { toHttps } from '../../providers/http';
 import { isStoredFile, type StoredFile } from '../common/MediaInput';
 import { Detail, ProfileActions } from '../common/people';
 import { StatusChip } from '../common/StatusChip';
@@ -27,7 +26,7 @@ const Media = ({ title }: { title: string }) => {
   const file: unknown = record?.file;
   const thumbnail: unknown = record?.thumbnail;
   if (!isStoredFile(file)) return null;
-  const src = toHttps(file.path);
+  const src = file.path;
   if (file.type === 'image') {
     return <Box component="img" src={src} alt={title} sx={{ display: 'block', maxWidth: '100%', maxHeight: '75vh', mx: 'auto', borderRadius: 1 }} />;
   }
@@ -38,7 +37,7 @@ const Media = ({ title }: { title: string }) => {
         controls
         preload="metadata"
         src={src}
-        poster={isStoredFile(thumbnail) ? toHttps(thumbnail.path) : undefined}
+        poster={isStoredFile(thumbnail) ? thumbnail.path : undefined}
         aria-label={title}
         sx={{ display: 'block', width: '100%', maxHeight: '75vh', bgcolor: 'common.black', borderRadius: 1 }}
       />
@@ -50,12 +49,12 @@ const Media = ({ title }: { title: string }) => {
       {viewer ? (
         <Box
           component="iframe"
-          src={toHttps(viewer)}
+          src={viewer}
           title={title}
           sx={{ width: '100%', height: { xs: '60vh', md: '80vh' }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.default' }}
         />
       ) : null}
-      <Link href={toHttps(viewer ?? src)} target="_blank" rel="noopener noreferrer">
+      <Link href={viewer ?? src} target="_blank" rel="noopener noreferrer">
         {translate(`${K}.open_pdf`)}
       </Link>
     </Box>

@@ -8,7 +8,6 @@ import {
   CheckboxGroupInput, DataTable, DateInput, Loading, NumberInput, RadioButtonGroupInput, Show, ShowButton, TextInput, required, useLocaleState, useRecordContext, useTranslate, type RaRecord,
 } from 'react-admin';
 import { MEDICINE_TIMES, TO_BE_TAKEN } from '../../../contract/enums';
-import { toHttps } from '../../providers/http';
 import { MediaInput } from '../common/MediaInput';
 import { DateCell } from '../common/DateCell';
 import { ResourceList } from '../common/ResourceList';
@@ -79,7 +78,7 @@ const HistoryDetail = () => {
             {reports.length
               ? reports.map((r, i) => (
                   <Box key={r.path}>
-                    <Link href={toHttps(r.path)} target="_blank" rel="noopener noreferrer">
+                    <Link href={r.path} target="_blank" rel="noopener noreferrer">
                       {translate('resources.medical-histories.report', { n: i + 1 })}
                     </Link>
                   </Box>

@@ -10,10 +10,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Confirm, required, SaveButton, SimpleForm, TextInput, Toolbar, useLocale, useNotify, useTranslate } from 'react-admin';
-import { MediaInput, MediaPreview } from '../common/MediaInput';
+import { Confirm, required, SaveButton, SimpleForm, TextInput, Toolbar, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { isStoredFile, MediaInput, MediaPreview } from '../common/MediaInput';
 import { formatDate } from '../common/Timeline';
-import { addSlider, addTestimonial, deleteSlider, deleteTestimonial, PROMOTIONAL_QUERY_KEY, type Slider, type Testimonial } from './api';
+import { PROMOTIONAL_QUERY_KEY, type Slider, type Testimonial } from './api';
 import type { PromotionalRights } from './types';
 import { MESSAGES, useSaveFailure } from './SectionForms';
 
@@ -132,13 +133,14 @@ export const SliderTab = ({ sliders, rights }: { sliders: Slider[]; rights: Prom
   const locale = useLocale();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const failed = useSaveFailure();
   const [version, setVersion] = useState(0);
 
   const submit = async (values: Record<string, unknown>) => {
     if (!(values.file instanceof File)) return { file: MESSAGES.file };
     try {
-      await addSlider(values.file);
+      await dataProvider.addPromotionalItem('slider', { file: values.file });
       await refresh();
       setVersion((v) => v + 1);
       notify('app.notification.added', { type: 'success', autoHideDuration: 5000 });
@@ -161,13 +163,13 @@ export const SliderTab = ({ sliders, rights }: { sliders: Slider[]; rights: Prom
         rowLabel={(row) => translate('resources.promotional.slider_of', { date: formatDate(row.created_at, locale) })}
         canDelete={rights.remove}
         onDelete={async (row) => {
-          await deleteSlider(row.id);
+          await dataProvider.deletePromotionalItem('slider', row.id);
           await refresh();
         }}
         columns={[
           {
             header: translate('resources.promotional.columns.image'),
-            cell: (row) => (row.file ? <MediaPreview file={row.file} label={translate('resources.promotional.slider_of', { date: formatDate(row.created_at, locale) })} size={96} /> : null),
+            cell: (row) => (isStoredFile(row.file) ? <MediaPreview file={row.file} label={translate('resources.promotional.slider_of', { date: formatDate(row.created_at, locale) })} size={96} /> : null),
           },
           { header: translate('resources.promotional.columns.added'), cell: (row) => formatDate(row.created_at, locale) },
         ]}
@@ -181,12 +183,13 @@ export const TestimonialTab = ({ testimonials, rights }: { testimonials: Testimo
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const failed = useSaveFailure();
   const [version, setVersion] = useState(0);
 
   const submit = async (values: Record<string, unknown>) => {
     try {
-      await addTestimonial({ name: String(values.name ?? '').trim(), text: String(values.text ?? '').trim() });
+      await dataProvider.addPromotionalItem('testimonial', { name: String(values.name ?? '').trim(), text: String(values.text ?? '').trim() });
       await refresh();
       setVersion((v) => v + 1);
       notify('app.notification.added', { type: 'success', autoHideDuration: 5000 });
@@ -210,7 +213,7 @@ export const TestimonialTab = ({ testimonials, rights }: { testimonials: Testimo
         rowLabel={(row) => row.name}
         canDelete={rights.remove}
         onDelete={async (row) => {
-          await deleteTestimonial(row.id);
+          await dataProvider.deletePromotionalItem('testimonial', row.id);
           await refresh();
         }}
         columns={[

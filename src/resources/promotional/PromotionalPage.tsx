@@ -11,8 +11,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Title, usePermissions, useTranslate } from 'react-admin';
-import { getPromotional, PROMOTIONAL_QUERY_KEY, SITE_PATH, type PromotionalData } from './api';
+import { Title, useDataProvider, usePermissions, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { PROMOTIONAL_QUERY_KEY, SITE_PATH, type PromotionalData } from './api';
 import { AboutForm, BannerForm, HowItWorksForm, LogoForm } from './SectionForms';
 import { SliderTab, TestimonialTab } from './CollectionTabs';
 import type { PromotionalRights } from './types';
@@ -50,7 +51,8 @@ export const PromotionalPage = () => {
   const rights: PromotionalRights = { edit: held.includes('edit_setting'), create: held.includes('create_setting'), remove: held.includes('delete_setting') };
   const requested = params.get('tab');
   const tab: PromotionalTab = (PROMOTIONAL_TABS as readonly string[]).includes(requested ?? '') ? (requested as PromotionalTab) : 'logo';
-  const { data, isPending, error } = useQuery({ queryKey: PROMOTIONAL_QUERY_KEY, queryFn: ({ signal }) => getPromotional(signal) });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data, isPending, error } = useQuery({ queryKey: PROMOTIONAL_QUERY_KEY, queryFn: async ({ signal }) => (await dataProvider.getPromotional({ signal })).data });
   const tabsId = 'promotional-tabs';
 
   return (

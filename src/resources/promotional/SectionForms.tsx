@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { required, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useTranslate } from 'react-admin';
-import { ApiError } from '../../providers/http';
+import { HttpError, required, SaveButton, SimpleForm, TextInput, Toolbar, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { MediaInput } from '../common/MediaInput';
-import { PROMOTIONAL_QUERY_KEY, storeSection, type SectionKey, type SectionValues } from './api';
+import { PROMOTIONAL_QUERY_KEY, type SectionKey, type SectionValues } from './api';
 
 const V = 'resources.promotional.validation';
 export const MESSAGES = {
@@ -37,7 +37,8 @@ const validators = {
 export const useSaveFailure = () => {
   const notify = useNotify();
   return (failure: unknown): Record<string, string> | undefined => {
-    const fields = failure instanceof ApiError ? failure.fieldErrors : {};
+    const errors: unknown = failure instanceof HttpError && typeof failure.body === 'object' && failure.body !== null ? (failure.body as { errors?: unknown }).errors : null;
+    const fields = typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : {};
     const first = Object.values(fields)[0];
     const message = first ?? (failure instanceof Error && failure.message ? failure.message : 'ra.notification.http_error');
     notify(message, { type: 'error', autoHideDuration: 10_000, messageArgs: { _: message } });
@@ -73,6 +74,7 @@ const SectionForm = ({ section, record, canSave, textFields, fileFields, withPro
   const notify = useNotify();
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const failed = useSaveFailure();
   const [progress, setProgress] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
@@ -82,7 +84,7 @@ const SectionForm = ({ section, record, canSave, textFields, fileFields, withPro
       const body = bodyOf(values, textFields, fileFields);
       const sendsFile = Object.values(body).some((v) => v instanceof File);
       if (withProgress && sendsFile) setProgress(0);
-      const answer = await storeSection(section, body, withProgress && sendsFile ? setProgress : undefined);
+      const answer = await dataProvider.savePromotionalSection(section, body, { onProgress: withProgress && sendsFile ? setProgress : undefined });
       queryClient.setQueryData(PROMOTIONAL_QUERY_KEY, (current: Record<string, unknown> | undefined) => (current ? { ...current, [section]: answer.data } : current));
       void queryClient.invalidateQueries({ queryKey: PROMOTIONAL_QUERY_KEY });
       setVersion((v) => v + 1);

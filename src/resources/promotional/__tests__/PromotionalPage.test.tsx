@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { I18nProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router';
-import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../../../testing/AdminTestContext';
+import { AdminTestContext, getTestI18nProvider } from '../../../testing/AdminTestContext';
+import { createDataProvider } from '../../../providers/dataProvider';
 import { stubFetch, type SentRequest } from '../../../test/recorded-http';
 import { PromotionalPage } from '../PromotionalPage';
 import type { PromotionalData } from '../api';
@@ -26,7 +27,7 @@ const stored: PromotionalData = {
   testimonials: [{ id: 't1', name: 'Ayesha', text: 'The doctor called back.', created_at: '2026-11-20T10:00:00.000Z' }],
 };
 
-/** The server: the combined read, and whatever each write answers. */
+/** The server (recorded answers behind the real data provider): the combined read, and whatever each write answers. */
 const serve = (writes: (request: SentRequest) => unknown = () => ({})) =>
   stubFetch((request) =>
     request.method === 'GET' ? { body: { success: true, data: stored } } : { body: { success: true, data: writes(request), message: 'Successfully updated.' } },
@@ -35,7 +36,7 @@ const serve = (writes: (request: SentRequest) => unknown = () => ({})) =>
 const renderPage = (tab: string, permissions = ['view_setting', 'edit_setting', 'create_setting', 'delete_setting']) => {
   render(
     <MemoryRouter initialEntries={[`/promotional?tab=${tab}`]}>
-      <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider({})} permissions={permissions}>
+      <AdminTestContext i18nProvider={i18nProvider} dataProvider={createDataProvider()} permissions={permissions}>
         <PromotionalPage />
       </AdminTestContext>
     </MemoryRouter>,
@@ -76,6 +77,24 @@ describe('Promotional screen', () => {
 
     expect(await screen.findByText('Successfully deleted.')).toBeInTheDocument();
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/admin/promotional/testimonial/t1']);
+  });
+
+  it('shows a refused save under its field and as a toast', async () => {
+    const user = userEvent.setup();
+    // react-admin logs a data provider's failure; this one is expected
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch((request) =>
+      request.method === 'GET'
+        ? { body: { success: true, data: stored } }
+        : { status: 422, body: { success: false, message: 'The text field is required.', error: { text: ['The text field is required.'] } } },
+    );
+    renderPage('testimonials');
+
+    await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Bilal');
+    await user.type(screen.getByRole('textbox', { name: /Text/ }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+
+    await waitFor(() => expect(screen.getAllByText('The text field is required.')).toHaveLength(2));
   });
 
   it('shows the content without Save or delete to a viewer', async () => {
