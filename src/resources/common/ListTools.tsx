@@ -50,28 +50,31 @@ export const DateRangeFilter = () => {
 
 /**
  * The reader's language, time zone and labels for an export: the file's headers are the list's field
- * labels, its status words and dates the reader's.
+ * labels, its status words and dates the reader's. Gathered when an export starts: each label is probed
+ * then, not on every render of the list.
  */
 const useExportReader = (resource: string | undefined) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const labels: Record<string, string> = {};
-  const label = (key: string) => {
-    const path = `resources.${resource}.fields.${key}`;
-    const text = resource ? translate(path, { _: '' }) : '';
-    return text === path ? '' : text;
+  return () => {
+    const labels: Record<string, string> = {};
+    const label = (key: string) => {
+      const path = `resources.${resource}.fields.${key}`;
+      const text = resource ? translate(path, { _: '' }) : '';
+      return text === path ? '' : text;
+    };
+    for (const key of EXPORT_COLUMN_KEYS) {
+      // a related record's column is labelled as its key's field (district: district_id's District)
+      const text = label(key) || label(`${key}_id`);
+      if (text) labels[key] = text;
+    }
+    labels.id = translate('app.export.id');
+    labels.created_at ||= translate('app.export.created_at');
+    labels.updated_at ||= translate('app.export.updated_at');
+    labels['status.1'] = translate('app.status.active');
+    labels['status.2'] = translate('app.status.blocked');
+    return { lang: locale, tz: Intl.DateTimeFormat().resolvedOptions().timeZone, labels };
   };
-  for (const key of EXPORT_COLUMN_KEYS) {
-    // a related record's column is labelled as its key's field (district: district_id's District)
-    const text = label(key) || label(`${key}_id`);
-    if (text) labels[key] = text;
-  }
-  labels.id = translate('app.export.id');
-  labels.created_at ||= translate('app.export.created_at');
-  labels.updated_at ||= translate('app.export.updated_at');
-  labels['status.1'] = translate('app.status.active');
-  labels['status.2'] = translate('app.status.blocked');
-  return { lang: locale, tz: Intl.DateTimeFormat().resolvedOptions().timeZone, labels };
 };
 
 /**
@@ -83,7 +86,7 @@ export const ExportButtons = ({ selected = false }: { selected?: boolean }) => {
   const { filterValues, sort, selectedIds } = useListContext();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const reader = useExportReader(resource);
+  const readerOf = useExportReader(resource);
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   if (!resource) return null;
@@ -91,7 +94,7 @@ export const ExportButtons = ({ selected = false }: { selected?: boolean }) => {
     setBusy(true);
     try {
       const filter = selected ? { ...filterValues, ids: selectedIds } : filterValues;
-      await dataProvider.exportList(resource, { filter, sort, format, reader });
+      await dataProvider.exportList(resource, { filter, sort, format, reader: readerOf() });
       // the browser fetches the file from here; the bar stays a moment while it starts
       await new Promise((resolve) => setTimeout(resolve, 1500));
     } catch (error) {
