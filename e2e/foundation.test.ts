@@ -18,7 +18,8 @@ interface Listed<T> {
 
 const MAIL_WAIT_MS = 15_000;
 const UNAUTHORIZED = 'You are not authorized for this page!';
-const ADDED = 'Successfully added.';
+// the toast names the new record ("Karachi added."), or says "Successfully added." when it has no name
+const ADDED = / added\.$/;
 
 const passwordFrom = (mail: ReceivedMail): string => {
   const m = /Password:\s*(\S+)/.exec(mail.text);

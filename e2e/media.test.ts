@@ -186,7 +186,7 @@ describe('health literacy video over a weak connection (Chromium, real server)',
       await page.keyboard.press('Enter');
       await page.locator('input[type=file]').nth(1).setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: tinyPng([30, 120, 200, 255]) });
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
-      await seeText(page, 'Successfully added.');
+      await seeText(page, / added\.$/);
       const found = await server.api<Paged<{ id: number; encrypted_id: string; file: { path: string } | string }>>(
         'GET', `/health-literacy-content?search=${encodeURIComponent(title)}`, rootToken,
       );

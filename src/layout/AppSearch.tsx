@@ -67,10 +67,11 @@ export const AppSearch = () => {
           onClick={() => setOpen(true)}
           startIcon={<SearchIcon />}
           aria-keyshortcuts="Control+K /"
-          sx={{ textTransform: 'none', bgcolor: 'rgba(255,255,255,0.15)', '&:hover': { bgcolor: 'rgba(255,255,255,0.25)' }, marginInlineEnd: 1, paddingInline: 1.5, minWidth: 200, justifyContent: 'flex-start' }}
+          // outlined in the bar's own text colour on the bar itself: the contrast of the app bar's title, in every theme
+          sx={{ textTransform: 'none', border: 1, borderColor: 'currentColor', marginInlineEnd: 1, paddingInline: 1.5, minWidth: 200, justifyContent: 'flex-start' }}
         >
           <Box component="span" sx={{ flexGrow: 1, textAlign: 'start' }}>{label}</Box>
-          <Box component="kbd" aria-hidden sx={{ fontFamily: 'inherit', fontSize: '0.75rem', opacity: 0.8, border: 1, borderRadius: 0.5, paddingInline: 0.5, marginInlineStart: 1 }}>
+          <Box component="kbd" aria-hidden sx={{ fontFamily: 'inherit', fontSize: '0.75rem', border: 1, borderRadius: 0.5, paddingInline: 0.5, marginInlineStart: 1 }}>
             Ctrl K
           </Box>
         </Button>

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -98,11 +98,35 @@ export interface ResourceListProps {
   bulkStatus?: boolean;
 }
 
+/**
+ * react-admin's row checkbox (DataTable's SelectRowCheckbox) puts its aria-label on MUI's wrapper span
+ * instead of the input (its select-all box does it right), so a screen reader meets an unnamed box on
+ * every row: the label is moved onto the input, and again whenever React writes it (a language change).
+ */
+const useRowCheckboxLabels = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return undefined;
+    const fix = () =>
+      root.querySelectorAll<HTMLElement>('.select-item[aria-label]').forEach((box) => {
+        box.querySelector('input')?.setAttribute('aria-label', box.getAttribute('aria-label') ?? '');
+        box.removeAttribute('aria-label');
+      });
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+};
+
 /** Every list of the console: a search box, a table with row actions, 'Data not found' when empty, paging. */
 export const ResourceList = ({ children, rowActions = <RowActions />, sort, dateRange = false, exportable = false, filterBar, bulkStatus = false }: ResourceListProps) => {
   const translate = useTranslate();
   // Under `sm` a table cuts its columns off; noSsr: the first render already knows (no table flashing by).
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const tableRef = useRowCheckboxLabels();
   useResourceChanges(); // another admin's write to this resource refetches the list (real time)
   // react-admin reads source and alwaysOn from the filter elements themselves, so no wrapper component here.
   const filters = useMemo(
@@ -120,12 +144,14 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
       {isPhone ? (
         <PhoneList rowActions={rowActions} />
       ) : (
-        <DataTable bulkActionButtons={<BulkActions status={bulkStatus} exportable={exportable} />} rowClick={false} empty={<NoData />}>
-          {children}
-          <DataTable.Col label="app.action.actions" disableSort align="right">
-            {rowActions}
-          </DataTable.Col>
-        </DataTable>
+        <Box ref={tableRef}>
+          <DataTable bulkActionButtons={<BulkActions status={bulkStatus} exportable={exportable} />} rowClick={false} empty={<NoData />}>
+            {children}
+            <DataTable.Col label="app.action.actions" disableSort align="right">
+              {rowActions}
+            </DataTable.Col>
+          </DataTable>
+        </Box>
       )}
     </List>
   );
