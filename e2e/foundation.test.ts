@@ -97,8 +97,7 @@ describe('foundation journeys (Chromium, real server)', () => {
         'GET', `/admins?search=${encodeURIComponent(subEmail)}`, rootToken);
       expect(created.body.data.data).toEqual([expect.objectContaining({ email: subEmail, role: roleName, cnic: '3520112345671' })]);
 
-      // --- the admin list shows the new sub admin
-      await page.getByRole('link', { name: 'Back', exact: true }).click();
+      // --- saved, the admin list opens (admins have no page of their own) and shows the new sub admin
       await page.waitForURL('**/admins');
       await page.getByRole('cell', { name: subEmail }).waitFor();
       await screenshot(page, 'admin-list');

@@ -190,6 +190,7 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
               label={translate('resources.appointments.fields.doctor_id')}
               value={doctorId}
               disabled={specialization === ''}
+              sx={{ '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
               helperText={specialization === '' ? translate('resources.appointments.book.choose_specialization_first') : !doctorsPending && !doctors?.length ? translate('resources.appointments.book.no_doctors') : undefined}
               onChange={(e) => {
                 setDoctorId(Number(e.target.value));

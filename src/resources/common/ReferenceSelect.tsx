@@ -44,6 +44,8 @@ export const ReferenceSelect = ({
       isPending={enabled && isPending}
       disabled={!enabled}
       {...rest}
+      // what the select waits for is read while it is disabled: in the readable grey, not the disabled one
+      sx={[{ '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }, ...(Array.isArray(rest.sx) ? rest.sx : [rest.sx])]}
       helperText={!enabled && waitingFor ? waitingFor : rest.helperText}
     />
   );
