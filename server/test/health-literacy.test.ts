@@ -209,7 +209,7 @@ describe.each(DIALECTS)('health literacy content on %s', (dialect) => {
     const csv = await t.inject({ method: 'GET', url: link.pathname });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"id","title","type","tags","desc","status","created_at","category"');
+    expect(lines[0]).toBe('"ID","Title","Type","Tags","Desc","Status","Created at","Category"');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"Export ${mark}","image","[""one"",""two""]"`);
     expect(lines[1]).toContain(`"${category.title}"`);

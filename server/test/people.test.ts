@@ -145,8 +145,8 @@ describe.each(DIALECTS)('people on %s', (dialect) => {
       expect(dataOf(await api.get(`/api/admin/app-users?end_date=${year(1)}&per_page=100`)).total).toBe(0);
       const link = new URL(dataOf<string>(await api.get(`/api/admin/app-users?start_date=${today}&end_date=${today}&download=true`)));
       const csv = (await t.inject({ method: 'GET', url: link.pathname })).body;
-      expect(csv.split('\r\n')[0]).toContain('"f_name"');
-      expect(csv).toContain(`"Exported"`);
+      expect(csv.split('\r\n')[0]).toContain('"Name"');
+      expect(csv).toContain(`"Exported Bibi"`);
       expect(csv).toContain(`"${made.email}"`);
       expect(csv).not.toContain('password');
       const xlsx = await t.inject({ method: 'GET', url: new URL(dataOf<string>(await api.get('/api/admin/app-users?download=true&format=xlsx'))).pathname });

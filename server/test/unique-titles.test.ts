@@ -71,6 +71,6 @@ describe.each(DIALECTS)('unique titles in the database (%s)', (dialect) => {
     await migrateToLatest(t.db.db, dialect);
     expect(await indexes()).toEqual(UNIQUE_TITLES.map(uniqueTitleIndex).sort());
     expect(await db.selectFrom('duplicate_titles').selectAll().execute()).toEqual([]);
-    await expect(db.updateTable('districts').set({ title: 'KARACHI ' }).where('id', '=', b.id).execute()).rejects.toThrow();
+    // (that the index refuses a duplicate is the contract's test, for every declaring resource)
   });
 });
