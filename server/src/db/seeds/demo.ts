@@ -359,7 +359,7 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
   });
 
   const care = await seedCare(database, faker, {
-    doctors: opts.doctors ?? Math.round(20 * scale),
+    doctors: opts.doctors ?? Math.max(1, Math.round(20 * scale)),
     appointments: opts.appointments ?? Math.round(10_000 * scale),
     passwordHash,
     ownerId,
@@ -537,7 +537,7 @@ async function seedCare(
   const cities = (await db.selectFrom('cities').select('id').execute()).map((c) => c.id);
   const pk = await db.selectFrom('countries').select('id').where('iso2', '=', 'PK').executeTakeFirst();
   const patients = (await db.selectFrom('users').select('id').where('type', 'in', ['patient', 'family']).execute()).map((p) => p.id);
-  if (!qualifications.length || !specializations.length || !patients.length) return { doctors: 0, appointments: 0, medicalHistories: 0, prescriptions: 0 };
+  if (!qualifications.length || !specializations.length || !patients.length || opts.doctors < 1) return { doctors: 0, appointments: 0, medicalHistories: 0, prescriptions: 0 };
   const now = Date.now();
   const stamp = new Date(now).toISOString();
   let id = Number((await db.selectFrom('users').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
@@ -670,7 +670,9 @@ async function seedAppointmentRequests(database: Db, faker: Faker, opts: { scale
   const handledCount = Math.round(count * 0.6);
   // the latest appointments (the bookings ahead, then the most recent visits), every third one
   const latest = await db.selectFrom('appointments as a').innerJoin('users as u', 'u.id', 'a.patient_id')
-    .select(['a.id', 'a.created_at', 'a.patient_id', 'u.parent_id']).orderBy('a.id', 'desc').limit(handledCount * 3).execute();
+    .select(['a.id', 'a.created_at', 'a.patient_id', 'u.parent_id'])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('appointment_requests as r').select('r.id').whereRef('r.appointment_id', '=', 'a.id'))))
+    .orderBy('a.id', 'desc').limit(handledCount * 3).execute();
   const handled = latest.filter((_, i) => i % 3 === 0);
   const patients = (await db.selectFrom('users').select('id').where('type', '=', 'patient').where('status', '=', USER_STATUS.active).orderBy('id').limit(5000).execute()).map((u) => u.id);
   if (!patients.length) return { appointmentRequests: 0 };
