@@ -105,12 +105,11 @@ const DEMO_NOTICES = [
   { title: 'Cold chain check', body: 'Log the fridge temperatures at every facility today.' },
 ];
 
-/** sent to doctors and to patients (their apps' inboxes) */
+/** sent to doctors and to patients (their apps' inboxes); one to patients, whose copies are the most at large scales */
 const FIELD_NOTICES: { to: 'doctor' | 'patient'; title: string; body: string }[] = [
   { to: 'doctor', title: 'Roster for next week', body: 'Please confirm your working hours for next week by Friday.' },
   { to: 'patient', title: 'Vaccination week', body: 'Free vaccination for children under five at every health unit this week.' },
   { to: 'doctor', title: 'Updated referral guidelines', body: 'The referral guidelines for emergency cases have been updated.' },
-  { to: 'patient', title: 'Heat wave advice', body: 'Drink plenty of water and stay indoors between noon and 4 pm.' },
 ];
 
 // ---------------------------------------------------------------------------------------------- data
@@ -1016,7 +1015,8 @@ if (require.main === module) {
     const config = loadConfig();
     const where = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@') : `${config.dataDir}/app.db`;
     console.log(`Seeding demo data (scale ${scale}) into ${where}`);
-    const r = await prepareAndSeedDemo(config, { scale, force, log: (line) => console.log(`  ${line}`) });
+    const started = Date.now();
+    const r = await prepareAndSeedDemo(config, { scale, force, log: (line) => console.log(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`) });
     console.log(`Done in ${(r.ms / 1000).toFixed(2)} s. Demo admins sign in with "${DEMO_PASSWORD}" (e.g. any *@${DEMO_EMAIL_DOMAIN}).`);
   })().catch((err: unknown) => {
     if (err instanceof DemoDataExists || err instanceof ConfigError) {
