@@ -1,25 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESOURCE_NAMES } from '../../contract/resources';
 import { DemoDataExists, DEMO_PASSWORD, seedDemo } from '../src/db/seeds/demo';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
-import { client, dataOf } from './helpers/http';
+import { client, dataOf, type Row } from './helpers/http';
 
 // seeding at scale 1 takes several seconds on PostgreSQL (more on a shared machine)
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
+
+/**
+ * The console's screens that are not resource lists (src/layout/Menu.tsx's links), each with the call
+ * that fills it; null for a screen with nothing to list (a form). Every link of the menu must be here.
+ */
+const MENU_SCREENS: Record<string, string | null> = {
+  '/dashboard': '/api/admin/dashboard',
+  '/notifications': '/api/admin/notifications?per_page=1',
+  '/audit-log': '/api/admin/audit-log?per_page=1',
+  '/promotional': '/api/admin/promotional',
+  '/locations/import': null,
+};
+const menuLinks = (): string[] =>
+  [...readFileSync(join(__dirname, '../../src/layout/Menu.tsx'), 'utf8').matchAll(/\bto: '([^']+)'/g)].map((m) => m[1]!);
+
+test('every screen of the menu that is not a resource list is known to the demo seed test', () => {
+  expect(menuLinks().length).toBeGreaterThan(0);
+  expect(menuLinks().filter((to) => !(to in MENU_SCREENS))).toEqual([]);
+});
 
 describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    await seedDemo(t.db, { scale: 1, argon2: { memoryCost: 1024, timeCost: 1 }, log: () => undefined });
+    await seedDemo(t.db, { scale: 1, argon2: { memoryCost: 1024, timeCost: 1 }, storage: t.app.ctx.storage, log: () => undefined });
   });
   afterAll(() => t?.close());
 
-  test('fills every screen built so far, through the API', async () => {
+  test.each(RESOURCE_NAMES)('the %s list has rows for the unlimited admin, through the API', async (resource) => {
     const api = client(t);
-    for (const [resource, atLeast] of [['admins', 50], ['roles', 8], ['qualifications', 20], ['specializations', 30], ['districts', 12], ['tehsils', 60], ['areas', 300], ['cities', 40], ['countries', 200], ['app-users', 1000], ['family-members', 500], ['chw', 50], ['facility-centers', 12], ['feedbacks', 200], ['supports', 50]] as const) {
+    // the admin list is asked for on behalf of the signed-in admin, as the console does (LIST_PATHS)
+    const me = dataOf(await api.get('/api/admin/me'));
+    const path = resource === 'admins' ? `admins/admin/${me.encrypted_id}` : resource;
+    const res = await api.get(`/api/admin/${path}`);
+    expect([resource, res.statusCode]).toEqual([resource, 200]);
+    const page = dataOf(res);
+    expect([resource, page.total > 0, page.data.length > 0]).toEqual([resource, true, true]);
+  });
+
+  test.each(Object.entries(MENU_SCREENS).filter(([, call]) => call !== null))('the %s screen has data', async (_screen, call) => {
+    const res = await client(t).get(call!);
+    expect(res.statusCode).toBe(200);
+    const data = dataOf(res);
+    if ('total' in data) expect(data.total).toBeGreaterThan(0);
+    else expect(Object.values(data).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null && v !== 0))).toBe(true);
+  });
+
+  test('sizes at scale 1, the dashboard and the bell', async () => {
+    const api = client(t);
+    for (const [resource, atLeast] of [['roles', 8], ['qualifications', 20], ['specializations', 30], ['districts', 12], ['tehsils', 60], ['areas', 300], ['cities', 40], ['countries', 200], ['app-users', 1000], ['family-members', 500], ['chw', 50], ['facility-centers', 12], ['feedbacks', 200], ['supports', 50], ['appointment-requests', 200], ['categories', 6], ['health-literacy-content', 13], ['pages', 2], ['faqs', 8]] as const) {
       expect([resource, dataOf(await api.get(`/api/admin/${resource}?per_page=1`)).total >= atLeast]).toEqual([resource, true]);
     }
-    expect(dataOf(await api.get('/api/admin/notifications')).total).toBe(6);
     const me = dataOf(await api.get('/api/admin/me'));
+    expect(dataOf(await api.get(`/api/admin/admins/admin/${me.encrypted_id}?per_page=1`)).total).toBeGreaterThanOrEqual(50);
+    expect(dataOf(await api.get('/api/admin/notifications')).total).toBe(9);
     const bell = dataOf(await api.get(`/api/admin/notifications/web/admin/${me.pusher_id}`));
     expect(bell.notifications).toHaveLength(6);
     expect(bell.count).toBe(2);
@@ -28,6 +70,77 @@ describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
     expect(dash.cities.length).toBeGreaterThan(0);
     expect(dash.patients).toBe(1000);
     expect(dash.cities[0].patient_count).toBeGreaterThanOrEqual(dash.cities[1].patient_count);
+  });
+
+  test('each notification shows the copies the fan-out really stored, one for every active member of its audience', async () => {
+    const db = t.db.db;
+    const { data } = dataOf(await client(t).get('/api/admin/notifications?per_page=100'));
+    expect(new Set(data.map((n: Row) => n.send_to))).toEqual(new Set(['admin', 'doctor', 'patient']));
+    for (const n of data as Row[]) {
+      const id = (await db.selectFrom('sent_notifications').select('id').where('title', '=', n.title).executeTakeFirstOrThrow()).id;
+      const table = n.send_to === 'admin' ? 'admin_notifications' : 'user_notifications';
+      const copies = Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('sent_notification_id', '=', id).executeTakeFirstOrThrow()).n);
+      const audience = n.send_to === 'admin'
+        ? await db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1).executeTakeFirstOrThrow()
+        : await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', n.send_to).where('status', '=', 1).executeTakeFirstOrThrow();
+      const active = Number(audience.n);
+      expect([n.title, n.status, n.recipients, n.delivered]).toEqual([n.title, 'sent', active, copies]);
+      expect(copies).toBeGreaterThan(0);
+    }
+    // a doctor's inbox in the field app holds the notices sent to doctors
+    const doctor = await db.selectFrom('users').select('email').where('type', '=', 'doctor').where('status', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const login = await t.inject({ method: 'POST', url: '/api/field/login', payload: { email: doctor.email, password: DEMO_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  test('appointment requests: emergencies among them, handled ones linked to the booking made for the patient or a family member', async () => {
+    const api = client(t);
+    const { data } = dataOf(await api.get('/api/admin/appointment-requests?per_page=100'));
+    expect(data.some((r: Row) => r.is_emergency)).toBe(true);
+    const db = t.db.db;
+    const rows = await db.selectFrom('appointment_requests as r').leftJoin('appointments as a', 'a.id', 'r.appointment_id').leftJoin('users as p', 'p.id', 'a.patient_id')
+      .select(['r.id', 'r.patient_id', 'r.appointment_id', 'r.handled_at', 'r.created_at', 'a.id as booked', 'a.patient_id as for_id', 'p.parent_id', 'a.created_at as booked_at']).execute();
+    const handled = rows.filter((r) => r.handled_at !== null);
+    expect(handled.length).toBeGreaterThan(0);
+    expect(rows.length - handled.length).toBeGreaterThan(0);
+    expect(handled.filter((r) => r.booked === null || (r.for_id !== r.patient_id && r.parent_id !== r.patient_id) || r.created_at > r.booked_at!)).toEqual([]);
+    expect(rows.filter((r) => r.handled_at === null && r.appointment_id !== null)).toEqual([]);
+    // no booking handles two requests
+    expect(new Set(handled.map((r) => r.appointment_id)).size).toBe(handled.length);
+    // cancelled appointments carry a reason of the list
+    const unexplained = await db.selectFrom('appointments as a').leftJoin('cancellation_reasons as c', 'c.id', 'a.cancel_reason_id').select('a.id')
+      .where('a.status', '=', 'Cancelled').where('c.id', 'is', null).execute();
+    expect(unexplained).toEqual([]);
+    expect(Number((await db.selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'Cancelled').executeTakeFirstOrThrow()).n)).toBeGreaterThan(0);
+  });
+
+  test('ratings of appointments: a completed visit of the patient (or a family member) with its doctor; doctors show their average', async () => {
+    const db = t.db.db;
+    const rated = await db.selectFrom('feedbacks as f').innerJoin('appointments as a', 'a.id', 'f.appointment_id').innerJoin('users as p', 'p.id', 'a.patient_id')
+      .select(['f.user_id', 'f.doctor_id', 'a.doctor_id as visit_doctor', 'a.status', 'a.patient_id', 'p.parent_id']).execute();
+    expect(rated.length).toBeGreaterThan(0);
+    expect(rated.filter((r) => r.status !== 'Completed' || r.doctor_id !== r.visit_doctor || (r.user_id !== r.patient_id && r.user_id !== r.parent_id))).toEqual([]);
+    const { data } = dataOf(await client(t).get('/api/admin/doctors?per_page=5'));
+    expect(data.some((d: Row) => Number(d.rating) > 0)).toBe(true);
+  });
+
+  test('health literacy items and categories hold files written to the storage and served', async () => {
+    const db = t.db.db;
+    const items = await db.selectFrom('health_literacy_contents').select(['type', 'file', 'thumbnail']).execute();
+    expect(new Set(items.map((i) => i.type))).toEqual(new Set(['image', 'pdf', 'video']));
+    expect(items.filter((i) => i.type === 'video' && !i.thumbnail)).toEqual([]);
+    const paths = [
+      ...items.flatMap((i) => [i.file, i.thumbnail]),
+      ...(await db.selectFrom('categories').select('file').execute()).map((c) => c.file),
+    ].filter((p): p is string => p !== null);
+    for (const path of paths) {
+      const held = Number((await db.selectFrom('stored_files').select('holders').where('path', '=', path).executeTakeFirst())?.holders ?? 0);
+      expect([path, held > 0, ((await t.app.ctx.storage.size(path)) ?? 0) > 0]).toEqual([path, true, true]);
+    }
+    // tasks and messages of type Knowledge point at an active item
+    const knowledge = await db.selectFrom('tasks as k').innerJoin('health_literacy_contents as h', 'h.id', 'k.knowledge_id').select(['k.id', 'h.status']).where('k.type', '=', 'Knowledge').execute();
+    expect(knowledge.length).toBeGreaterThan(0);
+    expect(knowledge.filter((k) => k.status !== 1)).toEqual([]);
   });
 
   test('every CHW works in a VC of its own tehsil and district; family members belong to patients; demo patients sign in to the app', async () => {
@@ -79,7 +192,13 @@ describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
       .where((eb) => eb.or([eb('a.user_id', 'is', null), eb('t.survey_id', '!=', eb.ref('s.form_id')), eb('a.status', '!=', 'Completed')]))
       .execute();
     expect(unassigned).toEqual([]);
-    // the recipients are exactly those the server's rule picks
+    // the count each message shows is its recipients, exactly those the server's rule picks
+    const { data } = dataOf(await api.get('/api/admin/user-messages?per_page=100'));
+    for (const m of data as Row[]) {
+      const id = (await db.selectFrom('user_messages').select('id').where('title', '=', m.title).where('created_at', '=', m.created_at).executeTakeFirstOrThrow()).id;
+      const stored = Number((await db.selectFrom('user_message_recipients').select((eb) => eb.fn.countAll<number>().as('n')).where('message_id', '=', id).executeTakeFirstOrThrow()).n);
+      expect([m.title, m.total_users]).toEqual([m.title, stored]);
+    }
     const message = await db.selectFrom('user_messages').select(['id', 'total_users']).orderBy('total_users', 'desc').limit(1).executeTakeFirstOrThrow();
     const { resolveRecipients } = await import('../src/resources/programme/messages');
     expect(await resolveRecipients(db, message.id)).toBe(message.total_users);
@@ -97,7 +216,19 @@ describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
     await expect(t.login(demo.email, DEMO_PASSWORD)).resolves.toEqual(expect.any(String));
   });
 
-  test('refuses a second run without --force', async () => {
+  test('refuses a second run without --force; a forced one adds people and work but no content twice', async () => {
     await expect(seedDemo(t.db, { scale: 1, log: () => undefined })).rejects.toBeInstanceOf(DemoDataExists);
+    const db = t.db.db;
+    const sizes = async () => Object.fromEntries(await Promise.all((['categories', 'health_literacy_contents', 'pages', 'faqs', 'promotional_sections', 'users', 'appointment_requests'] as const)
+      .map(async (table) => [table, Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)] as const)));
+    const before = await sizes();
+    await seedDemo(t.db, { scale: 0.02, force: true, argon2: { memoryCost: 1024, timeCost: 1 }, storage: t.app.ctx.storage, log: () => undefined });
+    const after = await sizes();
+    expect({ ...after, users: before.users, appointment_requests: before.appointment_requests }).toEqual(before);
+    expect(after.users).toBeGreaterThan(before.users!);
+    expect(after.appointment_requests).toBeGreaterThan(before.appointment_requests!);
+    // the second batch's notifications show their real copies too
+    const unequal = await db.selectFrom('sent_notifications').select(['id', 'recipients', 'delivered', 'status']).where((eb) => eb.or([eb('recipients', '!=', eb.ref('delivered')), eb('status', '!=', 'sent')])).execute();
+    expect(unequal).toEqual([]);
   });
 });

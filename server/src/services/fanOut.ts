@@ -139,13 +139,22 @@ export interface FanOutOptions {
 
 const isAudience = (value: string): value is Audience => (AUDIENCES as readonly string[]).includes(value);
 
+/**
+ * What the fan-out needs of the server: its database, and where admins' copies are pushed (null: nowhere,
+ * as when the demo seed sends its notifications before any console is open).
+ */
+export interface FanOutContext {
+  db: AppContext['db'];
+  realtime: Pick<AppContext['realtime'], 'publishBatch' | 'channelForAdmin'> | null;
+}
+
 export class NotificationFanOut {
   private readonly running = new Map<number, Promise<void>>();
   private queue: Promise<void> = Promise.resolve();
   private stopping = false;
   private readonly batchSize: number;
 
-  constructor(private readonly ctx: AppContext, private readonly opts: FanOutOptions = {}) {
+  constructor(private readonly ctx: FanOutContext, private readonly opts: FanOutOptions = {}) {
     this.batchSize = opts.batchSize ?? FANOUT_BATCH;
   }
 
@@ -252,6 +261,7 @@ export class NotificationFanOut {
 
   private async push(send: SendRow, stored: StoredCopy[]): Promise<void> {
     const { realtime } = this.ctx;
+    if (!realtime) return;
     await realtime.publishBatch(
       stored.filter((s) => s.pusherId).map((s) => ({
         channel: realtime.channelForAdmin(s.pusherId!),

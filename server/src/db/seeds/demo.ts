@@ -20,7 +20,10 @@ import { migrateToLatest } from '../migrate';
 import { seedBase } from './base';
 import { seedPromotionalDemo } from './promotionalDemo';
 import { createStorage } from '../../services/storageDriver';
+import type { Storage } from '../../services/storage';
+import { seedContentDemo } from './contentDemo';
 import { resolveRecipients } from '../../resources/programme/messages';
+import { CHANNEL_OF, NotificationFanOut } from '../../services/fanOut';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 /** Every demo admin's email ends with this; it is how a second run recognises demo data. */
@@ -48,6 +51,11 @@ export interface SeedDemoOptions {
   log?: (line: string) => void;
   /** faker seed; default fixed */
   seed?: number;
+  /**
+   * where the demo's files go (the campaign leaflet, category images, health literacy media, the landing
+   * site's images), as the server stores uploads; without it the records point at files not written
+   */
+  storage?: Storage;
 }
 
 export interface SeedDemoResult {
@@ -74,12 +82,20 @@ export interface SeedDemoResult {
   facilityCenters: number;
   feedbacks: number;
   supports: number;
+  notifications: number;
+  notificationCopies: number;
+  appointmentRequests: number;
+  categories: number;
+  healthLiteracy: number;
+  pages: number;
+  faqs: number;
   passwordHash: string;
   ms: number;
 }
 
 export class DemoDataExists extends Error {}
 
+/** sent to admins (their bells), oldest first; all but the last two already read */
 const DEMO_NOTICES = [
   { title: 'Polio campaign starts Monday', body: 'CHW teams collect vaccine carriers from the district store on Sunday.' },
   { title: 'Monthly reports due', body: 'Please submit the VC-level reports by the 5th.' },
@@ -87,6 +103,13 @@ const DEMO_NOTICES = [
   { title: 'Training: data quality', body: 'A one-hour session for admins on Thursday at 10:00.' },
   { title: 'Server maintenance', body: 'The console will be unavailable on Saturday from 22:00 to 23:00.' },
   { title: 'Cold chain check', body: 'Log the fridge temperatures at every facility today.' },
+];
+
+/** sent to doctors and to patients (their apps' inboxes); one to patients, whose copies are the most at large scales */
+const FIELD_NOTICES: { to: 'doctor' | 'patient'; title: string; body: string }[] = [
+  { to: 'doctor', title: 'Roster for next week', body: 'Please confirm your working hours for next week by Friday.' },
+  { to: 'patient', title: 'Vaccination week', body: 'Free vaccination for children under five at every health unit this week.' },
+  { to: 'doctor', title: 'Updated referral guidelines', body: 'The referral guidelines for emergency cases have been updated.' },
 ];
 
 // ---------------------------------------------------------------------------------------------- data
@@ -323,24 +346,6 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
   await bulkInsert(database, 'admins', adminRows);
   log(`admins: ${adminCount} added (password "${DEMO_PASSWORD}", argon2 hash ${passwordHash})`);
 
-  // a few sent notifications, each with its copies in the bells of the first active admins (the
-  // fan-out is capped: at large scales every admin's bell is not what the demo is about)
-  const recipients = await db.selectFrom('admins').select('id').where('status', '=', USER_STATUS.active).orderBy('id').limit(200).execute();
-  const copies: Record<string, unknown>[] = [];
-  for (const [i, notice] of DEMO_NOTICES.entries()) {
-    const sentAt = new Date(now - (DEMO_NOTICES.length - i) * 86_400_000).toISOString();
-    const sent = await db.insertInto('sent_notifications').values({
-      send_to: 'admin', channel: 'web', title: notice.title, body: notice.body, recipients: recipients.length,
-      sent_by: ownerId, created_at: sentAt, updated_at: sentAt,
-    }).returning('id').executeTakeFirstOrThrow();
-    for (const r of recipients) {
-      copies.push({ admin_id: r.id, type: 'admin', title: notice.title, body: notice.body, data: null,
-        is_read: i < DEMO_NOTICES.length - 2 ? 1 : 0, sent_notification_id: sent.id, created_at: sentAt });
-    }
-  }
-  await bulkInsert(database, 'admin_notifications', copies);
-  log(`notifications: ${DEMO_NOTICES.length} sent, ${copies.length} copies in ${recipients.length} bells`);
-
   const haveInterests = new Set((await db.selectFrom('interests').select('title').execute()).map((r) => r.title));
   await bulkInsert(database, 'interests', INTERESTS.filter((title) => !haveInterests.has(title)).map((title) => ({ title, created_by: ownerId, created_at: stamp, updated_at: stamp })));
 
@@ -353,21 +358,32 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
   });
 
   const care = await seedCare(database, faker, {
-    doctors: opts.doctors ?? Math.round(20 * scale),
+    doctors: opts.doctors ?? Math.max(1, Math.round(20 * scale)),
     appointments: opts.appointments ?? Math.round(10_000 * scale),
     passwordHash,
     ownerId,
     log,
   });
 
+  const requests = await seedAppointmentRequests(database, faker, { scale, ownerId, log });
+
+  // the one file the demo campaigns and tasks show
+  if (opts.storage) await opts.storage.putAt(DEMO_FILE, Buffer.from(DEMO_PDF));
+  const content = await seedContentDemo(database, { ownerId, storage: opts.storage, log });
+
   const programme = await seedProgramme(database, faker, {
     scale,
     submissions: opts.submissions ?? Math.round(2_000 * scale),
+    knowledgeIds: content.knowledgeIds,
     ownerId,
     log,
   });
 
   const facilities = await seedFacilities(database, faker, { scale, ownerId, log });
+
+  const notifications = await seedNotifications(database, { ownerId, log });
+  // the landing site's content, with its images in the storage (only when it has none yet)
+  if (opts.storage) await seedPromotionalDemo(database, opts.storage, log);
 
   if (database.dialect === 'postgres') {
     // planner statistics and the visibility map after a bulk load, as autovacuum would leave them a
@@ -389,6 +405,12 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
     ...care,
     ...programme,
     ...facilities,
+    ...notifications,
+    ...requests,
+    categories: content.categories,
+    healthLiteracy: content.healthLiteracy,
+    pages: content.pages,
+    faqs: content.faqs,
     passwordHash,
     ms: Date.now() - started,
   };
@@ -514,7 +536,7 @@ async function seedCare(
   const cities = (await db.selectFrom('cities').select('id').execute()).map((c) => c.id);
   const pk = await db.selectFrom('countries').select('id').where('iso2', '=', 'PK').executeTakeFirst();
   const patients = (await db.selectFrom('users').select('id').where('type', 'in', ['patient', 'family']).execute()).map((p) => p.id);
-  if (!qualifications.length || !specializations.length || !patients.length) return { doctors: 0, appointments: 0, medicalHistories: 0, prescriptions: 0 };
+  if (!qualifications.length || !specializations.length || !patients.length || opts.doctors < 1) return { doctors: 0, appointments: 0, medicalHistories: 0, prescriptions: 0 };
   const now = Date.now();
   const stamp = new Date(now).toISOString();
   let id = Number((await db.selectFrom('users').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
@@ -628,6 +650,61 @@ async function seedCare(
   return { doctors: doctorIds.length, appointments: appointments.length + booked.length, medicalHistories: histories.length, prescriptions: prescriptions.length };
 }
 
+const REQUESTS = [
+  'Fever for three days, need to see a doctor.', 'Follow-up for my blood pressure medicine.', 'My child has a cough and a runny nose.',
+  'Check-up in the seventh month of pregnancy.', 'Pain in the lower back for two weeks.', 'Sugar readings are high since last week.',
+  'Skin rash on the arms.', 'Need a refill of my asthma inhaler.',
+];
+const EMERGENCIES = ['Chest pain since the morning.', 'High fever and fits in my son.', 'Heavy bleeding in pregnancy.', 'Difficulty breathing.'];
+
+/**
+ * Appointment requests from the patient app (200·scale): most already handled by the booking staff
+ * made for them (linked to that appointment, of the patient or a family member of theirs, with the
+ * audit entries the app's request and the booking leave), the rest still open, recent ones; about one in
+ * eight an emergency.
+ */
+async function seedAppointmentRequests(database: Db, faker: Faker, opts: { scale: number; ownerId: number | null; log: (line: string) => void }): Promise<{ appointmentRequests: number }> {
+  const { db } = database;
+  const count = Math.max(10, Math.round(200 * opts.scale));
+  const handledCount = Math.round(count * 0.6);
+  // the latest appointments (the bookings ahead, then the most recent visits), every third one
+  const latest = await db.selectFrom('appointments as a').innerJoin('users as u', 'u.id', 'a.patient_id')
+    .select(['a.id', 'a.created_at', 'a.patient_id', 'u.parent_id'])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('appointment_requests as r').select('r.id').whereRef('r.appointment_id', '=', 'a.id'))))
+    .orderBy('a.id', 'desc').limit(handledCount * 3).execute();
+  const handled = latest.filter((_, i) => i % 3 === 0);
+  const patients = (await db.selectFrom('users').select('id').where('type', '=', 'patient').where('status', '=', USER_STATUS.active).orderBy('id').limit(5000).execute()).map((u) => u.id);
+  if (!patients.length) return { appointmentRequests: 0 };
+  const now = Date.now();
+  const rows: Record<string, unknown>[] = [];
+  const detail = (emergency: boolean) => faker.helpers.arrayElement(emergency ? EMERGENCIES : REQUESTS);
+  for (const a of handled) {
+    const booked = Date.parse(a.created_at);
+    const at = new Date(booked - faker.number.int({ min: 1, max: 48 }) * 3_600_000).toISOString();
+    const emergency = faker.number.int(99) < 12;
+    rows.push({ patient_id: a.parent_id ?? a.patient_id, detail: detail(emergency), is_emergency: emergency ? 1 : 0, dated_at: at.slice(0, 10), appointment_id: a.id, handled_at: a.created_at, created_at: at, updated_at: a.created_at });
+  }
+  while (rows.length < count) {
+    const at = new Date(now - faker.number.int({ min: 0, max: 10 * 24 * 60 }) * 60_000).toISOString();
+    const emergency = faker.number.int(99) < 12;
+    rows.push({ patient_id: faker.helpers.arrayElement(patients), detail: detail(emergency), is_emergency: emergency ? 1 : 0, dated_at: at.slice(0, 10), appointment_id: null, handled_at: null, created_at: at, updated_at: at });
+  }
+  rows.sort((x, y) => String(x.created_at).localeCompare(String(y.created_at)));
+  const first = Number((await db.selectFrom('appointment_requests').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
+  rows.forEach((r, i) => (r.id = first + i));
+  await bulkInsert(database, 'appointment_requests', rows);
+  if (database.dialect === 'postgres') await sql`SELECT setval(pg_get_serial_sequence('appointment_requests', 'id'), (SELECT max(id) FROM appointment_requests))`.execute(db);
+  // what the app's request and the staff's booking write to the audit log
+  const audits: Record<string, unknown>[] = [];
+  for (const r of rows) {
+    audits.push({ actor_id: null, action: 'field_create', resource: 'appointment-requests', record_id: r.id, changes: JSON.stringify({ patient_id: r.patient_id, detail: r.detail, is_emergency: r.is_emergency, dated_at: r.dated_at }), ip: '127.0.0.1', request_id: null, created_at: r.created_at });
+    if (r.handled_at) audits.push({ actor_id: opts.ownerId, action: 'handled', resource: 'appointment-requests', record_id: r.id, changes: JSON.stringify({ appointment_id: r.appointment_id, handled_at: r.handled_at }), ip: '127.0.0.1', request_id: null, created_at: r.handled_at });
+  }
+  await bulkInsert(database, 'audit_log', audits);
+  opts.log(`appointment requests: ${rows.length} (${handled.length} handled by a booking, ${rows.filter((r) => r.is_emergency).length} emergencies)`);
+  return { appointmentRequests: rows.length };
+}
+
 /** a one-page PDF under storage/ that the demo campaigns and tasks point at */
 const DEMO_FILE = 'campaigns/demo-campaign.pdf';
 const DEMO_PDF = [
@@ -641,6 +718,7 @@ const DEMO_PDF = [
   '%%EOF',
 ].join('\n');
 
+const TASK_TITLE: Record<string, string> = { Survey: 'Survey round', Campaign: 'Campaign duty', Booking: 'Book appointments', Knowledge: 'Share health lessons', General: 'Household visits' };
 const CAMPAIGNS = ['Polio drive', 'Measles catch-up', 'Dengue awareness', 'Iron and folic acid week', 'Clean water', 'Breastfeeding week', 'TB screening', 'Hepatitis screening'];
 /** survey forms: [title, questions [title, type, required, options]] — text, radio and date questions */
 const FORMS: [string, [string, 'text' | 'radio' | 'date', boolean, string[]][]][] = [
@@ -659,7 +737,7 @@ const FORMS: [string, [string, 'text' | 'radio' | 'date', boolean, string[]][]][
 async function seedProgramme(
   database: Db,
   faker: Faker,
-  opts: { scale: number; submissions: number; ownerId: number | null; log: (line: string) => void },
+  opts: { scale: number; submissions: number; knowledgeIds: number[]; ownerId: number | null; log: (line: string) => void },
 ): Promise<{ campaigns: number; forms: number; tasks: number; submissions: number; messages: number }> {
   const { db } = database;
   const none = { campaigns: 0, forms: 0, tasks: 0, submissions: 0, messages: 0 };
@@ -709,11 +787,15 @@ async function seedProgramme(
   for (let i = 0; i < taskCount; i++) {
     const place = faker.helpers.arrayElement(places);
     const start = now + faker.number.int({ min: -150, max: 20 }) * 86_400_000;
-    const type = faker.helpers.weightedArrayElement([{ value: 'Survey', weight: 15 }, { value: 'Campaign', weight: 2 }, { value: 'General', weight: 2 }, { value: 'Booking', weight: 1 }]);
+    const type = faker.helpers.weightedArrayElement([
+      { value: 'Survey', weight: 15 }, { value: 'Campaign', weight: 2 }, { value: 'General', weight: 2 }, { value: 'Booking', weight: 1 },
+      ...(opts.knowledgeIds.length ? [{ value: 'Knowledge', weight: 2 }] : []),
+    ]);
     const created = stampAt(Math.min(now, start - 86_400_000));
     taskRows.push({
-      title: `${type === 'Survey' ? 'Survey round' : type === 'Campaign' ? 'Campaign duty' : type === 'Booking' ? 'Book appointments' : 'Household visits'} ${i + 1}`,
-      type, survey_id: type === 'Survey' ? faker.helpers.arrayElement(forms).id : null, campaign_id: type === 'Campaign' ? faker.helpers.arrayElement(campaigns) : null, knowledge_id: null,
+      title: `${TASK_TITLE[type]} ${i + 1}`,
+      type, survey_id: type === 'Survey' ? faker.helpers.arrayElement(forms).id : null, campaign_id: type === 'Campaign' ? faker.helpers.arrayElement(campaigns) : null,
+      knowledge_id: type === 'Knowledge' ? faker.helpers.arrayElement(opts.knowledgeIds) : null,
       note: type === 'General' ? 'Visit every household in the lane and note who needs a follow-up.' : null,
       s_date: ymd(start), e_date: ymd(start + faker.number.int({ min: 7, max: 45 }) * 86_400_000), district_id: place.district_id, tehsil_id: place.tehsil_id,
       desc: null, file, status: USER_STATUS.active, created_by: opts.ownerId, created_at: created, updated_at: created,
@@ -769,12 +851,12 @@ async function seedProgramme(
   let recipients = 0;
   for (let i = 0; i < messageCount && interests.length; i++) {
     const place = faker.helpers.arrayElement(places);
-    const type = faker.helpers.arrayElement(['General', 'Survey', 'Booking'] as const);
+    const type = faker.helpers.arrayElement(opts.knowledgeIds.length ? (['General', 'Survey', 'Booking', 'Knowledge'] as const) : (['General', 'Survey', 'Booking'] as const));
     const created = stampAt(now - faker.number.int({ min: 1, max: 90 }) * 86_400_000);
     const ages = faker.number.int(99) < 50 ? { from_age: 18, to_age: faker.helpers.arrayElement([45, 60, 80]) } : { from_age: null, to_age: null };
     const message = await db.insertInto('user_messages').values({
       type, title: faker.helpers.arrayElement(['Vaccination days this week', 'Free eye camp', 'Clean water reminder', 'Heat wave advice', 'Iron tablets at the BHU']),
-      survey_id: type === 'Survey' ? faker.helpers.arrayElement(forms).id : null, knowledge_id: null, text: type === 'General' ? 'Visit your nearest health unit this week.' : null,
+      survey_id: type === 'Survey' ? faker.helpers.arrayElement(forms).id : null, knowledge_id: type === 'Knowledge' ? faker.helpers.arrayElement(opts.knowledgeIds) : null, text: type === 'General' ? 'Visit your nearest health unit this week.' : null,
       ...ages, district_id: place.district_id, tehsil_id: place.tehsil_id, status: USER_STATUS.active, total_users: 0, created_by: opts.ownerId, created_at: created, updated_at: created,
     }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('user_message_interests').values(faker.helpers.arrayElements(interests, { min: 1, max: 3 }).map((interest_id) => ({ message_id: message.id, interest_id }))).execute();
@@ -782,6 +864,46 @@ async function seedProgramme(
   }
   opts.log(`programme: ${campaigns.length} campaigns, ${forms.length} survey forms, ${tasks.length} tasks (${assignees.length} CHW assignments), ${submissions.length} survey submissions, ${messageCount} messages to ${recipients} patients`);
   return { campaigns: campaigns.length, forms: forms.length, tasks: tasks.length, submissions: submissions.length, messages: messageCount };
+}
+
+/**
+ * Sent notifications as the send route stores them (the audience counted, status sending, an audit
+ * entry), their copies stored by the server's own fan-out (services/fanOut.ts), so the count each shows
+ * is the copies really stored: to every active admin's bell, and to the doctors' and patients' inboxes.
+ * The older admin notices are marked read.
+ */
+async function seedNotifications(
+  database: Db,
+  opts: { ownerId: number | null; log: (line: string) => void },
+): Promise<{ notifications: number; notificationCopies: number }> {
+  const { db } = database;
+  const fanOut = new NotificationFanOut({ db, realtime: null });
+  const now = Date.now();
+  const sends = [
+    ...DEMO_NOTICES.map((n) => ({ to: 'admin' as const, ...n })),
+    ...FIELD_NOTICES,
+  ];
+  const ids: number[] = [];
+  const audits: Record<string, unknown>[] = [];
+  for (const [i, notice] of sends.entries()) {
+    const at = new Date(now - (sends.length - i) * 86_400_000 + (i % 3) * 3_600_000).toISOString();
+    const recipients = await fanOut.audienceSize(notice.to);
+    const sent = await db.insertInto('sent_notifications').values({
+      send_to: notice.to, channel: CHANNEL_OF[notice.to], title: notice.title, body: notice.body, recipients, delivered: 0,
+      status: recipients > 0 ? 'sending' : 'sent', sent_by: opts.ownerId, created_at: at, updated_at: at, district_ids: null,
+    }).returning('id').executeTakeFirstOrThrow();
+    audits.push({ actor_id: opts.ownerId, action: 'send', resource: 'notifications', record_id: sent.id, changes: JSON.stringify({ sendTo: notice.to, channel: CHANNEL_OF[notice.to], title: notice.title, recipients }), ip: '127.0.0.1', request_id: null, created_at: at });
+    if (recipients > 0) fanOut.start(sent.id);
+    ids.push(sent.id);
+  }
+  await fanOut.idle();
+  await bulkInsert(database, 'audit_log', audits);
+  const read = ids.slice(0, DEMO_NOTICES.length - 2);
+  if (read.length) await db.updateTable('admin_notifications').set({ is_read: 1 }).where('sent_notification_id', 'in', read).execute();
+  const delivered = await db.selectFrom('sent_notifications').select((eb) => eb.fn.sum<number>('delivered').as('n')).where('id', 'in', ids).executeTakeFirst();
+  const copies = Number(delivered?.n ?? 0);
+  opts.log(`notifications: ${sends.length} sent (${DEMO_NOTICES.length} to admins, ${FIELD_NOTICES.length} to doctors and patients), ${copies} copies stored by the fan-out`);
+  return { notifications: sends.length, notificationCopies: copies };
 }
 
 /** Migrate, base seed, then demo data: what `npm run seed:demo` and the benchmark both do. */
@@ -824,11 +946,20 @@ async function seedFacilities(
   const doctors = (await db.selectFrom('users').select('id').where('type', '=', 'doctor').execute()).map((u) => u.id);
   const chws = (await db.selectFrom('users').select('id').where('type', '=', 'chw').limit(500).execute()).map((u) => u.id);
   const ago = (days: number) => new Date(Date.now() - days * 86_400_000 - faker.number.int(86_400_000)).toISOString();
+  // three in five rate a completed appointment (the patient's, or a family member's, with its doctor: at most
+  // one rating an appointment); the others are about a doctor in general
+  const feedbackCount = Math.round(200 * opts.scale);
+  const visits = await db.selectFrom('appointments as a').innerJoin('users as u', 'u.id', 'a.patient_id')
+    .select(['a.id', 'a.doctor_id', 'a.date', 'a.patient_id', 'u.parent_id']).where('a.status', '=', 'Completed')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('feedbacks as f').select('f.id').whereRef('f.appointment_id', '=', 'a.id'))))
+    .orderBy('a.id', 'desc').limit(Math.round(feedbackCount * 0.6)).execute();
   const feedbacks = patients.length && doctors.length
-    ? Array.from({ length: Math.round(200 * opts.scale) }, () => {
-        const at = ago(faker.number.int(180));
+    ? Array.from({ length: feedbackCount }, (_, i) => {
+        const visit = visits[i];
+        const at = visit ? new Date(Math.min(Date.now(), Date.parse(`${visit.date}T18:00:00Z`) + faker.number.int(2 * 86_400_000))).toISOString() : ago(faker.number.int(180));
         const reviewed = faker.number.int(99) < 40;
-        return { user_id: faker.helpers.arrayElement(patients), doctor_id: faker.helpers.arrayElement(doctors), msg: faker.helpers.arrayElement(FEEDBACK_TEXTS), rating: faker.number.int({ min: 1, max: 5 }),
+        return { user_id: visit ? visit.parent_id ?? visit.patient_id : faker.helpers.arrayElement(patients), doctor_id: visit ? visit.doctor_id : faker.helpers.arrayElement(doctors), appointment_id: visit?.id ?? null,
+          msg: faker.helpers.arrayElement(FEEDBACK_TEXTS), rating: faker.number.int({ min: 1, max: 5 }),
           dated_at: at, status: reviewed ? 'Reviewed' : 'New', note: reviewed ? 'Shared with the doctor.' : null, created_at: at, updated_at: at };
       })
     : [];
@@ -843,7 +974,7 @@ async function seedFacilities(
       })
     : [];
   await bulkInsert(database, 'supports', supports);
-  opts.log(`facilities: ${centers.length} facility centers, ${feedbacks.length} feedbacks, ${supports.length} support requests`);
+  opts.log(`facilities: ${centers.length} facility centers, ${feedbacks.length} feedbacks (${Math.min(visits.length, feedbacks.length)} rating an appointment), ${supports.length} support requests`);
   return { facilityCenters: centers.length, feedbacks: feedbacks.length, supports: supports.length };
 }
 
@@ -853,13 +984,8 @@ export async function prepareAndSeedDemo(config: Config, opts: SeedDemoOptions =
     await migrateToLatest(database.db, database.dialect);
     const base = await seedBase(database, config);
     if (base.generatedPassword) opts.log?.(`first super admin ${base.adminEmail} created with password ${base.generatedPassword} (shown once)`);
-    // the one file the demo campaigns and tasks show (DATA_DIR/storage or the bucket, as the server keeps them)
-    const storage = createStorage(config);
-    await storage.putAt(DEMO_FILE, Buffer.from(DEMO_PDF));
-    const result = await seedDemo(database, { argon2: config.argon2, ...opts });
-    // the landing site's content, with its images in the storage (only when it has none yet)
-    await seedPromotionalDemo(database, storage, opts.log);
-    return result;
+    // the demo's files go to DATA_DIR/storage or the bucket, as the server keeps them
+    return await seedDemo(database, { argon2: config.argon2, storage: createStorage(config), ...opts });
   } finally {
     await database.destroy();
   }
@@ -889,7 +1015,8 @@ if (require.main === module) {
     const config = loadConfig();
     const where = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@') : `${config.dataDir}/app.db`;
     console.log(`Seeding demo data (scale ${scale}) into ${where}`);
-    const r = await prepareAndSeedDemo(config, { scale, force, log: (line) => console.log(`  ${line}`) });
+    const started = Date.now();
+    const r = await prepareAndSeedDemo(config, { scale, force, log: (line) => console.log(`  [${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`) });
     console.log(`Done in ${(r.ms / 1000).toFixed(2)} s. Demo admins sign in with "${DEMO_PASSWORD}" (e.g. any *@${DEMO_EMAIL_DOMAIN}).`);
   })().catch((err: unknown) => {
     if (err instanceof DemoDataExists || err instanceof ConfigError) {
