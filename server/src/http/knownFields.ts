@@ -1,3 +1,4 @@
+import { messageText } from '../../../contract/messages';
 import type { FastifyRequest } from 'fastify';
 import { ValidationError } from './errors';
 import type { ResourceDef } from './resource';
@@ -11,7 +12,7 @@ import type { ResourceDef } from './resource';
  * (`ResourceDef.ignored`, and the keys of the record as the server presents it, which react-admin's
  * edit forms send back whole). Only a body's top-level keys are checked.
  */
-export const UNKNOWN_FIELD = 'Unknown field.';
+export const UNKNOWN_FIELD = messageText('unknown_field');
 
 /** Keys accepted and ignored on every route, with why they are not stored. */
 export const ACCEPTED_AND_IGNORED: Readonly<Record<string, string>> = {
