@@ -301,7 +301,8 @@ export const SERVER_MESSAGES = {
   chw_required: 'Please fill the CHW required field!',
   chws_of_tehsil: 'Every CHW must be an active CHW of the chosen tehsil.',
   chw_submitted: 'A CHW who has submitted for this task cannot be taken off it.',
-  task_has_submissions: 'The task "%{title}" has %{count} survey submission%{plural}: block it instead of deleting it.',
+  task_has_submission: 'The task "%{title}" has 1 survey submission: block it instead of deleting it.',
+  task_has_submissions: 'The task "%{title}" has %{number} survey submissions: block it instead of deleting it.',
   text_required_plain: 'Please provide a text',
   text_required: 'Please provide a text.',
   interest_required: 'Please select a Interest',
@@ -323,7 +324,8 @@ export const SERVER_MESSAGES = {
   questions_deleted: 'Deleted questions must be questions of this form that are not kept in the list.',
   question_row: 'Each question has a title (at most 500 characters), a type, a required flag and options.',
   option_text: 'Each option is a title of at most 191 characters.',
-  form_has_submissions: 'The survey form "%{title}" has %{count} submission%{plural}: block it instead of deleting it.',
+  form_has_submission: 'The survey form "%{title}" has 1 submission: block it instead of deleting it.',
+  form_has_submissions: 'The survey form "%{title}" has %{number} submissions: block it instead of deleting it.',
   form_in_use: 'The survey form "%{title}" is still used by %{uses}. Delete them or choose another form first.',
   export_format: 'The format is csv or xlsx.',
   page_exists: 'This page already exists: edit it instead.',
@@ -358,7 +360,7 @@ export const SERVER_MESSAGES = {
   admins_type: 'Notifications to admins are of type admin.',
   users_type_user: 'Notifications to doctors and patients are of type user.',
   doctors_all_districts: 'Doctors serve every district: only an admin of every district can notify them.',
-  notification_sending: 'Sending to %{count} %{who}.',
+  notification_sending: 'Sending to %{number} %{who}.',
   notification_nobody: 'No %{who} to notify.',
   marked_read: 'Marked as read.',
   admin_required: 'Please select an admin.',
@@ -367,7 +369,7 @@ export const SERVER_MESSAGES = {
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES;
 
 /** Placeholder values that stay as the server wrote them in every language (names, statuses, English advice). */
-export const ENGLISH_VALUES = ['field', 'problem', 'noun', 'label', 'uses', 'filter', 'values', 'from', 'to', 'status', 'advice', 'permissions', 'folder', 'types', 'who', 'plural', 'title', 'name', 'district', 'tehsil', 'columns', 'type', 'key', 'code', 'value', 'what'] as const;
+export const ENGLISH_VALUES = ['field', 'problem', 'noun', 'label', 'uses', 'filter', 'values', 'from', 'to', 'status', 'advice', 'permissions', 'folder', 'types', 'who', 'title', 'name', 'district', 'tehsil', 'columns', 'type', 'key', 'code', 'value', 'what'] as const;
 
 /** Placeholder values that are catalogue texts themselves. */
 export const NESTED_VALUES = ['message'] as const;
