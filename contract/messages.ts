@@ -6,8 +6,8 @@
  *
  * Placeholders are react-admin's `%{name}`; the server fills them, and a reader gets their values back from
  * the text with `readMessage`. A value that is itself a catalogue text (`message` in "Row 2: ...") is a
- * message of its own. Values named in `ENGLISH_VALUES` stay as the server wrote them (names of fields,
- * statuses, record titles, the password checker's advice).
+ * message of its own. Other values stay as the server wrote them in every language (names of fields,
+ * statuses, record titles, counts, the password checker's advice).
  */
 export const SERVER_MESSAGES = {
   // the envelope
@@ -367,9 +367,6 @@ export const SERVER_MESSAGES = {
 } as const;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES;
-
-/** Placeholder values that stay as the server wrote them in every language (names, statuses, English advice). */
-export const ENGLISH_VALUES = ['field', 'problem', 'noun', 'label', 'uses', 'filter', 'values', 'from', 'to', 'status', 'advice', 'permissions', 'folder', 'types', 'who', 'title', 'name', 'district', 'tehsil', 'columns', 'type', 'key', 'code', 'value', 'what'] as const;
 
 /** Placeholder values that are catalogue texts themselves. */
 export const NESTED_VALUES = ['message'] as const;
