@@ -9,19 +9,28 @@ const Sequencer = require('@jest/test-sequencer').default;
 const path = require('node:path');
 
 /**
- * Seconds a file takes on the 2-core test machine with the suite on two workers (rounded); files
- * not named here are guessed from their project and size.
+ * Seconds a file took in the whole suite on the 2-core test machine (three workers, a CI run of
+ * 2026-11-26, rounded); files not named here are guessed from their project and size.
  */
 const ESTIMATES = {
-  'e2e/xss.test.ts': 190,
-  'e2e/accessibility.test.ts': 130,
-  'e2e/media.test.ts': 110,
+  'server/test/fuzz-accounts.test.ts': 230,
+  'e2e/accessibility.test.ts': 220,
+  'server/test/fuzz-reference.test.ts': 210,
+  'e2e/xss.test.ts': 210,
+  'server/test/fuzz-programme.test.ts': 175,
+  'server/test/fuzz-clinical.test.ts': 170,
+  'server/test/fuzz-rest.test.ts': 110,
+  'e2e/media.test.ts': 100,
+  'e2e/appointments.test.ts': 57,
+  'server/test/authorization.test.ts': 55,
+  'src/resources/__tests__/DynamicFormBuilder.test.tsx': 44,
+  'src/resources/__tests__/WorkingHours.test.tsx': 39,
 };
 
 function estimate(test) {
   const rel = path.relative(test.context.config.rootDir, test.path).split(path.sep).join('/');
   if (ESTIMATES[rel] !== undefined) return ESTIMATES[rel];
-  if (/^server\/test\/fuzz-(?!findings)/.test(rel)) return 100; // a group of the fuzzer's routes
+  if (/^server\/test\/fuzz-(?!findings)/.test(rel)) return 150; // a group of the fuzzer's routes added later
   const size = test.context.hasteFS.getSize(test.path) ?? 0;
   if (rel.startsWith('e2e/')) return 30 + size / 1000; // a server and Chromium to start, then screens
   if (rel.startsWith('server/')) return 5 + size / 1500; // two databases and apps, then requests

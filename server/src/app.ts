@@ -27,6 +27,7 @@ import { messageText } from '../../contract/messages';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { applyAliases, refuseUnknownFields } from './http/knownFields';
 import { IdCodec } from './http/ids';
+import { sharedValidatorCompiler } from './http/validators';
 import { Realtime } from './realtime';
 import { registerRealtime } from './realtime/routes';
 import { registry as defaultRegistry } from './resources/registry';
@@ -150,6 +151,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       customOptions: { allErrors: true, removeAdditional: 'all', coerceTypes: false, useDefaults: true },
       plugins: [addMessageKeyword],
     },
+    // fastify's ajv, its compiled validators shared by the apps of one process (http/validators.ts)
+    schemaController: { compilersFactory: { buildValidator: sharedValidatorCompiler } },
   });
 
   mkdirSync(config.dataDir, { recursive: true });

@@ -71,5 +71,7 @@ declare module 'fastify' {
     ignoredFields?: Readonly<Record<string, string>>;
     /** the spec's name of a body field → the project's name of it (http/knownFields.ts) */
     aliases?: Readonly<Record<string, string>>;
+    /** body fields whose rows are presented exactly as their schema (a declaration's child rows): a key inside them that the schema does not list is refused too */
+    strictRows?: readonly string[];
   }
 }

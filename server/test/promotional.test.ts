@@ -118,6 +118,21 @@ describe.each(DIALECTS)('promotional (%s)', (dialect) => {
     expect(again.box_1_file).toEqual(about.box_1_file);
   });
 
+  it("the spec's names beside the store names: logo.path, the banner's background/center/person, the about boxes as objects; PUT /promotional/{section}", async () => {
+    const logo = dataOf(await root.put('/api/admin/promotional/logo', { file: dataUrl(png()) }));
+    expect(logo.path).toBe(logo.file.path);
+    const banner = dataOf(await root.put('/api/admin/promotional/banner', { desc: 'Near you', background_image: dataUrl(png()), center_image: dataUrl(png()), person_image: dataUrl(png()) }));
+    expect([banner.background, banner.center, banner.person]).toEqual([banner.background_image, banner.center_image, banner.person_image]);
+    const about = dataOf(await root.put('/api/admin/promotional/about', aboutBody()));
+    expect(about.box_2).toEqual({ title: 'Box 2', desc: about.box_2_desc, file: about.box_2_file });
+    expect(about.box_analytic_4).toEqual({ value: '400+', key: 'Figure 4' });
+    const all = dataOf(await root.get('/api/admin/promotional'));
+    expect([all.logo.path, all.banner.person.path, all.about.box_1.file.path]).toEqual([logo.file.path, banner.person_image.path, about.box_1_file.path]);
+    // a section's own checks hold on the PUT too; an id that names no section is not found
+    expect(fieldErrors(await root.put('/api/admin/promotional/banner', { desc: '' }))).toHaveProperty('desc');
+    expect((await root.put('/api/admin/promotional/footer', { desc: 'x' })).statusCode).toBe(404);
+  });
+
   it("how it works: title and description required; an MP4 by content only ('File format not supported. MP4 Only')", async () => {
     expect(fieldErrors(await root.post('/api/admin/promotional/how-it-works/store', {}))).toEqual({ title: [M.title], desc: [M.description] });
     expect(fieldErrors(await root.post('/api/admin/promotional/how-it-works/store', { title: 'How it works', desc: 'Three steps' }))).toEqual({ video: [M.file] });

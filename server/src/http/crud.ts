@@ -391,7 +391,7 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
   const base = `/api/admin/${def.name}`;
   const consumes = def.files ? ['application/json', 'multipart/form-data'] : undefined;
   /** a write of a record with files: multipart or data URLs, within its declared file sizes */
-  const writeConfig = (action: Action) => ({ ...access(def, action), ignoredFields: ignoredFieldsOf(def), ...(def.aliases ? { aliases: def.aliases } : {}) });
+  const writeConfig = (action: Action) => ({ ...access(def, action), ignoredFields: ignoredFieldsOf(def), ...(def.aliases ? { aliases: def.aliases } : {}), ...(def.children ? { strictRows: Object.keys(def.children) } : {}) });
   /** child rows of one field may come as plain values (`services: ["Vaccination"]`) */
   const preValidation = def.children ? async (request: FastifyRequest) => rowsFromValues(def, request.body) : undefined;
   const writeRoute = (action: Action) => ({

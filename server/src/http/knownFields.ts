@@ -10,7 +10,10 @@ import type { ResourceDef } from './resource';
  * that the server does not store are declared, each with its reason, and then accepted and dropped:
  * on every route (`ACCEPTED_AND_IGNORED`), on a route (`config.ignoredFields`), or on a resource
  * (`ResourceDef.ignored`, and the keys of the record as the server presents it, which react-admin's
- * edit forms send back whole). Only a body's top-level keys are checked.
+ * edit forms send back whole). A declaration's child rows are presented exactly as their schema, so a
+ * key inside them that the schema does not list is refused under the field, naming the row
+ * (`{ "items": ["Row 2: Unknown field \"dosee\"."] }`); other nested values are not checked (their
+ * records are presented with more keys than they take, and ajv drops those).
  */
 export const UNKNOWN_FIELD = messageText('unknown_field');
 
@@ -74,11 +77,34 @@ export function refuseUnknownFields(request: FastifyRequest): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
   const record = body as Record<string, unknown>;
   const ignored = request.routeOptions.config.ignoredFields ?? {};
+  const strictRows = request.routeOptions.config.strictRows ?? [];
   const unknown: Record<string, string[]> = {};
   for (const key of Object.keys(record)) {
-    if (Object.hasOwn(schema.properties, key)) continue;
+    if (Object.hasOwn(schema.properties, key)) {
+      const inner = strictRows.includes(key) ? unknownWithin(schema.properties[key] as NestedSchema, record[key], '') : [];
+      if (inner.length) unknown[key] = inner;
+      continue;
+    }
     if (Object.hasOwn(ignored, key) || Object.hasOwn(ACCEPTED_AND_IGNORED, key)) delete record[key];
     else unknown[key] = [UNKNOWN_FIELD];
   }
   if (Object.keys(unknown).length) throw new ValidationError(unknown);
+}
+
+type NestedSchema = { type?: unknown; properties?: Record<string, NestedSchema>; additionalProperties?: unknown; items?: NestedSchema } | undefined;
+
+/** The keys a strict object schema (`additionalProperties: false`) does not list, at any depth of a field's value. */
+function unknownWithin(schema: NestedSchema, value: unknown, at: string): string[] {
+  if (!schema || value === null || typeof value !== 'object') return [];
+  if (Array.isArray(value)) {
+    if (!schema.items) return [];
+    return value.flatMap((item, i) => unknownWithin(schema.items, item, at ? `${at}, row ${i + 1}` : `Row ${i + 1}`));
+  }
+  if (!schema.properties) return [];
+  const out: string[] = [];
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    if (Object.hasOwn(schema.properties, key)) out.push(...unknownWithin(schema.properties[key], inner, at ? `${at}, ${key}` : key));
+    else if (schema.additionalProperties === false) out.push(`${at ? `${at}: ` : ''}Unknown field "${key}".`);
+  }
+  return out;
 }

@@ -36,8 +36,18 @@ const byId = async (db: Kysely<Database>, table: 'districts' | 'tehsils', id: un
 
 const CHWS = ['CHW', 'CHWs'] as const;
 
+/** What is placed in a district and a tehsil besides the places and CHWs: patients, the programme's work, facility centers. */
+const PLACED = (column: 'district_id' | 'tehsil_id'): ReferencedBy[] => [
+  { table: 'patient_profiles', column, noun: ['patient', 'patients'] },
+  { table: 'campaigns', column, noun: ['campaign', 'campaigns'] },
+  { table: 'tasks', column, noun: ['task', 'tasks'] },
+  { table: 'user_messages', column, noun: ['message', 'messages'] },
+  { table: 'facility_centers', column, noun: ['facility center', 'facility centers'] },
+];
+
 export const qualifications = titled('qualifications', 'qualifications', 'qualification', 'Qualification', [
   { table: 'chw_profiles', column: 'qualification_id', noun: CHWS },
+  { table: 'doctor_profiles', column: 'qualification_id', noun: ['doctor', 'doctors'] },
 ]);
 export const specializations = titled('specializations', 'specializations', 'specialization', 'Specialization');
 export const cities = titled('cities', 'cities', 'location', 'City', [{ table: 'users', column: 'city_id', noun: ['person', 'people'] }]);
@@ -51,6 +61,7 @@ export const districts = titled(
     { table: 'areas', column: 'district_id', noun: ['VC area', 'VC areas'] },
     { table: 'chw_profiles', column: 'district_id', noun: CHWS },
     { table: 'admin_districts', column: 'district_id', noun: ['admin limited to it', 'admins limited to it'], by: 'admins' },
+    ...PLACED('district_id'),
   ],
   { column: 'id' },
 );
@@ -73,6 +84,7 @@ export const tehsils = defineResource<'tehsils'>()({
   referencedBy: [
     { table: 'areas', column: 'tehsil_id', noun: ['VC area', 'VC areas'] },
     { table: 'chw_profiles', column: 'tehsil_id', noun: CHWS },
+    ...PLACED('tehsil_id'),
   ],
   district: { column: 'district_id' },
   uniqueTitle: { within: 'district_id' },
@@ -112,7 +124,10 @@ export const areas = defineResource<'areas'>()({
     { as: 'tehsil', column: 'tehsil_id', resource: 'tehsils', table: 'tehsils', columns: ['title', 'district_id'] },
   ],
   choices: ['title', 'district_id', 'tehsil_id'],
-  referencedBy: [{ table: 'chw_profiles', column: 'area_id', noun: CHWS }],
+  referencedBy: [
+    { table: 'chw_profiles', column: 'area_id', noun: CHWS },
+    { table: 'facility_centers', column: 'area_id', noun: ['facility center', 'facility centers'] },
+  ],
   district: { column: 'district_id' },
   uniqueTitle: { within: 'tehsil_id' },
   hooks: {

@@ -131,7 +131,24 @@ function presentSection(ctx: AppContext, section: Section, content: Content | nu
   const out: Record<string, unknown> = {};
   for (const field of Object.keys(section.fields)) out[field] = content[field] ?? null;
   for (const field of Object.keys(section.files)) out[field] = presentFile(ctx, content[field]);
-  return out;
+  return { ...out, ...specNames(section.key, out) };
+}
+
+/**
+ * The same values under the names the spec reads them by (spec 1 §3), beside the store names: the
+ * logo's `path`, the banner's `background`/`center`/`person`, the about boxes as objects
+ * (`box_1: { title, desc, file }`, `box_analytic_1: { value, key }`).
+ */
+function specNames(key: Section['key'], out: Record<string, unknown>): Record<string, unknown> {
+  if (key === 'logo') return { path: (out.file as { path: string } | null)?.path ?? null };
+  if (key === 'banner') return { background: out.background_image, center: out.center_image, person: out.person_image };
+  if (key !== 'about') return {};
+  return Object.fromEntries(
+    ABOUT_BOXES.flatMap((n) => [
+      [`box_${n}`, { title: out[`box_${n}_title`], desc: out[`box_${n}_desc`], file: out[`box_${n}_file`] }],
+      [`box_analytic_${n}`, { value: out[`box_analytic_${n}_value`], key: out[`box_analytic_${n}_key`] }],
+    ]),
+  );
 }
 
 const parse = (text: string | undefined): Content | null => {
@@ -221,49 +238,53 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
     const schemaFiles = Object.fromEntries(Object.entries(section.files).map(([field, spec]) => [field, Type.Optional(fileSchema(spec))]));
     const body: TObject = Type.Object({ ...section.fields, ...schemaFiles }, { additionalProperties: false });
     const largest = Math.max(...Object.values(section.files).map((s) => s.maxBytes ?? IMAGE_BYTES));
-    app.post(
-      `/api/admin/promotional/${section.path}/store`,
-      {
-        ...uploadRoute({ fileBytes: largest, files: Object.keys(section.files).length }, access('edit_setting')),
-        schema: { tags, summary: section.summary, body, consumes: ['application/json', 'multipart/form-data'] },
-      },
-      async (request) => {
-        const admin = requireAdmin(request);
-        const input = request.body as Record<string, unknown>;
-        const stored = (await loadSections(db)).get(section.key) ?? null;
-        const files = await storeFiles(ctx, { files: section.files }, input, stored, admin.id);
-        let replaced: string[] = [];
-        try {
-          await db.transaction().execute(async (trx) => {
-            const row = await trx.selectFrom('promotional_sections').select(['id', 'content']).where('section', '=', section.key).executeTakeFirst();
-            const before = parse(row?.content);
-            const content: Content = {};
-            for (const field of Object.keys(section.fields)) content[field] = String(input[field]);
-            for (const field of Object.keys(section.files)) content[field] = (field in files.values ? (files.values[field] as string | null) : before?.[field]) ?? null;
-            const stamp = now();
-            const json = JSON.stringify(content);
-            const written = await trx
-              .insertInto('promotional_sections')
-              .values({ section: section.key, content: json, updated_by: admin.id, created_at: stamp, updated_at: stamp })
-              .onConflict((oc) => oc.column('section').doUpdateSet({ content: json, updated_by: admin.id, updated_at: stamp }))
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            replaced = await holdFiles(ctx, trx, 'promotional_sections', Number(written.id), files, before, admin.id);
-            await audit(trx, {
-              actorId: admin.id, action: before ? 'update' : 'create', resource: `promotional.${section.key}`, recordId: Number(written.id),
-              changes: diff(before, content), ip: request.ip, requestId: request.id,
-            });
+    // the section's store, and the spec's `PUT /promotional/{id}` with the section as the id
+    const store = async (request: FastifyRequest) => {
+      const admin = requireAdmin(request);
+      const input = request.body as Record<string, unknown>;
+      const stored = (await loadSections(db)).get(section.key) ?? null;
+      const files = await storeFiles(ctx, { files: section.files }, input, stored, admin.id);
+      let replaced: string[] = [];
+      try {
+        await db.transaction().execute(async (trx) => {
+          const row = await trx.selectFrom('promotional_sections').select(['id', 'content']).where('section', '=', section.key).executeTakeFirst();
+          const before = parse(row?.content);
+          const content: Content = {};
+          for (const field of Object.keys(section.fields)) content[field] = String(input[field]);
+          for (const field of Object.keys(section.files)) content[field] = (field in files.values ? (files.values[field] as string | null) : before?.[field]) ?? null;
+          const stamp = now();
+          const json = JSON.stringify(content);
+          const written = await trx
+            .insertInto('promotional_sections')
+            .values({ section: section.key, content: json, updated_by: admin.id, created_at: stamp, updated_at: stamp })
+            .onConflict((oc) => oc.column('section').doUpdateSet({ content: json, updated_by: admin.id, updated_at: stamp }))
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          replaced = await holdFiles(ctx, trx, 'promotional_sections', Number(written.id), files, before, admin.id);
+          await audit(trx, {
+            actorId: admin.id, action: before ? 'update' : 'create', resource: `promotional.${section.key}`, recordId: Number(written.id),
+            changes: diff(before, content), ip: request.ip, requestId: request.id,
           });
-        } catch (err) {
-          await discardFiles(ctx, files);
-          throw err;
-        }
-        await removeFiles(replaced);
-        const current = (await loadSections(db)).get(section.key) ?? null;
-        return ok(presentSection(ctx, section, current), MESSAGES.updated);
-      },
-    );
+        });
+      } catch (err) {
+        await discardFiles(ctx, files);
+        throw err;
+      }
+      await removeFiles(replaced);
+      const current = (await loadSections(db)).get(section.key) ?? null;
+      return ok(presentSection(ctx, section, current), MESSAGES.updated);
+    };
+    const options = {
+      ...uploadRoute({ fileBytes: largest, files: Object.keys(section.files).length }, access('edit_setting')),
+      schema: { tags, summary: section.summary, body, consumes: ['application/json', 'multipart/form-data'] },
+    };
+    app.post(`/api/admin/promotional/${section.path}/store`, options, store);
+    app.put(`/api/admin/promotional/${section.path}`, options, store);
   }
+  // the spec's `PUT /promotional/{id}` does not say what the id is: a section's own path (logo, banner, about, how-it-works)
+  app.put('/api/admin/promotional/:id', { config: access('edit_setting'), schema: { tags, summary: `Saves a section: PUT /promotional/{${SECTIONS.map((s) => s.path).join('|')}}`, params: Id } }, async () => {
+    throw notFound();
+  });
 
   /* ---------- sliders ---------- */
   app.get('/api/admin/promotional/slider', { config: access('view_setting'), schema: { tags, summary: 'The slider files, newest first' } }, async () => ok(await sliders(ctx)));

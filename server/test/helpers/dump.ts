@@ -3,6 +3,7 @@
  * (every row of every table, ordered by its key), a cheap fingerprint (a count of row writes per
  * table, kept by triggers) and the stored files. Works on SQLite and PostgreSQL.
  */
+import SQLite from 'better-sqlite3';
 import { type Dirent, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -41,6 +42,33 @@ export async function tablesOf(db: Db): Promise<TableShape[]> {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Runs a test's own read of the database (a dump, a fingerprint). By default through the app's query
+ * builder; `sqliteReader` reads a SQLite file directly.
+ */
+export type Reader = (text: string) => Promise<AnyRow[]>;
+
+const builderReader = (db: Db): Reader => async (text) => (await sql.raw<AnyRow>(text).execute(db.db)).rows;
+
+/**
+ * A read-only connection of the test's own to a SQLite file, its statements prepared once: it sees
+ * what the app committed (in WAL mode every read starts from the latest commit), as any other
+ * connection would, at a fraction of the query builder's cost per query (the fuzzer reads the
+ * database after each of its ~50,000 cases a dialect). Close it before the file goes.
+ */
+export function sqliteReader(file: string): { read: Reader; close(): void } {
+  const connection = new SQLite(file, { readonly: true, fileMustExist: true });
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    read: async (text) => {
+      let statement = statements.get(text);
+      if (!statement) statements.set(text, (statement = connection.prepare(text)));
+      return statement.all() as AnyRow[];
+    },
+    close: () => connection.close(),
+  };
+}
+
 /** Per table its rows; on PostgreSQL the rows as the database's own JSON text (compared as text, read only to report). */
 export type Dump = Record<string, AnyRow[] | string>;
 
@@ -51,18 +79,18 @@ const orderOf = (t: TableShape) => (t.columns.includes('id') ? ['id'] : t.column
  * round trip (each table as JSON), on SQLite (in process) a query a table. `since` limits the named
  * tables to their rows after an id (an append-only table that grows with every accepted write).
  */
-export async function dumpDatabase(db: Db, tables: TableShape[], since: Record<string, number> = {}): Promise<Dump> {
+export async function dumpDatabase(db: Db, tables: TableShape[], since: Record<string, number> = {}, read: Reader = builderReader(db)): Promise<Dump> {
   const out: Dump = {};
   const where = (t: TableShape, alias = '') => (since[t.name] !== undefined ? ` WHERE ${alias}${quote('id')} > ${Number(since[t.name])}` : '');
   if (db.dialect === 'postgres') {
     if (!tables.length) return out;
     const columns = tables.map((t) => `(SELECT coalesce(json_agg(x ORDER BY ${orderOf(t).replace(/"([^"]+)"/g, 'x."$1"')}), '[]'::json)::text FROM ${quote(t.name)} x${where(t, 'x.')}) AS ${quote(t.name)}`);
-    const row = (await sql.raw<Record<string, string>>(`SELECT ${columns.join(', ')}`).execute(db.db)).rows[0]!;
+    const row = (await read(`SELECT ${columns.join(', ')}`))[0] as Record<string, string>;
     for (const t of tables) out[t.name] = row[t.name]!;
     return out;
   }
   for (const t of tables) {
-    out[t.name] = (await sql.raw<AnyRow>(`SELECT * FROM ${quote(t.name)}${where(t)} ORDER BY ${orderOf(t)}`).execute(db.db)).rows;
+    out[t.name] = await read(`SELECT * FROM ${quote(t.name)}${where(t)} ORDER BY ${orderOf(t)}`);
   }
   return out;
 }
@@ -92,7 +120,7 @@ export type Fingerprint = Record<string, string>;
  * counts and the latest updated_at it also sees a column changed in place. Installed on a test's
  * database only.
  */
-export async function installWriteCounter(db: Db, tables: TableShape[]): Promise<() => Promise<Fingerprint>> {
+export async function installWriteCounter(db: Db, tables: TableShape[], read: Reader = builderReader(db)): Promise<() => Promise<Fingerprint>> {
   const run = (text: string) => sql.raw(text).execute(db.db);
   await run(`CREATE TABLE ${COUNTER} (t TEXT PRIMARY KEY, n INTEGER NOT NULL)`);
   if (db.dialect === 'postgres') {
@@ -110,8 +138,8 @@ export async function installWriteCounter(db: Db, tables: TableShape[]): Promise
     }
   }
   return async () => {
-    const rows = (await sql.raw<{ t: string; n: number | string }>(`SELECT t, n FROM ${COUNTER}`).execute(db.db)).rows;
-    return Object.fromEntries(rows.map((r) => [r.t, String(r.n)]));
+    const rows = await read(`SELECT t, n FROM ${COUNTER}`);
+    return Object.fromEntries(rows.map((r) => [String(r.t), String(r.n)]));
   };
 }
 

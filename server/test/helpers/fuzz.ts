@@ -37,7 +37,7 @@ import { hashToken } from '../../src/services/tokens';
 import type { Dialect } from '../../src/db';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './app';
 import { client, type Client, dataOf, multipart, type Row, sampler, tinyPng } from './http';
-import { dumpDatabase, dumpDifferences, type Dump, filesSignature, filesWatcher, fingerprintDifferences, installWriteCounter, tablesOf } from './dump';
+import { dumpDatabase, dumpDifferences, type Dump, filesSignature, filesWatcher, fingerprintDifferences, installWriteCounter, type Reader, sqliteReader, tablesOf } from './dump';
 import type { LocalStorage } from '../../src/services/storage';
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20_261_123);
@@ -308,14 +308,17 @@ async function fieldFixtures(root: Client, t: TestApp, ref: ReturnType<typeof sa
 /** One dialect's run of a group: a fresh app, a record of each resource, then each of the group's routes in turn. */
 async function fuzzDialect(dialect: Dialect, group: FuzzGroup): Promise<RouteSummary[]> {
   const t = await startTestApp(dialect);
+  // on SQLite the checks read the file through a connection of their own (helpers/dump.ts)
+  const direct = dialect === 'sqlite' ? sqliteReader(join(t.config.dataDir, 'app.db')) : null;
   try {
-    return await fuzzRoutes(t, dialect, group);
+    return await fuzzRoutes(t, dialect, group, direct?.read);
   } finally {
+    direct?.close();
     await t.close();
   }
 }
 
-async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup): Promise<RouteSummary[]> {
+async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, read?: Reader): Promise<RouteSummary[]> {
   let token = t.rootToken;
   // always with the current token (a case may have signed the previous one out)
   const root: Client = {
@@ -370,7 +373,7 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup): Promi
   const pusherId = dataOf(await root.get('/api/admin/me')).pusher_id as string;
   const field = await fieldFixtures(root, t, ref);
   const tables = await tablesOf(t.db);
-  const fingerprint = await installWriteCounter(t.db, tables);
+  const fingerprint = await installWriteCounter(t.db, tables, read);
   const storageDirs = [(t.app.ctx.storage as LocalStorage).root, (t.app.ctx.storage as LocalStorage).privateRoot];
   const storedFiles = filesWatcher(storageDirs);
 
@@ -442,7 +445,7 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup): Promi
     // only, one row an accepted write) from this route's first case on, the write counter covering the rest
     const dumped = tables.filter((table) => !allowed.has(table.name));
     const since = { audit_log: Number((await t.db.db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) };
-    const dump = () => dumpDatabase(t.db, dumped, since);
+    const dump = () => dumpDatabase(t.db, dumped, since, read);
     // a dump of the state after a refusal, and the refusals since (see the header); an accepted write ends it
     let baseline: { dump: Dump; files: string } | null = null;
     let window: string[] = [];

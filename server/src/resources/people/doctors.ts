@@ -110,6 +110,7 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
     { table: 'duty_rosters', column: 'doctor_id', noun: ['duty roster', 'duty rosters'] },
     { table: 'appointments', column: 'doctor_id', noun: ['appointment', 'appointments'] },
     { table: 'prescriptions', column: 'doctor_id', noun: ['prescription', 'prescriptions'] },
+    { table: 'feedbacks', column: 'doctor_id', noun: ['feedback entry', 'feedback entries'] },
   ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'status', 'created_at'],
   recordOnly: ['patients_count'],

@@ -107,7 +107,15 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
     tehsil_id: { column: 'id', table: 'patient_profiles', parentColumn: 'tehsil_id' },
     interest_id: { column: 'id', table: 'patient_interests', parentColumn: 'interest_id', key: 'user_id' },
   },
-  referencedBy: [{ table: 'users', column: 'parent_id', noun: ['family member', 'family members'], by: 'family-members' }],
+  referencedBy: [
+    { table: 'users', column: 'parent_id', noun: ['family member', 'family members'], by: 'family-members' },
+    // a patient's clinical record and what they asked of the programme stay: their rows name them
+    { table: 'medical_histories', column: 'patient_id', noun: ['medical history', 'medical histories'] },
+    { table: 'prescriptions', column: 'patient_id', noun: ['prescription', 'prescriptions'] },
+    { table: 'appointments', column: 'patient_id', noun: ['appointment', 'appointments'] },
+    { table: 'appointment_requests', column: 'patient_id', noun: ['appointment request', 'appointment requests'] },
+    { table: 'feedbacks', column: 'user_id', noun: ['feedback entry', 'feedback entries'] },
+  ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'blood_group', 'marital_status', 'status', 'created_at'],
   recordOnly: ['diseases'],
   hooks: {
