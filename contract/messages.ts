@@ -29,6 +29,8 @@ export const SERVER_MESSAGES = {
   export_ready: 'Export ready.',
   // request machinery
   unknown_field: 'Unknown field.',
+  unknown_field_named: 'Unknown field "%{key}".',
+  unknown_field_at: '%{at}: Unknown field "%{key}".',
   row_message: 'Row %{row}: %{message}',
   row_not_of_record: 'Row %{row} does not belong to this record.',
   field_invalid: 'The %{field} field %{problem}.',

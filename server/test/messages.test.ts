@@ -16,6 +16,7 @@ jest.setTimeout(120_000);
 const NOT_ANSWERS: Record<string, string> = {
   'Health programme console API': 'the OpenAPI document’s title',
   'Next &raquo;': 'a paginator link label (Laravel’s)',
+  'Row %{}': 'where in a list an unknown field is (the `at` value of unknown_field_at)',
   'Bad Request': 'an HTTP reason phrase',
   'Request Timeout': 'an HTTP reason phrase',
   'Request Header Fields Too Large': 'an HTTP reason phrase',
@@ -60,6 +61,7 @@ test('every sentence in the server’s sources is a catalogue text, or listed as
 test('the catalogue reads back what it writes, codes and values', () => {
   expect(readMessage(messageText('sign_in_throttled', { seconds: 42 }))).toEqual({ code: 'sign_in_throttled', values: { seconds: '42' } });
   expect(readMessage('Row 2: Please provide a title.')).toEqual({ code: 'row_message', values: { row: '2', message: 'Please provide a title.' } });
+  expect(readMessage('Row 1, options: Unknown field "colour".')).toEqual({ code: 'unknown_field_at', values: { at: 'Row 1, options', key: 'colour' } });
   // a fixed text wins over a pattern it also fits
   expect(readMessage('The email has already been taken.')?.code).toBe('email_taken');
   expect(readMessage('Some text of another server.')).toBeNull();

@@ -19,6 +19,8 @@ const server: Record<ServerMessageCode, string> = {
   bulk_count: 'اختر من 1 إلى %{max} من السجلات.',
   export_ready: 'التصدير جاهز.',
   unknown_field: 'حقل غير معروف.',
+  unknown_field_named: 'حقل غير معروف «%{key}».',
+  unknown_field_at: '%{at}: حقل غير معروف «%{key}».',
   row_message: 'الصف %{row}: %{message}',
   row_not_of_record: 'الصف %{row} لا ينتمي إلى هذا السجل.',
   field_invalid: 'الحقل %{field}: %{problem}.',

@@ -19,6 +19,8 @@ const server: Record<ServerMessageCode, string> = {
   bulk_count: 'Wählen Sie 1 bis %{max} Datensätze.',
   export_ready: 'Export bereit.',
   unknown_field: 'Unbekanntes Feld.',
+  unknown_field_named: 'Unbekanntes Feld „%{key}“.',
+  unknown_field_at: '%{at}: unbekanntes Feld „%{key}“.',
   row_message: 'Zeile %{row}: %{message}',
   row_not_of_record: 'Zeile %{row} gehört nicht zu diesem Datensatz.',
   field_invalid: 'Feld %{field}: %{problem}.',

@@ -19,6 +19,8 @@ const server: Record<ServerMessageCode, string> = {
   bulk_count: 'Seleccione de 1 a %{max} registros.',
   export_ready: 'Exportación lista.',
   unknown_field: 'Campo desconocido.',
+  unknown_field_named: 'Campo desconocido «%{key}».',
+  unknown_field_at: '%{at}: campo desconocido «%{key}».',
   row_message: 'Fila %{row}: %{message}',
   row_not_of_record: 'La fila %{row} no pertenece a este registro.',
   field_invalid: 'Campo %{field}: %{problem}.',

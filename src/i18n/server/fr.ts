@@ -19,6 +19,8 @@ const server: Record<ServerMessageCode, string> = {
   bulk_count: 'Sélectionnez de 1 à %{max} enregistrements.',
   export_ready: 'Export prêt.',
   unknown_field: 'Champ inconnu.',
+  unknown_field_named: 'Champ inconnu « %{key} ».',
+  unknown_field_at: '%{at} : champ inconnu « %{key} ».',
   row_message: 'Ligne %{row} : %{message}',
   row_not_of_record: 'La ligne %{row} n’appartient pas à cet enregistrement.',
   field_invalid: 'Le champ %{field} : %{problem}.',

@@ -19,6 +19,8 @@ const server: Record<ServerMessageCode, string> = {
   bulk_count: 'Selecione de 1 a %{max} registros.',
   export_ready: 'Exportação pronta.',
   unknown_field: 'Campo desconhecido.',
+  unknown_field_named: 'Campo desconhecido “%{key}”.',
+  unknown_field_at: '%{at}: campo desconhecido “%{key}”.',
   row_message: 'Linha %{row}: %{message}',
   row_not_of_record: 'A linha %{row} não pertence a este registro.',
   field_invalid: 'Campo %{field}: %{problem}.',

@@ -19,6 +19,8 @@ const server: Record<ServerMessageCode, string> = {
   bulk_count: '请选择 1 到 %{max} 条记录。',
   export_ready: '导出已就绪。',
   unknown_field: '未知字段。',
+  unknown_field_named: '未知字段“%{key}”。',
+  unknown_field_at: '%{at}：未知字段“%{key}”。',
   row_message: '第 %{row} 行：%{message}',
   row_not_of_record: '第 %{row} 行不属于此记录。',
   field_invalid: '字段 %{field}：%{problem}。',
