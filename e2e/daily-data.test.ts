@@ -20,8 +20,8 @@ interface One<T> {
 jest.setTimeout(240_000);
 
 const WORDS = {
-  en: { name: 'Name', save: 'Submit', csv: 'Export CSV', xlsx: 'Export Excel', status: 'Status', blocked: 'Blocked', active: 'Active', fullName: 'Name' },
-  ar: { name: 'الاسم', save: 'إرسال', csv: 'تصدير CSV', xlsx: 'تصدير Excel', status: 'الحالة', blocked: 'محظور', active: 'نشط', fullName: 'الاسم' },
+  en: { name: 'Name', save: 'Submit', csv: 'Export CSV', xlsx: 'Export Excel', status: 'Status', blocked: 'Blocked', active: 'Active', fullName: 'Name', taken: 'This title already exists.' },
+  ar: { name: 'الاسم', save: 'إرسال', csv: 'تصدير CSV', xlsx: 'تصدير Excel', status: 'الحالة', blocked: 'محظور', active: 'نشط', fullName: 'الاسم', taken: 'هذا العنوان موجود بالفعل.' },
 } as const;
 
 describe('a day at the console: clean titles, bulk block, readable exports (Chromium, real server)', () => {
@@ -55,7 +55,8 @@ describe('a day at the console: clean titles, bulk block, readable exports (Chro
     await page.goto('/districts/create');
     await field(page, words.name).fill(`  KARACHI ${tag.toUpperCase()} `);
     await page.getByRole('button', { name: words.save, exact: true }).click();
-    expect(await errorUnder(page, words.name)).toContain('This title already exists.');
+    // the server's refusal in the reader's language (its code's translation)
+    expect(await errorUnder(page, words.name)).toContain(words.taken);
     expect(page.url()).toMatch(/\/districts\/create$/);
     await screenshot(page, shot);
   };

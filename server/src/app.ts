@@ -22,6 +22,8 @@ import { registerExportRoute } from './http/exports';
 import { staticSecurityHeaders } from './http/securityHeaders';
 import { limitBodyTime, serverTimeouts } from './http/timeouts';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
+import { withCodes } from './http/envelope';
+import { messageText } from '../../contract/messages';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { applyAliases, refuseUnknownFields } from './http/knownFields';
 import { IdCodec } from './http/ids';
@@ -72,10 +74,10 @@ function constraintError(err: { code?: string; message?: string; detail?: string
     const title = /\w+__unique__(\w+)/.exec(`${err.message ?? ''} ${err.constraint ?? ''}`)?.[1];
     if (title) return new HttpError(422, INVALID_DATA, { [title]: [TITLE_TAKEN] });
     const column = /UNIQUE constraint failed: \w+\.(\w+)/.exec(err.message ?? '')?.[1] ?? /Key \((\w+)\)/.exec(err.detail ?? '')?.[1] ?? '_';
-    return new HttpError(422, INVALID_DATA, { [column]: [`The ${column.replace(/_/g, ' ')} has already been taken.`] });
+    return new HttpError(422, INVALID_DATA, { [column]: [messageText('taken', { field: column.replace(/_/g, ' ') })] });
   }
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') {
-    return new HttpError(409, 'This record is still in use by other records, or refers to a record that does not exist.');
+    return new HttpError(409, messageText('conflict_in_use'));
   }
   return null;
 }
@@ -86,7 +88,7 @@ function constraintError(err: { code?: string; message?: string; detail?: string
  */
 const envelopeRouterError = (headers: Record<string, string>) => (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
   const tooLong = error.statusCode === 414;
-  void reply.headers(headers).status(tooLong ? 414 : 400).send({ success: false, message: tooLong ? 'The address is too long.' : 'The address is not valid.', error: null });
+  void reply.headers(headers).status(tooLong ? 414 : 400).send(withCodes({ success: false, message: messageText(tooLong ? 'address_too_long' : 'address_invalid'), error: null }));
 };
 
 /**
@@ -96,10 +98,10 @@ const envelopeRouterError = (headers: Record<string, string>) => (error: Fastify
 const envelopeClientError = (headers: Record<string, string>) => (err: NodeJS.ErrnoException, socket: Duplex): void => {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, text, message] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long.']
-    : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers (or address) are too large.']
-    : [400, 'Bad Request', 'The request could not be read.'];
-  const body = JSON.stringify({ success: false, message, error: null });
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', messageText('request_too_slow')]
+    : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', messageText('headers_too_large')]
+    : [400, 'Bad Request', messageText('request_unreadable')];
+  const body = JSON.stringify(withCodes({ success: false, message, error: null }));
   const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}Connection: close\r\n\r\n${body}`);
   socket.destroy(err);
@@ -227,8 +229,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.status(error.statusCode).send({ success: false, message: error.message, error: null });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: 'Something went wrong on the server.', error: null });
+    return reply.status(500).send({ success: false, message: messageText('server_error'), error: null });
   });
+  // every envelope carries the codes of its texts (contract/messages.ts), whichever route or hook sent it
+  app.addHook('preSerialization', async (_request, _reply, payload) => withCodes(payload));
 
   registerAuthGuard(app);
   app.addHook('preValidation', async (request) => {

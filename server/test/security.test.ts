@@ -252,7 +252,7 @@ describe.each(DIALECTS)('probe findings on %s', (dialect) => {
   it('8: the router\'s and the HTTP parser\'s own refusals come in the envelope', async () => {
     const long = await t.inject({ method: 'GET', url: `/api/admin/districts/${'a'.repeat(2000)}`, token: t.rootToken });
     expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({ success: false, message: 'The address is too long.', error: null });
+    expect(long.json()).toEqual({ success: false, message: 'The address is too long.', code: 'address_too_long', error: null, codes: null });
     const bad = await t.inject({ method: 'GET', url: '/api/admin/%E0%A4%A', token: t.rootToken });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false });

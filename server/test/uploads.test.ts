@@ -124,7 +124,7 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
 
     const first = await send({ ...base, index: 2, chunk: chunks[2] });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ success: true, message: 'Chunk received.', data: { received: 1, total: 3 } });
+    expect(first.json()).toEqual({ success: true, message: 'Chunk received.', code: 'chunk_received', data: { received: 1, total: 3 } });
     expect((await send({ ...base, index: 0, chunk: chunks[0] })).json().data).toEqual({ received: 2, total: 3 });
     // the same chunk again (a retry): overwritten, still two parts
     expect((await send({ ...base, index: 0, chunk: chunks[0] })).json().data).toEqual({ received: 2, total: 3 });
@@ -333,7 +333,7 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     expect(exact.json().data).toEqual({ received: 1, total: 2 });
     // other errors on this route still get the app's envelope
     const unknownFolder = await send({ ...base, index: 1, folder: 'nowhere', chunk: Buffer.alloc(10) });
-    expect(unknownFolder.json()).toEqual({ success: false, message: 'Unknown folder.', error: { folder: ['Unknown folder.'] } });
+    expect(unknownFolder.json()).toEqual({ success: false, message: 'Unknown folder.', code: 'folder_unknown', error: { folder: ['Unknown folder.'] }, codes: { folder: ['folder_unknown'] } });
   });
 
   test('part folders untouched for 24 hours are swept away', async () => {
@@ -460,7 +460,7 @@ describe.each(DIALECTS)('chunked media upload on %s', (dialect) => {
     const before = storedIn('health_literacy_contents');
     const res = await send({ ...base, index: 0, chunk: png });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ success: false, message: 'File format not supported.', error: { chunk: ['File format not supported.'] } });
+    expect(res.json()).toEqual({ success: false, message: 'File format not supported.', code: 'file_format', error: { chunk: ['File format not supported.'] }, codes: { chunk: ['file_format'] } });
     expect(storedIn('health_literacy_contents')).toEqual(before);
     // the status query tells a resuming client the same
     expect((await status(base)).json().message).toBe('File format not supported.');
@@ -781,7 +781,7 @@ describe.each(DIALECTS)('the daily upload allowance on %s', (dialect) => {
     const files = readdirSync(join(t.config.dataDir, 'storage', 'media')).length;
     const refused = await sendAs(a.token, third);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ success: false, message: limitMessage(first.length + second.length), error: { chunk: [limitMessage(first.length + second.length)] } });
+    expect(refused.json()).toEqual({ success: false, message: limitMessage(first.length + second.length), code: 'upload_allowance', error: { chunk: [limitMessage(first.length + second.length)] }, codes: { chunk: ['upload_allowance'] } });
     // nothing of it was kept or counted
     expect(readdirSync(join(t.config.dataDir, 'storage', 'media')).length).toBe(files);
     expect(await usage(a.email)).toEqual({ bytes: first.length + second.length, day: today() });

@@ -68,3 +68,14 @@ export const translate = (key: string, values: Record<string, string | number> =
     values[name] === undefined ? placeholder : String(values[name]),
   );
 };
+
+/**
+ * A server text as these screens show it: the translation of its code (`server.<code>`, src/i18n/server/)
+ * when the chosen language has one without placeholders, else the text as the server wrote it (English,
+ * or a text with values: the catalogue that reads values back stays out of this small bundle).
+ */
+export const translateServerText = (text: string, code: unknown): string => {
+  if (typeof code !== 'string' || !/^\w+$/.test(code)) return text;
+  const message = lookupMessage(messages, `server.${code}`);
+  return message === undefined || message.includes('%{') ? text : message;
+};

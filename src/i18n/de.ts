@@ -9,6 +9,7 @@ import promotional from './promotional/de';
 import facilities from './facilities/de';
 import media from './media/de';
 import daily from './daily/de';
+import server from './server/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const de = {
@@ -582,4 +583,4 @@ const de = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);

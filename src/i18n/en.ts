@@ -10,6 +10,7 @@ import promotional from './promotional/en';
 import facilities from './facilities/en';
 import media from './media/en';
 import daily from './daily/en';
+import server from './server/en';
 
 /**
  * English dictionary in react-admin's format (`%{var}` interpolation, `singular |||| plural`), merged over
@@ -353,4 +354,4 @@ const en = {
 
 export type AppMessages = typeof en;
 /** The base dictionary with each module group's own laid over it (i18n/people). */
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(en, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(en, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);

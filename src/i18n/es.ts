@@ -9,6 +9,7 @@ import promotional from './promotional/es';
 import facilities from './facilities/es';
 import media from './media/es';
 import daily from './daily/es';
+import server from './server/es';
 
 /** Español: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const es = {
@@ -581,4 +582,4 @@ const es = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);

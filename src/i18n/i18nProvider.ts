@@ -2,6 +2,7 @@ import { createInstance } from 'i18next';
 import { getI18nProvider } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
 import { localStorageStore, type I18nProvider, type Locale } from 'react-admin';
+import { readServerMessageKey, serverMessageValues } from '../providers/serverMessages';
 import en from './en';
 import { loadDictionary } from './dictionaries';
 import { loadDirection } from './direction';
@@ -95,8 +96,16 @@ export const createI18nProvider = async (initial: LanguageCode = getStoredLangua
     },
     availableLocales,
   );
+  // a server text the data provider turned into `server.<code> {values}` (providers/serverMessages.ts)
+  const translate: I18nProvider['translate'] = (key, options) => {
+    const server = typeof key === 'string' ? readServerMessageKey(key) : null;
+    if (!server) return provider.translate(key, options);
+    const values = serverMessageValues(server, (nested) => translate(nested));
+    return provider.translate(server.key, { ...(options as Record<string, unknown> | undefined), ...values, _: undefined });
+  };
   return {
     ...provider,
+    translate,
     changeLocale: async (locale: string) => {
       const language = toLanguageCode(locale);
       const [bundle] = await Promise.all([load(language), loadDirection(language)]);

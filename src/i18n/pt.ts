@@ -9,6 +9,7 @@ import promotional from './promotional/pt';
 import facilities from './facilities/pt';
 import media from './media/pt';
 import daily from './daily/pt';
+import server from './server/pt';
 
 /** Português (Brasil): every key of en.ts and of react-admin's own messages (ra-language-english). */
 const pt = {
@@ -581,4 +582,4 @@ const pt = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);

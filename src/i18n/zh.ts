@@ -9,6 +9,7 @@ import promotional from './promotional/zh';
 import facilities from './facilities/zh';
 import media from './media/zh';
 import daily from './daily/zh';
+import server from './server/zh';
 
 /**
  * 简体中文: every key of en.ts and of react-admin's own messages (ra-language-english). Chinese has one
@@ -582,4 +583,4 @@ const zh = {
   },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily);
+export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);

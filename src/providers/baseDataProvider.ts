@@ -21,6 +21,7 @@ import type {
   UpdateResult,
 } from 'ra-core';
 import type { PageLink } from '../../contract/api';
+import { answerCode, serverMessageKey } from './serverMessages';
 import { ApiError, apiFetch, apiUrl as defaultApiUrl, isRecord, toHttps, withHttpsFileLinks, type ApiFetchOptions, type ApiResponse, type QueryParams } from './http';
 import { rememberIds, toServerKeys, type IdLookup } from './references';
 import { getEncryptedId, getUid } from './session';
@@ -30,13 +31,16 @@ export type HttpClient = <T = unknown>(path: string, options?: ApiFetchOptions) 
 /**
  * Server validation errors become HttpError 422 with body.errors, which react-admin's forms show
  * under each input. The older server also answered success:false with field errors on HTTP 200.
+ * Texts that come with a code are translation keys (serverMessages.ts), so they show in the user's language.
  */
 export function toHttpError(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
+  const message = serverMessageKey(error.message, answerCode(error.body));
   if (error.status === 422 || Object.keys(error.fieldErrors).length > 0) {
-    return new HttpError(error.message, 422, { errors: error.fieldErrors });
+    const errors = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, text]) => [field, serverMessageKey(text, answerCode(error.body, field))]));
+    return new HttpError(message, 422, { errors });
   }
-  return new HttpError(error.message, error.status, error.body);
+  return new HttpError(message, error.status, error.body);
 }
 
 export async function request<T>(http: HttpClient, path: string, options?: ApiFetchOptions): Promise<ApiResponse<T>> {

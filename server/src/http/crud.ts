@@ -1,3 +1,4 @@
+import { messageText } from '../../../contract/messages';
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Action, permissionName } from '../../../contract/permissions';
@@ -25,7 +26,7 @@ import { type AnySelect, type CrudHelpers, dynamic, type ListOptions, type Prese
 import { changeStatus, statusBody } from './status';
 
 /** The refusal of a title that a record (within the same parent) already has. */
-export const TITLE_TAKEN = 'This title already exists.';
+export const TITLE_TAKEN = messageText('title_taken');
 
 /** paginate=false answers are capped so one call cannot pull a whole table of patients. */
 export const UNPAGED_LIMIT = 5000;

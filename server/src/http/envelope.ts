@@ -1,8 +1,30 @@
+import { codeOfMessage, messageText } from '../../../contract/messages';
+
 /** The success envelope of every /api/admin answer (DESIGN.md section 3). */
-export const ok = <T>(data: T, message = 'Success') => ({ success: true as const, data, message });
+export const ok = <T>(data: T, message: string = messageText('success')) => ({ success: true as const, data, message });
 
 export const MESSAGES = {
-  created: 'Successfully added.',
-  updated: 'Successfully updated.',
-  deleted: 'Successfully deleted.',
+  created: messageText('created'),
+  updated: messageText('updated'),
+  deleted: messageText('deleted'),
 } as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An envelope with the codes of its texts beside them (contract/messages.ts): `code` for `message`, and
+ * `codes: { field: [code, ...] }` beside `error: { field: [text, ...] }`. A text outside the catalogue
+ * has the code null (the console then shows the text). Anything that is not an envelope passes as it is.
+ */
+export function withCodes<T>(payload: T): T {
+  if (!isRecord(payload) || typeof payload.success !== 'boolean' || 'code' in payload) return payload;
+  const coded: Record<string, unknown> = { ...payload, code: typeof payload.message === 'string' ? (codeOfMessage(payload.message) ?? null) : null };
+  if (isRecord(payload.error)) {
+    coded.codes = Object.fromEntries(
+      Object.entries(payload.error).map(([field, texts]) => [field, Array.isArray(texts) ? texts.map((text) => (typeof text === 'string' ? (codeOfMessage(text) ?? null) : null)) : []]),
+    );
+  } else if (payload.success === false) {
+    coded.codes = null;
+  }
+  return coded as T;
+}

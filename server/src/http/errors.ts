@@ -1,3 +1,5 @@
+import { messageText } from '../../../contract/messages';
+
 /** Errors a handler may throw; the error handler turns each into the envelope with its status. */
 export class HttpError extends Error {
   constructor(
@@ -9,7 +11,7 @@ export class HttpError extends Error {
   }
 }
 
-export const INVALID_DATA = 'The given data was invalid.';
+export const INVALID_DATA = messageText('invalid_data');
 
 export class ValidationError extends HttpError {
   constructor(fieldErrors: Record<string, string[]>, message = INVALID_DATA) {
@@ -22,10 +24,10 @@ export class ValidationError extends HttpError {
 
 /** A multipart body the parser (busboy) cannot read: its errors carry no status, so they are told by their origin. */
 export function malformedMultipart(err: { stack?: string }): HttpError | null {
-  return /[\\/]@fastify[\\/]busboy[\\/]/.test(err.stack ?? '') ? new HttpError(400, 'The multipart body could not be read.') : null;
+  return /[\\/]@fastify[\\/]busboy[\\/]/.test(err.stack ?? '') ? new HttpError(400, messageText('multipart_unreadable')) : null;
 }
 
-export const notFound = () => new HttpError(404, 'Not found.');
-export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
-export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
+export const notFound = () => new HttpError(404, messageText('not_found'));
+export const unauthenticated = () => new HttpError(401, messageText('unauthenticated'));
+export const forbidden = (message = messageText('unauthorized')) => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);

@@ -1,3 +1,4 @@
+import { messageText } from '../../../contract/messages';
 import { type TSchema, Type } from '@sinclair/typebox';
 import { ValidationError } from './errors';
 
@@ -12,20 +13,20 @@ const msg = (message: string) => ({ 'x-message': message });
 export const MAX_ID = 2_147_483_647;
 
 export const Fields = {
-  title: (message = 'Please provide a title.', maxLength = 191) =>
+  title: (message = messageText('title_required'), maxLength = 191) =>
     Type.String({ minLength: 1, maxLength, pattern: '\\S', ...msg(message) }),
   text: (message: string, maxLength = 191) => Type.String({ minLength: 1, maxLength, pattern: '\\S', ...msg(message) }),
-  optionalText: (maxLength = 191, message = `At most ${maxLength} characters.`) =>
+  optionalText: (maxLength = 191, message = messageText('at_most_characters', { max: maxLength })) =>
     Type.Union([Type.String({ maxLength }), Type.Null()], msg(message)),
-  email: (message = 'Please provide a valid email.') =>
+  email: (message = messageText('email_invalid')) =>
     Type.String({ format: 'email', maxLength: 191, ...msg(message) }),
-  password: (message = 'Please provide a password of at least 8 characters.') =>
+  password: (message = messageText('password_short')) =>
     Type.String({ minLength: 8, maxLength: 128, ...msg(message) }),
   digits: (min: number, max: number, message: string) =>
     Type.String({ pattern: `^[0-9]{${min},${max}}$`, ...msg(message) }),
   optionalDigits: (min: number, max: number, message: string) =>
     Type.Union([Type.String({ pattern: `^[0-9]{${min},${max}}$` }), Type.Null()], msg(message)),
-  date: (message = 'Please provide a valid date.') =>
+  date: (message = messageText('date_invalid')) =>
     Type.Union([Type.String({ format: 'date' }), Type.Null()], msg(message)),
   requiredDate: (message: string) => Type.String({ format: 'date', ...msg(message) }),
   optionalInteger: (message: string, minimum: number, maximum: number) =>
@@ -90,8 +91,8 @@ export function fieldErrorsFromAjv(errors: AjvError[], schema: unknown): Record<
     // a union reports every branch that failed; the field's own message says it once
     const text =
       message !== undefined
-        ? messageRow !== null ? `Row ${messageRow + 1}: ${message}` : message
-        : field === '_' ? `The request body ${e.message ?? 'is invalid'}.` : `The ${field.replace(/_/g, ' ')} field ${e.message ?? 'is invalid'}.`;
+        ? messageRow !== null ? messageText('row_message', { row: messageRow + 1, message }) : message
+        : field === '_' ? messageText('body_invalid', { problem: e.message ?? 'is invalid' }) : messageText('field_invalid', { field: field.replace(/_/g, ' '), problem: e.message ?? 'is invalid' });
     const list = (out[field] ??= []);
     if (!list.includes(text)) list.push(text);
   }
@@ -140,7 +141,7 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
     : {}) as Record<string, { type?: string; anyOf?: { type?: string }[] }>;
   const hasNul = (v: unknown): boolean => containsNul(v);
   const nul = Object.keys(record).filter((key) => key in props && hasNul(record[key]));
-  if (nul.length) throw new ValidationError(Object.fromEntries(nul.map((key) => [key, [`The ${key.replace(/_/g, ' ')} field must not contain NUL characters.`]])));
+  if (nul.length) throw new ValidationError(Object.fromEntries(nul.map((key) => [key, [messageText('field_nul', { field: key.replace(/_/g, ' ') })]])));
   // a form's list fields arrive as `key[]` (one entry, or several): the schema knows them as `key`
   for (const key of Object.keys(record)) {
     const base = key.slice(0, -2);

@@ -1,3 +1,4 @@
+import { messageText } from '../../../contract/messages';
 import type { FastifyRequest } from 'fastify';
 import { ValidationError } from './errors';
 import type { ResourceDef } from './resource';
@@ -14,7 +15,7 @@ import type { ResourceDef } from './resource';
  * (`{ "items": ["Row 2: Unknown field \"dosee\"."] }`); other nested values are not checked (their
  * records are presented with more keys than they take, and ajv drops those).
  */
-export const UNKNOWN_FIELD = 'Unknown field.';
+export const UNKNOWN_FIELD = messageText('unknown_field');
 
 /** Keys accepted and ignored on every route, with why they are not stored. */
 export const ACCEPTED_AND_IGNORED: Readonly<Record<string, string>> = {

@@ -1,3 +1,4 @@
+import { messageText } from '../../../contract/messages';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -27,7 +28,7 @@ const RESET_WINDOW_MS = 15 * 60_000;
  * of a signed-in admin (own password or email change).
  */
 export const loginLimits = (email: string, ip: string) => signInLimits('login', email, ip);
-export const tooManyAttempts = (seconds: number) => new HttpError(429, `Too many sign-in attempts. Try again in ${seconds} seconds.`);
+export const tooManyAttempts = (seconds: number) => new HttpError(429, messageText('sign_in_throttled', { seconds }));
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const INVALID_TOKEN = 'Invalid token';
 export const RESET_SENT = 'If that email is registered, a reset link has been sent.';
@@ -148,7 +149,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       { key: `reset:${email}`, max: RESET_PER_EMAIL, windowMs: RESET_WINDOW_MS },
       { key: `reset-ip:${request.ip}`, max: RESET_PER_ADDRESS, windowMs: RESET_WINDOW_MS },
     ]);
-    if (wait !== null) throw new HttpError(429, `Too many reset requests. Try again in ${Math.ceil(wait / 60)} minutes.`);
+    if (wait !== null) throw new HttpError(429, messageText('reset_throttled', { minutes: Math.ceil(wait / 60) }));
     const admin = await db.selectFrom('admins').select(['id', 'f_name', 'email', 'status']).where('email', '=', email).executeTakeFirst();
     if (admin && admin.status === USER_STATUS.active) {
       // after the answer: both answers do the same work before they go (a throttle count and one lookup)

@@ -1,3 +1,4 @@
+import { messageText } from '../../../contract/messages';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -62,7 +63,7 @@ export async function requireUser(this: FastifyInstance, request: FastifyRequest
   if (!row || row.status !== USER_STATUS.active || !row.email) throw unauthenticated();
   // one app may not flood the server: FIELD_RATE calls a minute per account
   const wait = await hit(this.ctx.db, [{ key: `field-calls:${row.id}`, max: FIELD_RATE, windowMs: 60_000 }]);
-  if (wait !== null) throw new HttpError(429, `Too many requests. Try again in ${wait} seconds.`);
+  if (wait !== null) throw new HttpError(429, messageText('requests_throttled', { seconds: wait }));
   request.user = { id: row.id, tokenId: row.token_id, type: row.type, email: row.email, f_name: row.f_name };
 }
 
@@ -109,7 +110,7 @@ export function registerFieldRoutes(app: FastifyInstance): void {
     // per account from one client network, and per network: a guesser cannot lock the owner out (services/throttle.ts)
     const limits = signInLimits('field-login', email, request.ip);
     const wait = await hit(db, limits);
-    if (wait !== null) throw new HttpError(429, `Too many sign-in attempts. Try again in ${wait} seconds.`);
+    if (wait !== null) throw new HttpError(429, messageText('sign_in_throttled', { seconds: wait }));
     const user = await db.selectFrom('users').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
     const valid = user?.password_hash ? await verifyPassword(user.password_hash, body.password) : (await verifyPassword(await dummyHash(ctx.config.argon2), body.password), false);
     if (!user || !valid) {
@@ -141,7 +142,7 @@ export function registerFieldRoutes(app: FastifyInstance): void {
       { key: `field-reset:${email}`, max: 3, windowMs: 15 * 60_000 },
       { key: `field-reset-ip:${request.ip}`, max: 10, windowMs: 15 * 60_000 },
     ]);
-    if (wait !== null) throw new HttpError(429, `Too many reset requests. Try again in ${Math.ceil(wait / 60)} minutes.`);
+    if (wait !== null) throw new HttpError(429, messageText('reset_throttled', { minutes: Math.ceil(wait / 60) }));
     const user = await db.selectFrom('users').select(['id', 'f_name', 'email', 'status', 'password_hash']).where('email', '=', email).executeTakeFirst();
     if (user?.email && user.password_hash && user.status === USER_STATUS.active) {
       const { ip, id: requestId } = request;

@@ -1,6 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
+import { messageText } from '../../../contract/messages';
 import { ValidationError } from '../http/errors';
 
 /**
@@ -11,8 +12,9 @@ import { ValidationError } from '../http/errors';
  * unguessable" falling short, with the account's details and the programme's own words counted as
  * the first words a guesser tries. Every route that sets a password asks this module.
  */
-export const TOO_PERSONAL = 'The password must not contain your name or email.';
-export const TOO_EASY = 'This password is too easy to guess';
+export const TOO_PERSONAL = messageText('password_personal');
+/** The beginning both refusals for an easy password share (tests read it). */
+export const TOO_EASY = messageText('password_too_easy', { advice: '' }).replace(/: $/, '');
 /** zxcvbn's score (0-4) a password needs: 3 is at least 10^8 guesses. */
 export const MIN_SCORE = 3;
 
@@ -88,9 +90,10 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 /** zxcvbn's warning and suggestions as one sentence: "This password is too easy to guess: this is a commonly used password. Add more words that are less common." */
 function tooEasy(feedback: { warning: string | null; suggestions: string[] }): string {
-  const why = feedback.warning ? `${TOO_EASY}: ${lowerFirst(feedback.warning)}` : `${TOO_EASY}.`;
-  const advice = feedback.suggestions.length ? feedback.suggestions : ['Add more words that are less common.'];
-  return [why, ...advice].join(' ');
+  const advice = (feedback.suggestions.length ? feedback.suggestions : ['Add more words that are less common.']).join(' ');
+  return feedback.warning
+    ? messageText('password_too_easy', { advice: `${lowerFirst(feedback.warning)} ${advice}` })
+    : messageText('password_too_easy_plain', { advice });
 }
 
 /** The reason a password may not be used, or null. */

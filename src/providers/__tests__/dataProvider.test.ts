@@ -246,13 +246,13 @@ describe('writes', () => {
 });
 
 describe('errors', () => {
-  test('our 422 becomes HttpError with body.errors holding the first messages', async () => {
+  test('our 422 becomes HttpError with body.errors holding the first messages, as translation keys of their codes', async () => {
     const sent = stubFetch([recorded('roleInvalid')]);
     const error = await httpError(provider.create('roles', { data: { name: 'Editor', permissions: [] } }));
     expectRecordedRequest(sent[0], 'roleInvalid', { body: false });
     expect(error.status).toBe(422);
-    expect(error.message).toBe(calls.roleInvalid.body.message);
-    expect(error.body).toEqual({ errors: { name: calls.roleInvalid.body.error.name[0] } });
+    expect(error.message).toBe(`server.${calls.roleInvalid.body.code}`);
+    expect(error.body).toEqual({ errors: { name: `server.${calls.roleInvalid.body.codes.name[0]}` } });
   });
 
   test("the older server's 422 too", async () => {
@@ -272,16 +272,16 @@ describe('errors', () => {
   test('401 clears the session and rejects with status 401', async () => {
     stubFetch([recorded('unauthenticated')]);
     const error = await httpError(provider.getList('roles', listParams));
-    expect(error).toMatchObject({ status: 401, message: calls.unauthenticated.body.message });
+    expect(error).toMatchObject({ status: 401, message: 'server.unauthenticated' });
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   test('403 and 404 keep their status and body', async () => {
     stubFetch([recorded('forbidden'), recorded('roleNotFound')]);
     const denied = await httpError(provider.getList('roles', listParams));
-    expect(denied).toMatchObject({ status: 403, message: calls.forbidden.body.message, body: calls.forbidden.body });
+    expect(denied).toMatchObject({ status: 403, message: 'server.unauthorized', body: calls.forbidden.body });
     const missing = await httpError(provider.getOne('roles', { id: 'tampered-id' }));
-    expect(missing).toMatchObject({ status: 404, message: calls.roleNotFound.body.message });
+    expect(missing).toMatchObject({ status: 404, message: 'server.not_found' });
   });
 });
 
@@ -468,7 +468,7 @@ describe('dashboard, notifications and real time', () => {
 
     const refused = await httpError(provider.sendNotification(calls.notificationInvalid.request.body as Parameters<typeof provider.sendNotification>[0]));
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ errors: { sendTo: calls.notificationInvalid.body.error.sendTo[0] } });
+    expect(refused.body).toEqual({ errors: { sendTo: 'server.recipients_required' } });
   });
 
   test('getRealtimeConfig: how to connect, or null when real time is off', async () => {

@@ -1,3 +1,4 @@
+import { messageText } from '../../../../contract/messages';
 import { type Static, Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import { QUESTION_TYPES } from '../../../../contract/enums';
@@ -279,7 +280,7 @@ export const dynamicForms = defineResource<'dynamic_forms'>()({
         Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', row.id).executeTakeFirstOrThrow()).n);
       const submissions = await count('form_submissions', 'form_id');
       // the answers are the programme's records: a form that has them stays (blocked, it takes no more)
-      if (submissions) throw conflict(`The survey form "${row.title}" has ${submissions} submission${submissions === 1 ? '' : 's'}: block it instead of deleting it.`);
+      if (submissions) throw conflict(submissions === 1 ? messageText('form_has_submission', { title: row.title }) : messageText('form_has_submissions', { title: row.title, number: submissions }));
       const uses: string[] = [];
       const tasks = await count('tasks', 'survey_id');
       if (tasks) uses.push(`${tasks} task${tasks === 1 ? '' : 's'}`);

@@ -1,3 +1,4 @@
+import { messageText } from '../../../../contract/messages';
 import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import { TASK_STATUSES, TASK_TYPES, USER_STATUS } from '../../../../contract/enums';
@@ -172,7 +173,7 @@ export const tasks = defineResource<'tasks'>()({
     async beforeDelete({ db }, row) {
       // a task's survey answers are the programme's records: they outlive no task, so the task stays
       const { n } = await db.selectFrom('form_submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('task_id', '=', row.id).executeTakeFirstOrThrow();
-      if (Number(n) > 0) throw conflict(`The task "${row.title}" has ${Number(n)} survey submission${Number(n) === 1 ? '' : 's'}: block it instead of deleting it.`);
+      if (Number(n) > 0) throw conflict(Number(n) === 1 ? messageText('task_has_submission', { title: row.title }) : messageText('task_has_submissions', { title: row.title, number: Number(n) }));
     },
     async enrich(ctx, rows, use) {
       const assignees = await loadAssignees(ctx.db, rows.map((r) => r.id));

@@ -1,0 +1,98 @@
+/**
+ * A server text reaches the user in the user's language: the data provider turns a text whose code the
+ * catalogue knows into `server.<code>` (with the values read back from the text), and the console's i18n
+ * provider translates it, in a form's field error as in an error toast. A code it does not know, or a text
+ * without one, stays the server's text.
+ */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, Create, HttpError, memoryStore, Notification, SimpleForm, TextInput, type I18nProvider } from 'react-admin';
+import { createI18nProvider } from '../../i18n/i18nProvider';
+import { stubFetch, type Recorded } from '../../test/recorded-http';
+import { createDataProvider } from '../dataProvider';
+import { readServerMessageKey, serverMessageKey } from '../serverMessages';
+
+afterEach(() => localStorage.clear());
+
+describe('serverMessageKey', () => {
+  it('names the code’s key, with the values of its placeholders, nested catalogue texts as keys too', () => {
+    expect(serverMessageKey('This title already exists.', 'title_taken')).toBe('server.title_taken');
+    const throttled = serverMessageKey('Too many sign-in attempts. Try again in 42 seconds.', 'sign_in_throttled');
+    expect(readServerMessageKey(throttled)).toEqual({ key: 'server.sign_in_throttled', code: 'sign_in_throttled', values: { seconds: '42' } });
+    const row = readServerMessageKey(serverMessageKey('Row 2: Please provide a title.', 'row_message'));
+    expect(row?.values).toEqual({ row: '2', message: 'server.title_required' });
+  });
+
+  it('keeps the server’s text for a code it does not know, no code, or a text that does not fit its code', () => {
+    expect(serverMessageKey('A message of a newer server.', 'newer_code')).toBe('A message of a newer server.');
+    expect(serverMessageKey('The email has already been taken.', undefined)).toBe('The email has already been taken.');
+    expect(serverMessageKey('Some other words.', 'title_taken')).toBe('Some other words.');
+    expect(readServerMessageKey('server.not_a_code')).toBeNull();
+  });
+});
+
+const refusal = (status: number, message: string, code: string | null, error: Record<string, string[]> | null = null, codes: Record<string, string[]> | null = null): Recorded => ({
+  status,
+  body: { success: false, message, code, error, codes },
+});
+
+const renderCreate = (i18nProvider: I18nProvider) =>
+  render(
+    <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider} store={memoryStore()}>
+      <Create resource="qualifications">
+        <SimpleForm>
+          <TextInput source="title" />
+        </SimpleForm>
+      </Create>
+      <Notification />
+    </AdminContext>,
+  );
+
+const submit = async (title: string) => {
+  const user = userEvent.setup();
+  await user.type(await screen.findByRole('textbox'), title);
+  await user.click(screen.getByRole('button', { name: /حفظ|Save/ }));
+};
+
+describe('an Arabic user', () => {
+  // react-admin logs the refused save; anything else logged still fails the test
+  let logged: unknown[][] = [];
+  beforeEach(() => {
+    localStorage.setItem('currentLanguage', 'ar');
+    logged = [];
+    jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    expect(logged.filter(([first]) => !(first instanceof HttpError))).toEqual([]);
+  });
+
+  it('sees the Arabic text of a server field error', async () => {
+    stubFetch([refusal(422, 'The given data was invalid.', 'invalid_data', { title: ['This title already exists.'] }, { title: ['title_taken'] })]);
+    renderCreate(await createI18nProvider());
+    await submit('Nursing');
+    expect(await screen.findByText('هذا العنوان موجود بالفعل.')).toBeInTheDocument();
+    expect(screen.queryByText('This title already exists.')).not.toBeInTheDocument();
+  });
+
+  it('sees the Arabic text of a server error in the notification, its values filled in', async () => {
+    stubFetch([refusal(409, 'The status cannot change from Completed to Cancelled.', 'status_transition')]);
+    renderCreate(await createI18nProvider());
+    await submit('Nursing');
+    expect(await screen.findByText('لا يمكن تغيير الحالة من Completed إلى Cancelled.')).toBeInTheDocument();
+  });
+
+  it('sees a nested server message in Arabic too', async () => {
+    stubFetch([refusal(422, 'The given data was invalid.', 'invalid_data', { title: ['Row 2: Please provide a title.'] }, { title: ['row_message'] })]);
+    renderCreate(await createI18nProvider());
+    await submit('Nursing');
+    expect(await screen.findByText('الصف 2: يرجى إدخال عنوان.')).toBeInTheDocument();
+  });
+
+  it('sees the server’s own text when the console does not know its code', async () => {
+    stubFetch([refusal(409, 'A refusal of a newer server.', 'newer_code')]);
+    renderCreate(await createI18nProvider());
+    await submit('Nursing');
+    expect(await screen.findByText('A refusal of a newer server.')).toBeInTheDocument();
+  });
+});
