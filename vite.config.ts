@@ -69,7 +69,8 @@ export default defineConfig(({ command, mode }) => {
       sourcemap: false,
       chunkSizeWarningLimit: 1500,
       // the console, and the public landing site (site/: plain DOM, none of the console's code), served at /site
-      rollupOptions: { input: demo ? { main: fileURLToPath(new URL('index.html', import.meta.url)) } : { main: fileURLToPath(new URL('index.html', import.meta.url)), site: fileURLToPath(new URL('site/index.html', import.meta.url)) } },
+      // (the demo has no landing site)
+      rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), ...(demo ? {} : { site: fileURLToPath(new URL('site/index.html', import.meta.url)) }) } },
     },
   };
 });

@@ -81,12 +81,12 @@ describe('the static demo (Chromium, no API server)', () => {
       await firstName.waitFor();
       expect(await firstName.inputValue()).toBe(String(patient.f_name));
       await firstName.fill('Zarghuna');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.waitForURL((url) => url.pathname !== `/app-users/${String(patient.id)}`);
-      // the data lives in the page: back to the list through the console's own menu, not a reload
-      await page.getByRole('menuitem', { name: 'Patients', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/app-users');
-      await page.locator('tbody tr').filter({ hasText: 'Zarghuna' }).first().waitFor();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await seeText(page, /^Element updated$|^Successfully updated\.?$/);
+      // the data lives in the page: to the profile through the console's own link, not a reload
+      await page.getByRole('link', { name: 'Show', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/app-users/${String(patient.id)}/show`);
+      await seeText(page, `Zarghuna ${String(patient.l_name)}`);
 
       // nothing was asked of an API: every request was a file of dist-demo/
       expect(site.requests.filter((path) => path.startsWith('/api') || path.startsWith('/storage'))).toEqual([]);
