@@ -4,7 +4,7 @@
  * counted from the demo data; the patients list has rows; a record opens; an edit is saved and reads back.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, withPage } from './helpers/browser';
@@ -24,7 +24,7 @@ function newest(path: string): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...(require('node:fs') as typeof import('node:fs')).readdirSync(path).map((entry) => newest(join(path, entry))));
+  return Math.max(0, ...readdirSync(path).map((entry) => newest(join(path, entry))));
 }
 
 /** Builds dist-demo/ when it is missing or older than the console's or the demo generator's sources. */
