@@ -6,11 +6,6 @@
  *  - `fake`: the in-browser provider (src/providers/fake/) over the demo data as scripts/demo-data.ts
  *    dumps it from the demo generator (made once and kept in the temp folder, keyed by its sources).
  */
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Suspense } from 'react';
 import { act, render } from '@testing-library/react';
 import { TestMemoryRouter, type RaRecord } from 'react-admin';
@@ -21,6 +16,9 @@ import { createFakeDataProvider } from '../providers/fake/fakeDataProvider';
 import type { DemoData } from '../providers/fake/demoData';
 import { recordedCalls, stubFetch, pathOf, type Recorded, type SentRequest } from '../test/recorded-http';
 import { testAuthProvider } from './AdminTestContext';
+import { loadTestDemoData } from './demoData';
+
+export { loadTestDemoData };
 
 export const BACKENDS = ['api', 'fake'] as const;
 export type BackendName = (typeof BACKENDS)[number];
@@ -32,33 +30,6 @@ export interface TestBackend {
   records(resource: string): RaRecord[];
   /** The requests sent over HTTP (api only; the fake sends none). */
   sent: SentRequest[];
-}
-
-const ROOT = join(__dirname, '..', '..');
-
-/** Every file under `dir` (for the cache key). */
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((file) => file.endsWith('.ts'))
-    .sort()
-    .map((file) => join(dir, file));
-
-let demoData: DemoData | undefined;
-
-/** The demo data as scripts/demo-data.ts writes it; made once per change of the server or the script (about 15 s). */
-export function loadTestDemoData(): DemoData {
-  if (demoData) return demoData;
-  const hash = createHash('sha256');
-  for (const file of [join(ROOT, 'scripts', 'demo-data.ts'), ...filesUnder(join(ROOT, 'server', 'src'))]) hash.update(file).update(readFileSync(file));
-  const file = join(tmpdir(), `console-demo-data-${hash.digest('hex').slice(0, 16)}.json`);
-  if (!existsSync(file)) {
-    const draft = `${file}.${process.pid}`;
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'scripts', 'demo-data.ts'), draft], { cwd: ROOT, stdio: 'ignore', timeout: 180_000 });
-    renameSync(draft, file);
-  }
-  demoData = JSON.parse(readFileSync(file, 'utf8')) as DemoData;
-  return demoData;
 }
 
 /** A recorded path with its ids (encrypted or numbers) as `:id`, for matching a request's route. */

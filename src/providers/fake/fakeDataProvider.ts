@@ -168,14 +168,15 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
     async bulkAction(resource, { action, ids }) {
       const done: Identifier[] = [];
       const refused: BulkResult['refused'] = [];
+      const held = new Set((await all(resource)).map((record) => record.id));
       for (const id of ids) {
-        try {
-          if (action === 'delete') await base.delete(resource, { id: asId(id) });
-          else await base.update(resource, { id: asId(id), data: { status: action === 'block' ? 2 : 1 }, previousData: { id } });
-          done.push(id);
-        } catch (error) {
-          refused.push({ id, status: 404, message: error instanceof Error ? error.message : String(error) });
+        if (!held.has(asId(id))) {
+          refused.push({ id, status: 404, message: 'Record not found.' });
+          continue;
         }
+        if (action === 'delete') await base.delete(resource, { id: asId(id) });
+        else await base.update(resource, { id: asId(id), data: { status: action === 'block' ? 2 : 1 }, previousData: { id } });
+        done.push(id);
       }
       return { data: { done, refused }, message: '' };
     },
