@@ -94,6 +94,15 @@ test('uploads are kept as object URLs, in the shape the screens read', async () 
   expect(campaign.file).toMatchObject({ title: 'leaflet.pdf', src: expect.stringMatching(/^blob:test\//) as string, mimeType: 'application/pdf' });
 });
 
+test('stored files of the dump are given as { src, title } too', async () => {
+  const { provider } = setup();
+  const withFile = (data.resources.campaigns ?? []).find((c) => c.file && typeof c.file === 'object');
+  expect(withFile).toBeDefined();
+  const { data: campaign } = await provider.getOne('campaigns', { id: withFile!.id as number });
+  const file = withFile!.file as { path: string };
+  expect(campaign.file).toMatchObject({ path: file.path, src: file.path, title: file.path.split('/').pop() });
+});
+
 test('status changes and bulk actions change the records', async () => {
   const { provider } = setup();
   const [first, second] = data.resources['app-users']!;

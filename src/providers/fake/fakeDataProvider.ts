@@ -32,8 +32,22 @@ const asId = (id: Identifier): Identifier => (typeof id === 'string' && /^\d+$/.
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** react-admin's record: the server's number as `id`, and `numeric_id` beside it for the screens that still read it. */
-const toRecord = (raw: Record<string, unknown>): RaRecord => ({ ...raw, id: raw.id as Identifier, numeric_id: raw.id });
+/** A file as this server presents it ({ path, mimeType }) also as react-admin's { src, title }. */
+const withSrc = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withSrc);
+  if (!isRecord(value) || typeof value.path !== 'string' || typeof value.mimeType !== 'string') return value;
+  return { ...value, src: value.path, title: value.path.split('/').pop() ?? value.path };
+};
+
+/**
+ * react-admin's record: the server's number as `id`, `numeric_id` beside it for the screens that still
+ * read it, stored files in both shapes.
+ */
+const toRecord = (raw: Record<string, unknown>): RaRecord => ({
+  ...Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, withSrc(value)])),
+  id: raw.id as Identifier,
+  numeric_id: raw.id,
+});
 
 const defaultDownload = (url: string, fileName: string) => {
   const link = document.createElement('a');
