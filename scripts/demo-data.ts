@@ -62,6 +62,9 @@ export async function buildDemoData(log: (line: string) => void = () => undefine
         resources[name] = records;
         log(`${name}: ${records.length}`);
       }
+      // the sent notifications (a list of its own, not a CRUD resource)
+      const sent = (await get('/notifications?page=1&per_page=100', token)) as { data?: Record<string, unknown>[] } | Record<string, unknown>[];
+      resources.notifications = Array.isArray(sent) ? sent : (sent.data ?? []);
       // each doctor's stored slots and those open to booking, this month and the next (the calendars)
       const months = [0, 1].map((ahead) => {
         const at = new Date();

@@ -121,6 +121,9 @@ test('a notification sent to admins rings the bell until it is read', async () =
   const bell = (await provider.getNotifications()).data;
   expect(bell.count).toBe(before + 1);
   expect(bell.notifications[0]?.body.title).toBe('Cold chain');
+  const { data: list } = await provider.getList('notifications', { ...everything, sort: { field: 'created_at', order: 'DESC' } });
+  expect(list[0]).toMatchObject({ title: 'Cold chain', send_to: 'admin', recipients: sent.recipients });
+  expect(list.length).toBe((data.resources.notifications?.length ?? 0) + 1);
   await provider.markNotificationsRead();
   expect((await provider.getNotifications()).data.count).toBe(0);
 });

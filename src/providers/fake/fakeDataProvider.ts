@@ -105,6 +105,7 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
   );
   // the audit log and the notifications are custom routes of the real server: empty collections here
   collections['audit-log'] ??= [];
+  collections.notifications ??= [];
   const base: DataProvider = fakeRestDataProvider(collections, false, delay);
   /** The fields the records of each resource hold (for toFakeFilter). */
   const fieldsOf = (resource: string) => new Set([...(collections[resource] ?? []).flatMap((record) => Object.keys(record)), 'id']);
@@ -301,11 +302,16 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
       const audience = sendTo === 'admin' ? 'admins' : sendTo === 'doctor' ? 'doctors' : PATIENTS;
       const recipients = (await all(audience)).length;
       const id = (nextId += 1);
+      const channel = sendTo === 'admin' ? 'web' : 'mobile';
+      const me = (collections.admins ?? []).find((admin) => admin.id === getUid());
+      await base.create('notifications', {
+        data: { id, encrypted_id: String(id), send_to: sendTo, channel, title, body, recipients, delivered: recipients, status: 'sent', created_at: new Date().toISOString(), sent_by_name: me ? nameOf(me) : null },
+      });
       if (sendTo === 'admin') {
         notifications.unshift({ id, type: 'broadcast', body: { title, body }, data: null, is_read: false, created_at: new Date().toISOString() });
       }
       return {
-        data: { id, encrypted_id: String(id), recipients, delivered: recipients, status: 'sent', channel: sendTo === 'admin' ? 'web' : 'mobile' },
+        data: { id, encrypted_id: String(id), recipients, delivered: recipients, status: 'sent', channel },
         message: `Sent to ${recipients}.`,
       };
     },
