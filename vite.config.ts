@@ -28,6 +28,25 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The in-browser demo (`vite build --mode demo`, npm run demo:static): the same console with the fake
+ * providers of src/providers/fake/ in place of the ones for /api/admin, chosen here at build time, so the
+ * real ones are not even in the bundle. A fake module's own imports are left alone.
+ */
+function demoBackend(): Plugin {
+  const providers = fileURLToPath(new URL('src/providers/', import.meta.url));
+  const swaps = new Map(['backend.ts', 'authApi.ts', 'signInDefaults.ts'].map((file) => [join(providers, file), join(providers, 'fake', file)]));
+  return {
+    name: 'demo-backend',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || importer.startsWith(join(providers, 'fake'))) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved ? (swaps.get(resolved.id) ?? null) : null;
+    },
+  };
+}
+
 const server = 'http://localhost:8080';
 
 // Anchored patterns: a plain '/app' prefix would also swallow console routes such as /appointment-requests.
@@ -37,19 +56,21 @@ export default defineConfig(({ command, mode }) => {
   // A production build is React's production build whoever starts it: `vite build` keeps a NODE_ENV
   // it inherits, and the browser tests build a stale console from inside jest (NODE_ENV=test), which
   // gave React's development build (larger, slower, warnings in the console).
-  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
+  if (command === 'build' && (mode === 'production' || mode === 'demo')) process.env.NODE_ENV = 'production';
+  const demo = mode === 'demo';
   return {
-    plugins: [react(), precompress()],
+    plugins: demo ? [demoBackend(), react()] : [react(), precompress()],
     server: {
       proxy: Object.fromEntries(proxied.map((pattern) => [pattern, { target: server, changeOrigin: true, ws: true }])),
     },
     build: {
-      outDir: 'dist',
+      outDir: demo ? 'dist-demo' : 'dist',
       emptyOutDir: true,
       sourcemap: false,
       chunkSizeWarningLimit: 1500,
       // the console, and the public landing site (site/: plain DOM, none of the console's code), served at /site
-      rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), site: fileURLToPath(new URL('site/index.html', import.meta.url)) } },
+      // (the demo has no landing site)
+      rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), ...(demo ? {} : { site: fileURLToPath(new URL('site/index.html', import.meta.url)) }) } },
     },
   };
 });

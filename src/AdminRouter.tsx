@@ -1,5 +1,6 @@
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { App } from './App';
+import { authProvider, dataProvider } from './providers/backend';
 import { setHistoryDriver } from './pages/auth/entryRouter';
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
@@ -12,7 +13,7 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
  */
 const adminRouter = () => {
   if (!router) {
-    router = createBrowserRouter([{ path: '*', element: <App /> }]);
+    router = createBrowserRouter([{ path: '*', element: <App dataProvider={dataProvider} authProvider={authProvider} /> }]);
     setHistoryDriver(router);
   }
   return router;

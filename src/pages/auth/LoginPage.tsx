@@ -5,6 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import { login } from '../../providers/authApi';
 import { isSignedIn } from '../../providers/session';
+import { SIGN_IN_DEFAULTS } from '../../providers/signInDefaults';
 import { pathAfterSignIn } from '../../providers/signInPath';
 import { translate } from '../../i18n/authTranslate';
 import { loadAdminApp, preloadAdminApp } from '../../adminApp';
@@ -23,8 +24,9 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const location = useLocation();
   const notice = (location.state as LoginLocationState | null)?.notice;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // empty, or the demo admin's in the in-browser demo (npm run demo:static)
+  const [email, setEmail] = useState(SIGN_IN_DEFAULTS.email);
+  const [password, setPassword] = useState(SIGN_IN_DEFAULTS.password);
   const [rememberMe, setRememberMe] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);

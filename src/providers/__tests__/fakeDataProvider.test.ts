@@ -1,0 +1,157 @@
+/**
+ * The in-browser provider (src/providers/fake/) over the demo generator's data: the console's extra
+ * calls answered from the records, files kept as object URLs, exports built and downloaded in the
+ * browser, the server's list conventions read; and the demo admin's sign-in.
+ */
+import type { DemoData } from '../fake/demoData';
+import { createFakeDataProvider, toCsv } from '../fake/fakeDataProvider';
+import { login } from '../fake/authApi';
+import { DEMO_ADMIN } from '../fake/demoAdmin';
+import { getPermissions, isSignedIn } from '../session';
+import { loadTestDemoData } from '../../testing/demoData';
+
+let data: DemoData;
+beforeAll(() => {
+  data = loadTestDemoData();
+}, 180_000);
+
+const setup = () => {
+  const blobs = new Map<string, Blob>();
+  const downloads: { url: string; fileName: string }[] = [];
+  const provider = createFakeDataProvider(JSON.parse(JSON.stringify(data)) as DemoData, {
+    objectUrl: (blob) => {
+      const url = `blob:test/${blobs.size + 1}`;
+      blobs.set(url, blob);
+      return url;
+    },
+    download: (url, fileName) => downloads.push({ url, fileName }),
+  });
+  return { provider, blobs, downloads };
+};
+
+const blobText = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+
+const everything = { pagination: { page: 1, perPage: 10_000 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+
+test('the dashboard is counted from the records', async () => {
+  const { provider } = setup();
+  const { data: dashboard } = await provider.getDashboard();
+  const count = (resource: string) => data.resources[resource]?.length ?? 0;
+  expect(dashboard).toMatchObject({ patients: count('app-users'), doctors: count('doctors'), admins: count('admins') });
+  expect(dashboard.patients).toBeGreaterThan(0);
+  const dated = (data.resources.appointments ?? []).filter((a) => /^\d{4}-\d{2}/.test(String(a.date))).length;
+  expect(dashboard.appointments.reduce((sum, month) => sum + month.total_appointments, 0)).toBe(dated);
+});
+
+test("lists read the server's conventions: paginate, references as text ids, the date range", async () => {
+  const { provider } = setup();
+  const history = data.resources['medical-histories']![0]!;
+  const { data: rows } = await provider.getList('medical-histories', { ...everything, filter: { paginate: false, patient_id: String(history.patient_id) } });
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((row) => row.patient_id === history.patient_id)).toBe(true);
+  const { data: none } = await provider.getList('app-users', { ...everything, filter: { start_date: '2999-01-01' } });
+  expect(none).toEqual([]);
+});
+
+test('a record is read by the id a route gives (text)', async () => {
+  const { provider } = setup();
+  const patient = data.resources['app-users']![0]!;
+  const { data: record } = await provider.getOne('app-users', { id: String(patient.id) });
+  expect(record).toMatchObject({ id: patient.id, email: patient.email });
+});
+
+test('the search finds people by name, grouped by module', async () => {
+  const { provider } = setup();
+  const patient = data.resources['app-users']![0]!;
+  const { data: groups } = await provider.search({ q: String(patient.l_name) });
+  const patients = groups.find((group) => group.resource === 'app-users');
+  expect(patients?.hits.map((hit) => hit.id)).toContain(String(patient.id));
+  expect((await provider.search({ q: 'x' })).data).toEqual([]);
+});
+
+test('an export is a CSV built in the browser and downloaded', async () => {
+  const { provider, blobs, downloads } = setup();
+  const status = data.resources['app-users']![0]!.status;
+  const { data: url } = await provider.exportList('app-users', { filter: { status } });
+  expect(downloads).toEqual([{ url, fileName: expect.stringMatching(/^app-users-\d{4}-\d{2}-\d{2}\.csv$/) as string }]);
+  const lines = (await blobText(blobs.get(url)!)).split('\r\n');
+  expect(lines[0]).toContain('email');
+  expect(lines).toHaveLength(1 + (data.resources['app-users'] ?? []).filter((p) => p.status === status).length);
+  expect(toCsv([{ a: 'x,"y"', b: null }])).toBe('a,b\r\n"x,""y""",');
+});
+
+test('uploads are kept as object URLs, in the shape the screens read', async () => {
+  const { provider, blobs } = setup();
+  const file = new File(['%PDF'], 'leaflet.pdf', { type: 'application/pdf' });
+  const uploaded = await provider.uploadChunked(file, { folder: 'hlc' });
+  expect(blobs.get(uploaded.path)).toBe(file);
+  const { data: campaign } = await provider.create('campaigns', { data: { title: 'Polio', file: { rawFile: file, src: 'blob:form', title: 'leaflet.pdf' } } });
+  expect(campaign.file).toMatchObject({ title: 'leaflet.pdf', src: expect.stringMatching(/^blob:test\//) as string, mimeType: 'application/pdf' });
+});
+
+test('stored files of the dump are given as { src, title } too', async () => {
+  const { provider } = setup();
+  const withFile = (data.resources.campaigns ?? []).find((c) => c.file && typeof c.file === 'object');
+  expect(withFile).toBeDefined();
+  const { data: campaign } = await provider.getOne('campaigns', { id: withFile!.id as number });
+  const file = withFile!.file as { path: string };
+  expect(campaign.file).toMatchObject({ path: file.path, src: file.path, title: file.path.split('/').pop() });
+});
+
+test('status changes and bulk actions change the records', async () => {
+  const { provider } = setup();
+  const [first, second] = data.resources['app-users']!;
+  await provider.updateStatus('app-users', { id: String(first!.id), status: 2 });
+  expect((await provider.getOne('app-users', { id: first!.id as number })).data.status).toBe(2);
+  const { data: result } = await provider.bulkAction('app-users', { action: 'delete', ids: [second!.id as number, 999_999] });
+  expect(result.done).toEqual([second!.id]);
+  expect(result.refused.map((r) => r.id)).toEqual([999_999]);
+});
+
+test('a notification sent to admins rings the bell until it is read', async () => {
+  const { provider } = setup();
+  const before = (await provider.getNotifications()).data.count;
+  const { data: sent } = await provider.sendNotification({ sendTo: 'admin', title: 'Cold chain', body: 'Log the fridge' });
+  expect(sent.recipients).toBe(data.resources.admins!.length);
+  const bell = (await provider.getNotifications()).data;
+  expect(bell.count).toBe(before + 1);
+  expect(bell.notifications[0]?.body.title).toBe('Cold chain');
+  const { data: list } = await provider.getList('notifications', { ...everything, sort: { field: 'created_at', order: 'DESC' } });
+  expect(list[0]).toMatchObject({ title: 'Cold chain', send_to: 'admin', recipients: sent.recipients });
+  expect(list.length).toBe((data.resources.notifications?.length ?? 0) + 1);
+  await provider.markNotificationsRead();
+  expect((await provider.getNotifications()).data.count).toBe(0);
+});
+
+test('the promotional content is the dumped one, and a testimonial can be added and removed', async () => {
+  const { provider } = setup();
+  const { data: content } = await provider.getPromotional();
+  expect(content.testimonials.length).toBeGreaterThan(0);
+  const { data: item } = await provider.addPromotionalItem('testimonial', { name: 'Amina', text: 'Helpful' });
+  expect((await provider.getPromotional()).data.testimonials).toContainEqual(item);
+  await provider.deletePromotionalItem('testimonial', item!.id);
+  expect((await provider.getPromotional()).data.testimonials).toHaveLength(content.testimonials.length);
+});
+
+describe('the demo sign-in', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => data }));
+  });
+  afterEach(() => {
+    delete (globalThis as { fetch?: unknown }).fetch;
+  });
+
+  test('refuses another password and signs the demo admin in with his permissions', async () => {
+    await expect(login(DEMO_ADMIN.email, 'not-the-password')).rejects.toMatchObject({ status: 422 });
+    expect(isSignedIn()).toBe(false);
+    await login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect(isSignedIn()).toBe(true);
+    expect(getPermissions()).toEqual(data.admin.session.permissions);
+  });
+});
