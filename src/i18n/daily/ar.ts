@@ -3,6 +3,14 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), العربية: merged into ar.ts. */
 const daily = {
   app: {
+    filter: {
+      district: 'المنطقة',
+      tehsil: 'التحصيل',
+      blood_group: 'فصيلة الدم',
+      doctor: 'الطبيب',
+      specialization: 'التخصص',
+      saved: 'عوامل التصفية المحفوظة',
+    },
     search: {
       open: 'بحث',
       placeholder: 'المرضى، الأطباء، العاملون الصحيون، المشرفون، الحملات، النماذج',

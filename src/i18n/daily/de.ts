@@ -3,6 +3,14 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), Deutsch: merged into de.ts. */
 const daily = {
   app: {
+    filter: {
+      district: 'Distrikt',
+      tehsil: 'Tehsil',
+      blood_group: 'Blutgruppe',
+      doctor: 'Arzt',
+      specialization: 'Fachrichtung',
+      saved: 'Gespeicherte Filter',
+    },
     search: {
       open: 'Suche',
       placeholder: 'Patienten, Ärzte, CHWs, Admins, Kampagnen, Formulare',
