@@ -3,6 +3,13 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), Français: merged into fr.ts. */
 const daily = {
   app: {
+    confirm: {
+      keep: 'Conserver',
+      this_record: 'cet enregistrement',
+      delete_title: 'Supprimer %{name} ?',
+      block_title: 'Bloquer %{name} ?',
+      unblock_title: 'Débloquer %{name} ?',
+    },
     filter: {
       district: 'District',
       tehsil: 'Tehsil',

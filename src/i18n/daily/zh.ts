@@ -3,6 +3,13 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), 中文: merged into zh.ts. */
 const daily = {
   app: {
+    confirm: {
+      keep: '保留',
+      this_record: '此记录',
+      delete_title: '删除 %{name}？',
+      block_title: '停用 %{name}？',
+      unblock_title: '启用 %{name}？',
+    },
     filter: {
       district: '地区',
       tehsil: '县 (Tehsil)',
