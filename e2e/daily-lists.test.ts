@@ -133,7 +133,7 @@ describe('daily lists: filters, saved filters, asterisks, the floating Add butto
       await dialog.getByRole('button', { name: 'Save' }).click();
       await saved.getByText(`North A+ ${stamp}`).waitFor();
       await page.goto('/app-users');
-      await page.getByRole('link', { name: 'Back' }).waitFor();
+      await page.getByRole('link', { name: 'Back', exact: true }).waitFor();
       await saved.getByText(`North A+ ${stamp}`).click();
       await line(page, `Anwar${stamp}`).first().waitFor();
       expect(await line(page, `Bashir${stamp}`).count()).toBe(0);
