@@ -69,6 +69,21 @@ const renderList = (resource: 'app-users' | 'doctors' | 'appointments', width = 
   return { getList, lastFilter };
 };
 
+/** The saved filters, opened from their button of the filter bar. */
+const openSaved = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(screen.getByRole('button', { name: 'Saved filters' }));
+  return screen.findByRole('dialog', { name: 'Saved filters' });
+};
+
+/** Saves the list's current filters under a name, from the saved filters' panel; the panel stays open. */
+const saveAs = async (user: ReturnType<typeof userEvent.setup>, saved: HTMLElement, name: string) => {
+  await user.click(within(saved).getByRole('button', { name: 'Save current query...' }));
+  const dialog = (await screen.findAllByRole('dialog')).at(-1)!;
+  await user.type(within(dialog).getByRole('textbox', { name: 'Query name' }), name);
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await within(saved).findByText(name);
+};
+
 const choose = async (user: ReturnType<typeof userEvent.setup>, label: string, option: string) => {
   await user.click(screen.getByRole('combobox', { name: label }));
   await user.click(await screen.findByRole('option', { name: option }));
@@ -129,15 +144,12 @@ describe('saved filters', () => {
     const user = userEvent.setup();
     const { lastFilter } = renderList('app-users');
     await screen.findByText('Amna Bibi');
-    const saved = screen.getByText('Saved queries').closest('.MuiCard-root') as HTMLElement;
 
     await choose(user, 'Blood group', 'O-');
     await choose(user, 'Status', 'Blocked');
     await waitFor(() => expect(lastFilter()).toMatchObject({ blood_group: 'O-', status: 2 }));
-    await user.click(within(saved).getByRole('button', { name: 'Save current query...' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Query name' }), 'Blocked O-');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveAs(user, await openSaved(user), 'Blocked O-');
+    await user.keyboard('{Escape}');
 
     await choose(user, 'Blood group', 'All');
     await choose(user, 'Status', 'All');
@@ -146,7 +158,8 @@ describe('saved filters', () => {
       expect(lastFilter()).not.toHaveProperty('status');
     });
 
-    await user.click(await within(saved).findByText('Blocked O-'));
+    await user.click(within(await openSaved(user)).getByText('Blocked O-'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Saved filters' })).not.toBeInTheDocument());
     await waitFor(() => expect(lastFilter()).toMatchObject({ blood_group: 'O-', status: 2 }));
     expect(screen.getByRole('combobox', { name: 'Blood group' })).toHaveTextContent('O-');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Blocked');
@@ -156,33 +169,31 @@ describe('saved filters', () => {
     const user = userEvent.setup();
     const { lastFilter } = renderList('appointments');
     await screen.findByText('Data not found');
-    const saved = screen.getByText('Saved queries').closest('.MuiCard-root') as HTMLElement;
     await user.type(screen.getByLabelText('Start date'), '2026-03-01');
     await user.type(screen.getByLabelText('End date'), '2026-03-31');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(lastFilter()).toMatchObject({ start_date: '2026-03-01', end_date: '2026-03-31' }));
-    await user.click(within(saved).getByRole('button', { name: 'Save current query...' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Query name' }), 'March');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const saved = await openSaved(user);
+    await saveAs(user, saved, 'March');
 
-    // clearing the saved query (pressing it again) empties the dates; pressing it brings them back
-    await user.click(await within(saved).findByText('March'));
+    // pressing the applied saved query clears it, which empties the dates; pressing it again brings them back
+    await user.click(within(saved).getByText('March'));
     await waitFor(() => expect(lastFilter()).not.toHaveProperty('start_date'));
     expect(screen.getByLabelText('Start date')).toHaveValue('');
-    await user.click(within(saved).getByText('March'));
+    await user.click(within(await openSaved(user)).getByText('March'));
     await waitFor(() => expect(lastFilter()).toMatchObject({ start_date: '2026-03-01', end_date: '2026-03-31' }));
     expect(screen.getByLabelText('Start date')).toHaveValue('2026-03-01');
     expect(screen.getByLabelText('End date')).toHaveValue('2026-03-31');
   });
 
-  it('on a narrow screen: a button of the filter bar opens them (no sidebar)', async () => {
+  it('on a phone too: the button of the filter bar opens them as a sheet', async () => {
     const user = userEvent.setup();
     renderList('app-users', 390);
     await screen.findByText('Amna Bibi');
     expect(screen.queryByText('Saved queries')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Saved filters' }));
-    expect(await screen.findByText('Saved queries')).toBeVisible();
+    const sheet = await openSaved(user);
+    expect(within(sheet).getByText('Saved queries')).toBeVisible();
+    expect(sheet.closest('.MuiDrawer-root')).not.toBeNull();
   });
 });
 

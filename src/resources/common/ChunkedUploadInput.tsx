@@ -96,7 +96,7 @@ export const ChunkedUploadInput = ({ source, kinds, folder, formatMessage, requi
           {retry.offline ? translate('app.upload.offline') : translate('app.upload.retrying', { attempt: retry.attempt, attempts: retry.attempts })}
         </Typography>
       ) : null}
-      <input ref={picker} id={id} type="file" accept={acceptOf(kinds)} hidden onChange={(e) => void choose(e)} aria-required={isRequired} aria-invalid={fieldState.invalid} />
+      <input ref={picker} id={id} type="file" accept={acceptOf(kinds)} hidden onChange={(e) => void choose(e)} />
       <Button label="app.action.choose_file" variant="outlined" onClick={() => picker.current?.click()} disabled={isUploading(value)}>
         <CloudUploadIcon />
       </Button>

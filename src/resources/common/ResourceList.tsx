@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import MuiButton from '@mui/material/Button';
+import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import BookmarkIcon from '@mui/icons-material/BookmarkBorder';
@@ -198,44 +197,47 @@ const BackLink = () => {
   );
 };
 
-/** The list's saved filters and sorts (react-admin's, kept in the store per list). */
-const SavedFilters = () => (
-  <Card
-    variant="outlined"
-    sx={{
-      order: -1,
-      width: 220,
-      flexShrink: 0,
-      marginInlineEnd: 2,
-      mt: 8,
-      alignSelf: 'flex-start',
-    }}
-  >
-    <CardContent>
-      <SavedQueriesList />
-    </CardContent>
-  </Card>
-);
-
-/** Below the sidebar's width: the saved filters in a drawer a button of the filter bar opens. */
-const SavedFiltersButton = () => {
+/**
+ * The list's saved filters and sorts (react-admin's SavedQueriesList, kept in the store per list),
+ * behind a button of the filter bar at every width: as a sidebar it took the width the tables need
+ * (the row actions were cut off beside the menu). A panel under the button; a sheet from the bottom on
+ * a phone. Choosing a saved query closes it.
+ */
+const SavedFilters = ({ phone }: { phone: boolean }) => {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const label = translate('app.filter.saved');
+  const content = (
+    <Box
+      sx={{ p: 2, pt: 5, position: 'relative', minWidth: 260 }}
+      onClick={(e) => {
+        if ((e.target as HTMLElement).closest('.MuiListItemButton-root')) close();
+      }}
+    >
+      <SavedQueriesList />
+    </Box>
+  );
   return (
     <>
-      <MuiButton size="small" variant="outlined" startIcon={<BookmarkIcon />} onClick={() => setOpen(true)} sx={{ minHeight: 40 }}>
-        {translate('app.filter.saved')}
+      <MuiButton size="small" variant="outlined" startIcon={<BookmarkIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="dialog" sx={{ minHeight: 40 }}>
+        {label}
       </MuiButton>
-      <Drawer anchor="bottom" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { 'aria-label': translate('app.filter.saved') } }}>
-        <Box
-          sx={{ p: 2, pt: 5, position: 'relative' }}
-          onClick={(e) => {
-            if ((e.target as HTMLElement).closest('li[role="menuitem"], .MuiListItemButton-root')) setOpen(false);
-          }}
+      {phone ? (
+        <Drawer anchor="bottom" open={anchor !== null} onClose={close} slotProps={{ paper: { role: 'dialog', 'aria-label': label } }}>
+          {content}
+        </Drawer>
+      ) : (
+        <Popover
+          open={anchor !== null}
+          anchorEl={anchor}
+          onClose={close}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          slotProps={{ paper: { role: 'dialog', 'aria-label': label } }}
         >
-          <SavedQueriesList />
-        </Box>
-      </Drawer>
+          {content}
+        </Popover>
+      )}
     </>
   );
 };
@@ -284,9 +286,8 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
   const translate = useTranslate();
   // Under `sm` a table cuts its columns off; noSsr: the first render already knows (no table flashing by).
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  // Under `md` react-admin's CreateButton floats over the page's bottom corner, and the menu's sidebar
-  // gives way: the saved filters move into the filter bar, and the list keeps room below its last row
-  // for the floating button, so it never covers that row's actions.
+  // Under `md` react-admin's CreateButton floats over the page's bottom corner: the list keeps room
+  // below its last row for it, so it never covers that row's actions.
   const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const { hasCreate } = useResourceDefinition();
   const filtered = dateRange || filterBar !== undefined;
@@ -314,7 +315,6 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
         empty={false}
         perPage={25}
         sort={sort}
-        aside={filtered && !isNarrow ? <SavedFilters /> : undefined}
       >
         {filtered ? (
           <Box
@@ -329,7 +329,7 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
           >
             {filterBar}
             {dateRange ? <DateRangeFilter /> : null}
-            {isNarrow ? <SavedFiltersButton /> : null}
+            <SavedFilters phone={isPhone} />
           </Box>
         ) : null}
         {isPhone ? (
