@@ -126,15 +126,20 @@ describe('daily lists: filters, saved filters, asterisks, the floating Add butto
       await screenshot(page, 'daily-patients-filters-desktop');
 
       // --- saved under a name, then brought back on a fresh visit of the bare list
-      const saved = page.locator('.RaSavedQueriesList-root, .MuiCard-root').filter({ hasText: 'Saved queries' }).first();
+      await page.getByRole('button', { name: 'Saved filters' }).click();
+      const saved = page.getByRole('dialog', { name: 'Saved filters' });
       await saved.getByRole('button', { name: 'Save current query...' }).click();
-      const dialog = page.getByRole('dialog');
+      const dialog = page.getByRole('dialog').filter({ has: page.getByLabel('Query name') });
       await dialog.getByLabel('Query name').fill(`North A+ ${stamp}`);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await saved.getByText(`North A+ ${stamp}`).waitFor();
+      await page.waitForTimeout(300);
+      await screenshot(page, 'daily-saved-filters-desktop');
       await page.goto('/app-users');
       await page.getByRole('link', { name: 'Back', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Saved filters' }).click();
       await saved.getByText(`North A+ ${stamp}`).click();
+      await saved.waitFor({ state: 'detached' });
       await line(page, `Anwar${stamp}`).first().waitFor();
       expect(await line(page, `Bashir${stamp}`).count()).toBe(0);
       expect(await page.getByRole('combobox', { name: 'Blood group' }).innerText()).toContain('A+');
@@ -190,7 +195,7 @@ describe('daily lists: filters, saved filters, asterisks, the floating Add butto
 
       // the saved filters: a button of the filter bar (the sidebar has no room here)
       await page.getByRole('button', { name: 'عوامل التصفية المحفوظة' }).click();
-      await page.getByText('الاستعلامات المحفوظة').waitFor();
+      await page.getByRole('dialog', { name: 'عوامل التصفية المحفوظة' }).getByText('الاستعلامات المحفوظة').waitFor();
       await page.waitForTimeout(300);
       await screenshot(page, 'daily-saved-filters-phone-ar');
       await page.keyboard.press('Escape');
