@@ -3,7 +3,7 @@
  * specialization; appointments by status and doctor), the saved filters that bring them back, the
  * Back link every list has, and a phone's selection for the bulk actions.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestMemoryRouter, type GetListParams, type I18nProvider, type RaRecord } from 'react-admin';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, inMemoryLists } from '../../testing/AdminTestContext';
@@ -148,8 +148,10 @@ describe('saved filters', () => {
     await choose(user, 'Blood group', 'O-');
     await choose(user, 'Status', 'Blocked');
     await waitFor(() => expect(lastFilter()).toMatchObject({ blood_group: 'O-', status: 2 }));
-    await saveAs(user, await openSaved(user), 'Blocked O-');
-    await user.keyboard('{Escape}');
+    const saved = await openSaved(user);
+    await saveAs(user, saved, 'Blocked O-');
+    fireEvent.keyDown(saved, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Saved filters' })).not.toBeInTheDocument());
 
     await choose(user, 'Blood group', 'All');
     await choose(user, 'Status', 'All');
