@@ -3,7 +3,7 @@
  * address: a second district of the same name is refused under its field; patients are blocked in
  * bulk from the list; the patients' export reads as the list does (full names, status words, dates in
  * the reader's language), parsed from the downloaded CSV and XLSX; in English at desktop width and in
- * Arabic at phone width (where the list is one line a record and has no selection).
+ * Arabic at phone width (where the list is one line a record, each with its selection box).
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';

@@ -145,7 +145,7 @@ describe('people journeys (Chromium, real server)', () => {
       await menuEntry(page, 'Patients').click();
       await page.waitForURL('**/app-users');
       await page.getByRole('row').filter({ hasText: patientEmail }).getByRole('button', { name: 'Block' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
+      await page.getByRole('dialog', { name: /^Block .*\?$/ }).getByRole('button', { name: 'Block' }).click();
       await page.getByRole('row').filter({ hasText: patientEmail }).getByText('Blocked').waitFor();
       const blocked = await server.api<Paged<{ email: string; status: number }>>('GET', `/app-users?search=${encodeURIComponent(patientEmail)}`, rootToken);
       expect(blocked.body.data.data[0]?.status).toBe(2);

@@ -145,8 +145,8 @@ export interface ListQuery {
 /** Every list query parameter the declaration understands, with its type, for OpenAPI and the tests. */
 export function listParameters(def: ResourceDef): Record<string, 'integer' | 'string' | 'date'> {
   const params: Record<string, 'integer' | 'string' | 'date'> = {};
-  for (const [param, type] of Object.entries(def.filters ?? {})) if (type) params[param] = type;
-  for (const param of Object.keys(def.via ?? {})) params[param] = 'integer';
+  for (const [param, type] of Object.entries(def.filters ?? {})) if (type) params[param] = type === 'integer' ? 'integer' : 'string';
+  for (const [param, via] of Object.entries(def.via ?? {})) params[param] = via.values ? 'string' : 'integer';
   if (def.parent) params[def.parent.column] = 'integer';
   if (def.status) params.status = def.status.kind === 'user' ? 'integer' : 'string';
   if (def.dateRange) Object.assign(params, { start_date: 'date', end_date: 'date' });
@@ -171,19 +171,31 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
     return n;
   };
 
+  /** a text parameter among the declared values (a gender, a blood group): the value, or null and a 422 */
+  const oneOf = (param: string, values: readonly string[]): string | null => {
+    const raw = first(q[param]);
+    if (raw === undefined || raw === '') return null;
+    if (values.includes(raw)) return raw;
+    fail(param, `The ${param.replace(/_/g, ' ')} filter must be one of ${values.join(', ')}.`);
+    return null;
+  };
+
   for (const [param, type] of Object.entries(def.filters ?? {})) {
     if (type === 'integer') {
       const n = integer(param);
       if (n !== null) conditions.push((qb) => qb.where(sql.ref(param), '=', n));
+    } else if (type !== undefined && type !== 'string') {
+      const value = oneOf(param, type);
+      if (value !== null) conditions.push((qb) => qb.where(sql.ref(param), '=', value));
     } else {
       const raw = first(q[param]);
       if (raw !== undefined && raw !== '') conditions.push((qb) => qb.where(sql.ref(param), '=', raw));
     }
   }
   for (const [param, via] of Object.entries(def.via ?? {})) {
-    const n = integer(param);
-    if (n !== null) {
-      conditions.push((qb) => qb.where(sql.ref(via.column), 'in', db.selectFrom(via.table).select(via.key ?? 'id').where(via.parentColumn, '=', n)));
+    const value = via.values ? oneOf(param, via.values) : integer(param);
+    if (value !== null) {
+      conditions.push((qb) => qb.where(sql.ref(via.column), 'in', db.selectFrom(via.table).select(via.key ?? 'id').where(via.parentColumn, '=', value)));
     }
   }
   if (def.parent) {

@@ -78,8 +78,11 @@ export type ReferencedBy = OnTable<{
  * area whose `district_id` is 3.
  */
 export type ViaFilter<T extends TableName> = {
-  /** `key`: the column of R naming this table's record (default id: R's rows are keyed by it) */
-  [R in TableName]: { column: Col<T>; table: R; parentColumn: Col<R>; key?: Col<R> };
+  /**
+   * `key`: the column of R naming this table's record (default id: R's rows are keyed by it);
+   * `values`: the parameter is a text among these (a patient's blood group), else an integer (an id)
+   */
+  [R in TableName]: { column: Col<T>; table: R; parentColumn: Col<R>; key?: Col<R>; values?: readonly string[] };
 }[TableName];
 
 /**
@@ -252,8 +255,11 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
   /** columns, or `relation.column` of a belongsTo relation */
   sortable: (Col<T> | `${string}.${string}`)[];
   defaultSort: { field: Col<T>; order: 'asc' | 'desc' };
-  /** equality filters: query parameter = column (values are integers unless "string") */
-  filters?: { [K in Col<T>]?: 'integer' | 'string' };
+  /**
+   * equality filters: query parameter = column (values are integers unless "string"; a list of
+   * values: a text that must be one of them, else a 422 naming the parameter)
+   */
+  filters?: { [K in Col<T>]?: 'integer' | 'string' | readonly string[] };
   /** filters through a parent record, by query parameter */
   via?: Record<string, ViaFilter<T>>;
   /** `start_date` and `end_date` (YYYY-MM-DD, both days included) on this date or timestamp column */
@@ -337,8 +343,8 @@ export interface ResourceDef {
   searchable: string[];
   sortable: string[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
-  filters?: Record<string, 'integer' | 'string' | undefined>;
-  via?: Record<string, { column: string; table: TableName; parentColumn: string; key?: string }>;
+  filters?: Record<string, 'integer' | 'string' | readonly string[] | undefined>;
+  via?: Record<string, { column: string; table: TableName; parentColumn: string; key?: string; values?: readonly string[] }>;
   dateRange?: string;
   belongsTo?: { as: string; column: string; resource: ResourceName; table: TableName; columns: readonly string[] }[];
   parent?: { resource: ResourceName; table: TableName; column: string; message: string; subset?: { column: string; value: string } };

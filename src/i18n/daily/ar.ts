@@ -3,6 +3,21 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), العربية: merged into ar.ts. */
 const daily = {
   app: {
+    confirm: {
+      keep: 'إبقاؤه',
+      this_record: 'هذا السجل',
+      delete_title: 'حذف %{name}؟',
+      block_title: 'حظر %{name}؟',
+      unblock_title: 'إلغاء حظر %{name}؟',
+    },
+    filter: {
+      district: 'المنطقة',
+      tehsil: 'التحصيل',
+      blood_group: 'فصيلة الدم',
+      doctor: 'الطبيب',
+      specialization: 'التخصص',
+      saved: 'عوامل التصفية المحفوظة',
+    },
     search: {
       open: 'بحث',
       placeholder: 'المرضى، الأطباء، العاملون الصحيون، المشرفون، الحملات، النماذج',

@@ -3,6 +3,21 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), Deutsch: merged into de.ts. */
 const daily = {
   app: {
+    confirm: {
+      keep: 'Behalten',
+      this_record: 'diesen Eintrag',
+      delete_title: '%{name} löschen?',
+      block_title: '%{name} sperren?',
+      unblock_title: '%{name} entsperren?',
+    },
+    filter: {
+      district: 'Distrikt',
+      tehsil: 'Tehsil',
+      blood_group: 'Blutgruppe',
+      doctor: 'Arzt',
+      specialization: 'Fachrichtung',
+      saved: 'Gespeicherte Filter',
+    },
     search: {
       open: 'Suche',
       placeholder: 'Patienten, Ärzte, CHWs, Admins, Kampagnen, Formulare',

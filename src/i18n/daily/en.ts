@@ -3,6 +3,21 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), English: merged into en.ts. */
 const daily = {
   app: {
+    confirm: {
+      keep: 'Keep it',
+      this_record: 'this record',
+      delete_title: 'Delete %{name}?',
+      block_title: 'Block %{name}?',
+      unblock_title: 'Unblock %{name}?',
+    },
+    filter: {
+      district: 'District',
+      tehsil: 'Tehsil',
+      blood_group: 'Blood group',
+      doctor: 'Doctor',
+      specialization: 'Specialization',
+      saved: 'Saved filters',
+    },
     search: {
       open: 'Search',
       placeholder: 'Patients, doctors, CHWs, admins, campaigns, forms',

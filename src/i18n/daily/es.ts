@@ -3,6 +3,21 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), Español: merged into es.ts. */
 const daily = {
   app: {
+    confirm: {
+      keep: 'Mantener',
+      this_record: 'este registro',
+      delete_title: '¿Eliminar %{name}?',
+      block_title: '¿Bloquear a %{name}?',
+      unblock_title: '¿Desbloquear a %{name}?',
+    },
+    filter: {
+      district: 'Distrito',
+      tehsil: 'Tehsil',
+      blood_group: 'Grupo sanguíneo',
+      doctor: 'Médico',
+      specialization: 'Especialidad',
+      saved: 'Filtros guardados',
+    },
     search: {
       open: 'Buscar',
       placeholder: 'Pacientes, médicos, ACS, administradores, campañas, formularios',

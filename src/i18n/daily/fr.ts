@@ -3,6 +3,21 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), Français: merged into fr.ts. */
 const daily = {
   app: {
+    confirm: {
+      keep: 'Conserver',
+      this_record: 'cet enregistrement',
+      delete_title: 'Supprimer %{name} ?',
+      block_title: 'Bloquer %{name} ?',
+      unblock_title: 'Débloquer %{name} ?',
+    },
+    filter: {
+      district: 'District',
+      tehsil: 'Tehsil',
+      blood_group: 'Groupe sanguin',
+      doctor: 'Médecin',
+      specialization: 'Spécialité',
+      saved: 'Filtres enregistrés',
+    },
     search: {
       open: 'Rechercher',
       placeholder: 'Patients, médecins, ASC, administrateurs, campagnes, formulaires',

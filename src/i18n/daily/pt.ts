@@ -3,6 +3,21 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), Português: merged into pt.ts. */
 const daily = {
   app: {
+    confirm: {
+      keep: 'Manter',
+      this_record: 'este registro',
+      delete_title: 'Excluir %{name}?',
+      block_title: 'Bloquear %{name}?',
+      unblock_title: 'Desbloquear %{name}?',
+    },
+    filter: {
+      district: 'Distrito',
+      tehsil: 'Tehsil',
+      blood_group: 'Tipo sanguíneo',
+      doctor: 'Médico',
+      specialization: 'Especialidade',
+      saved: 'Filtros salvos',
+    },
     search: {
       open: 'Pesquisar',
       placeholder: 'Pacientes, médicos, ACS, administradores, campanhas, formulários',

@@ -3,6 +3,21 @@ import type { Messages } from '../messages';
 /** The app bar's search and the form machinery's extras (dependent selects, save and add another), 中文: merged into zh.ts. */
 const daily = {
   app: {
+    confirm: {
+      keep: '保留',
+      this_record: '此记录',
+      delete_title: '删除 %{name}？',
+      block_title: '停用 %{name}？',
+      unblock_title: '启用 %{name}？',
+    },
+    filter: {
+      district: '地区',
+      tehsil: '县 (Tehsil)',
+      blood_group: '血型',
+      doctor: '医生',
+      specialization: '专科',
+      saved: '已保存的筛选',
+    },
     search: {
       open: '搜索',
       placeholder: '患者、医生、社区卫生工作者、管理员、活动、表单',

@@ -52,9 +52,13 @@ describe('Admin list', () => {
 
     const row = (await screen.findByText('Amina Khan')).closest('tr') as HTMLElement;
     await user.click(await within(row).findByRole('button', { name: 'Block' }));
-    const dialog = await screen.findByRole('dialog');
+    // the dialog names what happens to whom; "Keep it" and the red "Block" do not look alike
+    const dialog = await screen.findByRole('dialog', { name: /^Block .+\?$/ });
     expect(within(dialog).getByText('Are you sure you want to block?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveClass('MuiButton-text');
+    expect(within(dialog).getByRole('button', { name: 'Block' })).toHaveClass('MuiButton-contained', 'MuiButton-colorError');
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
 
     expect(await screen.findByText('Successfully updated.')).toBeInTheDocument();
     expect(updateStatus).toHaveBeenCalledWith('admins', { id: 'a-1', status: 2 });

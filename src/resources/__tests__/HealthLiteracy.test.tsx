@@ -191,7 +191,7 @@ describe('health literacy content', () => {
     await user.click(await screen.findByRole('button', { name: /delete/i }, WAIT));
     expect(await screen.findByText('Are you sure you want to delete?', {}, WAIT)).toBeTruthy();
     expect(deleted).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: /confirm/i }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Polio drops?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toHaveBeenCalledWith('health-literacy-content', expect.objectContaining({ id: 'enc-2' })), WAIT);
     // and back to the grid
     expect(await screen.findAllByRole('article', {}, WAIT)).toHaveLength(3);

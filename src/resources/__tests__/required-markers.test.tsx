@@ -18,13 +18,23 @@ beforeAll(async () => {
   i18nProvider = await getTestI18nProvider();
 });
 
-/** The text of an input's label: its <label>, or what aria-labelledby names. */
+/** The text of an input's label: its <label>, what aria-labelledby names, or a rich-text editor's label above it. */
 const labelOf = (input: Element): string => {
+  if (input.classList.contains(RICH_TEXT_REFUSED)) return input.closest('.ra-input')?.querySelector('.RaLabeled-label')?.textContent ?? '';
   const labels = (input as HTMLInputElement).labels;
   if (labels?.length) return [...labels].map((l) => l.textContent ?? '').join(' ');
   const by = input.getAttribute('aria-labelledby');
   return by ? by.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : (input.getAttribute('aria-label') ?? '');
 };
+
+/** ra-input-rich-text marks a refused editor with this class (its editable area has no aria-invalid). */
+const RICH_TEXT_REFUSED = 'ra-rich-text-input-error';
+
+/** what kind of input each form's refused inputs were, by resource */
+const refusedKinds = new Map<string, Set<string>>();
+const kindOf = (input: Element) => (input.classList.contains(RICH_TEXT_REFUSED) ? 'rich text' : input.getAttribute('type') === 'file' ? 'file' : 'other');
+/** the source of a rich-text input, from react-admin's class on its wrapper (ra-input-<source>) */
+const sourceOf = (input: Element) => [...(input.closest('.ra-input')?.classList ?? [])].find((c) => c.startsWith('ra-input-'))?.slice('ra-input-'.length) ?? '';
 
 const withCreate = resourceNames.filter((name) => resources[name].create);
 
@@ -48,12 +58,23 @@ it.each(withCreate.map((name) => [name]))('%s: every input the empty add form re
     </TestMemoryRouter>,
   );
   const submit = await screen.findByRole('button', { name: 'Submit' });
+  // a rich-text editor loads lazily: its rule counts once it is there
+  await waitFor(() => expect(document.querySelector('.MuiSkeleton-root')).toBeNull());
   await user.click(submit);
   await waitFor(() => expect(document.querySelector('[aria-invalid="true"]')).not.toBeNull());
-  // MUI's select keeps a hidden native input beside its combobox; the combobox is what is labelled
-  const unmarked = [...document.querySelectorAll('[aria-invalid="true"]:not([aria-hidden="true"])')]
-    .map((input) => ({ name: input.getAttribute('name') ?? input.id, label: labelOf(input) }))
-    .filter(({ label }) => !label.includes('*'));
-  expect(unmarked).toEqual([]);
+  // MUI's select keeps a hidden native input beside its combobox; the combobox is what is labelled.
+  // A file input is hidden behind its button and labelled by the text above it.
+  const unmarked = [...document.querySelectorAll(`[aria-invalid="true"]:not([aria-hidden="true"]), .${RICH_TEXT_REFUSED}`)]
+    .map((input) => ({ name: input.getAttribute('name') ?? (input.id || sourceOf(input)), label: labelOf(input), kind: kindOf(input) }));
+  refusedKinds.set(name, new Set(unmarked.map((r) => r.kind)));
+  expect(unmarked.filter(({ label }) => !label.includes('*'))).toEqual([]);
   unmount();
+});
+
+// the test above reaches the inputs that are not text boxes: a file's and a rich text's refusal counted
+it('counts file and rich-text inputs among the refused ones', () => {
+  expect(refusedKinds.get('faqs')).toContain('rich text');
+  expect(refusedKinds.get('pages')).toContain('rich text');
+  expect(refusedKinds.get('categories')).toContain('file');
+  expect(refusedKinds.get('campaigns')).toContain('file');
 });

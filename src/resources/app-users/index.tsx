@@ -5,11 +5,11 @@ import { GENDER_CHOICES, PersonInputs } from '../common/PersonInputs';
 import { InterestsInput } from '../common/InterestsInput';
 import { idsOf } from '../common/inputs';
 import { ResourceList } from '../common/ResourceList';
-import { SelectFilter, USER_STATUS_CHOICES } from '../common/SelectFilter';
+import { ReferenceFilter, SelectFilter, USER_STATUS_CHOICES } from '../common/SelectFilter';
 import { RowActions } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
 import { StatusToggleButton } from '../common/StatusToggleButton';
-import { AddressInputs, AgeInput, BloodGroupInput, fullName, MaritalStatusInput, PersonPhotoInput } from '../common/people';
+import { AddressInputs, AgeInput, BLOOD_GROUP_CHOICES, BloodGroupInput, fullName, MaritalStatusInput, PersonPhotoInput } from '../common/people';
 import { TextInput, NumberInput } from 'react-admin';
 import { defineModule } from '../module';
 import { PatientProfile } from './PatientProfile';
@@ -26,6 +26,9 @@ const PatientList = () => (
       <>
         <SelectFilter source="status" label="resources.app-users.fields.status" all="app.filter.all" choices={USER_STATUS_CHOICES} />
         <SelectFilter source="gender" label="resources.app-users.fields.gender" all="app.filter.all" choices={GENDER_CHOICES.withTransgender} />
+        <ReferenceFilter source="district_id" reference="districts" label="app.filter.district" all="app.filter.all_districts" clears={['tehsil_id']} />
+        <ReferenceFilter source="tehsil_id" reference="tehsils" label="app.filter.tehsil" all="app.filter.all" within={{ source: 'district_id', param: 'district_id', waitingFor: 'app.form.choose_district_first' }} />
+        <SelectFilter source="blood_group" label="app.filter.blood_group" all="app.filter.all" choices={BLOOD_GROUP_CHOICES} />
       </>
     }
     rowActions={

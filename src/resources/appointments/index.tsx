@@ -10,6 +10,7 @@ import EventIcon from '@mui/icons-material/Event';
 import { DataTable, Loading, Show, ShowButton, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { APPOINTMENT_STATUSES } from '../../../contract/enums';
 import { ResourceList } from '../common/ResourceList';
+import { ReferenceFilter, SelectFilter } from '../common/SelectFilter';
 import { ConfirmDeleteButton } from '../common/RowActions';
 import { Detail, fullName, ProfileActions } from '../common/people';
 import { formatDate } from '../common/Timeline';
@@ -34,6 +35,8 @@ const StatusCell = () => {
   );
 };
 
+const STATUS_CHOICES = APPOINTMENT_STATUSES.map((status) => ({ id: status, name: `resources.appointments.status.${status}` }));
+
 const When = () => {
   const record = useRecordContext();
   const [locale] = useLocaleState();
@@ -45,6 +48,12 @@ const AppointmentList = () => (
     dateRange
     exportable
     sort={{ field: 'date', order: 'DESC' }}
+    filterBar={
+      <>
+        <SelectFilter source="status" label="resources.appointments.fields.status" all="app.filter.all" choices={STATUS_CHOICES} />
+        <ReferenceFilter source="doctor_id" reference="doctors" label="app.filter.doctor" all="app.filter.all" optionText={fullName} sortField="f_name" />
+      </>
+    }
     rowActions={
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 0.5 }}>
         <ShowButton />

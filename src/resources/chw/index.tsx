@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
-import MenuItem from '@mui/material/MenuItem';
 import MuiLink from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
-import { DataTable, ShowButton, TextInput, required, useGetList, useListContext, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, ShowButton, TextInput, required, useLocaleState, useRecordContext, type RaRecord } from 'react-admin';
 import { LocationCascade } from '../common/LocationCascade';
 import { PersonInputs } from '../common/PersonInputs';
 import { ReferenceSelect } from '../common/ReferenceSelect';
 import { ResourceList } from '../common/ResourceList';
+import { ReferenceFilter } from '../common/SelectFilter';
 import { RowActions } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
 import { StatusToggleButton } from '../common/StatusToggleButton';
@@ -17,34 +16,6 @@ import { defineModule } from '../module';
 import { ChwShow } from './ChwShow';
 
 /** Community health workers (spec 2): list with date and district filters and export, add and edit, block and unblock. */
-
-/** The district filter of the list: applies at once, beside the date range and its Filter button. */
-const DistrictFilter = () => {
-  const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const { data } = useGetList('districts', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } });
-  const value = filterValues.district_id ?? '';
-  return (
-    <TextField
-      select
-      size="small"
-      label={translate('resources.chw.fields.district_id')}
-      value={data ? value : ''}
-      onChange={(e) => {
-        const { district_id: _d, ...rest } = filterValues as Record<string, unknown>;
-        setFilters(e.target.value === '' ? rest : { ...rest, district_id: e.target.value }, {});
-      }}
-      sx={{ width: { xs: '100%', sm: 220 } }}
-    >
-      <MenuItem value="">{translate('app.filter.all_districts')}</MenuItem>
-      {(data ?? []).map((d) => (
-        <MenuItem key={d.id} value={d.numeric_id}>
-          {d.title}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-};
 
 /** The name leads to the CHW's page (the list has no view button in the spec; the name does the same). */
 const NameLink = () => {
@@ -69,7 +40,7 @@ const ChwList = () => (
     dateRange
     exportable
     sort={{ field: 'created_at', order: 'DESC' }}
-    filterBar={<DistrictFilter />}
+    filterBar={<ReferenceFilter source="district_id" reference="districts" label="resources.chw.fields.district_id" all="app.filter.all_districts" />}
     rowActions={
       <RowActions>
         <ShowButton />

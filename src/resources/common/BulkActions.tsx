@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import DeleteIcon from '@mui/icons-material/Delete';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Button, Confirm, useCanAccess, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, useCanAccess, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useTranslate, useUnselectAll } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { ConfirmDialog } from './ConfirmButton';
 import { ExportButtons } from './ListTools';
 
 type BulkAction = 'delete' | 'block' | 'unblock';
@@ -49,10 +50,10 @@ export const BulkActions = ({ status = false, exportable = false }: { status?: b
       {exportable ? <ExportButtons selected /> : null}
       {status && canEdit ? (
         <>
-          <Button label="app.action.block" onClick={() => void run('block')} disabled={busy}>
+          <Button label="app.action.block" color="warning" onClick={() => void run('block')} disabled={busy}>
             <BlockIcon />
           </Button>
-          <Button label="app.action.unblock" onClick={() => void run('unblock')} disabled={busy}>
+          <Button label="app.action.unblock" color="success" onClick={() => void run('unblock')} disabled={busy}>
             <CheckCircleIcon />
           </Button>
         </>
@@ -62,11 +63,13 @@ export const BulkActions = ({ status = false, exportable = false }: { status?: b
           <Button label="app.action.delete" color="error" onClick={() => setAsking(true)} disabled={busy}>
             <DeleteIcon />
           </Button>
-          <Confirm
-            isOpen={asking}
+          <ConfirmDialog
+            open={asking}
             loading={busy}
-            title="app.message.confirm_title"
-            content={translate('app.bulk.confirm_delete', { smart_count: selectedIds.length })}
+            title={translate('app.bulk.confirm_delete', { smart_count: selectedIds.length })}
+            content={translate('app.message.confirm_delete')}
+            confirm="ra.action.delete"
+            destructive
             onConfirm={() => void run('delete')}
             onClose={() => setAsking(false)}
           />

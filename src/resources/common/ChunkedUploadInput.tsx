@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Button, InputHelperText, useDataProvider, useInput, useNotify, useTranslate, useTranslateLabel, type Validator } from 'react-admin';
 import type { AppDataProvider, UploadRetry } from '../../providers/dataProvider';
+import { requiredRule } from './inputs';
 import { acceptOf, isStoredFile, kindOfFile, MediaPreview, type MediaKind } from './MediaInput';
 
 /** While a file goes up, the field holds this, which the form refuses to submit. */
@@ -34,7 +35,7 @@ export const ChunkedUploadInput = ({ source, kinds, folder, formatMessage, requi
   const validate: Validator[] = useMemo(
     () => [
       (value: unknown) => (isUploading(value) ? 'app.upload.in_progress' : undefined),
-      ...(requiredMessage ? [(value: unknown) => (value == null || value === '' ? requiredMessage : undefined)] : []),
+      ...(requiredMessage ? [requiredRule((value: unknown) => (value == null || value === '' ? requiredMessage : undefined))] : []),
     ],
     [requiredMessage],
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -22,6 +22,11 @@ export const DateRangeFilter = () => {
   const translate = useTranslate();
   const [start, setStart] = useState<string>(typeof filterValues.start_date === 'string' ? filterValues.start_date : '');
   const [end, setEnd] = useState<string>(typeof filterValues.end_date === 'string' ? filterValues.end_date : '');
+  // a saved filter restored, or the list's filters cleared, shows its dates here too
+  const appliedStart = typeof filterValues.start_date === 'string' ? filterValues.start_date : '';
+  const appliedEnd = typeof filterValues.end_date === 'string' ? filterValues.end_date : '';
+  useEffect(() => setStart(appliedStart), [appliedStart]);
+  useEffect(() => setEnd(appliedEnd), [appliedEnd]);
   const invalid = start !== '' && end !== '' && end < start;
   const apply = () => {
     const { start_date: _s, end_date: _e, isFiltered: _f, ...rest } = filterValues as Record<string, unknown>;

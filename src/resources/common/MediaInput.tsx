@@ -8,6 +8,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Button, InputHelperText, useInput, useNotify, useTranslate, useTranslateLabel, type Validator } from 'react-admin';
+import { requiredRule } from './inputs';
 
 /** What a file field takes; the server checks the content again (magic bytes), this only spares a round trip. */
 export type MediaKind = 'image' | 'audio' | 'video' | 'pdf';
@@ -77,7 +78,7 @@ type Value = StoredFile | File;
  */
 export const MediaInput = ({ source, kinds, formatMessage, requiredMessage, multiple = false, label }: MediaInputProps) => {
   const validate: Validator | undefined = useMemo(
-    () => (requiredMessage ? (value: unknown) => (value == null || (Array.isArray(value) && value.length === 0) ? requiredMessage : undefined) : undefined),
+    () => (requiredMessage ? requiredRule((value: unknown) => (value == null || (Array.isArray(value) && value.length === 0) ? requiredMessage : undefined)) : undefined),
     [requiredMessage],
   );
   const { field, fieldState, isRequired } = useInput({ source, validate });
@@ -128,7 +129,7 @@ export const MediaInput = ({ source, kinds, formatMessage, requiredMessage, mult
           </Box>
         ))}
       </Box>
-      <input ref={picker} id={id} type="file" accept={acceptOf(kinds)} multiple={multiple} hidden onChange={choose} />
+      <input ref={picker} id={id} type="file" accept={acceptOf(kinds)} multiple={multiple} hidden onChange={choose} aria-required={isRequired} aria-invalid={fieldState.invalid} />
       <Button label={files.length && !multiple ? 'app.action.replace_file' : 'app.action.choose_file'} variant="outlined" onClick={() => picker.current?.click()}>
         <AttachFileIcon />
       </Button>

@@ -1,6 +1,15 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import MuiButton from '@mui/material/Button';
+import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import BookmarkIcon from '@mui/icons-material/BookmarkBorder';
+import CloseIcon from '@mui/icons-material/Close';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
@@ -8,9 +17,12 @@ import {
   useResourceDefinition,
   DataTable,
   List,
+  SavedQueriesList,
   SearchInput,
+  SelectAllButton,
   SimpleList,
   TopToolbar,
+  useListContext,
   useTranslate,
   type RaRecord,
   type SortPayload,
@@ -34,6 +46,12 @@ const ListActions = ({ exportable }: { exportable: boolean }) => {
     </TopToolbar>
   );
 };
+
+/**
+ * The room kept below a list for react-admin's floating Add button (56 px high, 60 px above the
+ * window's bottom edge): 16 × 8 px, so scrolled to the end, the last row's actions sit above it.
+ */
+const FAB_ROOM = 16;
 
 /** 'Data not found' in place of an empty table (spec 1 section 2.4). */
 export const NoData = () => {
@@ -65,20 +83,162 @@ function lineOf(line: ListDeclaration['secondaryText']): ((record: RaRecord) => 
   return undefined;
 }
 
+/** A phone row's selection box, named after its record (react-admin's SimpleList has none). */
+const PhoneRowCheckbox = ({ record, name }: { record: RaRecord; name: string }) => {
+  const translate = useTranslate();
+  const { selectedIds = [], onToggleItem } = useListContext();
+  return (
+    <Checkbox
+      checked={selectedIds.includes(record.id)}
+      onChange={() => onToggleItem(record.id)}
+      slotProps={{
+        input: {
+          'aria-label': `${translate('ra.action.select_row')}: ${name}`,
+        },
+      }}
+      sx={{ p: 0.5 }}
+    />
+  );
+};
+
+/**
+ * The selected rows' actions on a phone: how many are selected, select all, clear, and the list's
+ * bulk buttons, wrapping across the width (react-admin's toolbar is one line high over a table's head).
+ */
+const PhoneBulkBar = ({ bulkActions }: { bulkActions: ReactNode }) => {
+  const translate = useTranslate();
+  const { selectedIds = [], onUnselectItems } = useListContext();
+  if (!selectedIds.length) return null;
+  return (
+    <Box
+      role="toolbar"
+      aria-label={translate('ra.action.bulk_actions', {
+        smart_count: selectedIds.length,
+      })}
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 3,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1,
+        px: 1,
+        py: 0.5,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <IconButton size="small" onClick={() => onUnselectItems()} aria-label={translate('ra.action.unselect')}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+      <Typography variant="body2" sx={{ flex: '1 0 auto' }}>
+        {translate('ra.action.bulk_actions', {
+          smart_count: selectedIds.length,
+        })}
+      </Typography>
+      <SelectAllButton />
+      <Box sx={{ flexBasis: '100%' }}>{bulkActions}</Box>
+    </Box>
+  );
+};
+
 /**
  * A phone's list: one line per record, its representation (the module's, else react-admin's), the
- * module's second line, and the row actions at the end (react-admin's buttons shrink to icons there).
+ * module's second line, and the row actions at the end (react-admin's buttons shrink to icons there);
+ * a box at the start of each line selects it for the bulk actions, which show above the lines.
  */
-const PhoneList = ({ rowActions }: { rowActions: ReactNode }) => {
+const PhoneList = ({ rowActions, bulkActions }: { rowActions: ReactNode; bulkActions: ReactNode }) => {
   const { recordRepresentation, secondaryText } = useListDeclaration();
+  const primary = lineOf(recordRepresentation);
   return (
-    <SimpleList
-      primaryText={lineOf(recordRepresentation)}
-      secondaryText={lineOf(secondaryText)}
-      rightIcon={() => rowActions}
-      rowClick={false}
-      empty={<NoData />}
-    />
+    <>
+      <PhoneBulkBar bulkActions={bulkActions} />
+      <SimpleList
+        primaryText={primary}
+        secondaryText={lineOf(secondaryText)}
+        leftIcon={(record) => <PhoneRowCheckbox record={record} name={primary ? asText(primary(record)) : String(record.id)} />}
+        rightIcon={() => rowActions}
+        rowClick={false}
+        empty={<NoData />}
+      />
+    </>
+  );
+};
+
+/**
+ * The spec's Back link at the top of every list: to the screen before when the console opened one,
+ * else to the dashboard (a list opened from a bookmark or a new tab).
+ */
+const BackLink = () => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hasPrevious = location.key !== 'default';
+  return (
+    <MuiButton
+      component={Link}
+      to="/dashboard"
+      size="small"
+      startIcon={<ArrowBackIcon sx={{ transform: 'scaleX(var(--ra-back-direction, 1))' }} />}
+      onClick={(event: React.MouseEvent) => {
+        if (!hasPrevious) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
+      sx={{
+        alignSelf: 'flex-start',
+        '[dir="rtl"] &': { '--ra-back-direction': -1 },
+      }}
+    >
+      {translate('app.action.back')}
+    </MuiButton>
+  );
+};
+
+/**
+ * The list's saved filters and sorts (react-admin's SavedQueriesList, kept in the store per list),
+ * behind a button of the filter bar at every width: as a sidebar it took the width the tables need
+ * (the row actions were cut off beside the menu). A panel under the button; a sheet from the bottom on
+ * a phone. Choosing a saved query closes it.
+ */
+const SavedFilters = ({ phone }: { phone: boolean }) => {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const label = translate('app.filter.saved');
+  const content = (
+    <Box
+      sx={{ p: 2, pt: 5, position: 'relative', minWidth: 260 }}
+      onClick={(e) => {
+        if ((e.target as HTMLElement).closest('.MuiListItemButton-root')) close();
+      }}
+    >
+      <SavedQueriesList />
+    </Box>
+  );
+  return (
+    <>
+      <MuiButton size="small" variant="outlined" startIcon={<BookmarkIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="dialog" sx={{ minHeight: 40 }}>
+        {label}
+      </MuiButton>
+      {phone ? (
+        <Drawer anchor="bottom" open={anchor !== null} onClose={close} slotProps={{ paper: { role: 'dialog', 'aria-label': label } }}>
+          {content}
+        </Drawer>
+      ) : (
+        <Popover
+          open={anchor !== null}
+          anchorEl={anchor}
+          onClose={close}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          slotProps={{ paper: { role: 'dialog', 'aria-label': label } }}
+        >
+          {content}
+        </Popover>
+      )}
+    </>
   );
 };
 
@@ -126,6 +286,12 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
   const translate = useTranslate();
   // Under `sm` a table cuts its columns off; noSsr: the first render already knows (no table flashing by).
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  // Under `md` react-admin's CreateButton floats over the page's bottom corner: the list keeps room
+  // below its last row for it, so it never covers that row's actions.
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const { hasCreate } = useResourceDefinition();
+  const filtered = dateRange || filterBar !== undefined;
+  const bulkActions = <BulkActions status={bulkStatus} exportable={exportable} />;
   const tableRef = useRowCheckboxLabels();
   useResourceChanges(); // another admin's write to this resource refetches the list (real time)
   // react-admin reads source and alwaysOn from the filter elements themselves, so no wrapper component here.
@@ -134,25 +300,51 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
     [translate],
   );
   return (
-    <List filters={filters} actions={<ListActions exportable={exportable} />} exporter={false} empty={false} perPage={25} sort={sort}>
-      {dateRange || filterBar ? (
-        <Box sx={{ px: 2, pt: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-          {filterBar}
-          {dateRange ? <DateRangeFilter /> : null}
-        </Box>
-      ) : null}
-      {isPhone ? (
-        <PhoneList rowActions={rowActions} />
-      ) : (
-        <Box ref={tableRef}>
-          <DataTable bulkActionButtons={<BulkActions status={bulkStatus} exportable={exportable} />} rowClick={false} empty={<NoData />}>
-            {children}
-            <DataTable.Col label="app.action.actions" disableSort align="right">
-              {rowActions}
-            </DataTable.Col>
-          </DataTable>
-        </Box>
-      )}
-    </List>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        pb: isNarrow && hasCreate ? FAB_ROOM : 0,
+      }}
+    >
+      <BackLink />
+      <List
+        filters={filters}
+        actions={<ListActions exportable={exportable} />}
+        exporter={false}
+        empty={false}
+        perPage={25}
+        sort={sort}
+      >
+        {filtered ? (
+          <Box
+            sx={{
+              px: 2,
+              pt: 2,
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1,
+              alignItems: 'flex-start',
+            }}
+          >
+            {filterBar}
+            {dateRange ? <DateRangeFilter /> : null}
+            <SavedFilters phone={isPhone} />
+          </Box>
+        ) : null}
+        {isPhone ? (
+          <PhoneList rowActions={rowActions} bulkActions={bulkActions} />
+        ) : (
+          <Box ref={tableRef}>
+            <DataTable bulkActionButtons={bulkActions} rowClick={false} empty={<NoData />}>
+              {children}
+              <DataTable.Col label="app.action.actions" disableSort align="right">
+                {rowActions}
+              </DataTable.Col>
+            </DataTable>
+          </Box>
+        )}
+      </List>
+    </Box>
   );
 };

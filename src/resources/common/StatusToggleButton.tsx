@@ -1,9 +1,9 @@
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
-import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { USER_STATUS } from '../../../contract/enums';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton, useRecordName } from './ConfirmButton';
 
 const errorText = (error: unknown): string => (error instanceof Error && error.message ? error.message : 'ra.notification.http_error');
 
@@ -15,6 +15,8 @@ export const StatusToggleButton = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const { canAccess } = useCanAccess({ resource, action: 'status', record });
+  const name = useRecordName(record);
+  const translate = useTranslate();
   if (!record || !canAccess) return null;
   const blocked = record.status === USER_STATUS.blocked;
   const toggle = async () => {
@@ -29,7 +31,9 @@ export const StatusToggleButton = () => {
   return (
     <ConfirmButton
       label={blocked ? 'app.action.unblock' : 'app.action.block'}
+      title={translate(blocked ? 'app.confirm.unblock_title' : 'app.confirm.block_title', { name })}
       question={blocked ? 'app.message.confirm_unblock' : 'app.message.confirm_block'}
+      destructive={!blocked}
       icon={blocked ? <LockOpenIcon /> : <BlockIcon />}
       color={blocked ? 'success' : 'warning'}
       onConfirm={toggle}

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useRecordContext } from 'react-admin';
+import { requiredRule } from '../common/inputs';
 
 /** The text of stored rich text, without its markup (an inert document: nothing in it loads or runs). */
 export const plainText = (html: unknown): string => {
@@ -22,7 +23,7 @@ export const ExcerptField = ({ source }: { source: string; label?: string }) => 
 };
 
 /** Rich text is required: an editor left empty still sends "<p></p>". */
-export const richTextRequired = (message: string) => (value: unknown) => (plainText(value) ? undefined : message);
+export const richTextRequired = (message: string) => requiredRule((value: unknown) => (plainText(value) ? undefined : message));
 
 /**
  * A rich-text field shown as HTML on a record's page. The server stored it through its allowlist

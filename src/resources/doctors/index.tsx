@@ -3,6 +3,7 @@ import { DataTable, SelectArrayInput, ShowButton, TextInput, required, useGetLis
 import { PersonInputs } from '../common/PersonInputs';
 import { ReferenceSelect } from '../common/ReferenceSelect';
 import { ResourceList } from '../common/ResourceList';
+import { ReferenceFilter } from '../common/SelectFilter';
 import { RowActions } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
 import { StatusToggleButton } from '../common/StatusToggleButton';
@@ -19,6 +20,7 @@ const DoctorList = () => (
     dateRange
     exportable
     sort={{ field: 'created_at', order: 'DESC' }}
+    filterBar={<ReferenceFilter source="specialization_id" reference="specializations" label="app.filter.specialization" all="app.filter.all" />}
     rowActions={
       <RowActions>
         <ShowButton />

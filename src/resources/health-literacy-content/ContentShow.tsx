@@ -4,9 +4,10 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { DeleteButton, Loading, Show, useCanAccess, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Loading, Show, useCanAccess, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { isStoredFile, type StoredFile } from '../common/MediaInput';
 import { Detail, ProfileActions } from '../common/people';
+import { ConfirmDeleteButton } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
 import { StatusToggleButton } from '../common/StatusToggleButton';
 import { formatDate } from '../common/Timeline';
@@ -69,13 +70,7 @@ const ItemActions = () => {
     <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
       <StatusToggleButton />
       {mayDelete ? (
-        <DeleteButton
-          mutationMode="pessimistic"
-          confirmTitle="app.message.confirm_title"
-          confirmContent="app.message.confirm_delete"
-          successMessage="app.notification.deleted"
-          redirect="list"
-        />
+        <ConfirmDeleteButton redirect="list" />
       ) : null}
     </Box>
   );

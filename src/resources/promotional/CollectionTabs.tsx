@@ -10,8 +10,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Confirm, required, SaveButton, SimpleForm, TextInput, Toolbar, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import { required, SaveButton, SimpleForm, TextInput, Toolbar, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { ConfirmDialog } from '../common/ConfirmButton';
 import { isStoredFile, MediaInput, MediaPreview } from '../common/MediaInput';
 import { formatDate } from '../common/Timeline';
 import { PROMOTIONAL_QUERY_KEY, type Slider, type Testimonial } from './api';
@@ -108,12 +109,13 @@ function CollectionTable<T extends { id: string }>({
           </TableBody>
         </Table>
       </TableContainer>
-      <Confirm
-        isOpen={pending !== null}
+      <ConfirmDialog
+        open={pending !== null}
         loading={busy}
-        title="app.message.confirm_title"
-        content="app.message.confirm_delete"
+        title={translate('app.confirm.delete_title', { name: pending ? rowLabel(pending) : '' })}
+        content={translate('app.message.confirm_delete')}
         confirm="ra.action.delete"
+        destructive
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
       />

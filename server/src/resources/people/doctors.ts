@@ -90,9 +90,10 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
   files: { photo: PHOTO },
   searchable: [...PERSON_SEARCH],
   sortable: ['f_name', 'l_name', 'email', 'phone_no', 'age', 'status', 'created_at', 'id', 'qualification.title'],
-  // the doctor select of prescriptions: names only, to whoever may list doctors or write a patient's prescriptions
+  // the doctor select of prescriptions and the appointments list's doctor filter: names only, to whoever
+  // may list doctors, write a patient's prescriptions or list appointments
   choices: ['f_name', 'l_name'],
-  choicesFor: ['view_doctor', 'create_app_user', 'edit_app_user'],
+  choicesFor: ['view_doctor', 'create_app_user', 'edit_app_user', 'view_app_user'],
   defaultSort: { field: 'created_at', order: 'desc' },
   dateRange: 'created_at',
   filters: { city_id: 'integer' },

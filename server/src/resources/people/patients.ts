@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { BLOOD_GROUPS, MARITAL_STATUSES, RELATIONS, USER_STATUS } from '../../../../contract/enums';
+import { BLOOD_GROUPS, MARITAL_STATUSES, PERSON_GENDERS, RELATIONS, USER_STATUS } from '../../../../contract/enums';
 import type { AppContext } from '../../context';
 import { Fields, MAX_ID } from '../../http/fields';
 import { ValidationError } from '../../http/errors';
@@ -94,7 +94,7 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
   searchable: [...PERSON_SEARCH],
   sortable: ['f_name', 'l_name', 'email', 'phone_no', 'age', 'status', 'created_at', 'id', 'city.title'],
   defaultSort: { field: 'created_at', order: 'desc' },
-  filters: { city_id: 'integer', gender: 'string' },
+  filters: { city_id: 'integer', gender: PERSON_GENDERS },
   dateRange: 'created_at',
   status: { kind: 'user' },
   belongsTo: [
@@ -105,6 +105,7 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
   via: {
     district_id: { column: 'id', table: 'patient_profiles', parentColumn: 'district_id' },
     tehsil_id: { column: 'id', table: 'patient_profiles', parentColumn: 'tehsil_id' },
+    blood_group: { column: 'id', table: 'patient_profiles', parentColumn: 'blood_group', values: BLOOD_GROUPS },
     interest_id: { column: 'id', table: 'patient_interests', parentColumn: 'interest_id', key: 'user_id' },
   },
   referencedBy: [

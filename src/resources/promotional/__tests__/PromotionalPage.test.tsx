@@ -73,7 +73,7 @@ describe('Promotional screen', () => {
     const table = await screen.findByRole('table', { name: 'Testimonials' });
     await user.click(within(table).getByRole('button', { name: 'Delete Ayesha' }));
     expect(await screen.findByText('Are you sure you want to delete?')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Ayesha?' })).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Successfully deleted.')).toBeInTheDocument();
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/admin/promotional/testimonial/t1']);
