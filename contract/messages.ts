@@ -55,6 +55,7 @@ export const SERVER_MESSAGES = {
   filter_record: 'The %{filter} filter must name a record.',
   filter_date: 'The %{filter} must be a date (YYYY-MM-DD).',
   filter_status: 'The status filter must be one of %{values}.',
+  filter_one_of: 'The %{filter} filter must be one of %{values}.',
   end_before_start: 'The end date must not be before the start date.',
   choose_your_district: 'Please choose one of the districts you are responsible for.',
   search_too_long: 'The search may have at most %{max} characters.',

@@ -44,6 +44,7 @@ const server: Record<ServerMessageCode, string> = {
   filter_record: 'يجب أن يحدد عامل التصفية %{filter} سجلًا.',
   filter_date: 'يجب أن يكون %{filter} تاريخًا (YYYY-MM-DD).',
   filter_status: 'يجب أن تكون تصفية الحالة إحدى القيم: %{values}.',
+  filter_one_of: 'يجب أن يكون عامل التصفية %{filter} إحدى القيم: %{values}.',
   end_before_start: 'يجب ألا يسبق تاريخ النهاية تاريخ البداية.',
   choose_your_district: 'اختر إحدى المقاطعات التي أنت مسؤول عنها.',
   search_too_long: 'يمكن أن يحتوي البحث على %{max} حرفًا على الأكثر.',

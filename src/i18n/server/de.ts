@@ -44,6 +44,7 @@ const server: Record<ServerMessageCode, string> = {
   filter_record: 'Der Filter %{filter} muss einen Datensatz nennen.',
   filter_date: '%{filter} muss ein Datum sein (JJJJ-MM-TT).',
   filter_status: 'Der Statusfilter muss einer dieser Werte sein: %{values}.',
+  filter_one_of: 'Der Filter %{filter} muss einer dieser Werte sein: %{values}.',
   end_before_start: 'Das Enddatum darf nicht vor dem Startdatum liegen.',
   choose_your_district: 'Wählen Sie einen der Bezirke, für die Sie zuständig sind.',
   search_too_long: 'Die Suche darf höchstens %{max} Zeichen haben.',

@@ -44,6 +44,7 @@ const server: Record<ServerMessageCode, string> = {
   filter_record: 'El filtro %{filter} debe indicar un registro.',
   filter_date: '%{filter} debe ser una fecha (AAAA-MM-DD).',
   filter_status: 'El filtro de estado debe ser uno de: %{values}.',
+  filter_one_of: 'El filtro %{filter} debe ser uno de: %{values}.',
   end_before_start: 'La fecha de fin no debe ser anterior a la de inicio.',
   choose_your_district: 'Elija uno de los distritos de los que es responsable.',
   search_too_long: 'La búsqueda admite como máximo %{max} caracteres.',

@@ -44,6 +44,7 @@ const server: Record<ServerMessageCode, string> = {
   filter_record: 'Le filtre %{filter} doit désigner un enregistrement.',
   filter_date: '%{filter} doit être une date (AAAA-MM-JJ).',
   filter_status: 'Le filtre de statut doit valoir l’un de : %{values}.',
+  filter_one_of: 'Le filtre %{filter} doit valoir l’un de : %{values}.',
   end_before_start: 'La date de fin ne doit pas précéder la date de début.',
   choose_your_district: 'Choisissez l’un des districts dont vous êtes responsable.',
   search_too_long: 'La recherche compte au plus %{max} caractères.',

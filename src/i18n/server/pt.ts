@@ -44,6 +44,7 @@ const server: Record<ServerMessageCode, string> = {
   filter_record: 'O filtro %{filter} deve indicar um registro.',
   filter_date: '%{filter} deve ser uma data (AAAA-MM-DD).',
   filter_status: 'O filtro de status deve ser um de: %{values}.',
+  filter_one_of: 'O filtro %{filter} deve ser um de: %{values}.',
   end_before_start: 'A data final não deve ser anterior à inicial.',
   choose_your_district: 'Escolha um dos distritos pelos quais você é responsável.',
   search_too_long: 'A pesquisa aceita no máximo %{max} caracteres.',

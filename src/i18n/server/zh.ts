@@ -44,6 +44,7 @@ const server: Record<ServerMessageCode, string> = {
   filter_record: '筛选条件 %{filter} 必须指向一条记录。',
   filter_date: '%{filter} 必须是日期（YYYY-MM-DD）。',
   filter_status: '状态筛选必须是以下之一：%{values}。',
+  filter_one_of: '%{filter} 筛选必须是以下之一：%{values}。',
   end_before_start: '结束日期不得早于开始日期。',
   choose_your_district: '请选择您负责的区之一。',
   search_too_long: '搜索最多 %{max} 个字符。',
