@@ -93,7 +93,7 @@ describe.each(DIALECTS)('connection time limits on %s', (dialect) => {
     expect(res.closedAfterMs).toBeGreaterThanOrEqual(900);
     expect(res.closedAfterMs).toBeLessThan(3000);
     expect(statusOf(res.answer)).toBe(408);
-    expect(res.answer).toContain('{"success":false,"message":"The request took too long.","error":null}');
+    expect(res.answer).toContain('{"success":false,"message":"The request took too long.","error":null,"code":"request_too_slow","codes":null}');
     expect(res.answer).toMatch(/content-security-policy: /i);
     expect(await tokens()).toBe(before);
   });
