@@ -135,11 +135,15 @@ describe('daily lists: filters, saved filters, asterisks, the floating Add butto
       await saved.getByText(`North A+ ${stamp}`).waitFor();
       await page.waitForTimeout(300);
       await screenshot(page, 'daily-saved-filters-desktop');
-      await page.goto('/app-users');
+      // (the list keeps its last filters in the store: opened with none, it shows everyone again)
+      await page.goto(`/app-users?filter=${encodeURIComponent('{}')}`);
       await page.getByRole('link', { name: 'Back', exact: true }).waitFor();
+      await line(page, `Bashir${stamp}`).first().waitFor();
       await page.getByRole('button', { name: 'Saved filters' }).click();
       await saved.getByText(`North A+ ${stamp}`).click();
       await saved.waitFor({ state: 'detached' });
+      // the list follows the restored filters (Anwar was on the unfiltered list too: wait for Bashir to go)
+      await line(page, `Bashir${stamp}`).first().waitFor({ state: 'detached' });
       await line(page, `Anwar${stamp}`).first().waitFor();
       expect(await line(page, `Bashir${stamp}`).count()).toBe(0);
       expect(await page.getByRole('combobox', { name: 'Blood group' }).innerText()).toContain('A+');
