@@ -19,8 +19,8 @@ describe('list plans (sqlite)', () => {
   afterAll(() => t?.close());
 
   const request = { query: {}, admin: null } as unknown as FastifyRequest;
-  const planOf = async (def: (typeof registry.resources)[number]): Promise<string> => {
-    const page = buildListQuery(t.app.ctx, def, {}, request).ordered.limit(25).offset(0).compile();
+  const planOf = async (def: (typeof registry.resources)[number], which: 'ordered' | 'reversed' = 'ordered'): Promise<string> => {
+    const page = buildListQuery(t.app.ctx, def, {}, request)[which].limit(25).offset(0).compile();
     const { rows } = await t.db.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${page.sql}`, [...page.parameters]));
     return rows.map((r) => r.detail).join(' | ');
   };
@@ -30,6 +30,13 @@ describe('list plans (sqlite)', () => {
     expect(plan).not.toContain('TEMP B-TREE');
     // a scan is the walk along the order, by an index or the table's own id order
     if (plan.startsWith('SCAN')) expect(plan === `SCAN ${def.table}` ? def.defaultSort.field : plan).toMatch(/^(id|SCAN \S+ USING (COVERING )?INDEX .*)$/);
+  });
+
+  // a page past the middle is read from the far end (http/crud.ts readPage): that walk must be an index's too
+  test.each(registry.resources.map((def) => [def.name, def] as const))('%s: a page read from the far end walks the same index backwards', async (_name, def) => {
+    const plan = await planOf(def, 'reversed');
+    expect(plan).not.toContain('TEMP B-TREE');
+    expect(plan).toBe(await planOf(def));
   });
 
   test('the check sees a sort: without its index, the tasks list sorts the whole table', async () => {

@@ -25,6 +25,14 @@ export function searchTextOf(row: 'new' | 'old', columns: readonly string[]): Ra
 }
 
 export const searchTable = (table: string) => `${table}_search`;
+/** SQLite's full-text table of one subset of a table (migrations/helpers.ts `addSearchPartition`). */
+export const searchPartitionTable = (table: string, value: string) => `${table}_search__${value}`;
+
+/** A declaration's subset (the patients among all users): its search index, when it has one of its own. */
+export interface SearchSubset {
+  column: string;
+  value: string;
+}
 
 /** The searchable columns each table's index was built on, as migrations recorded them. */
 export type SearchIndexes = ReadonlyMap<string, readonly string[]>;
@@ -40,14 +48,35 @@ const sameColumns = (a: readonly string[] | undefined, b: readonly string[]) => 
 export const usesFullTextIndex = (dialect: Dialect, indexes: SearchIndexes, table: string, columns: readonly string[], term: string): boolean =>
   dialect === 'sqlite' && [...term].length >= 3 && sameColumns(indexes.get(table), columns);
 
-/** The condition "the record matches `term`" for a list of `table`. */
-export function searchMatches(dialect: Dialect, indexes: SearchIndexes, table: string, columns: readonly string[], term: string): RawBuilder<boolean> {
+/**
+ * The SQLite full-text table that holds exactly the subset's matches (the patients' own index), when the
+ * term can use one and the subset has its own over the same columns; else null.
+ */
+export function subsetFullTextTable(dialect: Dialect, indexes: SearchIndexes, table: string, columns: readonly string[], term: string, subset: SearchSubset | undefined): string | null {
+  if (!subset || !usesFullTextIndex(dialect, indexes, table, columns, term)) return null;
+  return sameColumns(indexes.get(`${table}:${subset.value}`), columns) ? searchPartitionTable(table, subset.value) : null;
+}
+
+const phraseOf = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+/** The condition "the record matches `term`" for a list of `table` (of `subset`, if it is one). */
+export function searchMatches(dialect: Dialect, indexes: SearchIndexes, table: string, columns: readonly string[], term: string, subset?: SearchSubset): RawBuilder<boolean> {
   if (usesFullTextIndex(dialect, indexes, table, columns, term)) {
-    const fts = sql.table(searchTable(table));
-    const phrase = `"${term.replace(/"/g, '""')}"`;
-    return sql<boolean>`${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${phrase})`;
+    const fts = sql.table(subsetFullTextTable(dialect, indexes, table, columns, term, subset) ?? searchTable(table));
+    return sql<boolean>`${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${phraseOf(term)})`;
   }
   return likeMatches(dialect, columns, term);
+}
+
+/** How many of the subset's records match `term`, counted in its own full-text table (subsetFullTextTable). */
+export function countSubsetMatches(ftsTable: string, term: string): RawBuilder<{ n: number }> {
+  const fts = sql.table(ftsTable);
+  return sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${phraseOf(term)}`;
+}
+
+/** How many records of the whole table match `term` in its full-text table (SQLite, three characters or more). */
+export function countTableMatches(table: string, term: string): RawBuilder<{ n: number }> {
+  return countSubsetMatches(searchTable(table), term);
 }
 
 /**

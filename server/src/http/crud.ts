@@ -248,23 +248,43 @@ export function registerCrud(app: FastifyInstance, def: ResourceDef): CrudHelper
     let total: number;
     let rows: Row[];
     if (built.fullTextSearch) {
-      // each query by the plan that costs less for that many matches (ListPlan): the count by the one
-      // the term's last count called for (from the matches when unknown), the page by this count's
+      // the total from the list's own full-text table when the search is all that narrows it; else each
+      // query by the plan that costs less for that many matches (ListPlan): the count by the one the term's
+      // last count called for (from the matches when unknown), the page by this count's
       // only a subset's own index competes with the matches (ListPlan): without one the plans are one
       const fromMatches = def.subset ? buildListQuery(ctx, def, q, request, options, 'search') : built;
       const kept = await keptCount();
-      const term = JSON.stringify(Object.entries(q).filter(([k]) => !PAGING_KEYS.has(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
-      const known = searchTotals.get(term);
-      total = await countOf((known !== undefined && !countFromMatches(known, kept) ? built : fromMatches).base, true, options.excludeIds ?? []);
-      searchTotals.set(term, total);
-      if (searchTotals.size > SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
-      rows = offset >= total ? [] : await (matchesFirst(total, offset + perPage, kept) ? fromMatches : built).ordered.limit(perPage).offset(offset).execute();
+      if (built.searchCount) total = Number((await built.searchCount.execute(db)).rows[0]?.n ?? 0);
+      else {
+        const term = JSON.stringify(Object.entries(q).filter(([k]) => !PAGING_KEYS.has(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
+        const known = searchTotals.get(term);
+        total = await countOf((known !== undefined && !countFromMatches(known, kept) ? built : fromMatches).base, true, options.excludeIds ?? []);
+        searchTotals.set(term, total);
+        if (searchTotals.size > SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
+      }
+      rows = await readPage(matchesFirst(total, offset + perPage, kept) ? fromMatches : built, offset, perPage, total);
+    } else if (page === 1) {
+      [total, rows] = await Promise.all([countOf(built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).execute()]);
     } else {
-      [total, rows] = await Promise.all([countOf(built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).offset(offset).execute()]);
+      total = await countOf(built.base, built.filtered, options.excludeIds ?? []);
+      rows = await readPage(built, offset, perPage, total);
     }
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     return ok(paginator({ rows: await present(rows, 'list', viewer), total, page, perPage, path: listPath(ctx, request), query }));
   };
+
+  /**
+   * The page at `offset` of a list of `total` rows. A page past the middle is read from the far end, in the
+   * opposite order, and turned round: an OFFSET walks every row it skips, so page 3,600 of 4,000 walks
+   * 10,000 index entries instead of 90,000. The order is total (the sort, then id), so the rows are the same.
+   */
+  async function readPage(query: { ordered: AnySelect; reversed: AnySelect }, offset: number, perPage: number, total: number): Promise<Row[]> {
+    if (offset >= total) return [];
+    const after = total - offset - perPage;
+    if (after >= offset) return query.ordered.limit(perPage).offset(offset).execute();
+    const rows = await query.reversed.limit(Math.min(perPage, total - offset)).offset(Math.max(0, after)).execute();
+    return rows.reverse();
+  }
 
   /**
    * A list's total. Unfiltered, it is the trigger-kept row count (migration 0004) less the excluded ids

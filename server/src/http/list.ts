@@ -1,9 +1,9 @@
 import { USER_STATUS } from '../../../contract/enums';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppContext } from '../context';
-import { searchMatches, usesFullTextIndex } from '../db/search';
+import { countSubsetMatches, searchMatches, searchTable, subsetFullTextTable, usesFullTextIndex } from '../db/search';
 import { ValidationError } from './errors';
 import { MAX_ID } from './fields';
 import { type AnySelect, dynamic, type ListOptions, type Registry, type ResourceDef } from './resource';
@@ -140,6 +140,13 @@ export interface ListQuery {
   filtered: boolean;
   /** a search answered by SQLite's full-text index (so the plan matters: ListPlan) */
   fullTextSearch: boolean;
+  /**
+   * The list's exact total from its full-text table alone, when the search is all that narrows it and
+   * the table holds exactly the list's rows (the table's own, or the subset's: `addSearchPartition`).
+   */
+  searchCount: RawBuilder<{ n: number }> | null;
+  /** the same rows in the opposite order (a page past the middle is read from the far end) */
+  reversed: AnySelect;
 }
 
 /** Every list query parameter the declaration understands, with its type, for OpenAPI and the tests. */
@@ -244,13 +251,14 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const search = (first(q.search) ?? '').trim();
-  if (search) conditions.push((qb) => qb.where(searchMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search)));
+  if (search) conditions.push((qb) => qb.where(searchMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset)));
   const scope = def.hooks?.scope;
   if (scope) conditions.push((qb) => scope(qb, request));
   if (options.scope) conditions.push(options.scope);
   const district = districtCondition(ctx, def, options.districtIds !== undefined ? options.districtIds : request.admin?.districtIds ?? null);
   if (district) conditions.push(district);
   const filtered = conditions.length > 0;
+  const onlySearched = search !== '' && conditions.length === 1 && !(options.excludeIds ?? []).length;
   // the subset is the list itself (its total is the subset's kept count), not a filter of it
   if (def.subset) conditions.push((qb) => inSubset(def, qb, plan));
   const excluded = options.excludeIds ?? [];
@@ -264,8 +272,12 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const orderParam = first(q.order)?.toLowerCase();
   const order = orderParam === 'asc' || orderParam === 'desc' ? orderParam : sortParam ? 'asc' : def.defaultSort.order;
   const ordered = base.select(columns).orderBy(sortExpression(def, sort), order).orderBy('id', order);
+  const opposite = order === 'asc' ? 'desc' : 'asc';
+  const reversed = base.select(columns).orderBy(sortExpression(def, sort), opposite).orderBy('id', opposite);
   const fullTextSearch = search !== '' && usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
-  return { base, ordered, filtered, fullTextSearch };
+  const ownTable = !fullTextSearch ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
+  const searchCount = onlySearched && ownTable ? countSubsetMatches(ownTable, search) : null;
+  return { base, ordered, reversed, filtered, fullTextSearch, searchCount };
 }
 
 /** A column of the table, or `relation.column`: the related record's column, read by a subquery. */

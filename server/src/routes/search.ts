@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { permissionName } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
 import type { AppContext } from '../context';
-import { searchTable } from '../db/search';
+import { countSubsetMatches, countTableMatches, subsetFullTextTable } from '../db/search';
 import { subsetCounterKey } from '../db/migrations/helpers';
 import { matchesFirst } from '../http/crud';
 import { requireAdmin } from '../http/auth';
@@ -53,12 +52,13 @@ async function groupHits(ctx: AppContext, def: ResourceDef, term: string, reques
   const q = { search: term };
   let built = buildListQuery(ctx, def, q, request);
   if (def.subset && built.fullTextSearch) {
-    let matches = matchCounts.get(def.table);
+    // the subset's own matches when it has its own index (the patients'), else every user's
+    const own = subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, term, def.subset);
+    const key = own ?? def.table;
+    let matches = matchCounts.get(key);
     if (!matches) {
-      const fts = sql.table(searchTable(def.table));
-      const phrase = `"${term.replace(/"/g, '""')}"`;
-      matches = sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${phrase}`.execute(ctx.db).then((r) => Number(r.rows[0]?.n ?? 0));
-      matchCounts.set(def.table, matches);
+      matches = (own ? countSubsetMatches(own, term) : countTableMatches(def.table, term)).execute(ctx.db).then((r) => Number(r.rows[0]?.n ?? 0));
+      matchCounts.set(key, matches);
     }
     const kept = await ctx.db.selectFrom('row_counts').select('n').where('table_name', '=', subsetCounterKey(def.table, def.subset.value)).executeTakeFirst();
     if (matchesFirst(await matches, SEARCH_GROUP_LIMIT + 1, kept ? Number(kept.n) : null)) built = buildListQuery(ctx, def, q, request, {}, 'search');

@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../index';
-import { searchTable, searchText, searchTextOf } from '../search';
+import { searchPartitionTable, searchTable, searchText, searchTextOf } from '../search';
 
 /**
  * Helpers of the migrations. Each migration is portable: the only dialect differences (auto-increment
@@ -179,6 +179,52 @@ export async function addSearchIndex(db: Db, dialect: Dialect, table: string, co
       BEGIN DELETE FROM ${sql.raw(fts)} WHERE rowid = old.id; END`.execute(db);
   }
   await db.insertInto('search_indexes').values({ table_name: table, columns: JSON.stringify(columns) }).execute();
+}
+
+/**
+ * A search index of one subset of a table (the patients among all users), listed in `search_indexes`
+ * under the subset's key (`users:patient`, as its row counter): a list of the subset counts a search
+ * from the index alone, and walks or looks up only the subset's matches.
+ *
+ * - SQLite: an FTS5 trigram table `<table>_search__<value>` holding the subset's rows only, kept by
+ *   triggers on insert, delete and an update of the searched columns or of the subset's column (a row
+ *   that moves between subsets moves between their tables).
+ * - PostgreSQL: a partial pg_trgm GIN index on the same expression `WHERE column = value`, which the
+ *   planner takes for a query that names the subset.
+ */
+export async function addSearchPartition(db: Db, dialect: Dialect, table: string, columns: readonly string[], subset: { column: string; value: string }): Promise<void> {
+  const { column, value } = subset;
+  if (dialect === 'postgres') {
+    if (!(await trigramsAvailable(db))) return;
+    const text = columns.length === 1 ? searchText(columns) : sql`(${searchText(columns)})`;
+    await sql`CREATE INDEX ${sql.raw(`${table}_search_trgm__${value}`)} ON ${sql.table(table)} USING gin (${text} gin_trgm_ops) WHERE ${sql.ref(column)} = ${sql.lit(value)}`.execute(db);
+  } else {
+    const fts = searchPartitionTable(table, value);
+    const when = (row: 'new' | 'old') => sql`${sql.raw(row)}.${sql.ref(column)} = ${sql.lit(value)}`;
+    await sql`CREATE VIRTUAL TABLE ${sql.raw(fts)} USING fts5(text, tokenize = 'trigram')`.execute(db);
+    await sql`INSERT INTO ${sql.raw(fts)} (rowid, text) SELECT id, ${searchTextOf('new', columns)} FROM ${sql.table(table)} AS new WHERE ${when('new')}`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${fts}_insert`)} AFTER INSERT ON ${sql.table(table)} WHEN ${when('new')}
+      BEGIN INSERT INTO ${sql.raw(fts)} (rowid, text) VALUES (new.id, ${searchTextOf('new', columns)}); END`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${fts}_update`)} AFTER UPDATE OF ${sql.join([...columns, column].map((c) => sql.ref(c)))} ON ${sql.table(table)} WHEN ${when('old')} OR ${when('new')}
+      BEGIN
+        DELETE FROM ${sql.raw(fts)} WHERE rowid = old.id;
+        INSERT INTO ${sql.raw(fts)} (rowid, text) SELECT new.id, ${searchTextOf('new', columns)} WHERE ${when('new')};
+      END`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${fts}_delete`)} AFTER DELETE ON ${sql.table(table)} WHEN ${when('old')}
+      BEGIN DELETE FROM ${sql.raw(fts)} WHERE rowid = old.id; END`.execute(db);
+  }
+  await db.insertInto('search_indexes').values({ table_name: subsetCounterKey(table, value), columns: JSON.stringify(columns) }).execute();
+}
+
+export async function dropSearchPartition(db: Db, dialect: Dialect, table: string, value: string): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`DROP INDEX IF EXISTS ${sql.raw(`${table}_search_trgm__${value}`)}`.execute(db);
+  } else {
+    const fts = searchPartitionTable(table, value);
+    for (const op of ['insert', 'update', 'delete']) await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${fts}_${op}`)}`.execute(db);
+    await sql`DROP TABLE IF EXISTS ${sql.raw(fts)}`.execute(db);
+  }
+  await db.deleteFrom('search_indexes').where('table_name', '=', subsetCounterKey(table, value)).execute();
 }
 
 export async function dropSearchIndex(db: Db, dialect: Dialect, table: string): Promise<void> {

@@ -30,6 +30,7 @@ import { migration as storedFiles } from './0027_stored_files';
 import { migration as appointmentFlow } from './0029_appointment_flow';
 import { migration as chunkUploads } from './0030_chunk_uploads';
 import { migration as uniqueTitles } from './0031_unique_titles';
+import { migration as subsetSearch } from './0032_subset_search';
 
 /**
  * Every migration, in order: one file each, listed here in code (not loaded from a folder at run
@@ -66,6 +67,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '0029_appointment_flow': appointmentFlow,
   '0030_chunk_uploads': chunkUploads,
   '0031_unique_titles': uniqueTitles,
+  '0032_subset_search': subsetSearch,
 };
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
