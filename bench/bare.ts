@@ -6,7 +6,13 @@
  *   PORT=<port> node --import tsx bench/bare.ts <sqlite file>
  *
  * GET /bare/patients?page=N: 25 patients newest first, as the console's patient list asks for them.
+ * GET /bare/patients?search=T: the patients whose name, email, phone or CNIC contain T, counted exactly and
+ *   the first 25 newest first: the count from the patients' own FTS5 trigram table (migration 0032), the
+ *   page by SQLite's own plan for `id IN (the matches)` in the list's order. The same answer as ours.
  * GET /bare/admins?page=N: 25 admins in id order, as the console's admin list asks for them.
+ * GET /bare/tasks?page=N, /bare/appointments?page=N: 25 newest first (tasks by created_at, appointments
+ *   by date), as those lists ask for them.
+ * Every page is a plain LIMIT/OFFSET walk of the list's index.
  * Each answers { data, total }: the total from the trigger-kept row_counts, as the real server's
  * unfiltered lists take it (a count(*) over 100,000 patients would make the "limit" slower than the
  * server), and the page with every column but secrets; read-only.
@@ -29,6 +35,11 @@ const columns = (table: string) =>
 const kept = db.prepare('SELECT n FROM row_counts WHERE table_name = ?');
 const patientsPage = db.prepare(`SELECT ${columns('users')} FROM users WHERE type = 'patient' ORDER BY created_at DESC, id DESC LIMIT 25 OFFSET ?`);
 const adminsPage = db.prepare(`SELECT ${columns('admins')} FROM admins ORDER BY id ASC LIMIT 25 OFFSET ?`);
+const tasksPage = db.prepare(`SELECT ${columns('tasks')} FROM tasks ORDER BY created_at DESC, id DESC LIMIT 25 OFFSET ?`);
+const appointmentsPage = db.prepare(`SELECT ${columns('appointments')} FROM appointments ORDER BY date DESC, id DESC LIMIT 25 OFFSET ?`);
+const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+const searchCount = db.prepare('SELECT count(*) AS n FROM users_search__patient WHERE users_search__patient MATCH ?');
+const searchPage = db.prepare(`SELECT ${columns('users')} FROM users WHERE type = 'patient' AND id IN (SELECT rowid FROM users_search__patient WHERE users_search__patient MATCH ?) ORDER BY created_at DESC, id DESC LIMIT 25`);
 
 const app = Fastify({ logger: false });
 const pageOf = (query: unknown) => {
@@ -36,9 +47,13 @@ const pageOf = (query: unknown) => {
   return Number.isInteger(n) && n > 0 ? n : 1;
 };
 app.get('/bare/patients', async (request) => {
+  const search = (request.query as { search?: string }).search;
+  if (search) return { total: (searchCount.get(phrase(search)) as { n: number }).n, data: searchPage.all(phrase(search)) };
   const total = (kept.get('users:patient') as { n: number }).n;
   return { data: patientsPage.all((pageOf(request.query) - 1) * 25), total };
 });
+app.get('/bare/tasks', async (request) => ({ data: tasksPage.all((pageOf(request.query) - 1) * 25), total: (kept.get('tasks') as { n: number }).n }));
+app.get('/bare/appointments', async (request) => ({ data: appointmentsPage.all((pageOf(request.query) - 1) * 25), total: (kept.get('appointments') as { n: number }).n }));
 app.get('/bare/admins', async (request) => {
   const total = (kept.get('admins') as { n: number }).n;
   return { data: adminsPage.all((pageOf(request.query) - 1) * 25), total };
