@@ -4,13 +4,10 @@
  * violation. The scan runs through the DevTools protocol, so the console's CSP stays as served.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
+import type { Page } from 'playwright-core';
+import { describeJourney } from './helpers/journey';
 import { signIn } from './helpers/page';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-
-jest.setTimeout(300_000);
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -30,17 +27,7 @@ interface Violation {
   nodes: { target: string[]; html: string }[];
 }
 
-describe('accessibility (axe-core in Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
-
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
+describeJourney('accessibility (axe-core in Chromium, real server)', { timeout: 300_000 }, (journey) => {
   /** The serious and critical violations of the page as it stands, one line each. */
   async function scan(page: Page, label: string): Promise<string[]> {
     await page.waitForLoadState('networkidle');
@@ -65,10 +52,10 @@ describe('accessibility (axe-core in Chromium, real server)', () => {
   }
 
   test.each([['en'], ['ar']])('no serious or critical violation on the sign-in form and %s main screens', (lang) =>
-    withPage(browser, server.url, `a11y-${lang}`, async ({ page }) => {
+    journey.withPage(`a11y-${lang}`, async ({ page }) => {
       const found: string[] = [];
       // a patient, so that a profile is scanned too
-      const patient = await server.api<{ data: { encrypted_id: string } }>('POST', '/app-users', rootToken, {
+      const patient = await journey.server.api<{ data: { encrypted_id: string } }>('POST', '/app-users', journey.rootToken, {
         f_name: 'Sadia', l_name: 'Noor', email: `sadia.${lang}.${Date.now()}@example.org`, phone_no: '03001234567', password: 'harbour-violet-63', confirmPassword: 'harbour-violet-63', dob: '1991-06-01',
       });
       expect(patient.status).toBe(200);

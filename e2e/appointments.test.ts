@@ -6,46 +6,29 @@
  * patient's timeline and the dashboard follow without a reload; the patient rates the doctor and the
  * rating shows on the doctor's page.
  */
-import type { Browser } from 'playwright-core';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-import { menuEntry, seeText, signIn } from './helpers/page';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { menuEntry, seeText } from './helpers/page';
 
 interface One<T> {
   data: T;
 }
 
-jest.setTimeout(240_000);
-
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-describe('appointments from request to completion (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
+describeJourney('appointments from request to completion (Chromium, real server)', { timeout: 240_000 }, (journey) => {
   const stamp = Date.now().toString(36);
 
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await server.api<One<T>>(method, path, rootToken, body);
-    expect([method, path, res.status, res.status === 200 ? null : res.body]).toEqual([method, path, 200, null]);
-    return res.body.data;
-  };
+  const { api } = journey;
   /** the field apps: their own sign-in and routes under /api/field */
   const fieldLogin = async (email: string, password: string): Promise<string> => {
-    const res = await fetch(`${server.url}/api/field/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const res = await fetch(`${journey.server.url}/api/field/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
     expect(res.status).toBe(200);
     return ((await res.json()) as One<{ token: string }>).data.token;
   };
   const field = async <T>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}/api/field${path}`, {
+    const res = await fetch(`${journey.server.url}/api/field${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -76,7 +59,7 @@ describe('appointments from request to completion (Chromium, real server)', () =
   };
 
   test('request → booked by staff → upcoming → completed by the doctor → live everywhere → rated', () =>
-    withPage(browser, server.url, 'appointments-flow', async ({ context, page, pageErrors }) => {
+    journey.withPage('appointments-flow', async ({ context, page, pageErrors }) => {
       const { specialization, doctor, days, patient } = await setUp();
       const patientApp = await fieldLogin(`gul.${stamp}@example.org`, 'apricot-valley-88');
       const doctorApp = await fieldLogin(`nadia.${stamp}@example.org`, 'stethoscope-garden-5');
@@ -85,9 +68,7 @@ describe('appointments from request to completion (Chromium, real server)', () =
       const request = await field<{ id: number }>(patientApp, 'POST', '/appointment-requests', { detail: `Chest pain when climbing stairs ${stamp}`, is_emergency: true });
 
       // --- staff start where a user starts: the bare address, signed out
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await journey.signInFromTheStart(page);
 
       // the dashboard stays open in its own tab: it must follow the booking and the completion
       const dashboard = await context.newPage();

@@ -4,15 +4,11 @@
  * previewed, saved, stored, and those Mondays disabled when the calendar is opened again); and a
  * prescription of three medicines added for a patient and opened from the patient's timeline.
  */
-import type { Browser, Page } from 'playwright-core';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-import { choose, field, menuEntry, seeText, signIn } from './helpers/page';
+import type { Page } from 'playwright-core';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { choose, field, menuEntry, seeText } from './helpers/page';
 
-interface One<T> {
-  data: T;
-}
 interface Slot {
   date: string;
   s_time: string;
@@ -23,8 +19,6 @@ interface Slot {
 
 // the toast names the new record ("Karachi added."), or says "Successfully added." when it has no name
 const ADDED = / added\.$/;
-
-jest.setTimeout(180_000);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -43,23 +37,10 @@ function nextMonth() {
 /** A day's button in the calendar (its name is the spoken date, which the locale's ICU may punctuate either way). */
 const dayButton = (page: Page, day: string) => page.locator(`button[data-day="${day}"]`);
 
-describe('clinical journeys (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
+describeJourney('clinical journeys (Chromium, real server)', { timeout: 180_000 }, (journey) => {
   const stamp = Date.now().toString(36);
 
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await server.api<One<T>>(method, path, rootToken, body);
-    expect([method, path, res.status]).toEqual([method, path, 200]);
-    return res.body.data;
-  };
+  const { api } = journey;
 
   /** A doctor set up over the API (the people journey adds people through the console). */
   const addDoctor = async (first: string) => {
@@ -72,18 +53,11 @@ describe('clinical journeys (Chromium, real server)', () => {
     });
   };
 
-  const signInFromTheStart = async (page: Page) => {
-    // start where a user starts: the bare address, signed out
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  };
-
   test("a doctor's working hours on every Monday of next month: previewed, saved, stored, then disabled", () =>
-    withPage(browser, server.url, 'clinical-working-hours', async ({ page, pageErrors }) => {
+    journey.withPage('clinical-working-hours', async ({ page, pageErrors }) => {
       const doctor = await addDoctor('Farida');
       const { month, mondays, title } = nextMonth();
-      await signInFromTheStart(page);
+      await journey.signInFromTheStart(page);
 
       // --- the doctor's profile, Working Hours tab
       await menuEntry(page, 'Doctors').click();
@@ -158,7 +132,7 @@ describe('clinical journeys (Chromium, real server)', () => {
     }));
 
   test("a prescription of three medicines, opened from the patient's timeline", () =>
-    withPage(browser, server.url, 'clinical-prescription', async ({ page, pageErrors }) => {
+    journey.withPage('clinical-prescription', async ({ page, pageErrors }) => {
       await addDoctor('Hina');
       const email = `zarmina.${stamp}@example.org`;
       await api('POST', '/app-users', {
@@ -167,7 +141,7 @@ describe('clinical journeys (Chromium, real server)', () => {
       });
       const disease = `Typhoid ${stamp}`;
       const today = isoDay(new Date());
-      await signInFromTheStart(page);
+      await journey.signInFromTheStart(page);
 
       // --- the patient's profile, Prescriptions tab, Add Prescription
       await menuEntry(page, 'Patients').click();

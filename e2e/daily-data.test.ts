@@ -6,41 +6,21 @@
  * Arabic at phone width (where the list is one line a record, each with its selection box).
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parseCsv, sheetRows, unzipEntry } from '../server/test/helpers/spreadsheet';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-import { choose, errorUnder, field, signIn } from './helpers/page';
-
-interface One<T> {
-  data: T;
-}
-
-jest.setTimeout(240_000);
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { choose, errorUnder, field } from './helpers/page';
 
 const WORDS = {
   en: { name: 'Name', save: 'Submit', csv: 'Export CSV', xlsx: 'Export Excel', status: 'Status', blocked: 'Blocked', active: 'Active', fullName: 'Name', taken: 'This title already exists.' },
   ar: { name: 'الاسم', save: 'إرسال', csv: 'تصدير CSV', xlsx: 'تصدير Excel', status: 'الحالة', blocked: 'محظور', active: 'نشط', fullName: 'الاسم', taken: 'هذا العنوان موجود بالفعل.' },
 } as const;
 
-describe('a day at the console: clean titles, bulk block, readable exports (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
+describeJourney('a day at the console: clean titles, bulk block, readable exports (Chromium, real server)', { timeout: 240_000 }, (journey) => {
   const stamp = Date.now().toString(36);
 
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await server.api<One<T>>(method, path, rootToken, body);
-    expect([method, path, res.status, res.status === 200 ? null : res.body]).toEqual([method, path, 200, null]);
-    return res.body.data;
-  };
+  const { api } = journey;
 
   const patient = (n: number, lastName: string) =>
     api<{ id: number; encrypted_id: string; status: number }>('POST', '/app-users', {
@@ -88,12 +68,10 @@ describe('a day at the console: clean titles, bulk block, readable exports (Chro
   };
 
   test('English, desktop: a duplicate title refused, patients blocked in bulk, the export reads as the list', () =>
-    withPage(browser, server.url, 'daily-data-en', async ({ page }) => {
+    journey.withPage('daily-data-en', async ({ page }) => {
       const a = await patient(1, `Khan${stamp}`);
       const b = await patient(2, `Malik${stamp}`);
-      await page.goto('/');
-      await page.waitForURL('**/auth/login**');
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await journey.signInFromTheStart(page);
       await duplicateTitle(page, 'en', `${stamp}a`, 'daily-duplicate-title-desktop');
 
       await page.goto(`/app-users?filter=${encodeURIComponent(JSON.stringify({ q: stamp }))}`);
@@ -123,13 +101,11 @@ describe('a day at the console: clean titles, bulk block, readable exports (Chro
     }));
 
   test('Arabic, phone: the duplicate title refused, the export in Arabic headers and words', () =>
-    withPage(browser, server.url, 'daily-data-ar', async ({ page }) => {
+    journey.withPage('daily-data-ar', async ({ page }) => {
       const c = await patient(3, `Shah${stamp}`);
       await api('PUT', `/app-users/status/${c.encrypted_id}`, { status: 2 });
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.goto('/');
-      await page.waitForURL('**/auth/login**');
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await journey.signInFromTheStart(page);
       await page.evaluate(() => localStorage.setItem('currentLanguage', 'ar'));
       await page.goto('/districts/create');
       await page.waitForFunction(() => document.documentElement.dir === 'rtl');

@@ -5,36 +5,17 @@
  * the asterisk on a required file and rich-text input; at 980 px and on a phone the floating Add
  * button clear of the last row's actions; on a phone in Arabic, lines selected and blocked in bulk.
  */
-import type { Browser, Page } from 'playwright-core';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-import { choose, signIn } from './helpers/page';
+import type { Page } from 'playwright-core';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { choose } from './helpers/page';
 
-interface One<T> {
-  data: T;
-}
 type Made = { id: number; encrypted_id: string };
 
-jest.setTimeout(300_000);
-
-describe('daily lists: filters, saved filters, asterisks, the floating Add button, bulk on a phone (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
+describeJourney('daily lists: filters, saved filters, asterisks, the floating Add button, bulk on a phone (Chromium, real server)', { timeout: 300_000 }, (journey) => {
   const stamp = Date.now().toString(36);
 
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await server.api<One<T>>(method, path, rootToken, body);
-    expect([method, path, res.status, res.status === 200 ? null : res.body]).toEqual([method, path, 200, null]);
-    return res.body.data;
-  };
+  const { api } = journey;
   let n = 0;
   const patient = (lastName: string, place: { district_id: number; tehsil_id: number }, blood_group: string) =>
     api<Made>('POST', '/app-users', {
@@ -71,12 +52,6 @@ describe('daily lists: filters, saved filters, asterisks, the floating Add butto
       for (let i = 0; i < 26; i++) await api('POST', '/districts', { title: `Fab ${stamp} ${String(i).padStart(2, '0')}` });
     })());
 
-  const signedIn = async (page: Page) => {
-    await page.goto('/');
-    await page.waitForURL('**/auth/login**');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  };
-
   /** the line of a patient: a table row on a wide screen, a list line on a phone */
   const line = (page: Page, text: string) => page.locator('tr, li').filter({ hasText: text });
 
@@ -97,14 +72,14 @@ describe('daily lists: filters, saved filters, asterisks, the floating Add butto
   };
 
   test('English, desktop: filters, a saved filter, appointment filters, asterisks; at 980 px the Add button clear of the last row', () =>
-    withPage(browser, server.url, 'daily-lists-en', async ({ page }) => {
+    journey.withPage('daily-lists-en', async ({ page }) => {
       const [north, south] = [await api<Made>('POST', '/districts', { title: `North ${stamp}` }), await api<Made>('POST', '/districts', { title: `South ${stamp}` })];
       const northTehsil = await api<Made>('POST', '/tehsils', { title: `Upper ${stamp}`, district_id: north.id });
       const southTehsil = await api<Made>('POST', '/tehsils', { title: `Lower ${stamp}`, district_id: south.id });
       await patient(`Anwar${stamp}`, { district_id: north.id, tehsil_id: northTehsil.id }, 'A+');
       await patient(`Bashir${stamp}`, { district_id: north.id, tehsil_id: northTehsil.id }, 'O-');
       await patient(`Chaudhry${stamp}`, { district_id: south.id, tehsil_id: southTehsil.id }, 'A+');
-      await signedIn(page);
+      await journey.signInFromTheStart(page);
 
       // --- patients: the tehsil waits for a district, then offers that district's tehsils
       await page.goto(`/app-users?filter=${encodeURIComponent(JSON.stringify({ q: stamp }))}`);
@@ -183,12 +158,12 @@ describe('daily lists: filters, saved filters, asterisks, the floating Add butto
     }));
 
   test('Arabic, phone: the filters and saved filters at hand, lines selected and blocked in bulk, the Add button clear of the last line', () =>
-    withPage(browser, server.url, 'daily-lists-ar', async ({ page }) => {
+    journey.withPage('daily-lists-ar', async ({ page }) => {
       const district = await api<Made>('POST', '/districts', { title: `West ${stamp}` });
       const place = { district_id: district.id, tehsil_id: (await api<Made>('POST', '/tehsils', { title: `Plain ${stamp}`, district_id: district.id })).id };
       const [d, e] = [await patient(`Durrani${stamp}`, place, 'B+'), await patient(`Ehsan${stamp}`, place, 'B+')];
       await page.setViewportSize({ width: 375, height: 800 });
-      await signedIn(page);
+      await journey.signInFromTheStart(page);
       await page.evaluate(() => localStorage.setItem('currentLanguage', 'ar'));
       await page.goto(`/app-users?filter=${encodeURIComponent(JSON.stringify({ q: stamp, blood_group: 'B+' }))}`);
       await page.waitForFunction(() => document.documentElement.dir === 'rtl');

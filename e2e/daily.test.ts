@@ -5,31 +5,15 @@
  * reference data); the app bar's search (Ctrl+K) finds a patient by phone and opens the profile, at
  * desktop and at phone width; a dependent select says what it waits for.
  */
-import type { Browser, Page } from 'playwright-core';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-import { field, menuEntry, seeText, signIn } from './helpers/page';
+import type { Page } from 'playwright-core';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { field, menuEntry, seeText } from './helpers/page';
 
-jest.setTimeout(240_000);
-
-describe('a day at the console (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
+describeJourney('a day at the console (Chromium, real server)', { timeout: 240_000 }, (journey) => {
   const stamp = Date.now().toString(36);
 
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await server.api<{ data: T }>(method, path, rootToken, body);
-    expect([method, path, res.status, res.status === 200 ? null : res.body]).toEqual([method, path, 200, null]);
-    return res.body.data;
-  };
+  const { api } = journey;
 
   /**
    * Types into the add form, clicks a menu entry, and sees the unsaved-changes prompt in the reader's
@@ -49,7 +33,7 @@ describe('a day at the console (Chromium, real server)', () => {
   }
 
   test('unsaved changes are asked about, a saved add opens and is named, the search finds a patient by phone', () =>
-    withPage(browser, server.url, 'daily-screens', async ({ page, pageErrors }) => {
+    journey.withPage('daily-screens', async ({ page, pageErrors }) => {
       const district = await api<{ id: number }>('POST', '/districts', { title: `Swat ${stamp}` });
       const tehsil = await api<{ id: number }>('POST', '/tehsils', { title: `Mingora ${stamp}`, district_id: district.id });
       const phone = `0345${String(Date.now()).slice(-7)}`;
@@ -59,9 +43,7 @@ describe('a day at the console (Chromium, real server)', () => {
       });
 
       // --- the bare address, signed out
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await journey.signInFromTheStart(page);
 
       // --- work is never lost: a half-typed district, then a menu entry
       await page.goto('/districts/create');

@@ -8,41 +8,23 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import type { ResourceName } from '../contract/resources';
 import { registry } from '../server/src/resources/registry';
 import { tinyPng } from '../server/test/helpers/http';
-import { withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+import { describeJourney } from './helpers/journey';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 import { choose, field, seeText, signIn } from './helpers/page';
-
-jest.setTimeout(180_000);
 
 type Rec = { id: number; encrypted_id: string } & Record<string, unknown>;
 
-describe('facility centers, feedback and support (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
-
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
-  const api = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await server.api<{ data: T }>(method, path, rootToken, body);
-    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data;
-  };
+describeJourney('facility centers, feedback and support (Chromium, real server)', { timeout: 180_000 }, (journey) => {
+  const { api } = journey;
   /** a record made from the declaration's own sample (its parents first), over the admin API */
   let n = 0;
   const make = async (name: ResourceName, extra: Record<string, unknown> = {}): Promise<Rec> =>
     api<Rec>('POST', `/${name}`, { ...(await registry.byName.get(name)!.sample(++n, (r) => make(r))), ...extra });
   const fieldApi = async <T,>(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: T }> => {
-    const res = await fetch(`${server.url}/api/field${path}`, {
+    const res = await fetch(`${journey.server.url}/api/field${path}`, {
       method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -50,12 +32,12 @@ describe('facility centers, feedback and support (Chromium, real server)', () =>
     return { status: res.status, body: (await res.json()) as T };
   };
   const fieldLogin = async (email: unknown, password: string) => {
-    const res = await fetch(`${server.url}/api/field/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const res = await fetch(`${journey.server.url}/api/field/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
     return ((await res.json()) as { data: { token: string } }).data.token;
   };
 
   test('a center added through the console, and its own page', () =>
-    withPage(browser, server.url, 'facility-center-journey', async ({ page }) => {
+    journey.withPage('facility-center-journey', async ({ page }) => {
       const area = await make('areas', { title: 'VC Johar Town' });
       const district = (await api<Rec[]>('GET', `/districts?paginate=false&ids[]=${area.district_id}`))[0]!;
       const tehsil = (await api<Rec[]>('GET', `/tehsils?paginate=false&ids[]=${area.tehsil_id}`))[0]!;
@@ -104,7 +86,7 @@ describe('facility centers, feedback and support (Chromium, real server)', () =>
     }));
 
   test('feedback and a support request from the apps ring the bell live; its item opens the record; staff review and answer', () =>
-    withPage(browser, server.url, 'feedback-support-journey', async ({ page }) => {
+    journey.withPage('feedback-support-journey', async ({ page }) => {
       const patient = await make('app-users', { f_name: 'Nadia', l_name: 'Karim' });
       const doctor = await make('doctors', { f_name: 'Omar', l_name: 'Sheikh' });
       const chw = await make('chw', { f_name: 'Zara', l_name: 'Hussain' });

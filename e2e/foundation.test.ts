@@ -2,11 +2,10 @@
  * The foundation's "done when" journeys (spec 1 sections 2 and 5), in real Chromium against the
  * real server, a fresh SQLite database and a real SMTP server on loopback.
  */
-import type { Browser } from 'playwright-core';
 import type { ReceivedMail } from '../server/test/helpers/smtp';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 import { choose, errorUnder, field, menuEntry, seeText, signIn, signOut } from './helpers/page';
 
 interface Paged<T> {
@@ -27,23 +26,11 @@ const passwordFrom = (mail: ReceivedMail): string => {
   return m[1];
 };
 
-// jest.config.ts sets testTimeout on the e2e project, but jest reads testTimeout only globally.
-jest.setTimeout(120_000);
-
-describe('foundation journeys (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
+describeJourney('foundation journeys (Chromium, real server)', { timeout: 120_000 }, (journey) => {
   const stamp = Date.now().toString(36);
 
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
   test('super admin creates a role and a sub admin; the sub admin gets mail, signs in and sees only what the role allows', () =>
-    withPage(browser, server.url, 'foundation-journey', async ({ page }) => {
+    journey.withPage('foundation-journey', async ({ page }) => {
       const roleName = `Location Manager ${stamp}`;
       const subEmail = `sub.${stamp}@example.org`;
       const subPassword = 'Sub-admin-pass-1';
@@ -66,7 +53,7 @@ describe('foundation journeys (Chromium, real server)', () => {
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await seeText(page, ADDED);
 
-      const roles = await server.api<Listed<{ name: string; permissions: string[] }>>('GET', `/roles?paginate=false`, rootToken);
+      const roles = await journey.server.api<Listed<{ name: string; permissions: string[] }>>('GET', `/roles?paginate=false`, journey.rootToken);
       const role = roles.body.data.find((r) => r.name === roleName);
       expect(role?.permissions.sort()).toEqual(['create_location', 'edit_location', 'view_location']);
 
@@ -88,13 +75,13 @@ describe('foundation journeys (Chromium, real server)', () => {
       await seeText(page, ADDED);
 
       // --- the credentials email arrives
-      const mail = await smtp.waitFor(subEmail, MAIL_WAIT_MS);
+      const mail = await journey.smtp.waitFor(subEmail, MAIL_WAIT_MS);
       expect(mail.text).toContain(subEmail);
       expect(mail.text).toContain(subPassword);
       const mailedPassword = passwordFrom(mail);
 
-      const created = await server.api<Paged<{ email: string; role: string; cnic: string }>>(
-        'GET', `/admins?search=${encodeURIComponent(subEmail)}`, rootToken);
+      const created = await journey.server.api<Paged<{ email: string; role: string; cnic: string }>>(
+        'GET', `/admins?search=${encodeURIComponent(subEmail)}`, journey.rootToken);
       expect(created.body.data.data).toEqual([expect.objectContaining({ email: subEmail, role: roleName, cnic: '3520112345671' })]);
 
       // --- saved, the admin list opens (admins have no page of their own) and shows the new sub admin
@@ -107,7 +94,7 @@ describe('foundation journeys (Chromium, real server)', () => {
       expect(rootPageToken).toBeTruthy();
       await signOut(page);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-      expect((await server.api('GET', '/me', rootPageToken!)).status).toBe(401);
+      expect((await journey.server.api('GET', '/me', rootPageToken!)).status).toBe(401);
 
       // --- the sub admin signs in with the emailed password
       await signIn(page, subEmail, mailedPassword);
@@ -142,11 +129,11 @@ describe('foundation journeys (Chromium, real server)', () => {
     }));
 
   test('bad input shows the spec message under the field and creates nothing', () =>
-    withPage(browser, server.url, 'form-validation', async ({ page }) => {
+    journey.withPage('form-validation', async ({ page }) => {
       // A district with one tehsil, so the VC form has something to choose from.
-      const district = await server.api<{ data: { id: number; title: string } }>('POST', '/districts', rootToken, { title: `Mardan ${stamp}` });
+      const district = await journey.server.api<{ data: { id: number; title: string } }>('POST', '/districts', journey.rootToken, { title: `Mardan ${stamp}` });
       expect(district.status).toBe(200);
-      const tehsil = await server.api('POST', '/tehsils', rootToken, { title: `Takht Bhai ${stamp}`, district_id: district.body.data.id });
+      const tehsil = await journey.server.api('POST', '/tehsils', journey.rootToken, { title: `Takht Bhai ${stamp}`, district_id: district.body.data.id });
       expect(tehsil.status).toBe(200);
 
       await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -175,17 +162,17 @@ describe('foundation journeys (Chromium, real server)', () => {
       expect(await errorUnder(page, 'Select Tehsil...')).toBe('Please select a tehsil.');
 
       // --- nothing reached the database
-      const admins = await server.api<Paged<unknown>>('GET', `/admins?search=${encodeURIComponent(email)}`, rootToken);
+      const admins = await journey.server.api<Paged<unknown>>('GET', `/admins?search=${encodeURIComponent(email)}`, journey.rootToken);
       expect(admins.body.data.total).toBe(0);
-      const areas = await server.api<Paged<unknown>>('GET', `/areas?search=${encodeURIComponent(vcName)}`, rootToken);
+      const areas = await journey.server.api<Paged<unknown>>('GET', `/areas?search=${encodeURIComponent(vcName)}`, journey.rootToken);
       expect(areas.body.data.total).toBe(0);
     }));
 
   test('forgot password: the emailed link sets a new password that signs in', () =>
-    withPage(browser, server.url, 'forgot-password', async ({ page }) => {
+    journey.withPage('forgot-password', async ({ page }) => {
       const email = `forgetful.${stamp}@example.org`;
       const newPassword = 'Brand-new-pass-7';
-      const created = await server.api('POST', '/admins', rootToken, {
+      const created = await journey.server.api('POST', '/admins', journey.rootToken, {
         f_name: 'Forgetful', email, cnic: '3520112345672', role: 'Super Admin',
         password: 'Old-password-1', confirmPassword: 'Old-password-1',
       });
@@ -198,10 +185,10 @@ describe('foundation journeys (Chromium, real server)', () => {
       await page.getByRole('button', { name: 'Verify', exact: true }).click();
       await seeText(page, 'If that email is registered, a reset link has been sent.');
 
-      const mail = await smtp.waitFor(email, MAIL_WAIT_MS);
+      const mail = await journey.smtp.waitFor(email, MAIL_WAIT_MS);
       const link = /https?:\/\/\S+\/auth\/resetPassword\?t=[^\s"<>]+/.exec(mail.text)?.[0];
       if (!link) throw new Error(`no reset link in the mail:\n${mail.text}`);
-      expect(link.startsWith(`${server.url}/`)).toBe(true);
+      expect(link.startsWith(`${journey.server.url}/`)).toBe(true);
 
       await page.goto(link);
       await field(page, 'New Password').fill(newPassword);

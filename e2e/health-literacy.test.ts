@@ -7,14 +7,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { tinyPng } from '../server/test/helpers/http';
-import { RESULTS_DIR, screenshot, WAIT_MS, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+import { RESULTS_DIR, screenshot, WAIT_MS } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 import { field, menuEntry, seeText, signIn } from './helpers/page';
-
-jest.setTimeout(180_000);
 
 /** a one-page PDF saying a line of text (a real one: the browser's viewer opens it) */
 function onePagePdf(text: string): Buffer {
@@ -38,17 +36,8 @@ function onePagePdf(text: string): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-describe('health literacy content journey (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
+describeJourney('health literacy content journey (Chromium, real server)', { timeout: 180_000 }, (journey) => {
   const stamp = Date.now().toString(36);
-
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
 
   /** picks an option of a select by its combobox (the listbox of a select also carries its label) */
   const choose = async (page: Page, label: string, option: string) => {
@@ -58,12 +47,12 @@ describe('health literacy content journey (Chromium, real server)', () => {
   };
 
   test('a PDF added with typed tags, found by a tag in the grid, shown in a frame, renamed; a PDF refused as an image', () =>
-    withPage(browser, server.url, 'health-literacy-journey', async ({ page }) => {
+    journey.withPage('health-literacy-journey', async ({ page }) => {
       const problems: string[] = [];
       page.on('console', (msg: ConsoleMessage) => {
         if (/frame|Content Security Policy|X-Frame-Options/i.test(msg.text())) problems.push(msg.text());
       });
-      const category = await server.api<{ data: { id: number } }>('POST', '/categories', rootToken, { title: `Nutrition ${stamp}`, file: `data:image/png;base64,${tinyPng().toString('base64')}` });
+      const category = await journey.server.api<{ data: { id: number } }>('POST', '/categories', journey.rootToken, { title: `Nutrition ${stamp}`, file: `data:image/png;base64,${tinyPng().toString('base64')}` });
       expect(category.status).toBe(200);
       mkdirSync(RESULTS_DIR, { recursive: true });
       const pdfPath = join(RESULTS_DIR, `ors-${stamp}.pdf`);
@@ -101,7 +90,7 @@ describe('health literacy content journey (Chromium, real server)', () => {
       await seeText(page, / added\.$/);
 
       // stored as sent: the file from the upload folder, the tags normalised
-      const found = await server.api<{ data: { data: { encrypted_id: string; title: string; tags: string[]; file: { path: string; type: string } }[] } }>('GET', `/health-literacy-content?search=${tag}`, rootToken);
+      const found = await journey.server.api<{ data: { data: { encrypted_id: string; title: string; tags: string[]; file: { path: string; type: string } }[] } }>('GET', `/health-literacy-content?search=${tag}`, journey.rootToken);
       expect(found.body.data.data).toHaveLength(1);
       const item = found.body.data.data[0]!;
       expect(item).toMatchObject({ title, tags: [tag, 'diarrhoea', 'children'], file: { type: 'pdf', path: expect.stringMatching(/^\/storage\/health_literacy_contents\//) } });
@@ -147,7 +136,7 @@ describe('health literacy content journey (Chromium, real server)', () => {
       await field(page, 'Title').fill(`${title} (updated)`);
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await seeText(page, 'Successfully updated.');
-      const after = await server.api<{ data: { title: string; file: { path: string } } }>('GET', `/health-literacy-content/${item.encrypted_id}`, rootToken);
+      const after = await journey.server.api<{ data: { title: string; file: { path: string } } }>('GET', `/health-literacy-content/${item.encrypted_id}`, journey.rootToken);
       expect(after.body.data).toMatchObject({ title: `${title} (updated)`, file: { path: item.file.path } });
     }));
 });

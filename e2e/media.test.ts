@@ -9,11 +9,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page, Request, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { tinyPng } from '../server/test/helpers/http';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 import { choose, field, menuEntry, seeText, signIn } from './helpers/page';
 
 interface One<T> {
@@ -22,8 +22,6 @@ interface One<T> {
 interface Paged<T> {
   data: { data: T[]; total: number };
 }
-
-jest.setTimeout(240_000);
 
 const MB = 1024 * 1024;
 const CHUNKS = 6; // 30 MB in the console's 5 MB chunks
@@ -82,20 +80,14 @@ const chunkUrl = (url: URL) => url.pathname.endsWith('/media-file/upload-chunk')
 const isChunkPost = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/media-file/upload-chunk');
 const progressOf = (page: Page) => page.getByRole('progressbar', { name: /^Upload of / });
 
-describe('health literacy video over a weak connection (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
+describeJourney('health literacy video over a weak connection (Chromium, real server)', { timeout: 240_000 }, (journey) => {
   let dir: string;
   const stamp = Date.now().toString(36);
 
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'media-journey-'));
-  }, 110_000);
-  afterAll(async () => {
-    await stopJourneyEnvironment({ smtp, server, browser });
+  });
+  afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -125,17 +117,15 @@ describe('health literacy video over a weak connection (Chromium, real server)',
   const chunkedInput = (page: Page) => page.locator('input[type=file]').first();
 
   test('a 30 MB MP4 survives dropped chunk requests, is saved and plays from its page; a reload mid-upload resumes', () =>
-    withPage(browser, server.url, 'media-journey', async ({ page }) => {
-      const category = await server.api<One<{ id: number; title: string }>>('POST', '/categories', rootToken, {
+    journey.withPage('media-journey', async ({ page }) => {
+      const category = await journey.server.api<One<{ id: number; title: string }>>('POST', '/categories', journey.rootToken, {
         title: `Maternal health ${stamp}`,
         file: `data:image/png;base64,${tinyPng().toString('base64')}`,
       });
       expect(category.status).toBe(200);
 
       // --- start where a user starts: the bare address, signed out
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await journey.signInFromTheStart(page);
 
       const recorded = await recordMp4(page);
       const file = join(dir, 'lesson.mp4');
@@ -187,8 +177,8 @@ describe('health literacy video over a weak connection (Chromium, real server)',
       await page.locator('input[type=file]').nth(1).setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: tinyPng([30, 120, 200, 255]) });
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await seeText(page, / added\.$/);
-      const found = await server.api<Paged<{ id: number; encrypted_id: string; file: { path: string } | string }>>(
-        'GET', `/health-literacy-content?search=${encodeURIComponent(title)}`, rootToken,
+      const found = await journey.server.api<Paged<{ id: number; encrypted_id: string; file: { path: string } | string }>>(
+        'GET', `/health-literacy-content?search=${encodeURIComponent(title)}`, journey.rootToken,
       );
       const item = found.body.data.data[0]!;
       expect(item).toBeDefined();
@@ -248,7 +238,7 @@ describe('health literacy video over a weak connection (Chromium, real server)',
     }));
 
   test('the add form with its progress bar on a phone and in Arabic', () =>
-    withPage(browser, server.url, 'media-screens', async ({ page }) => {
+    journey.withPage('media-screens', async ({ page }) => {
       await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
       const file = join(dir, 'screens.mp4');
       writeFileSync(file, paddedMp4(null, 12 * MB));

@@ -4,10 +4,9 @@
  * admin limited to one district sees only that district's CHWs.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 import { choose, field, menuEntry, seeText, signIn } from './helpers/page';
 
 interface Paged<T> {
@@ -20,13 +19,7 @@ interface One<T> {
 // the toast names the new record ("Karachi added."), or says "Successfully added." when it has no name
 const ADDED = / added\.$/;
 
-jest.setTimeout(180_000);
-
-describe('people journeys (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
+describeJourney('people journeys (Chromium, real server)', { timeout: 180_000 }, (journey) => {
   const stamp = Date.now().toString(36);
   const today = () => {
     const d = new Date();
@@ -34,27 +27,20 @@ describe('people journeys (Chromium, real server)', () => {
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   };
 
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
   const submit = async (page: import('playwright-core').Page) => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await seeText(page, ADDED);
   };
 
   test('locations, a CHW there, a patient with a family member, block, date filter and export', () =>
-    withPage(browser, server.url, 'people-journey', async ({ page }) => {
+    journey.withPage('people-journey', async ({ page }) => {
       const district = `Mardan ${stamp}`;
       const tehsil = `Takht Bhai ${stamp}`;
       const area = `VC Lund Khwar ${stamp}`;
       const qualification = `LHW Certificate ${stamp}`;
 
       // --- start where a user starts: the bare address, signed out
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await journey.signInFromTheStart(page);
 
       // --- a district, a tehsil in it, a VC area in that, and a qualification
       await menuEntry(page, 'Districts').click();
@@ -98,7 +84,7 @@ describe('people journeys (Chromium, real server)', () => {
       await choose(page, 'VC', area);
       await screenshot(page, 'chw-add-form');
       await submit(page);
-      const chws = await server.api<Paged<{ email: string; area: { title: string }; district: { title: string } }>>('GET', `/chw?search=${stamp}`, rootToken);
+      const chws = await journey.server.api<Paged<{ email: string; area: { title: string }; district: { title: string } }>>('GET', `/chw?search=${stamp}`, journey.rootToken);
       expect(chws.body.data.data).toEqual([expect.objectContaining({ email: `shazia.${stamp}@example.org`, area: expect.objectContaining({ title: area }), district: expect.objectContaining({ title: district }) })]);
 
       // --- a patient
@@ -117,7 +103,7 @@ describe('people journeys (Chromium, real server)', () => {
       await choose(page, 'Blood Group', 'B+');
       await page.getByRole('checkbox', { name: 'Send Credentials via email' }).check();
       await submit(page);
-      expect((await smtp.waitFor(patientEmail, 15_000)).text).toContain('saffron-bridge-58');
+      expect((await journey.smtp.waitFor(patientEmail, 15_000)).text).toContain('saffron-bridge-58');
 
       // --- her profile, Family Profile tab, Add Member
       await page.getByRole('link', { name: 'Back', exact: true }).click();
@@ -147,7 +133,7 @@ describe('people journeys (Chromium, real server)', () => {
       await page.getByRole('row').filter({ hasText: patientEmail }).getByRole('button', { name: 'Block' }).click();
       await page.getByRole('dialog', { name: /^Block .*\?$/ }).getByRole('button', { name: 'Block' }).click();
       await page.getByRole('row').filter({ hasText: patientEmail }).getByText('Blocked').waitFor();
-      const blocked = await server.api<Paged<{ email: string; status: number }>>('GET', `/app-users?search=${encodeURIComponent(patientEmail)}`, rootToken);
+      const blocked = await journey.server.api<Paged<{ email: string; status: number }>>('GET', `/app-users?search=${encodeURIComponent(patientEmail)}`, journey.rootToken);
       expect(blocked.body.data.data[0]?.status).toBe(2);
 
       // --- filter by today's date, then export: the file holds the rows
@@ -165,7 +151,7 @@ describe('people journeys (Chromium, real server)', () => {
     }));
 
   test('locations are imported from a CSV: Check lists the bad rows by line, Import writes the fixed file', () =>
-    withPage(browser, server.url, 'location-import-journey', async ({ page }) => {
+    journey.withPage('location-import-journey', async ({ page }) => {
       const district = `Chitral ${stamp}`;
       const bad = ['type,name,district,tehsil,lat,long', `district,${district},,,,`, `tehsil,Mastuj,${district},,,`, `vc,Booni,${district},Mastuj,36.27,200`, 'tehsil,Drosh,Nowhere,,,'].join('\n');
       const good = ['type,name,district,tehsil,lat,long', `district,${district},,,,`, `tehsil,Mastuj,${district},,,`, `vc,Booni,${district},Mastuj,36.27,72.27`].join('\n');
@@ -187,32 +173,32 @@ describe('people journeys (Chromium, real server)', () => {
       await seeText(page, /All 3 rows are ready/);
       await page.getByRole('button', { name: 'Import', exact: true }).click();
       await seeText(page, /Imported 1 districts, 1 tehsils and 1 VC areas/);
-      const areas = await server.api<Paged<{ title: string; district: { title: string } }>>('GET', `/areas?search=Booni`, rootToken);
+      const areas = await journey.server.api<Paged<{ title: string; district: { title: string } }>>('GET', `/areas?search=Booni`, journey.rootToken);
       expect(areas.body.data.data).toEqual([expect.objectContaining({ title: 'Booni', district: expect.objectContaining({ title: district }) })]);
     }));
 
   test('a patient resets the app password from the emailed link on the console\'s reset page', () =>
-    withPage(browser, server.url, 'field-reset-journey', async ({ page }) => {
+    journey.withPage('field-reset-journey', async ({ page }) => {
       const email = `farah.${stamp}@example.org`;
-      const created = await server.api<One<{ id: number }>>('POST', '/app-users', rootToken, {
+      const created = await journey.server.api<One<{ id: number }>>('POST', '/app-users', journey.rootToken, {
         f_name: 'Farah', email, phone_no: '03005556667', password: 'meadow-signal-19', confirmPassword: 'meadow-signal-19', dob: '1990-05-05',
       });
       expect(created.status).toBe(200);
-      await fetch(`${server.url}/api/field/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-      const mail = await smtp.waitFor(email, 15_000);
+      await fetch(`${journey.server.url}/api/field/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      const mail = await journey.smtp.waitFor(email, 15_000);
       const link = /(http\S+\/auth\/resetPassword\?account=user&t=\S+)/.exec(mail.text)![1]!;
       await page.goto(link);
       await field(page, 'New Password').fill('harbor-lantern-73');
       await field(page, 'Confirm Password').fill('harbor-lantern-73');
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await seeText(page, 'Your password has been changed. Sign in to the app with your new password.');
-      const login = await fetch(`${server.url}/api/field/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'harbor-lantern-73' }) });
+      const login = await fetch(`${journey.server.url}/api/field/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'harbor-lantern-73' }) });
       expect(login.status).toBe(200);
     }));
 
   test('an admin limited to one district sees only that district\'s CHWs', () =>
-    withPage(browser, server.url, 'district-scope-journey', async ({ page }) => {
-      const call = <T>(method: string, path: string, body?: unknown) => server.api<One<T>>(method, path, rootToken, body);
+    journey.withPage('district-scope-journey', async ({ page }) => {
+      const call = <T>(method: string, path: string, body?: unknown) => journey.server.api<One<T>>(method, path, journey.rootToken, body);
       const place = async (name: string) => {
         const d = (await call<{ id: number }>('POST', '/districts', { title: `${name} ${stamp}` })).body.data;
         const t = (await call<{ id: number }>('POST', '/tehsils', { title: `${name} tehsil ${stamp}`, district_id: d.id })).body.data;

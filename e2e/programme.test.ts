@@ -5,12 +5,11 @@
  * form's submission count changing on screen without a reload, and the answers' export holding it.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { tinyPng } from '../server/test/helpers/http';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-import { choose, field, menuEntry, seeText, signIn } from './helpers/page';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { choose, field, menuEntry, seeText } from './helpers/page';
 
 interface One<T> {
   data: T;
@@ -19,13 +18,7 @@ interface Paged<T> {
   data: { data: T[]; total: number };
 }
 
-jest.setTimeout(180_000);
-
-describe('programme journey (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
+describeJourney('programme journey (Chromium, real server)', { timeout: 180_000 }, (journey) => {
   const stamp = Date.now().toString(36);
   const day = (offset: number) => {
     const d = new Date(Date.now() + offset * 86_400_000);
@@ -33,14 +26,9 @@ describe('programme journey (Chromium, real server)', () => {
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   };
 
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
   /** a JSON call to the field app's API */
   const fieldApi = async <T,>(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> => {
-    const res = await fetch(`${server.url}/api/field${path}`, {
+    const res = await fetch(`${journey.server.url}/api/field${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -54,13 +42,9 @@ describe('programme journey (Chromium, real server)', () => {
   };
 
   test('a survey form, a Survey task for two CHWs, a submission from the field app seen live, and its export', () =>
-    withPage(browser, server.url, 'programme-journey', async ({ page }) => {
+    journey.withPage('programme-journey', async ({ page }) => {
       // --- the place and the two CHWs working there (set up over the API: the people journey adds them through the console)
-      const api = async <T,>(method: string, path: string, body?: unknown) => {
-        const res = await server.api<One<T>>(method, path, rootToken, body);
-        expect([path, res.status]).toEqual([path, 200]);
-        return res.body.data;
-      };
+      const { api } = journey;
       const district = await api<{ id: number }>('POST', '/districts', { title: `Swat ${stamp}` });
       const tehsil = await api<{ id: number }>('POST', '/tehsils', { district_id: district.id, title: `Mingora ${stamp}` });
       const area = await api<{ id: number }>('POST', '/areas', { district_id: district.id, tehsil_id: tehsil.id, title: `VC Saidu ${stamp}`, lat: 34.77, long: 72.36 });
@@ -76,9 +60,7 @@ describe('programme journey (Chromium, real server)', () => {
       const taskTitle = `Survey visits ${stamp}`;
 
       // --- start where a user starts: the bare address, signed out
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await journey.signInFromTheStart(page);
 
       // --- build the form: a text, a radio with two options and a date question
       await page.getByRole('menuitem', { name: 'Programme' }).waitFor();
@@ -101,7 +83,7 @@ describe('programme journey (Chromium, real server)', () => {
       await describe(3, 'Last vaccination', 'Date');
       await screenshot(page, 'form-builder');
       await submit(page);
-      const forms = await server.api<Paged<{ id: number; encrypted_id: string }>>('GET', `/dynamic-forms?search=${encodeURIComponent(formTitle)}`, rootToken);
+      const forms = await journey.server.api<Paged<{ id: number; encrypted_id: string }>>('GET', `/dynamic-forms?search=${encodeURIComponent(formTitle)}`, journey.rootToken);
       const form = forms.body.data.data[0]!;
       expect(form).toBeDefined();
 
@@ -123,7 +105,7 @@ describe('programme journey (Chromium, real server)', () => {
       await page.locator('input[type=file]').setInputFiles({ name: 'brief.png', mimeType: 'image/png', buffer: tinyPng() });
       await screenshot(page, 'task-add-form');
       await submit(page);
-      const tasks = await server.api<Paged<{ id: number; encrypted_id: string; person_ids: { id: number }[] }>>('GET', `/tasks?search=${encodeURIComponent(taskTitle)}`, rootToken);
+      const tasks = await journey.server.api<Paged<{ id: number; encrypted_id: string; person_ids: { id: number }[] }>>('GET', `/tasks?search=${encodeURIComponent(taskTitle)}`, journey.rootToken);
       const task = tasks.body.data.data[0]!;
       expect(task.person_ids.map((p) => p.id).sort()).toEqual([nasreen.id, gulalai.id].sort());
 

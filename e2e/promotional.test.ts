@@ -6,28 +6,15 @@
  * without console errors or CSP violations, on a phone too. Screenshots of the tabs (desktop and
  * phone, English and Arabic) and of the site.
  */
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { tinyPng } from '../server/test/helpers/http';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-import { field, menuEntry, seeText, signIn } from './helpers/page';
-
-jest.setTimeout(180_000);
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
+import { field, menuEntry, seeText } from './helpers/page';
 
 const png = (rgba: [number, number, number, number]) => ({ name: 'image.png', mimeType: 'image/png', buffer: tinyPng(rgba) });
 
-describe('promotional journey (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
-
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
+describeJourney('promotional journey (Chromium, real server)', { timeout: 180_000 }, (journey) => {
   const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
   const fileInputs = (page: Page) => page.locator('[role=tabpanel] input[type=file]');
   const save = async (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -43,7 +30,7 @@ describe('promotional journey (Chromium, real server)', () => {
   };
 
   test('banner and slider written in the console appear on /site; a PNG named .mp4 is refused', () =>
-    withPage(browser, server.url, 'promotional-journey', async ({ context, page }) => {
+    journey.withPage('promotional-journey', async ({ context, page }) => {
       const stamp = Date.now().toString(36);
       const first = `Care close to home ${stamp}`;
       const second = `Doctors a call away ${stamp}`;
@@ -53,13 +40,11 @@ describe('promotional journey (Chromium, real server)', () => {
         ['/pages', { key: 'terms', value: '<p>Use the service kindly.</p>' }],
         ['/faqs', { question: 'Is a call free?', answer: '<p>Yes, <em>always</em>.</p>' }],
       ] as const) {
-        expect((await server.api('POST', path, rootToken, body)).status).toBe(200);
+        expect((await journey.server.api('POST', path, journey.rootToken, body)).status).toBe(200);
       }
 
       // --- where a user starts: the bare address, signed out
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await journey.signInFromTheStart(page);
       await menuEntry(page, 'Promotional').click();
       await page.waitForURL((url) => url.pathname === '/promotional');
       await tab(page, 'Logo').waitFor();

@@ -3,14 +3,12 @@
  * preview (blob: image), the real-time socket and the API docs open in real Chromium with no CSP
  * violation reported, neither as a `securitypolicyviolation` event nor as a console error.
  */
-import type { Browser, Page } from 'playwright-core';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
+import type { Page } from 'playwright-core';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
 import { signIn } from './helpers/page';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 import { tinyPng } from '../server/test/helpers/http';
-
-jest.setTimeout(120_000);
 
 /** The console's screens opened after signing in (lists, forms, custom pages). */
 const SCREENS = [
@@ -18,16 +16,7 @@ const SCREENS = [
   '/chws', '/notifications', '/notifications/send', '/locations/import', '/admins/profile', '/qualifications',
 ];
 
-describe('content security policy (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ smtp, server, browser } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
+describeJourney('content security policy (Chromium, real server)', { timeout: 120_000 }, (journey) => {
   /** Every violation the pages of the context report, through a binding that outlives navigations. */
   async function watchViolations(page: Page): Promise<string[]> {
     const violations: string[] = [];
@@ -52,7 +41,7 @@ describe('content security policy (Chromium, real server)', () => {
   }
 
   test('signed in, the main screens, a photo preview, the real-time socket and the docs: no CSP violation', () =>
-    withPage(browser, server.url, 'csp-journey', async ({ page, pageErrors }) => {
+    journey.withPage('csp-journey', async ({ page, pageErrors }) => {
       const violations = await watchViolations(page);
       // the socket of the embedded real-time endpoint (connect-src) comes up after signing in
       const connected = new Promise<void>((resolve) =>
@@ -83,7 +72,7 @@ describe('content security policy (Chromium, real server)', () => {
     }));
 
   test('the policy is enforced: an inline script injected into the page does not run and is reported', () =>
-    withPage(browser, server.url, 'csp-enforced', async ({ page }) => {
+    journey.withPage('csp-enforced', async ({ page }) => {
       const violations = await watchViolations(page);
       await page.goto('/auth/login');
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();

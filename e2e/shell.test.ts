@@ -2,35 +2,23 @@
  * The shell's journeys: a notification pushed to another admin's open console over the embedded
  * Pusher-protocol endpoint, and the Arabic right-to-left layout with the stored language choice.
  */
-import type { Browser, Page } from 'playwright-core';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
+import type { Page } from 'playwright-core';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
 import { choose, field, seeText, signIn } from './helpers/page';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-
-jest.setTimeout(120_000);
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 const unread = async (page: Page) => Number(/(\d+) unread/.exec((await bell(page).getAttribute('aria-label')) ?? '')?.[1]);
 
-describe('shell journeys (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-  let rootToken: string;
-
-  beforeAll(async () => {
-    ({ smtp, server, browser, rootToken } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
+describeJourney('shell journeys (Chromium, real server)', { timeout: 120_000 }, (journey) => {
   /** a sub admin made through the API, holding the given permissions */
   async function subAdmin(tag: string, permissions: string[]) {
-    const role = await server.api<{ data: { id: number } }>('POST', '/roles', rootToken, { name: `Shell ${tag}`, permissions });
+    const role = await journey.server.api<{ data: { id: number } }>('POST', '/roles', journey.rootToken, { name: `Shell ${tag}`, permissions });
     expect(role.status).toBe(200);
     const email = `shell.${tag}@example.org`;
     const password = 'Shell-pass-12';
-    const made = await server.api('POST', '/admins', rootToken, {
+    const made = await journey.server.api('POST', '/admins', journey.rootToken, {
       f_name: 'Bilal', l_name: tag, email, cnic: '3520112345671', role_id: role.body.data.id, password, confirmPassword: password,
     });
     expect(made.status).toBe(200);
@@ -38,8 +26,8 @@ describe('shell journeys (Chromium, real server)', () => {
   }
 
   test("admin B's bell rises, without reload, when admin A sends a notification", () =>
-    withPage(browser, server.url, 'bell-push-admin-a', async ({ page: pageA }) =>
-      withPage(browser, server.url, 'bell-push-admin-b', async ({ page: pageB }) => {
+    journey.withPage('bell-push-admin-a', async ({ page: pageA }) =>
+      journey.withPage('bell-push-admin-b', async ({ page: pageB }) => {
         const b = await subAdmin('b', ['view_location']);
         await signIn(pageB, b.email, b.password);
         await bell(pageB).waitFor();
@@ -66,7 +54,7 @@ describe('shell journeys (Chromium, real server)', () => {
       })));
 
   test("an open list refreshes when another admin adds a record", () =>
-    withPage(browser, server.url, 'live-list', async ({ page }) => {
+    journey.withPage('live-list', async ({ page }) => {
       // the list listens once its subscription is confirmed: watch the socket's frames for it
       let subscribed!: () => void;
       const listening = new Promise<void>((resolve) => (subscribed = resolve));
@@ -86,15 +74,15 @@ describe('shell journeys (Chromium, real server)', () => {
       await page.evaluate(() => Object.assign(window, { __noReload: true }));
       // another admin writes through the API while this list is open
       const other = await subAdmin('live', ['view_location', 'create_location']);
-      const token = await server.login(other.email, other.password);
-      const made = await server.api('POST', '/districts', token, { title: 'Chitral Live' });
+      const token = await journey.server.login(other.email, other.password);
+      const made = await journey.server.api('POST', '/districts', token, { title: 'Chitral Live' });
       expect(made.status).toBe(200);
       await page.getByRole('cell', { name: 'Chitral Live' }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     }));
 
   test('Arabic lays the console out right to left with the sidebar on the right; the stored choice survives a reload', () =>
-    withPage(browser, server.url, 'arabic-rtl', async ({ page }) => {
+    journey.withPage('arabic-rtl', async ({ page }) => {
       const languageButton = () => page.getByRole('button', { name: /Language$/ }).first();
       const direction = () => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang, stored: localStorage.getItem('currentLanguage') }));
       /** where the sidebar sits: the middle of its first menu entry against the middle of the window */

@@ -3,13 +3,10 @@
  * form at once, react-admin fetched only once the form is drawn, and comes back to that page after
  * signing in. A session that ends on the server leads back to the form the same way.
  */
-import type { Browser, Page } from 'playwright-core';
-import { withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
+import type { Page } from 'playwright-core';
+import { describeJourney } from './helpers/journey';
 import { field } from './helpers/page';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-
-jest.setTimeout(120_000);
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 
 /** The sign-in form's button: the form is there and usable. */
 const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
@@ -31,25 +28,19 @@ const adminChunkAfterPaint = (page: Page) =>
     return { paint, fetched };
   }, ADMIN_CHUNK.source);
 
-describe('signed out (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-
+describeJourney('signed out (Chromium, real server)', { timeout: 120_000 }, (journey) => {
   beforeAll(async () => {
-    ({ smtp, server, browser } = await startJourneyEnvironment());
     // The browser's first page starts its renderer and network processes; that start is not the console's.
-    const warmUp = await browser.newPage();
-    await warmUp.goto(`${server.url}/api/health`);
+    const warmUp = await journey.browser.newPage();
+    await warmUp.goto(`${journey.server.url}/api/health`);
     await warmUp.close();
   }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
 
   // How soon the form shows is measured by `npm run bench -- --browser-only` (the form's first paint),
   // not here: a time limit would fail on a busy machine. What made it slow once (12-15 s), react-admin
   // loaded before the form, is checked below.
   test('the bare /dashboard shows the sign-in form, react-admin fetched only after the form is drawn', () =>
-    withPage(browser, server.url, 'signed-out-dashboard', async ({ page }) => {
+    journey.withPage('signed-out-dashboard', async ({ page }) => {
       const adminChunk = page.waitForRequest((request) => ADMIN_CHUNK.test(request.url()));
 
       await page.goto('/dashboard');
@@ -69,7 +60,7 @@ describe('signed out (Chromium, real server)', () => {
     }));
 
   test('/ signed out ends on the sign-in form with no more than a handful of history entries', () =>
-    withPage(browser, server.url, 'signed-out-root', async ({ page }) => {
+    journey.withPage('signed-out-root', async ({ page }) => {
       let navigations = 0;
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) navigations += 1;
@@ -86,7 +77,7 @@ describe('signed out (Chromium, real server)', () => {
     }));
 
   test('signing in leads back to the page asked for', () =>
-    withPage(browser, server.url, 'signed-out-next', async ({ page }) => {
+    journey.withPage('signed-out-next', async ({ page }) => {
       await page.goto('/roles?page=1');
       await signInButton(page).waitFor({ state: 'visible' });
       expect(new URL(page.url()).searchParams.get('next')).toBe('/roles?page=1');
@@ -99,7 +90,7 @@ describe('signed out (Chromium, real server)', () => {
     }));
 
   test('a session ended on the server leads to the sign-in form once, and back after it', () =>
-    withPage(browser, server.url, 'signed-out-expired', async ({ page }) => {
+    journey.withPage('signed-out-expired', async ({ page }) => {
       await page.goto('/auth/login');
       await field(page, 'Email Address').fill(ADMIN_EMAIL);
       await field(page, 'Password').fill(ADMIN_PASSWORD);
@@ -109,7 +100,7 @@ describe('signed out (Chromium, real server)', () => {
 
       // the token is revoked behind the console's back (as an expiry or a sign-out elsewhere would)
       const token = await page.evaluate(() => localStorage.getItem('token'));
-      expect((await server.api('POST', '/logout', token ?? '')).status).toBe(200);
+      expect((await journey.server.api('POST', '/logout', token ?? '')).status).toBe(200);
 
       // count the router's history entries from the next page load on
       await page.addInitScript(() => {

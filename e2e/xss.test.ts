@@ -7,18 +7,15 @@
  * Chromium: no payload may run (every one calls alert(), which shows here as a dialog), none may even
  * reach the page as markup the CSP has to block, and the public endpoints answer the pages sanitised.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { registry } from '../server/src/resources/registry';
 import type { ResourceDef } from '../server/src/http/resource';
 import { sampler, type Client } from '../server/test/helpers/http';
 import { XSS_CORPUS } from '../server/test/helpers/xss';
-import { screenshot, withPage } from './helpers/browser';
-import { startJourneyEnvironment, stopJourneyEnvironment, type Smtp } from './helpers/environment';
-import { signIn } from './helpers/page';
+import { screenshot } from './helpers/browser';
+import { describeJourney } from './helpers/journey';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
-
-jest.setTimeout(600_000);
 
 /** Markup that runs if a screen ever renders a text as HTML; short enough for a 150-character title. */
 const markup = (n: number) => `<img src=x onerror=alert(${n})><svg onload=alert(${n})>`;
@@ -46,16 +43,7 @@ function httpClient(server: RunningServer, token: string): Client {
   };
 }
 
-describe('stored XSS through every free-text field (Chromium, real server)', () => {
-  let smtp: Smtp;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ smtp, server, browser } = await startJourneyEnvironment());
-  }, 110_000);
-  afterAll(() => stopJourneyEnvironment({ smtp, server, browser }));
-
+describeJourney('stored XSS through every free-text field (Chromium, real server)', { timeout: 600_000 }, (journey) => {
   /**
    * One record of the declaration whose every text field carries markup, where the server takes it
    * there (a field that refuses it, like an email or an enum, keeps the sample's value). Returns the
@@ -86,9 +74,9 @@ describe('stored XSS through every free-text field (Chromium, real server)', () 
   }
 
   test('no payload runs or reaches a page as markup on any console screen or the landing site; public pages answer sanitised HTML', () =>
-    withPage(browser, server.url, 'xss-everywhere', async ({ context, page }) => {
-      const token = await server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-      const api = httpClient(server, token);
+    journey.withPage('xss-everywhere', async ({ context, page }) => {
+      const token = await journey.server.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const api = httpClient(journey.server, token);
 
       // --- the attacker's writes: every declaration with a sample, the pages and FAQs, a testimonial
       const made: { name: string; id: string; fields: string[]; kept: boolean }[] = [];
@@ -117,7 +105,7 @@ describe('stored XSS through every free-text field (Chromium, real server)', () 
         ['/api/public/pages/terms', (d: Row) => [d.value]],
         ['/api/public/faqs', (d: Row) => (d as unknown as Row[]).map((faq) => faq.answer)],
       ] as const) {
-        const res = await fetch(`${server.url}${path}`);
+        const res = await fetch(`${journey.server.url}${path}`);
         if (res.status === 404) continue; // a page key the samples did not write
         const html = pick(((await res.json()) as { data: Row }).data).map(String);
         expect(html.length).toBeGreaterThan(0);
@@ -138,9 +126,7 @@ describe('stored XSS through every free-text field (Chromium, real server)', () 
         });
       });
 
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await journey.signInFromTheStart(page);
       const visited: string[] = [];
       /** the modules whose markup some screen showed, as text or in a form field's value */
       const shown = new Set<string>();

@@ -3,7 +3,7 @@ import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, dataOf } from './helpers/http';
 
 /**
- * A searched list is counted and paged by whichever plan costs less for that many matches (http/crud.ts,
+ * A searched list is counted and paged by whichever plan costs less for that many matches (http/crud/list.ts,
  * ListPlan in http/list.ts). Whatever the plans, the pages and the total are the same.
  */
 describe('choosing a searched page\'s plan', () => {

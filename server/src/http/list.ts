@@ -41,7 +41,7 @@ export const inSubset = <Q extends AnySelect>(def: ResourceDef, qb: Q, plan: Lis
  * for the first page of a common term, a walk of the whole subset for a rare one or a count. 'search':
  * from the full-text matches to their rows (`+column` keeps the subset's index out of the plan), then
  * sorted: cheap when the matches are few. The list route counts with 'search' and picks the page's
- * plan from that count (http/crud.ts).
+ * plan from that count (http/crud/list.ts).
  */
 export type ListPlan = 'indexes' | 'search';
 

@@ -89,7 +89,7 @@ export class Realtime {
     this.agent = external?.tls ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   }
 
-  /** where every write of a resource is announced, so open lists of it refresh (see http/crud.ts) */
+  /** where every write of a resource is announced, so open lists of it refresh (see http/crud/shared.ts) */
   channelForChanges(resource: string): string {
     return `${CHANGES_PREFIX}${resource}`;
   }

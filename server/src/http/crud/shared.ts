@@ -1,0 +1,180 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type Action, permissionName } from '../../../../contract/permissions';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { CHANGED_EVENT } from '../../realtime';
+import { requireAdmin } from '../auth';
+import { loadChildren } from '../children';
+import { notFound } from '../errors';
+import { presentFiles } from '../files';
+import { checkListDeclaration, checkPlaceDeclaration, districtCondition, inSubset, placeHolders } from '../list';
+import { type AnySelect, type CrudHelpers, dynamic, type DynamicDb, type Presented, type Presentation, type ResourceDef, type Row, type WriteContext } from '../resource';
+
+/**
+ * What every step of one resource's routes shares (registerCrud builds it once, then each step adds
+ * its routes): the declaration, where its routes live, and reading and presenting its records.
+ */
+export interface CrudContext extends Pick<CrudHelpers, 'def' | 'decodeId' | 'loadOne' | 'findRow' | 'present'> {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** the database without compile-time table names */
+  db: DynamicDb;
+  /** `/api/admin/{name}` */
+  base: string;
+  /** the OpenAPI tags of every route */
+  tags: string[];
+  /** the resources whose place this one shares (checked at the start: a declaration error stops it) */
+  holders: ResourceDef[];
+  /** tells open lists of this resource (other admins' consoles) that a record changed; never delays or fails the write */
+  announce(action: 'create' | 'update' | 'delete' | 'status', id: number, request: FastifyRequest): void;
+}
+
+/** The `:id` path parameter of a record's routes. */
+export const Id = Type.Object({ id: Type.String({ description: 'encrypted id' }) });
+
+/** Where the list lives for page links: under PUBLIC_URL, never the Host a request claims. */
+export function listPath(ctx: AppContext, request: FastifyRequest): string {
+  return `${ctx.config.publicUrl}${request.url.split('?')[0]}`;
+}
+
+export function access(def: ResourceDef, action: Action) {
+  return { access: { permission: permissionName(action, def.module) } };
+}
+
+export interface PendingWrite extends Omit<WriteContext, 'db'> {
+  /** runs the deferred tasks; returns a note for the answer's message when one failed */
+  flush(): Promise<string>;
+}
+
+export function writeContext(ctx: AppContext, request: FastifyRequest): PendingWrite {
+  const tasks: (() => Promise<void>)[] = [];
+  return {
+    ctx,
+    admin: requireAdmin(request),
+    request,
+    afterCommit: (task) => tasks.push(task),
+    async flush() {
+      let note = '';
+      for (const task of tasks.splice(0)) {
+        try {
+          await task();
+        } catch (err) {
+          request.log.error({ err }, 'after-commit task failed');
+          note = ' The email could not be sent; check the mail settings.';
+        }
+      }
+      return note;
+    },
+  };
+}
+
+/** The name of a record in messages. */
+export const labelOf = (def: ResourceDef, row: Row) => String(row[def.label ?? def.searchable[0]!] ?? row.id);
+export const nounOf = (def: ResourceDef) => def.name.replace(/-/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
+
+/** Checks the declaration (a mistake stops the start) and builds what the steps share. */
+export function crudContext(app: FastifyInstance, def: ResourceDef): CrudContext {
+  checkListDeclaration(def);
+  const ctx = app.ctx;
+  checkPlaceDeclaration(def, ctx.registry);
+  const holders = placeHolders(ctx, def);
+  const db = dynamic(ctx.db);
+  const columns = ['id', ...def.columns.filter((c) => c !== 'id')];
+
+  const announce = (action: 'create' | 'update' | 'delete' | 'status', id: number, request: FastifyRequest) => {
+    const by = request.admin ? ctx.ids.encode('admins', request.admin.id) : null;
+    void ctx.realtime.publish(ctx.realtime.channelForChanges(def.name), CHANGED_EVENT, { action, id: ctx.ids.encode(def.name, id), by });
+  };
+
+  const decodeId = (encrypted: string): number => {
+    const id = ctx.ids.decode(def.name, encrypted);
+    if (id === null) throw notFound();
+    return id;
+  };
+
+  /**
+   * The profile columns and belongsTo records of some rows, in one query: the table joined to its
+   * profile and to each relation's table by primary key (a patient page read them in five queries,
+   * each a round trip on PostgreSQL). Null when the declaration has neither. The column aliases are
+   * worked out once here, not for every row.
+   */
+  const profileAliases = (def.profile?.columns ?? []).map((c) => [c, `p__${c}`] as const);
+  const relations = (def.belongsTo ?? []).map((rel, i) => ({
+    rel,
+    alias: `r${i}`,
+    id: `r${i}__id`,
+    columns: rel.columns.map((c) => [c, `r${i}__${c}`] as const),
+    // the foreign key is the record's own column, or its profile's (as sortExpression in list.ts)
+    key: def.profile?.columns.includes(rel.column) ? `p.${rel.column}` : `m.${rel.column}`,
+  }));
+  const related = def.profile || relations.length
+    ? (ids: number[]) => {
+        let q: AnySelect = db.selectFrom(`${def.table} as m`).select('m.id');
+        if (def.profile) q = q.leftJoin(`${def.profile.table} as p`, 'p.id', 'm.id').select(profileAliases.map(([c, as]) => `p.${c} as ${as}`));
+        for (const { rel, alias, id, columns, key } of relations) {
+          q = q.leftJoin(`${rel.table} as ${alias}`, `${alias}.id`, key).select([`${alias}.id as ${id}`, ...columns.map(([c, as]) => `${alias}.${c} as ${as}`)]);
+        }
+        return q.where('m.id', 'in', ids).execute();
+      }
+    : null;
+
+  /** `viewer`: the admin the answer is for (its private files' links are made for that admin) */
+  const present = async (rows: Row[], use: Presentation = 'list', viewer?: number): Promise<Presented[]> => {
+    // rows are fresh from the driver: add to them in place. Copying each ({ ...r }) and then adding
+    // fields cost ~35% of a 25-row admin page (bench/README.md).
+    const out = rows as Presented[];
+    for (const r of out) r.encrypted_id = ctx.ids.encode(def.name, r.id);
+    if (related && out.length) {
+      const byId = new Map((await related(out.map((r) => r.id))).map((x) => [Number(x.id), x]));
+      for (const r of out) {
+        const x = byId.get(r.id);
+        for (const [c, as] of profileAliases) r[c] = x?.[as] ?? null;
+        for (const { rel, id, columns } of relations) {
+          const parentId = x?.[id];
+          if (parentId === null || parentId === undefined) {
+            r[rel.as] = null;
+            continue;
+          }
+          const parent: Row = { id: parentId };
+          for (const [c, as] of columns) parent[c] = x![as];
+          parent.encrypted_id = ctx.ids.encode(rel.resource, Number(parentId));
+          r[rel.as] = parent;
+        }
+      }
+    }
+    presentFiles(ctx, def, out, viewer);
+    await loadChildren(ctx.db, def, out);
+    await def.hooks?.enrich?.(ctx, out, use);
+    return out;
+  };
+
+  /**
+   * The record's row as the caller may see it: within the declaration's subset and, for an admin
+   * limited to some districts, within them (else none: a 404). With `all`, every column of the table
+   * and of its profile (what hooks and the audit diff compare against).
+   */
+  const findRow = async (database: Kysely<Database>, id: number, request: FastifyRequest | null, all = false): Promise<Row | undefined> => {
+    let q: AnySelect = dynamic(database).selectFrom(def.table).where('id', '=', id);
+    q = all ? q.selectAll() : q.select(columns);
+    q = inSubset(def, q);
+    const district = districtCondition(ctx, def, request?.admin?.districtIds ?? null);
+    if (district) q = district(q);
+    const row = await q.executeTakeFirst();
+    if (row && all && def.profile) {
+      const profile = await dynamic(database).selectFrom(def.profile.table).select(def.profile.columns).where('id', '=', id).executeTakeFirst();
+      for (const c of def.profile.columns) row[c] = profile?.[c] ?? null;
+    }
+    return row;
+  };
+
+  /** One presented record, as the caller may see it (no request: as the server sees it). */
+  const loadOne = async (id: number, request: FastifyRequest | null = null): Promise<Presented> => {
+    const row = await findRow(ctx.db, id, request);
+    if (!row) throw notFound();
+    return (await present([row], 'record', request?.admin?.id))[0]!;
+  };
+
+  return { app, ctx, def, db, base: `/api/admin/${def.name}`, tags: [def.name], holders, announce, decodeId, present, findRow, loadOne };
+}
