@@ -15,6 +15,7 @@ import { PROMOTIONAL_PATHS, readPromotional, readSlider, readTestimonial, type P
 import { CHANNEL_OF, readBell, readSentNotification, type BellData, type SendValues, type SentNotificationResult } from './notifications';
 import { readRealtimeConfig, type ChannelAuthorization, type ChannelAuthorizationRequest, type RealtimeConfig } from './realtime';
 import { toServerKeys } from './references';
+import { serverMessageKey } from './serverMessages';
 import { getPusherId, updateSessionProfile } from './session';
 
 /** A slot open to booking, named by its encrypted id. */
@@ -35,7 +36,10 @@ export interface ExportParams {
   reader?: { lang: string; tz: string; labels: Record<string, string> };
 }
 
-/** What a bulk action did: the records done, and each refused one with its reason. */
+/**
+ * What a bulk action did: the records done, and each refused one with its reason. The reason is a
+ * message to translate: the server's text, or its catalogue key (`server.<code>`, serverMessages.ts).
+ */
 export interface BulkResult {
   done: Identifier[];
   refused: { id: Identifier; status: number; message: string }[];
@@ -165,8 +169,10 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
     },
 
     async bulkAction(resource, { action, ids }) {
-      const { data, message } = await request<BulkResult>(http, path(resource, 'bulk', action), { method: 'POST', body: { ids } });
-      return { data, message: message ?? '' };
+      const { data, message } = await request<{ done: Identifier[]; refused: { id: Identifier; status: number; message: string; code?: unknown }[] }>(http, path(resource, 'bulk', action), { method: 'POST', body: { ids } });
+      // each reason in the user's language: its catalogue key when the server named its code
+      const refused = data.refused.map(({ code, ...row }) => ({ ...row, message: serverMessageKey(row.message, code) }));
+      return { data: { done: data.done, refused }, message: message ?? '' };
     },
 
     async exportList(resource, { filter, sort, format, reader } = {}) {

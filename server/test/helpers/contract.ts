@@ -873,7 +873,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           }
           // selected for a bulk action, it is not found (and nothing changes)
           for (const action of ['delete', ...(def.status?.kind === 'user' ? ['block', 'unblock'] : [])]) {
-            expect([action, dataOf(await outsider.post(`${base}/bulk/${action}`, { ids: [record.encrypted_id] }))]).toEqual([action, { done: [], refused: [{ id: record.encrypted_id, status: 404, message: 'Not found.' }] }]);
+            expect([action, dataOf(await outsider.post(`${base}/bulk/${action}`, { ids: [record.encrypted_id] }))]).toEqual([action, { done: [], refused: [{ id: record.encrypted_id, status: 404, message: 'Not found.', code: 'not_found' }] }]);
           }
           const link = new URL(dataOf<string>(await outsider.get(`${base}?download=true`)));
           const csv = (await call(t, { method: 'GET', url: link.pathname })).body;
@@ -923,7 +923,8 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           expect(await snapshot(def)).toEqual(before);
           // selected for a bulk delete, it is refused with the same reason, and nothing goes
           const bulk = dataOf(await api.post(`${base}/bulk/delete`, { ids: [record.encrypted_id] }));
-          expect(bulk).toEqual({ done: [], refused: [{ id: record.encrypted_id, status: 409, message: res.json().message }] });
+          expect(bulk).toEqual({ done: [], refused: [{ id: record.encrypted_id, status: 409, message: res.json().message, code: res.json().code }] });
+          expect(bulk.refused[0].code).toEqual(expect.any(String));
           expect(await snapshot(def)).toEqual(before);
           // one left: named in the singular
           dataOf(await api.del(`/api/admin/${user.name}/${users[0]!.encrypted_id}`));
@@ -937,7 +938,7 @@ export function describeResourceContract({ title, registry, start }: ContractSet
       it(`bulk ${def.status?.kind === 'user' ? 'block, unblock and delete' : 'delete'}: each selected record on its own, a refused one reported with its reason; the permission of the action is needed`, async () => {
         const since = made.length;
         const other = def.capacity ? null : dataOf(await api.post(base, await sampleOf(def)));
-        const garbage = { id: 'garbage', status: 404, message: 'Not found.' };
+        const garbage = { id: 'garbage', status: 404, message: 'Not found.', code: 'not_found' };
         if (def.status?.kind === 'user') {
           const ids = [record.encrypted_id, ...(other ? [other.encrypted_id] : [])];
           expect(dataOf(await api.post(`${base}/bulk/block`, { ids: [...ids, 'garbage'] }))).toEqual({ done: ids, refused: [garbage] });

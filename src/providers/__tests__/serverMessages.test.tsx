@@ -96,3 +96,23 @@ describe('an Arabic user', () => {
     expect(await screen.findByText('A refusal of a newer server.')).toBeInTheDocument();
   });
 });
+
+describe('a bulk action’s refusals', () => {
+  it('reach the user in their language: each reason’s code becomes its key, values filled in', async () => {
+    localStorage.setItem('currentLanguage', 'ar');
+    const reason = 'The district "North" is still used by 3 patients. Delete or move them first.';
+    stubFetch([{ status: 200, body: { success: true, message: '0 done, 2 refused.', code: 'bulk_partly', data: { done: [], refused: [
+      { id: 'a', status: 409, message: reason, code: 'record_in_use' },
+      { id: 'b', status: 404, message: 'Not found.', code: 'not_found' },
+    ] } } }]);
+    const { data } = await createDataProvider().bulkAction('districts', { action: 'delete', ids: ['a', 'b'] });
+    expect(data.refused.map((r) => readServerMessageKey(r.message)?.code)).toEqual(['record_in_use', 'not_found']);
+    const i18n = await createI18nProvider();
+    const texts = data.refused.map((r) => i18n.translate(r.message));
+    expect(texts[1]).toBe(i18n.translate('server.not_found'));
+    expect(texts[1]).not.toBe('Not found.');
+    // the values read back from the English text fill the Arabic one
+    expect(texts[0]).toContain('North');
+    expect(texts[0]).not.toContain('still used');
+  });
+});

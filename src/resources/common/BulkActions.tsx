@@ -32,7 +32,7 @@ export const BulkActions = ({ status = false, exportable = false }: { status?: b
     setBusy(true);
     try {
       const { data } = await dataProvider.bulkAction(resource, { action, ids: selectedIds });
-      const reasons = data.refused.map((r) => r.message).filter((m, i, all) => all.indexOf(m) === i);
+      const reasons = data.refused.map((r) => translate(r.message, { _: r.message })).filter((m, i, all) => all.indexOf(m) === i);
       if (data.refused.length) {
         notify('app.bulk.partly', { type: 'warning', messageArgs: { done: data.done.length, refused: data.refused.length, reasons: reasons.join(' ') }, autoHideDuration: 10_000 });
       } else notify('app.bulk.done', { type: 'info', messageArgs: { done: data.done.length } });

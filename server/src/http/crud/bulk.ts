@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { USER_STATUS } from '../../../../contract/enums';
+import { codeOfMessage } from '../../../../contract/messages';
 import { ok } from '../envelope';
 import { HttpError, notFound } from '../errors';
 import { access, type CrudContext } from './shared';
@@ -17,7 +18,7 @@ const BulkBody = Type.Object(
  * POST /api/admin/{name}/bulk/{delete|block|unblock}: bulk actions on selected records, each record on
  * its own (its own transaction, permission already checked for the action, the caller's districts as
  * on the single route), so one refused record leaves the others done. The answer lists what was done
- * and each refusal with its reason. Block and unblock exist for accounts (a `user` status).
+ * and each refusal with its reason and the reason's code (contract/messages.ts). Block and unblock exist for accounts (a `user` status).
  */
 export function registerBulk(crud: CrudContext): void {
   const { app, ctx, def, base, tags } = crud;
@@ -30,7 +31,7 @@ export function registerBulk(crud: CrudContext): void {
       async (request) => {
         const { ids } = request.body as { ids: string[] };
         const done: string[] = [];
-        const refused: { id: string; status: number; message: string }[] = [];
+        const refused: { id: string; status: number; message: string; code: string | null }[] = [];
         for (const encrypted of [...new Set(ids)]) {
           try {
             const id = ctx.ids.decode(def.name, encrypted);
@@ -41,7 +42,9 @@ export function registerBulk(crud: CrudContext): void {
           } catch (err) {
             if (!(err instanceof HttpError)) throw err;
             const reasons = err.fieldErrors ? Object.values(err.fieldErrors).flat() : [];
-            refused.push({ id: encrypted, status: err.statusCode, message: err.statusCode === 404 ? 'Not found.' : reasons[0] ?? err.message });
+            const reason = err.statusCode === 404 ? 'Not found.' : reasons[0] ?? err.message;
+            // the reason's catalogue code, as an answer's own message carries it (the console translates it)
+            refused.push({ id: encrypted, status: err.statusCode, message: reason, code: codeOfMessage(reason) ?? null });
           }
         }
         const message = refused.length ? `${done.length} done, ${refused.length} refused.` : `${done.length} done.`;
