@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { call, client, type Client, dataOf, type Row } from './helpers/http';
 import { sourceTexts } from './helpers/responseTexts';
+import { withCodes } from '../src/http/envelope';
 
 jest.setTimeout(120_000);
 
@@ -141,4 +142,11 @@ describe.each(DIALECTS)('answers carry the codes of their texts (%s)', (dialect)
     const body = expectCoded(res);
     expect(body.codes.password).toEqual(['password_too_easy']);
   });
+});
+
+test('a message with placeholders carries their values beside its code; one without carries none', () => {
+  expect(withCodes({ success: false, message: messageText('sign_in_throttled', { seconds: 42 }), error: null })).toEqual({
+    success: false, message: 'Too many sign-in attempts. Try again in 42 seconds.', code: 'sign_in_throttled', values: { seconds: '42' }, error: null, codes: null,
+  });
+  expect(withCodes({ success: true, data: null, message: messageText('created') })).toEqual({ success: true, data: null, message: 'Successfully added.', code: 'created' });
 });

@@ -781,7 +781,7 @@ describe.each(DIALECTS)('the daily upload allowance on %s', (dialect) => {
     const files = readdirSync(join(t.config.dataDir, 'storage', 'media')).length;
     const refused = await sendAs(a.token, third);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ success: false, message: limitMessage(first.length + second.length), code: 'upload_allowance', error: { chunk: [limitMessage(first.length + second.length)] }, codes: { chunk: ['upload_allowance'] } });
+    expect(refused.json()).toEqual({ success: false, message: limitMessage(first.length + second.length), code: 'upload_allowance', values: expect.any(Object), error: { chunk: [limitMessage(first.length + second.length)] }, codes: { chunk: ['upload_allowance'] } });
     // nothing of it was kept or counted
     expect(readdirSync(join(t.config.dataDir, 'storage', 'media')).length).toBe(files);
     expect(await usage(a.email)).toEqual({ bytes: first.length + second.length, day: today() });

@@ -71,11 +71,16 @@ export const translate = (key: string, values: Record<string, string | number> =
 
 /**
  * A server text as these screens show it: the translation of its code (`server.<code>`, src/i18n/server/)
- * when the chosen language has one without placeholders, else the text as the server wrote it (English,
- * or a text with values: the catalogue that reads values back stays out of this small bundle).
+ * in the chosen language, its placeholders filled from the answer's `values`; else the text as the server
+ * wrote it (English, a code without a translation, or a text whose values the answer did not carry: the
+ * catalogue that reads values back from the English stays out of this small bundle).
  */
-export const translateServerText = (text: string, code: unknown): string => {
+export const translateServerText = (text: string, code: unknown, values?: unknown): string => {
   if (typeof code !== 'string' || !/^\w+$/.test(code)) return text;
   const message = lookupMessage(messages, `server.${code}`);
-  return message === undefined || message.includes('%{') ? text : message;
+  if (message === undefined) return text;
+  const given = typeof values === 'object' && values !== null && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
+  const names = [...message.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]!);
+  if (names.some((name) => typeof given[name] !== 'string' && typeof given[name] !== 'number')) return text;
+  return message.replace(/%\{(\w+)\}/g, (_placeholder, name: string) => String(given[name]));
 };

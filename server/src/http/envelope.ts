@@ -1,4 +1,4 @@
-import { codeOfMessage, messageText } from '../../../contract/messages';
+import { codeOfMessage, messageText, readMessage } from '../../../contract/messages';
 
 /** The success envelope of every /api/admin answer (DESIGN.md section 3). */
 export const ok = <T>(data: T, message: string = messageText('success')) => ({ success: true as const, data, message });
@@ -14,11 +14,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * An envelope with the codes of its texts beside them (contract/messages.ts): `code` for `message`, and
  * `codes: { field: [code, ...] }` beside `error: { field: [text, ...] }`. A text outside the catalogue
- * has the code null (the console then shows the text). Anything that is not an envelope passes as it is.
+ * has the code null (the console then shows the text). A message with placeholders also carries their
+ * values (`values: { seconds: "42" }`), so a client can fill its own language's text without reading them
+ * back from the English. Anything that is not an envelope passes as it is.
  */
 export function withCodes<T>(payload: T): T {
   if (!isRecord(payload) || typeof payload.success !== 'boolean' || 'code' in payload) return payload;
-  const coded: Record<string, unknown> = { ...payload, code: typeof payload.message === 'string' ? (codeOfMessage(payload.message) ?? null) : null };
+  const read = typeof payload.message === 'string' ? readMessage(payload.message) : null;
+  const coded: Record<string, unknown> = { ...payload, code: read?.code ?? null };
+  if (read && Object.keys(read.values).length) coded.values = read.values;
   if (isRecord(payload.error)) {
     coded.codes = Object.fromEntries(
       Object.entries(payload.error).map(([field, texts]) => [field, Array.isArray(texts) ? texts.map((text) => (typeof text === 'string' ? (codeOfMessage(text) ?? null) : null)) : []]),
