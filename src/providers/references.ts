@@ -53,6 +53,9 @@ const learn = (resource: string | undefined, value: Record<string, unknown>) => 
   known.set(value.id, value.encrypted_id);
 };
 
+/** Embedded relations not named after their key (`reason` beside `cancel_reason_id`). */
+const RELATION_KEYS: Record<string, string> = { reason: 'cancel_reason_id' };
+
 /** The resource a record read names in `field`. */
 const readResource = (field: string): string | undefined => REFERENCES[field]?.[0];
 
@@ -63,7 +66,7 @@ const readResource = (field: string): string | undefined => REFERENCES[field]?.[
 export function rememberIds(raw: unknown, resource?: string): void {
   if (!isRecord(raw)) return;
   learn(resource, raw);
-  for (const [key, value] of Object.entries(raw)) if (isRecord(value)) learn(readResource(`${key}_id`), value);
+  for (const [key, value] of Object.entries(raw)) if (isRecord(value)) learn(readResource(RELATION_KEYS[key] ?? `${key}_id`), value);
 }
 
 /** A key to send: a number (or numeric text) as it is, a known encrypted id as its number; undefined when unknown. */

@@ -709,12 +709,15 @@ describe('references (react-admin ids in, the server numeric keys out)', () => {
 
   test("a record read names its references by their ids: an embedded relation's at once, others asked for once", async () => {
     const sent = stubFetch([
-      ok({ id: 5, encrypted_id: 'tehsilFiveEncrypted123', title: 'Havelian', district_id: 31, district: { id: 31, encrypted_id: 'districtThirtyOneEnc12', title: 'Abbottabad' }, country_id: 77 }),
+      ok({
+        id: 5, encrypted_id: 'tehsilFiveEncrypted123', title: 'Havelian', district_id: 31, district: { id: 31, encrypted_id: 'districtThirtyOneEnc12', title: 'Abbottabad' }, country_id: 77,
+        cancel_reason_id: 32, reason: { id: 32, encrypted_id: 'reasonThirtyTwoEncrypt', name: 'Sick' },
+      }),
       ok([{ id: 77, encrypted_id: 'countrySeventySevenEnc' }]),
     ]);
     const { data } = await provider.getOne('tehsils', { id: 'tehsilFiveEncrypted123' });
-    expect(data).toMatchObject({ id: 'tehsilFiveEncrypted123', number: 5, district_id: 'districtThirtyOneEnc12', country_id: 'countrySeventySevenEnc' });
-    // the district came with the record; the country was asked for by number
+    expect(data).toMatchObject({ id: 'tehsilFiveEncrypted123', number: 5, district_id: 'districtThirtyOneEnc12', country_id: 'countrySeventySevenEnc', cancel_reason_id: 'reasonThirtyTwoEncrypt' });
+    // the district and the reason came with the record; the country was asked for by number
     expect(sent).toHaveLength(2);
     expect(pathOf(sent[1]!.url)).toBe('/api/admin/countries');
     expect(queryOf(sent[1]!.url)).toMatchObject({ paginate: 'false', ids: ['77'] });
