@@ -78,18 +78,35 @@ export type IdLookup = (resource: string, ids: (string | number)[]) => Promise<{
 /** The keys of a field's value: the value itself, or each item of a list (a row's `id`). */
 const keysOf = (value: unknown): unknown[] => (Array.isArray(value) ? value.map((item) => (isRecord(item) ? item.id : item)) : [value]);
 
-/** Asks for these ids of the field's resources (in turn, until every one is known); refusals are skipped. */
-async function ask(resources: readonly string[], ids: (string | number)[], isKnown: (id: string | number) => boolean, lookup: IdLookup): Promise<void> {
+const refused = (error: unknown): boolean => {
+  const status = isRecord(error) || error instanceof Error ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
+/** Ids asked for in one request at most (the address stays short: a page of tasks may name thousands of CHWs). */
+const IDS_PER_LOOKUP = 100;
+
+/**
+ * Asks for these ids of the field's resources (in turn, until every one is known); refusals are
+ * skipped. Resolves with whether every request was answered (so what is still unknown was not found).
+ */
+async function ask(resources: readonly string[], ids: (string | number)[], isKnown: (id: string | number) => boolean, lookup: IdLookup): Promise<boolean> {
   let missing = [...new Set(ids)].filter((id) => !isKnown(id));
+  let answered = true;
   for (const resource of resources) {
-    if (missing.length === 0) return;
-    try {
-      for (const record of await lookup(resource, missing)) if (isRecord(record)) learn(resource, record);
-    } catch {
-      // a resource the admin may not list: try the next one
+    if (missing.length === 0) break;
+    for (let start = 0; start < missing.length; start += IDS_PER_LOOKUP) {
+      try {
+        for (const record of await lookup(resource, missing.slice(start, start + IDS_PER_LOOKUP))) if (isRecord(record)) learn(resource, record);
+      } catch (error) {
+        // a resource the admin may not list (nor choose from), a refusal that stands: try the next one;
+        // a network error or a server fault may pass
+        if (!refused(error)) answered = false;
+      }
     }
     missing = missing.filter((id) => !isKnown(id));
   }
+  return answered;
 }
 
 /**
@@ -132,7 +149,7 @@ export function withRecordIds<R extends Record<string, unknown>>(record: R): R {
   return (out ?? record) as R;
 }
 
-/** Numbers already asked for and not found, per resource (not asked again). */
+/** Numbers the server was asked for and did not find, per resource (not asked again). */
 const unfound = new Map<string, Set<number>>();
 
 /**
@@ -153,9 +170,10 @@ export async function toRecordIds<R extends Record<string, unknown>>(records: R[
     }
   }
   for (const [resource, numbers] of wanted) {
-    await ask([resource], [...numbers], (id) => encryptedOf.get(resource)?.has(Number(id)) === true, lookup);
+    const answered = await ask([resource], [...numbers], (id) => encryptedOf.get(resource)?.has(Number(id)) === true, lookup);
     const missed = [...numbers].filter((n) => !encryptedOf.get(resource)?.has(n));
-    if (missed.length) {
+    // not found, or refused, by a server that answered: not asked for again (a network error may pass)
+    if (answered && missed.length) {
       if (!unfound.has(resource)) unfound.set(resource, new Set());
       for (const n of missed) unfound.get(resource)!.add(n);
     }

@@ -749,6 +749,36 @@ describe('references (react-admin ids in, the server numeric keys out)', () => {
     expect(sent).toHaveLength(3);
   });
 
+  test('many numbers are asked for in requests of at most 100 ids', async () => {
+    const chws = Array.from({ length: 150 }, (_, i) => ({ id: 1000 + i, encrypted_id: `chw${1000 + i}Encrypted00000`.slice(0, 22) }));
+    const sent = stubFetch([page([{ id: 81, encrypted_id: 'taskEightyOneEncrypte', person_ids: chws.map(({ id }) => id) }]), ok(chws.slice(0, 100)), ok(chws.slice(100))]);
+    const { data } = await provider.getList('tasks', listParams);
+    expect(sent.slice(1).map((r) => queryOf(r.url).ids?.length)).toEqual([100, 50]);
+    expect(data[0]!.person_ids).toEqual(chws.map((c) => c.encrypted_id));
+  });
+
+  test('a number left unknown by a network error is asked for again; one refused (403) is not', async () => {
+    const record = { id: 91, encrypted_id: 'formNinetyOneEncrypted', survey_id: 92, category_id: 93 };
+    const sent = stubFetch([
+      ok(record),
+      { network: true },
+      { network: true },
+      { status: 403, body: { success: false, message: 'Forbidden.' } },
+      { status: 403, body: { success: false, message: 'Forbidden.' } },
+      ok(record),
+      ok([{ id: 92, encrypted_id: 'surveyNinetyTwoEncrypt' }]),
+    ]);
+    expect((await provider.getOne('user-messages', { id: 'formNinetyOneEncrypted' })).data).toMatchObject({ survey_id: 92, category_id: 93 });
+    expect((await provider.getOne('user-messages', { id: 'formNinetyOneEncrypted' })).data).toMatchObject({ survey_id: 'surveyNinetyTwoEncrypt', category_id: 93 });
+    expect(sent.map((r) => pathOf(r.url))).toEqual([
+      '/api/admin/user-messages/formNinetyOneEncrypted',
+      '/api/admin/dynamic-forms', '/api/admin/dynamic-forms/choices',
+      '/api/admin/categories', '/api/admin/categories/choices',
+      '/api/admin/user-messages/formNinetyOneEncrypted',
+      '/api/admin/dynamic-forms',
+    ]);
+  });
+
   test("a doctor's duty slots name the doctor by its id", async () => {
     const sent = stubFetch([ok([{ id: 8, encrypted_id: 'doctorEightEncrypted12' }]), ok([])]);
     await provider.getDutySlots({ doctorId: 'doctorEightEncrypted12', month: '2026-03' });
