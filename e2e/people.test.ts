@@ -1,7 +1,8 @@
 /**
  * The people issue's "done when" journeys in real Chromium against the real server: locations, a CHW
  * in that place, a patient with a family member, block, a date filter and the export file; then an
- * admin limited to one district sees only that district's CHWs.
+ * admin limited to one district sees only that district's CHWs; edit forms show stored references
+ * (the provider reads the server's numbers as record ids) and save them back as numbers.
  */
 import { readFileSync } from 'node:fs';
 import { screenshot } from './helpers/browser';
@@ -228,5 +229,49 @@ describeJourney('people journeys (Chromium, real server)', { timeout: 180_000 },
       await page.getByRole('cell', { name: /Gulalai/ }).waitFor();
       expect(await page.getByRole('cell', { name: /Zarmina/ }).count()).toBe(0);
       await screenshot(page, 'district-scoped-chws');
+    }));
+
+  test("edit forms show the stored choices (references read as record ids) and a save sends them back as the server's numbers", () =>
+    withPage(browser, server.url, 'references-journey', async ({ page }) => {
+      const call = <T>(method: string, path: string, body?: unknown) => server.api<One<T>>(method, path, rootToken, body);
+      type Created = { id: number; encrypted_id: string };
+      const bannu = (await call<Created>('POST', '/districts', { title: `Bannu ${stamp}` })).body.data;
+      const karak = (await call<Created>('POST', '/districts', { title: `Karak ${stamp}` })).body.data;
+      const tehsil = (await call<Created>('POST', '/tehsils', { title: `Domel ${stamp}`, district_id: bannu.id })).body.data;
+      const area = (await call<Created>('POST', '/areas', { title: `VC Mandan ${stamp}`, district_id: bannu.id, tehsil_id: tehsil.id, lat: 33, long: 70.6 })).body.data;
+      const qualification = (await call<Created>('POST', '/qualifications', { title: `Midwifery ${stamp}` })).body.data;
+      const chw = (await call<Created>('POST', '/chw', {
+        f_name: 'Nasreen', email: `nasreen.${stamp}@example.org`, phone_no: '03121111111', cnic: `15603${String(Date.now()).slice(-8)}`, password: 'juniper-meadow-45', confirmPassword: 'juniper-meadow-45',
+        dob: '1991-01-01', age: 35, qualification_id: qualification.id, district_id: bannu.id, tehsil_id: tehsil.id, area_id: area.id,
+      })).body.data;
+      const role = (await call<Created>('POST', '/roles', { name: `Bannu and Karak lead ${stamp}`, permissions: ['view_chw'] })).body.data;
+      const admin = (await call<Created>('POST', '/admins', {
+        f_name: 'Lead', email: `lead.${stamp}@example.org`, cnic: '1560312345671', role_id: role.id, district_ids: [bannu.id, karak.id], password: 'copper-willow-82', confirmPassword: 'copper-willow-82',
+      })).body.data;
+
+      await page.goto('/');
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+      // --- a CHW: qualification, district, tehsil and VC show as stored; a save keeps them
+      await page.goto(`/chw/${encodeURIComponent(chw.encrypted_id)}`);
+      for (const [label, title] of [['Qualification', `Midwifery ${stamp}`], ['District', `Bannu ${stamp}`], ['Tehsil', `Domel ${stamp}`], ['VC', `VC Mandan ${stamp}`]] as const) {
+        await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).filter({ hasText: title }).waitFor();
+      }
+      await field(page, 'First Name').fill('Nasreen Gul');
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await seeText(page, 'Successfully updated.');
+      const storedChw = (await call<Record<string, unknown>>('GET', `/chw/${chw.encrypted_id}`)).body.data;
+      expect(storedChw).toMatchObject({ f_name: 'Nasreen Gul', qualification_id: qualification.id, district_id: bannu.id, tehsil_id: tehsil.id, area_id: area.id });
+
+      // --- an admin's districts (a list of references) show as stored; a save keeps them
+      await page.goto(`/admins/${encodeURIComponent(admin.encrypted_id)}`);
+      await seeText(page, `Karak ${stamp}`);
+      await seeText(page, `Bannu ${stamp}`);
+      await field(page, 'First Name').fill('Lead Two');
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await seeText(page, 'Successfully updated.');
+      const storedAdmin = (await call<{ f_name: string; district_ids: number[] }>('GET', `/admins/${admin.encrypted_id}`)).body.data;
+      expect(storedAdmin.f_name).toBe('Lead Two');
+      expect([...storedAdmin.district_ids].sort((a, b) => a - b)).toEqual([bannu.id, karak.id].sort((a, b) => a - b));
     }));
 });

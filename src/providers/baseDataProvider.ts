@@ -23,7 +23,7 @@ import type {
 import type { PageLink } from '../../contract/api';
 import { answerCode, serverMessageKey } from './serverMessages';
 import { ApiError, apiFetch, apiUrl as defaultApiUrl, isRecord, toHttps, withHttpsFileLinks, type ApiFetchOptions, type ApiResponse, type QueryParams } from './http';
-import { rememberIds, toServerKeys, type IdLookup } from './references';
+import { rememberIds, toRecordIds, toServerKeys, withRecordIds, type IdLookup } from './references';
 import { getEncryptedId, getUid } from './session';
 
 export type HttpClient = <T = unknown>(path: string, options?: ApiFetchOptions) => Promise<ApiResponse<T>>;
@@ -54,15 +54,20 @@ export async function request<T>(http: HttpClient, path: string, options?: ApiFe
 export const identifierOf = (value: unknown): Identifier | undefined =>
   (typeof value === 'string' && value !== '') || typeof value === 'number' ? value : undefined;
 
-/** The encrypted id is react-admin's id (routes take it); the numeric id stays as numeric_id for foreign keys. */
-export function normaliseRecord(raw: unknown): RaRecord {
+/**
+ * react-admin's record: the encrypted id is its id (routes take it), the server's number is kept as
+ * `number` for display only (a ticket's "#12"), and references to records already seen are given as
+ * their ids (references.ts; the standard calls also ask for the others).
+ */
+export function normaliseRecord(raw: unknown, resource?: string): RaRecord {
   const id = isRecord(raw) ? (identifierOf(raw.encrypted_id) ?? identifierOf(raw.id)) : undefined;
   if (!isRecord(raw) || id === undefined) throw new HttpError('The server answered without a record.', 500, raw);
-  rememberIds(raw);
-  return { ...withHttpsFileLinks(raw), id, numeric_id: raw.id };
+  rememberIds(raw, resource);
+  return withRecordIds({ ...withHttpsFileLinks(raw), id, number: raw.id });
 }
 
-const ID_KEYS = new Set(['id', 'numeric_id', 'encrypted_id']);
+/** Never sent in a body: the route names the record. */
+const ID_KEYS = new Set(['id', 'number', 'numeric_id', 'encrypted_id']);
 
 /** react-admin's FileInput and ImageInput hold { rawFile, src, title }; the server wants the file. */
 export const unwrapFile = (value: unknown): unknown => (isRecord(value) && value.rawFile instanceof Blob ? value.rawFile : value);
@@ -97,10 +102,10 @@ export interface ListPage {
 
 const urlOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-function readPage(data: unknown): ListPage {
+function readPage(data: unknown, resource?: string): ListPage {
   if (!isRecord(data) || !Array.isArray(data.data)) throw new HttpError('The server answered without a list.', 500, data);
   return {
-    data: data.data.map(normaliseRecord),
+    data: data.data.map((raw) => normaliseRecord(raw, resource)),
     total: typeof data.total === 'number' ? data.total : undefined,
     current_page: typeof data.current_page === 'number' ? data.current_page : undefined,
     last_page: typeof data.last_page === 'number' ? data.last_page : undefined,
@@ -111,12 +116,12 @@ function readPage(data: unknown): ListPage {
 }
 
 /** A paged answer, or a plain array when paginate=false. */
-export function readList(data: unknown): GetListResult<RaRecord> {
+export function readList(data: unknown, resource?: string): GetListResult<RaRecord> {
   if (Array.isArray(data)) {
-    const records = data.map(normaliseRecord);
+    const records = data.map((raw) => normaliseRecord(raw, resource));
     return { data: records, total: records.length };
   }
-  const page = readPage(data);
+  const page = readPage(data, resource);
   if (page.total !== undefined) return { data: page.data, total: page.total };
   return {
     data: page.data,
@@ -126,7 +131,7 @@ export function readList(data: unknown): GetListResult<RaRecord> {
 
 export function sortQuery(sort: SortPayload | undefined): QueryParams {
   if (!sort?.field) return {};
-  return { sort: sort.field === 'numeric_id' ? 'id' : sort.field, order: sort.order.toLowerCase() };
+  return { sort: sort.field === 'number' ? 'id' : sort.field, order: sort.order.toLowerCase() };
 }
 
 /** Extra query parameters a caller passes as meta.query (detail fetches of some modules take them). */
@@ -161,11 +166,15 @@ export const LIST_PATHS: Record<string, () => string> = {
   },
 };
 
-/** Reads the records of `resource` with these (encrypted) ids for their numeric ids (references.ts). */
+/**
+ * Reads the records of `resource` with these ids (encrypted, or numbers) for both their ids
+ * (references.ts): from its list, else from its choices (open to every signed-in admin).
+ */
 export const idLookup =
   (apiUrl: string, http: HttpClient): IdLookup =>
   async (resource, ids) => {
-    const { data } = await request<unknown>(http, `${apiUrl}/${resource}`, { query: { paginate: false, ids } });
+    const query = { paginate: false, ids };
+    const { data } = await request<unknown>(http, `${apiUrl}/${resource}`, { query }).catch(() => request<unknown>(http, `${apiUrl}/${resource}/choices`, { query }));
     return Array.isArray(data) ? data.filter(isRecord).map((r) => ({ id: r.id, encrypted_id: r.encrypted_id })) : [];
   };
 
@@ -189,12 +198,16 @@ export function createBaseDataProvider(apiUrl: string = defaultApiUrl, http: Htt
       query: listQuery({ ...params, filter, meta }),
       signal: params.signal,
     });
-    return readList(data);
+    const list = readList(data, resource);
+    return { ...list, data: await toRecordIds(list.data, lookup) };
   };
 
-  const writeRecord = async (method: 'PUT' | 'POST', path: string, body: Record<string, unknown>): Promise<RaRecord> => {
+  /** A record read: its references as ids (references.ts). */
+  const readRecord = async (data: unknown, resource: string): Promise<RaRecord> => (await toRecordIds([normaliseRecord(data, resource)], lookup))[0]!;
+
+  const writeRecord = async (resource: string, method: 'PUT' | 'POST', path: string, body: Record<string, unknown>): Promise<RaRecord> => {
     const { data } = await request<unknown>(http, path, { method, body });
-    return normaliseRecord(data);
+    return readRecord(data, resource);
   };
 
   return {
@@ -205,7 +218,7 @@ export function createBaseDataProvider(apiUrl: string = defaultApiUrl, http: Htt
         query: metaQuery(params.meta),
         signal: params.signal,
       });
-      return { data: normaliseRecord(data) } as GetOneResult;
+      return { data: await readRecord(data, resource) } as GetOneResult;
     },
 
     getMany: async (resource, params) => {
@@ -213,7 +226,7 @@ export function createBaseDataProvider(apiUrl: string = defaultApiUrl, http: Htt
         query: { ...metaQuery(params.meta), paginate: false, ids: params.ids },
         signal: params.signal,
       });
-      return { data: readList(data).data } as GetManyResult;
+      return { data: await toRecordIds(readList(data, resource).data, lookup) } as GetManyResult;
     },
 
     getManyReference: async (resource, params) => {
@@ -224,23 +237,23 @@ export function createBaseDataProvider(apiUrl: string = defaultApiUrl, http: Htt
     create: async (resource, params) => {
       const uid = getUid();
       const body = { ...(await toServerKeys(toWriteBody(params.data as Record<string, unknown>), lookup)), ...(uid === null ? {} : { created_by: uid }) };
-      return { data: await writeRecord('POST', resourcePath(resource), body) } as CreateResult;
+      return { data: await writeRecord(resource, 'POST', resourcePath(resource), body) } as CreateResult;
     },
 
     update: async (resource, params) => {
       const body = await toServerKeys(toWriteBody(params.data as Record<string, unknown>), lookup);
-      return { data: await writeRecord('PUT', recordPath(resource, params.id), body) } as UpdateResult;
+      return { data: await writeRecord(resource, 'PUT', recordPath(resource, params.id), body) } as UpdateResult;
     },
 
     updateMany: async (resource, params) => {
-      const body = toWriteBody(params.data as Record<string, unknown>);
+      const body = await toServerKeys(toWriteBody(params.data as Record<string, unknown>), lookup);
       await Promise.all(params.ids.map((id) => request(http, recordPath(resource, id), { method: 'PUT', body })));
       return { data: params.ids } as UpdateManyResult;
     },
 
     delete: async (resource, params) => {
       const { data } = await request<unknown>(http, recordPath(resource, params.id), { method: 'DELETE' });
-      const deleted = isRecord(data) && identifierOf(data.encrypted_id ?? data.id) !== undefined ? normaliseRecord(data) : null;
+      const deleted = isRecord(data) && identifierOf(data.encrypted_id ?? data.id) !== undefined ? normaliseRecord(data, resource) : null;
       return { data: deleted ?? params.previousData ?? { id: params.id } } as DeleteResult;
     },
 

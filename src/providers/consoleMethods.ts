@@ -65,7 +65,7 @@ export interface SignalParams {
  */
 export interface AppDataProviderMethods {
   /** A status change: the account status (1, 2) or a named one, with what it needs (a cancellation reason). */
-  updateStatus(resource: string, params: { id: Identifier; status: number | string; cancel_reason_id?: number }): Promise<{ data: RaRecord }>;
+  updateStatus(resource: string, params: { id: Identifier; status: number | string; cancel_reason_id?: Identifier }): Promise<{ data: RaRecord }>;
   /** Asks for a download link and sends the browser to it; resolves with the link. */
   exportList(resource: string, params?: ExportParams): Promise<{ data: string }>;
   /** Deletes, blocks or unblocks the selected records, each on its own (POST /{resource}/bulk/{action}). */
@@ -153,11 +153,12 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
 
   return {
     async updateStatus(resource, { id, status, ...rest }) {
+      // references (a cancellation's reason) go as the server's numeric keys (references.ts)
       const { data } = await request<unknown>(http, path(resource, 'status', encodeId(id)), {
         method: 'PUT',
-        body: { status, ...rest },
+        body: { status, ...(await toServerKeys(rest, lookup)) },
       });
-      return { data: isRecord(data) && (data.encrypted_id ?? data.id) != null ? normaliseRecord(data) : { id, status } };
+      return { data: isRecord(data) && (data.encrypted_id ?? data.id) != null ? normaliseRecord(data, resource) : { id, status } };
     },
 
     async importLocations(file, dryRun) {
@@ -209,7 +210,7 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
 
     async rescheduleAppointment({ id, slotId }) {
       const { data } = await request<unknown>(http, path('appointments', 'reschedule', encodeId(id)), { method: 'PUT', body: { slot_id: slotId } });
-      return { data: normaliseRecord(data) };
+      return { data: normaliseRecord(data, 'appointments') };
     },
 
     async getDutySlots({ doctorId, month, signal }) {
@@ -243,7 +244,7 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
 
     async getProfile() {
       const { data } = await request<unknown>(http, path('admins', 'profile'));
-      return { data: normaliseRecord(data) };
+      return { data: normaliseRecord(data, 'admins') };
     },
 
     async updateProfile(values) {
@@ -255,7 +256,7 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
       const file = unwrapFile(values.file);
       if (file instanceof Blob) body.file = file;
       const { data } = await request<unknown>(http, path('admins', 'profile'), { method: 'POST', body: toFormData(body) });
-      const record = normaliseRecord(data);
+      const record = normaliseRecord(data, 'admins');
       updateSessionProfile({
         f_name: typeof record.f_name === 'string' ? record.f_name : undefined,
         file: isRecord(record.file) && typeof record.file.path === 'string' ? { path: record.file.path } : undefined,

@@ -71,7 +71,7 @@ describe('getList', () => {
     const page = calls.rolesPage1.body.data;
     expect(result.total).toBe(page.total);
     expect(result.pageInfo).toBeUndefined();
-    expect(result.data.map((r) => [r.id, r.numeric_id, r.name])).toEqual(page.data.map((r) => [r.encrypted_id, r.id, r.name]));
+    expect(result.data.map((r) => [r.id, r.number, r.name])).toEqual(page.data.map((r) => [r.encrypted_id, r.id, r.name]));
   });
 
   test("the older server's simple paginator (no total) gives pageInfo", async () => {
@@ -79,7 +79,7 @@ describe('getList', () => {
     const first = await provider.getList('admins', listParams);
     expect(first.total).toBeUndefined();
     expect(first.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false });
-    expect(first.data[0]).toMatchObject({ id: 'eyJpdiI6Ik1x', numeric_id: 12, f_name: 'Sana' });
+    expect(first.data[0]).toMatchObject({ id: 'eyJpdiI6Ik1x', number: 12, f_name: 'Sana' });
 
     const second = await provider.getList('admins', { ...listParams, pagination: { page: 2, perPage: 25 } });
     expect(second.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
@@ -123,9 +123,9 @@ describe('getList', () => {
     expect(sent[0]!.url).toContain('ids[]=a.1&ids[]=a.2');
   });
 
-  test('sorting by numeric_id sorts by the id column', async () => {
+  test('sorting by number sorts by the id column', async () => {
     const sent = stubFetch([recorded('rolesPage1')]);
-    await provider.getList('roles', { ...listParams, sort: { field: 'numeric_id', order: 'DESC' } });
+    await provider.getList('roles', { ...listParams, sort: { field: 'number', order: 'DESC' } });
     expect(queryOf(sent[0]!.url)).toMatchObject({ sort: 'id', order: 'desc' });
   });
 
@@ -142,7 +142,7 @@ describe('reading records', () => {
     const role = calls.role.body.data;
     const { data } = await provider.getOne('roles', { id: role.encrypted_id });
     expectRecordedRequest(sent[0], 'role');
-    expect(data).toMatchObject({ id: role.encrypted_id, numeric_id: role.id, encrypted_id: role.encrypted_id, name: role.name });
+    expect(data).toMatchObject({ id: role.encrypted_id, number: role.id, encrypted_id: role.encrypted_id, name: role.name });
   });
 
   test('getOne passes meta.query to detail fetches that take extra parameters', async () => {
@@ -161,7 +161,7 @@ describe('reading records', () => {
   });
 
   test('a record without encrypted_id keeps its numeric id', () => {
-    expect(normaliseRecord({ id: 4, title: 'x' })).toEqual({ id: 4, numeric_id: 4, title: 'x' });
+    expect(normaliseRecord({ id: 4, title: 'x' })).toEqual({ id: 4, number: 4, title: 'x' });
   });
 });
 
@@ -169,17 +169,17 @@ describe('writes', () => {
   test('create strips the ids and adds created_by', async () => {
     const sent = stubFetch([recorded('roleCreated')]);
     const { data } = await provider.create('roles', {
-      data: { id: 'r.tmp', numeric_id: 9, encrypted_id: 'r.tmp', name: 'Auditor', permissions: ['view_role'] },
+      data: { id: 'r.tmp', number: 9, encrypted_id: 'r.tmp', name: 'Auditor', permissions: ['view_role'] },
     });
     expectRecordedRequest(sent[0], 'roleCreated');
     const created = calls.roleCreated.body.data;
-    expect(data).toMatchObject({ id: created.encrypted_id, numeric_id: created.id, name: 'Auditor' });
+    expect(data).toMatchObject({ id: created.encrypted_id, number: created.id, name: 'Auditor' });
   });
 
   test('update sends the form values without ids to PUT /{r}/{id}', async () => {
     const sent = stubFetch([recorded('roleUpdated')]);
     const before = calls.roleCreated.body.data;
-    const previousData = { ...before, id: before.encrypted_id, numeric_id: before.id };
+    const previousData = { ...before, id: before.encrypted_id, number: before.id };
     const { data } = await provider.update('roles', {
       id: before.encrypted_id,
       data: { ...previousData, name: 'Auditors', permissions: ['view_role'] },
@@ -214,7 +214,7 @@ describe('writes', () => {
   });
 
   test('toWriteBody keeps everything but the ids', () => {
-    expect(toWriteBody({ id: 1, numeric_id: 1, encrypted_id: 'e', title: 'A', district_id: 7 })).toEqual({
+    expect(toWriteBody({ id: 1, number: 1, encrypted_id: 'e', title: 'A', district_id: 7 })).toEqual({
       title: 'A',
       district_id: 7,
     });
@@ -224,7 +224,7 @@ describe('writes', () => {
     const sent = stubFetch([recorded('roleDeleted'), recorded('roleUpdated'), recorded('roleUpdated'), recorded('roleDeleted'), recorded('roleDeleted')]);
     const deleted = calls.roleDeleted.body.data;
     const { data } = await provider.delete('roles', { id: deleted.encrypted_id, previousData: { id: deleted.encrypted_id } });
-    expect(data).toMatchObject({ id: deleted.encrypted_id, numeric_id: deleted.id, name: deleted.name });
+    expect(data).toMatchObject({ id: deleted.encrypted_id, number: deleted.id, name: deleted.name });
     expectRecordedRequest(sent[0], 'roleDeleted');
     await expect(provider.updateMany('roles', { ids: ['r.A', 'r.B'], data: { name: 'X' } })).resolves.toEqual({
       data: ['r.A', 'r.B'],
@@ -339,7 +339,7 @@ describe('custom methods', () => {
     expect(pathOf(sent[0]!.url)).toBe('/api/admin/user-messages/enc%2F7/recipients');
     expect(queryOf(sent[0]!.url)).toEqual({ page: '2', per_page: '1' });
     expect(total).toBe(2);
-    expect(data).toEqual([expect.objectContaining({ id: 'enc-41', numeric_id: 41, full_name: 'Rukhsana Bibi' })]);
+    expect(data).toEqual([expect.objectContaining({ id: 'enc-41', number: 41, full_name: 'Rukhsana Bibi' })]);
   });
 
   test("getDutySlots reads a doctor's slots of a month (the Working Hours calendar)", async () => {
@@ -371,7 +371,7 @@ describe('custom methods', () => {
     expect(pathOf(sent[0]!.url)).toBe('/api/admin/appointments/reschedule/enc%2F7');
     expect(sent[0]!.method).toBe('PUT');
     expect(sent[0]!.json).toEqual({ slot_id: 'slot-9' });
-    expect(data).toEqual(expect.objectContaining({ id: 'enc/7', numeric_id: 7, date: '2026-12-03' }));
+    expect(data).toEqual(expect.objectContaining({ id: 'enc/7', number: 7, date: '2026-12-03' }));
     stubFetch([{ status: 422, body: { success: false, message: 'This slot is no longer available.', error: { slot_id: ['This slot is no longer available.'] } } }]);
     const refused = await httpError(provider.rescheduleAppointment({ id: 'enc/7', slotId: 'slot-9' }));
     expect(refused.status).toBe(422);
@@ -705,6 +705,78 @@ describe('references (react-admin ids in, the server numeric keys out)', () => {
     const sent = stubFetch([ok([]), page([])]);
     await provider.getList('tasks', { ...listParams, filter: { campaign_id: 'noSuchCampaignEncrypt' } });
     expect(queryOf(sent[1]!.url)).toMatchObject({ campaign_id: 'noSuchCampaignEncrypt' });
+  });
+
+  test("a record read names its references by their ids: an embedded relation's at once, others asked for once", async () => {
+    const sent = stubFetch([
+      ok({
+        id: 5, encrypted_id: 'tehsilFiveEncrypted123', title: 'Havelian', district_id: 31, district: { id: 31, encrypted_id: 'districtThirtyOneEnc12', title: 'Abbottabad' }, country_id: 77,
+        cancel_reason_id: 32, reason: { id: 32, encrypted_id: 'reasonThirtyTwoEncrypt', name: 'Sick' },
+      }),
+      ok([{ id: 77, encrypted_id: 'countrySeventySevenEnc' }]),
+    ]);
+    const { data } = await provider.getOne('tehsils', { id: 'tehsilFiveEncrypted123' });
+    expect(data).toMatchObject({ id: 'tehsilFiveEncrypted123', number: 5, district_id: 'districtThirtyOneEnc12', country_id: 'countrySeventySevenEnc', cancel_reason_id: 'reasonThirtyTwoEncrypt' });
+    // the district and the reason came with the record; the country was asked for by number
+    expect(sent).toHaveLength(2);
+    expect(pathOf(sent[1]!.url)).toBe('/api/admin/countries');
+    expect(queryOf(sent[1]!.url)).toMatchObject({ paginate: 'false', ids: ['77'] });
+  });
+
+  test('lists of references (a list of rows too) read as ids and are written back as numbers; choices answer when the list is refused', async () => {
+    const sent = stubFetch([
+      page([
+        { id: 61, encrypted_id: 'adminSixtyOneEncrypted', district_ids: [62, 63] },
+        { id: 64, encrypted_id: 'taskSixtyFourEncrypted', person_ids: [{ id: 65, name: 'Amna' }] },
+      ]),
+      { status: 403, body: { success: false, message: 'Forbidden.' } },
+      ok([{ id: 62, encrypted_id: 'districtSixtyTwoEncryp' }, { id: 63, encrypted_id: 'districtSixtyThreeEncr' }]),
+      ok([{ id: 65, encrypted_id: 'chwSixtyFiveEncrypted1' }]),
+      ok({ id: 61, encrypted_id: 'adminSixtyOneEncrypted' }),
+    ]);
+    const { data } = await provider.getList('mixed', listParams);
+    expect(data[0]!.district_ids).toEqual(['districtSixtyTwoEncryp', 'districtSixtyThreeEncr']);
+    expect(data[1]!.person_ids).toEqual([{ id: 'chwSixtyFiveEncrypted1', name: 'Amna' }]);
+    expect(sent.slice(1, 4).map((r) => pathOf(r.url))).toEqual(['/api/admin/districts', '/api/admin/districts/choices', '/api/admin/chw']);
+    await provider.update('admins', { id: 'adminSixtyOneEncrypted', data: { district_ids: data[0]!.district_ids }, previousData: data[0]! });
+    expect(sent[4]!.json).toEqual({ district_ids: [62, 63] });
+  });
+
+  test('a number the server does not find stays a number and is not asked for again', async () => {
+    const sent = stubFetch([ok({ id: 71, encrypted_id: 'campaignSeventyOneEnc1', category_id: 9999 }), ok([]), ok({ id: 71, encrypted_id: 'campaignSeventyOneEnc1', category_id: 9999 })]);
+    expect((await provider.getOne('campaigns', { id: 'campaignSeventyOneEnc1' })).data.category_id).toBe(9999);
+    expect((await provider.getOne('campaigns', { id: 'campaignSeventyOneEnc1' })).data.category_id).toBe(9999);
+    expect(sent).toHaveLength(3);
+  });
+
+  test('many numbers are asked for in requests of at most 100 ids', async () => {
+    const chws = Array.from({ length: 150 }, (_, i) => ({ id: 1000 + i, encrypted_id: `chw${1000 + i}Encrypted00000`.slice(0, 22) }));
+    const sent = stubFetch([page([{ id: 81, encrypted_id: 'taskEightyOneEncrypte', person_ids: chws.map(({ id }) => id) }]), ok(chws.slice(0, 100)), ok(chws.slice(100))]);
+    const { data } = await provider.getList('tasks', listParams);
+    expect(sent.slice(1).map((r) => queryOf(r.url).ids?.length)).toEqual([100, 50]);
+    expect(data[0]!.person_ids).toEqual(chws.map((c) => c.encrypted_id));
+  });
+
+  test('a number left unknown by a network error is asked for again; one refused (403) is not', async () => {
+    const record = { id: 91, encrypted_id: 'formNinetyOneEncrypted', survey_id: 92, category_id: 93 };
+    const sent = stubFetch([
+      ok(record),
+      { network: true },
+      { network: true },
+      { status: 403, body: { success: false, message: 'Forbidden.' } },
+      { status: 403, body: { success: false, message: 'Forbidden.' } },
+      ok(record),
+      ok([{ id: 92, encrypted_id: 'surveyNinetyTwoEncrypt' }]),
+    ]);
+    expect((await provider.getOne('user-messages', { id: 'formNinetyOneEncrypted' })).data).toMatchObject({ survey_id: 92, category_id: 93 });
+    expect((await provider.getOne('user-messages', { id: 'formNinetyOneEncrypted' })).data).toMatchObject({ survey_id: 'surveyNinetyTwoEncrypt', category_id: 93 });
+    expect(sent.map((r) => pathOf(r.url))).toEqual([
+      '/api/admin/user-messages/formNinetyOneEncrypted',
+      '/api/admin/dynamic-forms', '/api/admin/dynamic-forms/choices',
+      '/api/admin/categories', '/api/admin/categories/choices',
+      '/api/admin/user-messages/formNinetyOneEncrypted',
+      '/api/admin/dynamic-forms',
+    ]);
   });
 
   test("a doctor's duty slots name the doctor by its id", async () => {

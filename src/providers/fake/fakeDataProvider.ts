@@ -40,13 +40,14 @@ const withSrc = (value: unknown): unknown => {
 };
 
 /**
- * react-admin's record: the server's number as `id`, `numeric_id` beside it for the screens that still
- * read it, stored files in both shapes.
+ * react-admin's record: the server's number as `id` (references such as `doctor_id` are those numbers
+ * already), and as `number` for display (a ticket's "#12"), as the real provider gives it; stored
+ * files in both shapes.
  */
 const toRecord = (raw: Record<string, unknown>): RaRecord => ({
   ...Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, withSrc(value)])),
   id: raw.id as Identifier,
-  numeric_id: raw.id,
+  number: raw.id,
 });
 
 const defaultDownload = (url: string, fileName: string) => {
@@ -65,7 +66,7 @@ const csvCell = (value: unknown): string => {
 
 /** Rows as CSV with a header of every plain field (objects and lists written as JSON). */
 export function toCsv(rows: Record<string, unknown>[]): string {
-  const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((field) => field !== 'numeric_id');
+  const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((field) => field !== 'number');
   return [fields.map(csvCell).join(','), ...rows.map((row) => fields.map((field) => csvCell(row[field])).join(','))].join('\r\n');
 }
 
@@ -147,14 +148,17 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
     getMany: (resource, params) => base.getMany(resource, { ...params, ids: params.ids.map(asId) }),
     getManyReference: (resource, params) =>
       base.getManyReference(resource, { ...params, id: asId(params.id), filter: toFakeFilter(params.filter as Record<string, unknown>, fieldsOf(resource)) }),
-    create: (resource, params) => {
+    create: async (resource, params) => {
       const now = new Date().toISOString();
-      return base.create(resource, { ...params, data: { created_at: now, updated_at: now, ...withFiles(params.data as Record<string, unknown>) } });
+      const { data: record } = await base.create(resource, { ...params, data: { created_at: now, updated_at: now, ...withFiles(params.data as Record<string, unknown>) } });
+      // its number, as the records read have it
+      await base.update(resource, { id: record.id, data: { number: record.id }, previousData: record });
+      return { data: { ...record, number: record.id } };
     },
     update: async (resource, params) => {
       const values = withFiles(params.data as Record<string, unknown>);
       const { data: record } = await base.update(resource, { ...params, id: asId(params.id), data: { ...values, updated_at: new Date().toISOString() } });
-      return { data: { ...record, numeric_id: record.id } };
+      return { data: { ...record, number: record.id } };
     },
     updateMany: (resource, params) => base.updateMany(resource, { ...params, ids: params.ids.map(asId) }),
     delete: (resource, params) => base.delete(resource, { ...params, id: asId(params.id) }),

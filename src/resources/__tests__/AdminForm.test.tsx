@@ -11,8 +11,8 @@ const AdminEdit = admins.edit!;
 
 const lists = {
   roles: [
-    { id: 'r-1', numeric_id: 1, name: 'Super Admin', permissions: [] },
-    { id: 'r-2', numeric_id: 2, name: 'Editor', permissions: [] },
+    { id: 'r-1', name: 'Super Admin', permissions: [] },
+    { id: 'r-2', name: 'Editor', permissions: [] },
   ],
 };
 
@@ -57,7 +57,7 @@ describe('Add Sub Admin form', () => {
   it('sends the admin with its role name, male by default, once every field is valid', async () => {
     const user = userEvent.setup();
     const create = jest.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
-      data: { ...data, id: 'a-9', numeric_id: 9 },
+      data: { ...data, id: 'a-9', number: 9 },
     }));
     renderAddSubAdmin(create);
 
@@ -84,7 +84,7 @@ describe('Add Sub Admin form', () => {
 
 describe('Edit Sub Admin form', () => {
   const record = (id: string, email: string): RaRecord => ({
-    id, numeric_id: 7, f_name: 'Amina', l_name: 'Khan', email, phone: '03001234567', cnic: '3510212345671', gender: 'female', role: 'Editor', role_id: 2, district_ids: [],
+    id, f_name: 'Amina', l_name: 'Khan', email, phone: '03001234567', cnic: '3510212345671', gender: 'female', role: 'Editor', role_id: 2, district_ids: [],
   });
   const renderEdit = (edited: RaRecord, update: jest.Mock) => {
     const dataProvider = appTestDataProvider({

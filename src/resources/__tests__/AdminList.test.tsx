@@ -5,8 +5,8 @@ import { AdminList } from '../admins/AdminList';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, inMemoryLists } from '../../testing/AdminTestContext';
 
 const admins = [
-  { id: 'a-1', numeric_id: 1, f_name: 'Amina', l_name: 'Khan', email: 'amina@example.org', role: 'Editor', phone: '03001234567', status: 1 },
-  { id: 'a-2', numeric_id: 2, f_name: 'Bilal', l_name: null, email: 'bilal@example.org', role: 'Editor', phone: null, status: 2 },
+  { id: 'a-1', f_name: 'Amina', l_name: 'Khan', email: 'amina@example.org', role: 'Editor', phone: '03001234567', status: 1 },
+  { id: 'a-2', f_name: 'Bilal', l_name: null, email: 'bilal@example.org', role: 'Editor', phone: null, status: 2 },
 ];
 
 let i18nProvider: I18nProvider;

@@ -30,18 +30,19 @@ const OPEN: OpenSlot[] = [
   { encrypted_id: 'slot-2', date: '2026-03-20', s_time: '09:20', e_time: '09:40' },
   { encrypted_id: 'slot-3', date: '2026-03-23', s_time: '11:00', e_time: '11:20' },
 ];
-const PATIENT: RaRecord = { id: 'enc-p7', numeric_id: 7, type: 'patient', f_name: 'Ayesha', l_name: 'Khan', phone_no: '03001234567' };
+// records as a data provider gives them: references name records by id
+const PATIENT: RaRecord = { id: 'enc-p7', type: 'patient', f_name: 'Ayesha', l_name: 'Khan', phone_no: '03001234567' };
 const lists: Record<string, RaRecord[]> = {
-  'family-members': [{ id: 'enc-f8', numeric_id: 8, f_name: 'Bilal', l_name: 'Khan', relation: 'Son', parent_id: 7 }],
-  specializations: [{ id: 'enc-s2', numeric_id: 2, title: 'Cardiology' }, { id: 'enc-s3', numeric_id: 3, title: 'Dermatology' }],
-  doctors: [{ id: 'enc-d5', numeric_id: 5, f_name: 'Sara', l_name: 'Ahmed' }],
+  'family-members': [{ id: 'enc-f8', f_name: 'Bilal', l_name: 'Khan', relation: 'Son', parent_id: 'enc-p7' }],
+  specializations: [{ id: 'enc-s2', title: 'Cardiology' }, { id: 'enc-s3', title: 'Dermatology' }],
+  doctors: [{ id: 'enc-d5', f_name: 'Sara', l_name: 'Ahmed' }],
   'app-users': [PATIENT],
 };
 
 const renderWith = (element: React.ReactNode, calls: TestDataProviderCalls = {}, permissions = ['view_app_user', 'create_app_user', 'edit_app_user']) => {
   const getOpenSlots = jest.fn(async ({ month }: { month: string }) => ({ data: month === '2026-03' ? OPEN : [] }));
   const getList = jest.fn(async (resource: string, params: { filter?: Record<string, unknown> }) => {
-    const data = (lists[resource] ?? []).filter(() => resource !== 'doctors' || params.filter?.specialization_id === 2);
+    const data = (lists[resource] ?? []).filter(() => resource !== 'doctors' || params.filter?.specialization_id === 'enc-s2');
     return { data, total: data.length };
   });
   const create = jest.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { id: 'enc-a1', ...params.data } }));
@@ -71,7 +72,7 @@ describe('booking an appointment', () => {
     expect(within(dialog).getByText('Choose a specialization first')).toBeInTheDocument();
     await choose(user, 'Specialization', /Cardiology/);
     await choose(user, 'Doctor', /Dr Sara Ahmed/);
-    await waitFor(() => expect(getOpenSlots).toHaveBeenCalledWith(expect.objectContaining({ doctorId: 5, month: '2026-03' })));
+    await waitFor(() => expect(getOpenSlots).toHaveBeenCalledWith(expect.objectContaining({ doctorId: 'enc-d5', month: '2026-03' })));
     const day = (n: number) => within(dialog).getByText(String(n), { selector: 'button' });
     await waitFor(() => expect(day(20)).toBeEnabled());
     expect(day(20)).toHaveAccessibleName(/Friday,? 20 March 2026: 2 open slots/);
@@ -83,7 +84,7 @@ describe('booking an appointment', () => {
     await user.click(within(slots).getByRole('radio', { name: '09:20–09:40' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Fever for two days');
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith('appointments', expect.objectContaining({ data: { patient_id: 8, slot_id: 'slot-2', detail: 'Fever for two days' } })));
+    await waitFor(() => expect(create).toHaveBeenCalledWith('appointments', expect.objectContaining({ data: { patient_id: 'enc-f8', slot_id: 'slot-2', detail: 'Fever for two days' } })));
     expect(await screen.findByText(/Booked for Friday,? 20 March 2026 at 09:20/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -114,7 +115,7 @@ describe('booking an appointment', () => {
 
   it('from a request: the request is named, its patient preset, and the booking carries the request', async () => {
     const user = userEvent.setup();
-    const request = { id: 'enc-r4', numeric_id: 4, detail: 'Chest pain at night', is_emergency: true, patient: { id: 7, f_name: 'Ayesha', l_name: 'Khan', encrypted_id: 'enc-p7' } };
+    const request = { id: 'enc-r4', number: 4, detail: 'Chest pain at night', is_emergency: true, patient: { id: 7, f_name: 'Ayesha', l_name: 'Khan', encrypted_id: 'enc-p7' } };
     const { create } = renderWith(<BookAppointmentButton request={request} label="resources.appointment-requests.book" />);
     await user.click(await screen.findByRole('button', { name: 'Book' }));
     const dialog = await screen.findByRole('dialog');
@@ -127,7 +128,7 @@ describe('booking an appointment', () => {
     await user.click(day(20));
     await user.click(within(dialog).getByRole('radio', { name: '09:00–09:20' }));
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith('appointments', expect.objectContaining({ data: { patient_id: 7, slot_id: 'slot-1', detail: 'Chest pain at night', request_id: 4 } })));
+    await waitFor(() => expect(create).toHaveBeenCalledWith('appointments', expect.objectContaining({ data: { patient_id: 7, slot_id: 'slot-1', detail: 'Chest pain at night', request_id: 'enc-r4' } })));
   });
 
   it('is not offered to an admin who may not add appointments', async () => {
@@ -137,7 +138,7 @@ describe('booking an appointment', () => {
 });
 
 describe('acting on an appointment', () => {
-  const booked: RaRecord = { id: 'enc-a9', numeric_id: 9, status: 'Booked', doctor_id: 5, date: '2026-03-19', s_time: '10:00', e_time: '10:20', patient: { f_name: 'Ayesha', l_name: 'Khan' }, doctor: { f_name: 'Sara', l_name: 'Ahmed' } };
+  const booked: RaRecord = { id: 'enc-a9', number: 9, status: 'Booked', doctor_id: 'enc-d5', date: '2026-03-19', s_time: '10:00', e_time: '10:20', patient: { f_name: 'Ayesha', l_name: 'Khan' }, doctor: { f_name: 'Sara', l_name: 'Ahmed' } };
 
   it('completes after saying what happens, with a way to keep it', async () => {
     const user = userEvent.setup();

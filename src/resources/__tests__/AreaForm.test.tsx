@@ -8,13 +8,14 @@ const AreaCreate = areas.create!;
 
 const lists = {
   districts: [
-    { id: 'd-lhr', numeric_id: 1, title: 'Lahore' },
-    { id: 'd-mul', numeric_id: 2, title: 'Multan' },
+    { id: 'd-lhr', title: 'Lahore' },
+    { id: 'd-mul', title: 'Multan' },
   ],
+  // references name records by id, as every data provider gives them
   tehsils: [
-    { id: 't-1', numeric_id: 11, title: 'Model Town', district_id: 1 },
-    { id: 't-2', numeric_id: 12, title: 'Raiwind', district_id: 1 },
-    { id: 't-3', numeric_id: 21, title: 'Shujabad', district_id: 2 },
+    { id: 't-1', title: 'Model Town', district_id: 'd-lhr' },
+    { id: 't-2', title: 'Raiwind', district_id: 'd-lhr' },
+    { id: 't-3', title: 'Shujabad', district_id: 'd-mul' },
   ],
 };
 
@@ -72,7 +73,7 @@ describe('VC (area) form', () => {
     await chooseOption(user, district, 'Multan');
     expect(screen.getByRole('combobox', { name: /Select Tehsil/ })).not.toHaveTextContent('Raiwind');
     expect(await optionNames(user, await enabledTehsilSelect())).toEqual(['Shujabad']);
-    expect(dataProvider.getList).toHaveBeenCalledWith('tehsils', expect.objectContaining({ filter: { paginate: false, district_id: 2 } }));
+    expect(dataProvider.getList).toHaveBeenCalledWith('tehsils', expect.objectContaining({ filter: { paginate: false, district_id: 'd-mul' } }));
   });
 
   it('asks for every field before sending anything', async () => {

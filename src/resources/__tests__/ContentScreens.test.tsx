@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 
 const PAGES = [
-  { id: 'enc-1', numeric_id: 1, key: 'privacy_policy', value: `<p>We keep <strong>your data</strong> safe.</p><p>${'More. '.repeat(40)}</p>` },
-  { id: 'enc-2', numeric_id: 2, key: 'terms', value: '<p>Use it well.</p>' },
+  { id: 'enc-1', key: 'privacy_policy', value: `<p>We keep <strong>your data</strong> safe.</p><p>${'More. '.repeat(40)}</p>` },
+  { id: 'enc-2', key: 'terms', value: '<p>Use it well.</p>' },
 ];
 
 const Where = () => <span data-testid="where">{useLocation().pathname}</span>;

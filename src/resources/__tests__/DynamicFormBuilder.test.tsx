@@ -179,7 +179,7 @@ describe('form builder (add)', () => {
 describe('form builder (edit)', () => {
   const stored: RaRecord = {
     id: 'enc-5',
-    numeric_id: 5,
+    number: 5,
     title: 'Household survey',
     status: 1,
     version: 1,

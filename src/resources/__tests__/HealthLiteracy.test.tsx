@@ -35,7 +35,7 @@ beforeAll(async () => {
   }
 });
 
-const rec = (id: number, fields: Record<string, unknown>): RaRecord => ({ id: `enc-${id}`, numeric_id: id, ...fields });
+const rec = (id: number, fields: Record<string, unknown>): RaRecord => ({ id: `enc-${id}`, ...fields });
 const png = (name: string) => ({ path: `/storage/health_literacy_contents/${name}.png`, type: 'image', mimeType: 'image/png' });
 const ITEMS = [
   rec(1, { title: 'Wash your hands', type: 'image', category: { title: 'Hygiene' }, desc: 'x'.repeat(150), file: png('a'), thumbnail: null, status: 1, tags: ['hands'] }),
@@ -173,7 +173,7 @@ describe('health literacy content', () => {
     await user.click(submit);
     await waitFor(() => expect(create).toHaveBeenCalled(), WAIT);
     expect(create.mock.calls[0]![1].data).toMatchObject({
-      type: 'pdf', category_id: 5, title: 'ORS at home', desc: 'Mix with clean water.', tags: ['ors', 'diarrhoea'], file: '/storage/health_literacy_contents/abc.pdf',
+      type: 'pdf', category_id: 'enc-5', title: 'ORS at home', desc: 'Mix with clean water.', tags: ['ors', 'diarrhoea'], file: '/storage/health_literacy_contents/abc.pdf',
     });
   });
 

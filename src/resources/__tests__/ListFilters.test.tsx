@@ -14,19 +14,19 @@ jest.setTimeout(120_000);
 
 const lists: Record<string, RaRecord[]> = {
   'app-users': [
-    { id: 'p-1', numeric_id: 1, f_name: 'Amna', l_name: 'Bibi', email: 'amna@example.org', status: 1 },
-    { id: 'p-2', numeric_id: 2, f_name: 'Zara', l_name: 'Khan', email: 'zara@example.org', status: 1 },
+    { id: 'p-1', f_name: 'Amna', l_name: 'Bibi', email: 'amna@example.org', status: 1 },
+    { id: 'p-2', f_name: 'Zara', l_name: 'Khan', email: 'zara@example.org', status: 1 },
   ],
   districts: [
-    { id: 'd-1', numeric_id: 1, title: 'Abbottabad' },
-    { id: 'd-2', numeric_id: 2, title: 'Swat' },
+    { id: 'd-1', title: 'Abbottabad' },
+    { id: 'd-2', title: 'Swat' },
   ],
   tehsils: [
-    { id: 't-1', numeric_id: 11, title: 'Havelian', district_id: 1 },
-    { id: 't-2', numeric_id: 12, title: 'Mingora', district_id: 2 },
+    { id: 't-1', title: 'Havelian', district_id: 'd-1' },
+    { id: 't-2', title: 'Mingora', district_id: 'd-2' },
   ],
-  specializations: [{ id: 's-1', numeric_id: 5, title: 'Cardiology' }],
-  doctors: [{ id: 'doc-1', numeric_id: 8, f_name: 'Sana', l_name: 'Malik', email: 'sana@example.org', status: 1 }],
+  specializations: [{ id: 's-1', title: 'Cardiology' }],
+  doctors: [{ id: 'doc-1', f_name: 'Sana', l_name: 'Malik', email: 'sana@example.org', status: 1 }],
   appointments: [],
 };
 
@@ -100,21 +100,21 @@ describe('list filters', () => {
     expect(screen.getByText('Choose a district first')).toBeInTheDocument();
 
     await choose(user, 'District', 'Abbottabad');
-    await waitFor(() => expect(lastFilter()).toMatchObject({ district_id: 1 }));
-    await waitFor(() => expect(getList).toHaveBeenCalledWith('tehsils', expect.objectContaining({ filter: expect.objectContaining({ district_id: 1 }) })));
+    await waitFor(() => expect(lastFilter()).toMatchObject({ district_id: 'd-1' }));
+    await waitFor(() => expect(getList).toHaveBeenCalledWith('tehsils', expect.objectContaining({ filter: expect.objectContaining({ district_id: 'd-1' }) })));
     await user.click(screen.getByRole('combobox', { name: 'Tehsil' }));
     expect(await screen.findByRole('option', { name: 'Havelian' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Mingora' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Havelian' }));
-    await waitFor(() => expect(lastFilter()).toMatchObject({ district_id: 1, tehsil_id: 11 }));
+    await waitFor(() => expect(lastFilter()).toMatchObject({ district_id: 'd-1', tehsil_id: 't-1' }));
 
     // another district: the tehsil of the first no longer applies
     await choose(user, 'District', 'Swat');
-    await waitFor(() => expect(lastFilter()).toMatchObject({ district_id: 2 }));
+    await waitFor(() => expect(lastFilter()).toMatchObject({ district_id: 'd-2' }));
     expect(lastFilter()).not.toHaveProperty('tehsil_id');
 
     await choose(user, 'Blood group', 'AB-');
-    await waitFor(() => expect(lastFilter()).toMatchObject({ district_id: 2, blood_group: 'AB-' }));
+    await waitFor(() => expect(lastFilter()).toMatchObject({ district_id: 'd-2', blood_group: 'AB-' }));
     await choose(user, 'District', 'All districts');
     await waitFor(() => expect(lastFilter()).not.toHaveProperty('district_id'));
     expect(screen.getByRole('combobox', { name: 'Tehsil' })).toHaveAttribute('aria-disabled', 'true');
@@ -125,7 +125,7 @@ describe('list filters', () => {
     const doctors = renderList('doctors');
     await screen.findByText('Sana Malik');
     await choose(user, 'Specialization', 'Cardiology');
-    await waitFor(() => expect(doctors.lastFilter()).toMatchObject({ specialization_id: 5 }));
+    await waitFor(() => expect(doctors.lastFilter()).toMatchObject({ specialization_id: 's-1' }));
   });
 
   it('appointments by status and doctor (named in full)', async () => {
@@ -135,7 +135,7 @@ describe('list filters', () => {
     await choose(user, 'Status', 'Cancelled');
     await waitFor(() => expect(appointments.lastFilter()).toMatchObject({ status: 'Cancelled' }));
     await choose(user, 'Doctor', 'Sana Malik');
-    await waitFor(() => expect(appointments.lastFilter()).toMatchObject({ status: 'Cancelled', doctor_id: 8 }));
+    await waitFor(() => expect(appointments.lastFilter()).toMatchObject({ status: 'Cancelled', doctor_id: 'doc-1' }));
   });
 });
 

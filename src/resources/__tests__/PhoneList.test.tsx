@@ -25,11 +25,11 @@ const viewport = (width: number) => (query: string): MediaQueryList => {
 };
 
 const admins = [
-  { id: 'a-1', numeric_id: 1, f_name: 'Amina', l_name: 'Khan', email: 'amina@example.org', role: 'Editor', phone: '03001234567', status: 1 },
-  { id: 'a-2', numeric_id: 2, f_name: 'Bilal', l_name: null, email: 'bilal@example.org', role: 'Editor', phone: null, status: 2 },
+  { id: 'a-1', f_name: 'Amina', l_name: 'Khan', email: 'amina@example.org', role: 'Editor', phone: '03001234567', status: 1 },
+  { id: 'a-2', f_name: 'Bilal', l_name: null, email: 'bilal@example.org', role: 'Editor', phone: null, status: 2 },
 ];
-const tehsils = [{ id: 't-1', numeric_id: 1, title: 'Havelian', district: { id: 7, title: 'Abbottabad' } }];
-const cities = [{ id: 'c-1', numeric_id: 1, title: 'Lahore' }];
+const tehsils = [{ id: 't-1', title: 'Havelian', district: { id: 7, title: 'Abbottabad' } }];
+const cities = [{ id: 'c-1', title: 'Lahore' }];
 
 let i18nProvider: I18nProvider;
 const realMatchMedia = window.matchMedia;

@@ -13,12 +13,13 @@ beforeAll(async () => {
   i18nProvider = await getTestI18nProvider();
 });
 
-const rec = (id: number, fields: Record<string, unknown>): RaRecord => ({ id: `enc-${id}`, numeric_id: id, ...fields });
+// records as a data provider gives them: references name records by id
+const rec = (id: number, fields: Record<string, unknown>): RaRecord => ({ id: `enc-${id}`, ...fields });
 const DISTRICTS = [rec(1, { title: 'Peshawar' })];
-const TEHSILS = [rec(10, { title: 'City', district_id: 1 }), rec(11, { title: 'Saddar', district_id: 1 })];
-const CHWS: Record<number, RaRecord[]> = {
-  10: [rec(7, { f_name: 'Amina', l_name: 'Khan' }), rec(8, { f_name: 'Bilal', l_name: 'Shah' })],
-  11: [rec(9, { f_name: 'Sana', l_name: 'Ali' })],
+const TEHSILS = [rec(10, { title: 'City', district_id: 'enc-1' }), rec(11, { title: 'Saddar', district_id: 'enc-1' })];
+const CHWS: Record<string, RaRecord[]> = {
+  'enc-10': [rec(7, { f_name: 'Amina', l_name: 'Khan' }), rec(8, { f_name: 'Bilal', l_name: 'Shah' })],
+  'enc-11': [rec(9, { f_name: 'Sana', l_name: 'Ali' })],
 };
 
 /** The choices the forms ask for, answered as the server does (tehsil CHWs by tehsil, only active records asked for). */
@@ -27,7 +28,7 @@ const lists = jest.fn(async (resource: string, params: GetListParams) => {
   const data =
     resource === 'districts' ? DISTRICTS
     : resource === 'tehsils' ? TEHSILS.filter((t) => t.district_id === filter.district_id)
-    : resource === 'chw' ? (filter.status === 'Active' ? (CHWS[Number(filter.tehsil_id)] ?? []) : [])
+    : resource === 'chw' ? (filter.status === 'Active' ? (CHWS[String(filter.tehsil_id)] ?? []) : [])
     : resource === 'campaigns' ? (filter.status === 'Active' ? [rec(3, { title: 'Polio drive' })] : [])
     : resource === 'dynamic-forms' ? (filter.status === 'Active' ? [rec(4, { title: 'Household survey' })] : [])
     : resource === 'interests' ? [rec(21, { title: 'Nutrition' }), rec(22, { title: 'Vaccination' })]
@@ -79,26 +80,26 @@ describe('task form', () => {
     expect(offered).toEqual(['Amina Khan', 'Bilal Shah']);
     await user.keyboard('{Escape}');
     // CHW lists were asked for the tehsil's active CHWs, through the picker's own route
-    expect(lists).toHaveBeenCalledWith('chw', expect.objectContaining({ filter: expect.objectContaining({ tehsil_id: 10, status: 'Active' }), meta: { choices: true } }));
+    expect(lists).toHaveBeenCalledWith('chw', expect.objectContaining({ filter: expect.objectContaining({ tehsil_id: 'enc-10', status: 'Active' }), meta: { choices: true } }));
     expect(create).not.toHaveBeenCalled();
   });
 
   const stored = rec(5, {
     title: 'Polio follow-up',
     type: 'Campaign',
-    campaign_id: 3,
+    campaign_id: 'enc-3',
     s_date: '2099-01-10',
     e_date: '2099-01-20',
-    district_id: 1,
-    tehsil_id: 10,
+    district_id: 'enc-1',
+    tehsil_id: 'enc-10',
     desc: 'Visit each house.',
     file: { path: 'https://console.example/storage/tasks/a.pdf', type: 'pdf', mimeType: 'application/pdf' },
-    person_ids: [{ id: 7, name: 'Amina Khan (Ward 1)' }],
+    person_ids: [{ id: 'enc-7', name: 'Amina Khan (Ward 1)' }],
     statuses: [],
     status: 1,
   });
 
-  it('edits the type, asks for a note for General, and sends the CHWs as numeric ids', async () => {
+  it('edits the type, asks for a note for General, and sends the CHWs by id', async () => {
     const user = userEvent.setup();
     const update = jest.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...stored, ...data } as RaRecord }));
     renderAt('tasks', '/tasks/enc-5', { getOne: async () => ({ data: stored }), update });
@@ -115,7 +116,7 @@ describe('task form', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
     const sent = update.mock.calls[0]![1].data;
-    expect(sent).toMatchObject({ type: 'General', note: 'Bring the leaflets.', person_ids: [7, 8], tehsil_id: 10 });
+    expect(sent).toMatchObject({ type: 'General', note: 'Bring the leaflets.', person_ids: ['enc-7', 'enc-8'], tehsil_id: 'enc-10' });
   });
 
   it('empties the chosen CHWs when the tehsil changes', async () => {
@@ -131,7 +132,7 @@ describe('task form', () => {
 });
 
 describe('user message form', () => {
-  it('asks for the other age of the pair, a text for General, an interest; then sends interests as numeric ids', async () => {
+  it('asks for the other age of the pair, a text for General, an interest; then sends interests by id', async () => {
     const user = userEvent.setup();
     const create = jest.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...data, id: 'enc-9' } as RaRecord }));
     renderAt('user-messages', '/user-messages/create', { create });
@@ -157,7 +158,7 @@ describe('user message form', () => {
     expect(create).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(create.mock.calls[0]![1].data).toMatchObject({ type: 'General', title: 'Vaccination week', text: 'Bring the card.', interest_ids: [22], from_age: 18, to_age: 60, district_id: 1, tehsil_id: 11 });
+    expect(create.mock.calls[0]![1].data).toMatchObject({ type: 'General', title: 'Vaccination week', text: 'Bring the card.', interest_ids: ['enc-22'], from_age: 18, to_age: 60, district_id: 'enc-1', tehsil_id: 'enc-11' });
     expect(await within(document.body).findByText('Vaccination week added.')).toBeInTheDocument();
   });
 });

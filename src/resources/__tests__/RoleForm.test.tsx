@@ -18,7 +18,7 @@ describe('Role form', () => {
   it('groups the permission checkboxes by module, each with a select-all', async () => {
     const user = userEvent.setup();
     const create = jest.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
-      data: { ...data, id: 'r-5', numeric_id: 5 },
+      data: { ...data, id: 'r-5', number: 5 },
     }));
     const dataProvider = appTestDataProvider({ getPermissionModules: async () => ({ data: modules }), create });
     render(

@@ -21,7 +21,7 @@ const english = flattenMessages(mergeMessages(englishMessages as Messages, en));
 /** What react-admin asks for but a module may leave to react-admin's own words. */
 const OPTIONAL = [
   /^resources\.[\w-]+\.(empty|invite|notifications?\.)/,
-  /^resources\.[\w-]+\.fields\.(id|numeric_id|encrypted_id|q)$/,
+  /^resources\.[\w-]+\.fields\.(id|number|encrypted_id|q)$/,
   // buttons other than Add read react-admin's own words (Edit, Delete, Show)
   /^resources\.[\w-]+\.action\.(edit|delete|show|list|export)$/,
 ];
@@ -43,7 +43,7 @@ const recording = (asked: Set<string>): I18nProvider => ({
 /** A record with something in every field a screen may read, so that columns and inputs render. */
 const sampleRecord: RaRecord = {
   id: 'enc-1',
-  numeric_id: 1,
+  number: 1,
   title: 'Sample',
   name: 'Sample',
   country: 'Sample',

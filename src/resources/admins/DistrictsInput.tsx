@@ -11,7 +11,6 @@ export const DistrictsInput = () => {
       source="district_ids"
       choices={data ?? []}
       optionText="title"
-      optionValue="numeric_id"
       isPending={!data}
       helperText="resources.admins.helper.district_ids"
     />

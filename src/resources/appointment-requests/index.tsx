@@ -40,7 +40,7 @@ const RequestActions = () => {
 
 const RequestList = () => (
   <ResourceList rowActions={<RequestActions />} sort={{ field: 'is_emergency', order: 'DESC' }}>
-    <DataTable.Col source="id" label="resources.appointment-requests.fields.id" render={(r: RaRecord) => `#${String(r.numeric_id)}`} />
+    <DataTable.Col source="id" label="resources.appointment-requests.fields.id" render={(r: RaRecord) => `#${String(r.number ?? '')}`} />
     <DataTable.Col source="patient.f_name" label="resources.appointment-requests.fields.patient_id" disableSort render={(r: RaRecord) => fullName(r.patient)} />
     <DataTable.Col source="detail" disableSort />
     <DataTable.Col source="is_emergency">
@@ -55,7 +55,7 @@ const RequestList = () => (
 export default defineModule({
   list: RequestList,
   icon: MoveToInboxIcon,
-  recordRepresentation: (r: RaRecord) => `#${String(r.numeric_id)} · ${fullName(r.patient)}`,
+  recordRepresentation: (r: RaRecord) => `#${String(r.number ?? '')} · ${fullName(r.patient)}`,
   secondaryText: 'detail',
   menu: { group: 'main', order: 36 },
 });

@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import { Button, useCanAccess, useDataProvider, useGetList, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, useCanAccess, useDataProvider, useGetList, useLocaleState, useNotify, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider, OpenSlot } from '../../providers/dataProvider';
 import { fullName } from '../common/people';
 import { dateLocale } from '../../i18n/languages';
@@ -97,7 +97,7 @@ const RescheduleDialog = ({ onClose }: { onClose: () => void }) => {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const changed = useAppointmentsChanged();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [doctorId, setDoctorId] = useState<number>(Number(record.doctor_id));
+  const [doctorId, setDoctorId] = useState<Identifier>(record.doctor_id as Identifier);
   const [slot, setSlot] = useState<OpenSlot | null>(null);
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -132,9 +132,9 @@ const RescheduleDialog = ({ onClose }: { onClose: () => void }) => {
           {translate('resources.appointments.reschedule.now', { name: fullName(record.patient), day: formatDay(String(record.date), locale), time: `${record.s_time}–${record.e_time}` })}
         </Typography>
         {failure ? <Alert severity="warning">{translate(failure, { _: failure })}</Alert> : null}
-        <TextField select label={translate('resources.appointments.fields.doctor_id')} value={doctors ? doctorId : ''} onChange={(e) => { setDoctorId(Number(e.target.value)); setSlot(null); }}>
+        <TextField select label={translate('resources.appointments.fields.doctor_id')} value={doctors ? doctorId : ''} onChange={(e) => { setDoctorId(e.target.value as Identifier); setSlot(null); }}>
           {(doctors ?? []).map((d) => (
-            <MenuItem key={String(d.id)} value={Number(d.numeric_id)}>
+            <MenuItem key={String(d.id)} value={d.id}>
               {translate('resources.appointments.dr', { name: fullName(d) })}
             </MenuItem>
           ))}

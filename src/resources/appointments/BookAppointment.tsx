@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { Button, useCanAccess, useCreate, useGetList, useLocaleState, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { Button, useCanAccess, useCreate, useGetList, useLocaleState, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { OpenSlot } from '../../providers/dataProvider';
 import { PatientAutocomplete } from '../common/PatientPicker';
 import { fullName } from '../common/people';
@@ -78,10 +78,10 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
   const changed = useAppointmentsChanged();
   const [create, { isPending: saving }] = useCreate();
   const [patient, setPatient] = useState<RaRecord | null>(given);
-  const patientNumber = patient ? Number(patient.numeric_id ?? patient.id) : null;
-  const [forWhom, setForWhom] = useState<number | ''>(patientNumber ?? '');
-  const [specialization, setSpecialization] = useState<number | ''>('');
-  const [doctorId, setDoctorId] = useState<number | ''>(fixedDoctor ? Number(fixedDoctor.numeric_id) : '');
+  const patientId = patient ? patient.id : null;
+  const [forWhom, setForWhom] = useState<Identifier | ''>(patientId ?? '');
+  const [specialization, setSpecialization] = useState<Identifier | ''>('');
+  const [doctorId, setDoctorId] = useState<Identifier | ''>(fixedDoctor ? fixedDoctor.id : '');
   const [slot, setSlot] = useState<OpenSlot | null>(null);
   const [detail, setDetail] = useState(String(request?.detail ?? ''));
   const [version, setVersion] = useState(0);
@@ -89,7 +89,7 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
   const [failure, setFailure] = useState<string | null>(null);
 
   const isFamilyMember = patient?.type === 'family' || Boolean(patient?.parent_id);
-  const { data: family } = useGetList('family-members', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' }, filter: { paginate: false, parent_id: patientNumber } }, { enabled: patientNumber !== null && !isFamilyMember });
+  const { data: family } = useGetList('family-members', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' }, filter: { paginate: false, parent_id: patientId } }, { enabled: patientId !== null && !isFamilyMember });
   const { data: specializations } = useGetList('specializations', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } }, { enabled: !fixedDoctor });
   const { data: doctors, isPending: doctorsPending } = useGetList(
     'doctors',
@@ -104,7 +104,7 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
     if (forWhom === '' || !slot) return;
     create(
       'appointments',
-      { data: { patient_id: forWhom, slot_id: slot.encrypted_id, detail: detail.trim() || null, ...(request ? { request_id: Number(request.numeric_id) } : {}) } },
+      { data: { patient_id: forWhom, slot_id: slot.encrypted_id, detail: detail.trim() || null, ...(request ? { request_id: request.id } : {}) } },
       {
         onSuccess: (appointment) => {
           changed();
@@ -141,7 +141,7 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
         ))}
         {request ? (
           <Alert severity={request.is_emergency ? 'warning' : 'info'}>
-            {translate('resources.appointments.book.for_request', { number: String(request.numeric_id), detail: String(request.detail ?? '') })}
+            {translate('resources.appointments.book.for_request', { number: String(request.number ?? ''), detail: String(request.detail ?? '') })}
           </Alert>
         ) : null}
         {given ? null : (
@@ -150,16 +150,16 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
             autoFocus
             onChange={(p) => {
               setPatient(p);
-              setForWhom(p ? Number(p.numeric_id) : '');
+              setForWhom(p ? p.id : '');
             }}
             error={Boolean(errors.patient_id)}
             helperText={shown('patient_id')}
           />
         )}
         {patient ? (
-          <TextField select label={translate('resources.appointments.book.for_whom')} value={forWhom} onChange={(e) => setForWhom(Number(e.target.value))} error={Boolean(errors.patient_id)} helperText={given ? shown('patient_id') : undefined}>
+          <TextField select label={translate('resources.appointments.book.for_whom')} value={forWhom} onChange={(e) => setForWhom(e.target.value as Identifier)} error={Boolean(errors.patient_id)} helperText={given ? shown('patient_id') : undefined}>
             {people.map((p) => (
-              <MenuItem key={String(p.id)} value={Number(p.numeric_id ?? p.id)}>
+              <MenuItem key={String(p.id)} value={p.id}>
                 {p === patient ? translate('resources.appointments.book.self', { name: fullName(p) }) : `${fullName(p)} (${translate(`app.relation.${String(p.relation)}`, { _: String(p.relation ?? '') })})`}
               </MenuItem>
             ))}
@@ -174,13 +174,13 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
               label={translate('resources.appointments.book.specialization')}
               value={specialization}
               onChange={(e) => {
-                setSpecialization(Number(e.target.value));
+                setSpecialization(e.target.value as Identifier);
                 setDoctorId('');
                 setSlot(null);
               }}
             >
               {(specializations ?? []).map((s) => (
-                <MenuItem key={String(s.id)} value={Number(s.numeric_id)}>
+                <MenuItem key={String(s.id)} value={s.id}>
                   {String(s.title)}
                 </MenuItem>
               ))}
@@ -193,12 +193,12 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
               sx={{ '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
               helperText={specialization === '' ? translate('resources.appointments.book.choose_specialization_first') : !doctorsPending && !doctors?.length ? translate('resources.appointments.book.no_doctors') : undefined}
               onChange={(e) => {
-                setDoctorId(Number(e.target.value));
+                setDoctorId(e.target.value as Identifier);
                 setSlot(null);
               }}
             >
               {(doctors ?? []).map((d) => (
-                <MenuItem key={String(d.id)} value={Number(d.numeric_id)}>
+                <MenuItem key={String(d.id)} value={d.id}>
                   {translate('resources.appointments.dr', { name: fullName(d) })}
                 </MenuItem>
               ))}

@@ -28,7 +28,7 @@ export const CancelAppointmentButton = () => {
   const confirm = async () => {
     setBusy(true);
     try {
-      await dataProvider.updateStatus('appointments', { id: record.id, status: 'Cancelled', cancel_reason_id: Number(reason) });
+      await dataProvider.updateStatus('appointments', { id: record.id, status: 'Cancelled', cancel_reason_id: reasons?.find((r) => String(r.id) === reason)?.id });
       notify('resources.appointments.cancel.done', { type: 'success' });
       setOpen(false);
       changed();
@@ -48,7 +48,7 @@ export const CancelAppointmentButton = () => {
         <DialogContent>
           <RadioGroup value={reason} onChange={(e) => setReason(e.target.value)} aria-label={translate('resources.appointments.fields.cancel_reason')}>
             {(reasons ?? []).map((r) => (
-              <FormControlLabel key={String(r.id)} value={String(r.numeric_id)} control={<Radio />} label={String(r.name)} />
+              <FormControlLabel key={String(r.id)} value={String(r.id)} control={<Radio />} label={String(r.name)} />
             ))}
           </RadioGroup>
         </DialogContent>

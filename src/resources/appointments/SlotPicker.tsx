@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme, type Theme } from '@mui/material/styles';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider, OpenSlot } from '../../providers/dataProvider';
 import { dateLocale } from '../../i18n/languages';
 import { daysOfMonth, firstWeekday, formatDay, formatMonth, monthOfDay, shiftMonth, todayIso, weekdayNames, weekdayOf } from '../duty-roasters/calendarDays';
@@ -20,7 +20,7 @@ const mirrored = (theme: Theme) => ({ transform: theme.direction === 'rtl' ? 'sc
 
 export interface SlotPickerProps {
   /** the doctor whose open slots are offered (the numeric id the server's filters take) */
-  doctorId: number;
+  doctorId: Identifier;
   /** the chosen slot's encrypted id */
   value: string | null;
   onChange: (slot: OpenSlot | null) => void;
@@ -29,7 +29,7 @@ export interface SlotPickerProps {
 }
 
 /** The open slots of one month, by day. */
-export const useOpenSlots = (doctorId: number, month: string, version = 0) => {
+export const useOpenSlots = (doctorId: Identifier, month: string, version = 0) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: ['appointments', 'getOpenSlots', { doctorId, month, version }],

@@ -57,7 +57,7 @@ export const PatientAutocomplete = ({ value, onChange, label = 'app.patient_pick
 
 /**
  * The patient of a form that is not opened under one (the global Add of medical histories,
- * prescriptions and family members): the picked patient's number goes to `source`.
+ * prescriptions and family members): the picked patient's id goes to `source`.
  */
 export const PatientInput = ({ source, label = 'app.patient_picker.label' }: { source: string; label?: string }) => {
   const translate = useTranslate();
@@ -71,7 +71,7 @@ export const PatientInput = ({ source, label = 'app.patient_picker.label' }: { s
       required={isRequired}
       onChange={(patient) => {
         setPicked(patient);
-        field.onChange(patient ? patient.numeric_id : null);
+        field.onChange(patient ? patient.id : null);
       }}
       error={Boolean(message)}
       helperText={message ? translate(message, { _: message }) : undefined}

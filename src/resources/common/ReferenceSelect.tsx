@@ -7,7 +7,7 @@ export interface ReferenceSelectProps extends Omit<SelectInputProps, 'choices' |
   filter?: Record<string, unknown>;
   /** The record field shown; 'title' by default. */
   optionText?: string;
-  /** The record field stored; numeric_id by default because bodies carry numeric foreign keys. */
+  /** The record field stored; the record's id by default (the provider turns it into what its backend's foreign keys want). */
   optionValue?: string;
   /** False while the choices cannot be known yet (no district chosen): nothing is fetched. */
   enabled?: boolean;
@@ -20,7 +20,7 @@ export const ReferenceSelect = ({
   reference,
   filter,
   optionText = 'title',
-  optionValue = 'numeric_id',
+  optionValue = 'id',
   enabled = true,
   waitingFor,
   ...rest

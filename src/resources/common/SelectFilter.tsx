@@ -106,6 +106,6 @@ export const ReferenceFilter = ({ source, reference, label, all, optionText = ti
     },
     { enabled: ready },
   );
-  const options = data ? data.map((r) => ({ id: r.numeric_id as number, name: optionText(r) })) : null;
+  const options = data ? data.map((r) => ({ id: r.id, name: optionText(r) })) : null;
   return <FilterSelect source={source} label={label} all={all} clears={clears} options={ready ? options : []} waitingFor={ready ? undefined : within?.waitingFor} />;
 };

@@ -25,7 +25,7 @@ export const KnowledgePicker = ({ requiredMessage }: { requiredMessage: string }
   const none = !isPending && !data?.length;
   return (
     <>
-      <SelectInput source="knowledge_id" choices={data ?? []} optionText="title" optionValue="numeric_id" isPending={isPending} validate={required(requiredMessage)} />
+      <SelectInput source="knowledge_id" choices={data ?? []} optionText="title" isPending={isPending} validate={required(requiredMessage)} />
       {none ? <FormHelperText sx={{ mt: -1, mb: 1 }}>{translate('resources.tasks.no_knowledge')}</FormHelperText> : null}
     </>
   );

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import type { Identifier } from 'react-admin';
 
 const CONTROL_KEYS = new Set(['Backspace', 'Delete', 'Tab', 'Enter', 'Escape', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
@@ -19,9 +20,9 @@ export const digitsOnly =
 export const phoneDigits = digitsOnly(11);
 export const cnicDigits = digitsOnly(13);
 
-/** Numeric ids, from ids or from the presented [{ id, title }] rows a record carries (a task's CHWs, interests). */
-export const idsOf = (value: unknown): number[] =>
-  Array.isArray(value) ? value.map((v) => Number(typeof v === 'object' && v !== null && 'id' in v ? (v as { id: unknown }).id : v)) : [];
+/** Record ids, from ids or from the presented [{ id, title }] rows a record carries (a task's CHWs, interests). */
+export const idsOf = (value: unknown): Identifier[] =>
+  Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v !== null && 'id' in v ? (v as { id: Identifier }).id : (v as Identifier))) : [];
 
 /**
  * A rule that refuses an empty value, marked as react-admin's `required()` is (`isRequired`), so the

@@ -58,10 +58,10 @@ export const CountrySelect = ({ preselect }: { preselect: boolean }) => {
   useEffect(() => {
     if (!preselect || !isBlank(value) || !data) return;
     const us = data.find((c) => c.iso2 === 'US');
-    if (us) setValue('country_id', us.numeric_id, { shouldDirty: false });
+    if (us) setValue('country_id', us.id, { shouldDirty: false });
     // only when the list arrives on a new form (not on `value`): a cleared choice stays cleared
   }, [data, preselect]);
-  return <SelectInput source="country_id" choices={data ?? []} optionText="country" optionValue="numeric_id" isPending={!data} />;
+  return <SelectInput source="country_id" choices={data ?? []} optionText="country" isPending={!data} />;
 };
 
 export const PersonPhotoInput = () => <MediaInput source="photo" kinds={['image']} formatMessage="app.message.file_format" />;
@@ -76,7 +76,7 @@ export const AddressInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
   return (
     <>
       <CountrySelect preselect={mode === 'create'} />
-      <SelectInput source="city_id" choices={cities ?? []} optionText="title" optionValue="numeric_id" isPending={!cities} />
+      <SelectInput source="city_id" choices={cities ?? []} optionText="title" isPending={!cities} />
       <TextInput source="state" />
       <TextInput source="zipcode" />
       <TextInput source="street" />

@@ -46,7 +46,7 @@ const atLeastOne = requiredRule((value: unknown) => (Array.isArray(value) && val
 /** Specializations to choose from (at least one, spec 2). */
 const SpecializationsInput = () => {
   const { data } = useGetList('specializations', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } });
-  return <SelectArrayInput source="specializationIds" choices={data ?? []} optionText="title" optionValue="numeric_id" isPending={!data} validate={atLeastOne} />;
+  return <SelectArrayInput source="specializationIds" choices={data ?? []} optionText="title" isPending={!data} validate={atLeastOne} />;
 };
 
 /** Add and edit (spec 2 section 5): the password pair on add, and optionally a new one on edit; age optional on add and required on edit. */

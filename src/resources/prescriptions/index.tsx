@@ -37,7 +37,7 @@ const PrescriptionList = () => (
 /** The doctor who prescribes: the programme's doctors by name. */
 const DoctorSelect = () => {
   const { data } = useGetList('doctors', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'f_name', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } });
-  return <SelectInput source="doctor_id" choices={data ?? []} optionText={(d: RaRecord) => fullName(d)} optionValue="numeric_id" isPending={!data} validate={required('app.validation.doctor_required')} />;
+  return <SelectInput source="doctor_id" choices={data ?? []} optionText={(d: RaRecord) => fullName(d)} isPending={!data} validate={required('app.validation.doctor_required')} />;
 };
 
 const PrescriptionInputs = () => (

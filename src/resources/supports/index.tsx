@@ -25,7 +25,7 @@ const SupportDetails = () => {
   const kind = (record.user as { type?: string } | null)?.type;
   return (
     <>
-      <Detail label={`${K}.fields.id`}>{String(record.numeric_id ?? '')}</Detail>
+      <Detail label={`${K}.fields.id`}>{String(record.number ?? '')}</Detail>
       <Detail label={`${K}.fields.user`}>
         {nameOf(record.user)}
         {kind ? ` (${translate(`${K}.kinds.${kind}`, { _: kind })})` : ''}
@@ -56,7 +56,7 @@ const SupportList = () => (
     }
   >
     <DataTable.Col source="id">
-      <FunctionField render={(r: RaRecord) => String(r.numeric_id ?? '')} />
+      <FunctionField render={(r: RaRecord) => String(r.number ?? '')} />
     </DataTable.Col>
     <DataTable.Col source="user.f_name" label={`${K}.fields.user`}>
       <FunctionField render={(r: RaRecord) => nameOf(r.user)} />

@@ -102,7 +102,7 @@ const ChwPicker = () => {
     shown.current = tehsilId;
     setValue('person_ids', [], { shouldDirty: true });
   }, [tehsilId, setValue]);
-  const choices = (data ?? []).map((c) => ({ id: Number(c.numeric_id), name: fullName(c) }));
+  const choices = (data ?? []).map((c) => ({ id: c.id, name: fullName(c) }));
   const hint = !enabled ? `${K}.choose_tehsil_first` : !isPending && choices.length === 0 ? `${K}.no_chws_in_tehsil` : undefined;
   return (
     <SelectArrayInput

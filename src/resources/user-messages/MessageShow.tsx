@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import MuiLink from '@mui/material/Link';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { AssignedShow, LinkedTitle, placeOf, PeopleTable, type Linked, type PeopleColumn } from '../common/AssignedShow';
 import { Detail } from '../common/people';
@@ -74,7 +74,7 @@ const MessageDetails = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   if (!record) return null;
-  const interests = (record.interest_ids as { id: number; title: string }[] | undefined) ?? [];
+  const interests = (record.interest_ids as { id: Identifier; title: string }[] | undefined) ?? [];
   const ages = record.from_age != null && record.to_age != null ? translate(`${K}.ages`, { from: record.from_age, to: record.to_age }) : translate(`${K}.all_ages`);
   const survey = record.survey as Linked;
   return (

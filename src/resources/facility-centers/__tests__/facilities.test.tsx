@@ -17,7 +17,7 @@ beforeAll(async () => {
   i18nProvider = await getTestI18nProvider();
 });
 
-const rec = (id: number, fields: Record<string, unknown>): RaRecord => ({ id: `enc-${id}`, numeric_id: id, ...fields });
+const rec = (id: number, fields: Record<string, unknown>): RaRecord => ({ id: `enc-${id}`, ...fields });
 const lists = jest.fn(async (resource: string, params: GetListParams) => {
   const filter = params.filter as Record<string, unknown>;
   const data =

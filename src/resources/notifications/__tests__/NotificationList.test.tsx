@@ -9,7 +9,7 @@ import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../.
 const sentNotifications = [
   {
     id: 'n-2',
-    numeric_id: 2,
+    number: 2,
     encrypted_id: 'n-2',
     send_to: 'admin',
     channel: 'web',
