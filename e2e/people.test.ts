@@ -232,8 +232,8 @@ describeJourney('people journeys (Chromium, real server)', { timeout: 180_000 },
     }));
 
   test("edit forms show the stored choices (references read as record ids) and a save sends them back as the server's numbers", () =>
-    withPage(browser, server.url, 'references-journey', async ({ page }) => {
-      const call = <T>(method: string, path: string, body?: unknown) => server.api<One<T>>(method, path, rootToken, body);
+    journey.withPage('references-journey', async ({ page }) => {
+      const call = <T>(method: string, path: string, body?: unknown) => journey.server.api<One<T>>(method, path, journey.rootToken, body);
       type Created = { id: number; encrypted_id: string };
       const bannu = (await call<Created>('POST', '/districts', { title: `Bannu ${stamp}` })).body.data;
       const karak = (await call<Created>('POST', '/districts', { title: `Karak ${stamp}` })).body.data;
