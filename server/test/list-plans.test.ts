@@ -20,7 +20,8 @@ describe('list plans (sqlite)', () => {
 
   const request = { query: {}, admin: null } as unknown as FastifyRequest;
   const planOf = async (def: (typeof registry.resources)[number], which: 'ordered' | 'reversed' = 'ordered'): Promise<string> => {
-    const page = buildListQuery(t.app.ctx, def, {}, request)[which].limit(25).offset(0).compile();
+    const built = buildListQuery(t.app.ctx, def, {}, request);
+    const page = (which === 'ordered' ? built.ordered : built.reversed()).limit(25).offset(0).compile();
     const { rows } = await t.db.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${page.sql}`, [...page.parameters]));
     return rows.map((r) => r.detail).join(' | ');
   };

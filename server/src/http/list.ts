@@ -145,8 +145,8 @@ export interface ListQuery {
    * the table holds exactly the list's rows (the table's own, or the subset's: `addSearchPartition`).
    */
   searchCount: RawBuilder<{ n: number }> | null;
-  /** the same rows in the opposite order (a page past the middle is read from the far end) */
-  reversed: AnySelect;
+  /** the same rows in the opposite order (a page past the middle is read from the far end), built when asked */
+  reversed(): AnySelect;
 }
 
 /** Every list query parameter the declaration understands, with its type, for OpenAPI and the tests. */
@@ -273,7 +273,7 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const order = orderParam === 'asc' || orderParam === 'desc' ? orderParam : sortParam ? 'asc' : def.defaultSort.order;
   const ordered = base.select(columns).orderBy(sortExpression(def, sort), order).orderBy('id', order);
   const opposite = order === 'asc' ? 'desc' : 'asc';
-  const reversed = base.select(columns).orderBy(sortExpression(def, sort), opposite).orderBy('id', opposite);
+  const reversed = () => base.select(columns).orderBy(sortExpression(def, sort), opposite).orderBy('id', opposite);
   const fullTextSearch = search !== '' && usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
   const ownTable = !fullTextSearch ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
   const searchCount = onlySearched && ownTable ? countSubsetMatches(ownTable, search) : null;

@@ -93,11 +93,11 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
  * opposite order, and turned round: an OFFSET walks every row it skips, so page 3,600 of 4,000 walks
  * 10,000 index entries instead of 90,000. The order is total (the sort, then id), so the rows are the same.
  */
-async function readPage(query: { ordered: AnySelect; reversed: AnySelect }, offset: number, perPage: number, total: number): Promise<Row[]> {
+async function readPage(query: { ordered: AnySelect; reversed(): AnySelect }, offset: number, perPage: number, total: number): Promise<Row[]> {
   if (offset >= total) return [];
   const after = total - offset - perPage;
   if (after >= offset) return query.ordered.limit(perPage).offset(offset).execute();
-  const rows = await query.reversed.limit(Math.min(perPage, total - offset)).offset(Math.max(0, after)).execute();
+  const rows = await query.reversed().limit(Math.min(perPage, total - offset)).offset(Math.max(0, after)).execute();
   return rows.reverse();
 }
 
