@@ -20,12 +20,15 @@ const COUNTER = 'test_row_writes';
 export interface TableShape {
   name: string;
   columns: string[];
+  /** the text table of a SQLite search index (FTS5 `<index>_content`), written by its base table's triggers */
+  indexText?: boolean;
 }
 
 /**
- * Every real table. SQLite's FTS5 search indexes are represented by the table holding their text
- * (`*_search_content`); the virtual table and its binary index structures (`_data`, `_idx`,
- * `_docsize`, `_config`) are left out: the search index's triggers write them from that text.
+ * Every real table. SQLite's FTS5 search indexes (a table's, `*_search`, and a subset's,
+ * `*_search__<value>`) are represented by the table holding their text (`<index>_content`); the
+ * virtual table and its binary index structures (`_data`, `_idx`, `_docsize`, `_config`) are left
+ * out: the search index's triggers write them from that text.
  */
 export async function tablesOf(db: Db): Promise<TableShape[]> {
   const tables = await db.db.introspection.getTables();
@@ -34,9 +37,11 @@ export async function tablesOf(db: Db): Promise<TableShape[]> {
     const rows = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`.execute(db.db);
     virtual = new Set(rows.rows.map((r) => r.name));
   }
+  const shadow = new Set([...virtual].flatMap((v) => ['data', 'idx', 'docsize', 'config'].map((s) => `${v}_${s}`)));
+  const text = new Set([...virtual].map((v) => `${v}_content`));
   return tables
-    .filter((t) => !t.isView && !virtual.has(t.name) && !/_search_(data|idx|docsize|config)$/.test(t.name) && t.name !== COUNTER)
-    .map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name) }))
+    .filter((t) => !t.isView && !virtual.has(t.name) && !shadow.has(t.name) && t.name !== COUNTER)
+    .map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name), ...(text.has(t.name) ? { indexText: true } : {}) }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -127,7 +132,7 @@ export async function installWriteCounter(db: Db, tables: TableShape[], read: Re
     await run(`CREATE FUNCTION ${COUNTER}_bump() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE ${COUNTER} SET n = n + 1 WHERE t = TG_TABLE_NAME; RETURN NULL; END $$`);
   }
   // SQLite refuses triggers on a search index's text table; its base table's triggers write it, and are counted
-  for (const t of tables.filter((x) => !/_search_content$/.test(x.name))) {
+  for (const t of tables.filter((x) => !x.indexText)) {
     await run(`INSERT INTO ${COUNTER} (t, n) VALUES ('${t.name}', 0)`);
     if (db.dialect === 'postgres') {
       await run(`CREATE TRIGGER ${quote(`${COUNTER}_${t.name}`)} AFTER INSERT OR UPDATE OR DELETE ON ${quote(t.name)} FOR EACH ROW EXECUTE FUNCTION ${COUNTER}_bump()`);
