@@ -74,14 +74,14 @@ export function sqliteReader(file: string): { read: Reader; close(): void } {
   };
 }
 
-/** Per table its rows; on PostgreSQL the rows as the database's own JSON text (compared as text, read only to report). */
+/** Per table its rows as the database's own JSON text (compared as text, parsed only to report a difference); rows read otherwise are kept as they are. */
 export type Dump = Record<string, AnyRow[] | string>;
 
 const orderOf = (t: TableShape) => (t.columns.includes('id') ? ['id'] : t.columns).map(quote).join(', ');
 
 /**
- * Every row of every table, ordered by id (or, without one, by all its columns). On PostgreSQL in one
- * round trip (each table as JSON), on SQLite (in process) a query a table. `since` limits the named
+ * Every row of every table, ordered by id (or, without one, by all its columns), each table as JSON
+ * text. On PostgreSQL in one round trip, on SQLite (in process) a query a table. `since` limits the named
  * tables to their rows after an id (an append-only table that grows with every accepted write).
  */
 export async function dumpDatabase(db: Db, tables: TableShape[], since: Record<string, number> = {}, read: Reader = builderReader(db)): Promise<Dump> {
@@ -94,8 +94,12 @@ export async function dumpDatabase(db: Db, tables: TableShape[], since: Record<s
     for (const t of tables) out[t.name] = row[t.name]!;
     return out;
   }
+  // each table as one JSON text made by SQLite itself (column names, types and order kept): comparing
+  // two dumps is then comparing texts, and rows are parsed only to report a difference
   for (const t of tables) {
-    out[t.name] = await read(`SELECT * FROM ${quote(t.name)}${where(t)} ORDER BY ${orderOf(t)}`);
+    const row = t.columns.map((c) => `'${c.replace(/'/g, "''")}', ${quote(c)}`).join(', ');
+    const [result] = await read(`SELECT coalesce(json_group_array(json_object(${row}) ORDER BY ${orderOf(t)}), '[]') AS rows FROM ${quote(t.name)}${where(t)}`);
+    out[t.name] = String(result!.rows);
   }
   return out;
 }
@@ -116,7 +120,8 @@ export function dumpDifferences(before: Dump, after: Dump): string[] {
   return out;
 }
 
-export type Fingerprint = Record<string, string>;
+/** Per table its count of row writes, as one text (`table count` a table, by name, comma-separated). */
+export type Fingerprint = string;
 
 /**
  * A fingerprint of the database that changes with every committed row write: a row trigger on each
@@ -142,15 +147,20 @@ export async function installWriteCounter(db: Db, tables: TableShape[], read: Re
       }
     }
   }
-  return async () => {
-    const rows = await read(`SELECT t, n FROM ${COUNTER}`);
-    return Object.fromEntries(rows.map((r) => [String(r.t), String(r.n)]));
-  };
+  // one text ("table count" a table, by name), compared as text and split only when it differs
+  const text = db.dialect === 'postgres' ? `string_agg(t || ' ' || n, ',' ORDER BY t)` : `group_concat(t || ' ' || n, ',' ORDER BY t)`;
+  const query = `SELECT ${text} AS f FROM ${COUNTER}`;
+  return async () => String((await read(query))[0]!.f);
 }
 
+const countsOf = (fingerprint: Fingerprint): Record<string, string> => Object.fromEntries(fingerprint.split(',').map((entry) => entry.split(' ') as [string, string]));
+
 /** The tables whose fingerprints differ. */
-export const fingerprintDifferences = (before: Fingerprint, after: Fingerprint): string[] =>
-  Object.keys({ ...before, ...after }).filter((t) => before[t] !== after[t]).map((t) => `${t}: ${before[t]} → ${after[t]}`);
+export function fingerprintDifferences(before: Fingerprint, after: Fingerprint): string[] {
+  if (before === after) return [];
+  const [a, b] = [countsOf(before), countsOf(after)];
+  return Object.keys({ ...a, ...b }).filter((t) => a[t] !== b[t]).map((t) => `${t}: ${a[t]} → ${b[t]}`);
+}
 
 /**
  * The files under the given folders (folders themselves are not data): their paths, and with
