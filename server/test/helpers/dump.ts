@@ -4,6 +4,7 @@
  * table, kept by triggers) and the stored files. Works on SQLite and PostgreSQL.
  */
 import SQLite from 'better-sqlite3';
+import { Client } from 'pg';
 import { type Dirent, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -102,6 +103,94 @@ export async function dumpDatabase(db: Db, tables: TableShape[], since: Record<s
     out[t.name] = String(result!.rows);
   }
   return out;
+}
+
+/**
+ * The database's state of a moment, dumped (dumpDatabase) only if asked for later: a read transaction
+ * of a connection of the test's own, begun at that moment, sees the database as it was then until it
+ * ends (SQLite in WAL mode: the reader's snapshot; PostgreSQL: a REPEATABLE READ transaction's
+ * snapshot, taken at its first statement). The fuzzer takes one where a window of refusals starts and
+ * dumps it only if the window is compared; most windows are ended by an accepted write before that.
+ */
+export interface Snapshots {
+  /** holds the database's state of now (letting go of one held before) */
+  take(): Promise<void>;
+  /** the held state's dump, which lets it go */
+  dump(tables: TableShape[], since?: Record<string, number>): Promise<Dump>;
+  /** lets the held state go */
+  release(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Snapshots of a SQLite file (in WAL mode), through a read-only connection of their own. */
+export function sqliteSnapshots(db: Db, file: string): Snapshots {
+  const connection = new SQLite(file, { readonly: true, fileMustExist: true });
+  const statements = new Map<string, SQLite.Statement>();
+  const statement = (text: string) => {
+    let s = statements.get(text);
+    if (!s) statements.set(text, (s = connection.prepare(text)));
+    return s;
+  };
+  let held = false;
+  const release = async () => {
+    if (held) statement('COMMIT').run();
+    held = false;
+  };
+  return {
+    take: async () => {
+      await release();
+      statement('BEGIN').run();
+      // the read transaction, and its snapshot, start with its first read
+      statement('SELECT count(*) FROM sqlite_master').get();
+      held = true;
+    },
+    dump: async (tables, since) => {
+      if (!held) throw new Error('no snapshot held');
+      try {
+        return await dumpDatabase(db, tables, since, async (text) => statement(text).all() as AnyRow[]);
+      } finally {
+        await release();
+      }
+    },
+    release,
+    close: async () => {
+      await release();
+      connection.close();
+    },
+  };
+}
+
+/** Snapshots of a PostgreSQL database, through a connection of their own (close it before the database goes). */
+export async function postgresSnapshots(db: Db, databaseUrl: string): Promise<Snapshots> {
+  const client = new Client({ connectionString: databaseUrl });
+  // a failure shows in the query that meets it
+  client.on('error', () => undefined);
+  await client.connect();
+  let held = false;
+  const release = async () => {
+    if (held) await client.query('COMMIT');
+    held = false;
+  };
+  return {
+    take: async () => {
+      // one round trip: the previous snapshot let go, a new one taken by its first statement
+      await client.query(`${held ? 'COMMIT; ' : ''}BEGIN ISOLATION LEVEL REPEATABLE READ; SELECT 1`);
+      held = true;
+    },
+    dump: async (tables, since) => {
+      if (!held) throw new Error('no snapshot held');
+      try {
+        return await dumpDatabase(db, tables, since, async (text) => (await client.query<AnyRow>(text)).rows);
+      } finally {
+        await release();
+      }
+    },
+    release,
+    close: async () => {
+      await release().catch(() => undefined);
+      await client.end();
+    },
+  };
 }
 
 /** The tables whose rows differ between two dumps, with a short description of the first difference. */
