@@ -37,7 +37,7 @@ import { hashToken } from '../../src/services/tokens';
 import type { Dialect } from '../../src/db';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './app';
 import { client, type Client, dataOf, multipart, type Row, sampler, tinyPng } from './http';
-import { dumpDatabase, dumpDifferences, type Dump, filesSignature, filesWatcher, fingerprintDifferences, installWriteCounter, type Reader, sqliteReader, tablesOf } from './dump';
+import { dumpDatabase, dumpDifferences, type Dump, filesSignature, filesWatcher, fingerprintDifferences, installWriteCounter, postgresSnapshots, type Reader, type Snapshots, sqliteReader, sqliteSnapshots, tablesOf } from './dump';
 import type { LocalStorage } from '../../src/services/storage';
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20_261_123);
@@ -309,16 +309,20 @@ async function fieldFixtures(root: Client, t: TestApp, ref: ReturnType<typeof sa
 async function fuzzDialect(dialect: Dialect, group: FuzzGroup): Promise<RouteSummary[]> {
   const t = await startTestApp(dialect);
   // on SQLite the checks read the file through a connection of their own (helpers/dump.ts)
-  const direct = dialect === 'sqlite' ? sqliteReader(join(t.config.dataDir, 'app.db')) : null;
+  const file = join(t.config.dataDir, 'app.db');
+  const direct = dialect === 'sqlite' ? sqliteReader(file) : null;
+  // where a window of refusals starts, the database's state is held and dumped only if the window is compared
+  const snapshots = dialect === 'sqlite' ? sqliteSnapshots(t.db, file) : await postgresSnapshots(t.db, t.config.databaseUrl!);
   try {
-    return await fuzzRoutes(t, dialect, group, direct?.read);
+    return await fuzzRoutes(t, dialect, group, snapshots, direct?.read);
   } finally {
+    await snapshots.close();
     direct?.close();
     await t.close();
   }
 }
 
-async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, read?: Reader): Promise<RouteSummary[]> {
+async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, snapshots: Snapshots, read?: Reader): Promise<RouteSummary[]> {
   let token = t.rootToken;
   // always with the current token (a case may have signed the previous one out)
   const root: Client = {
@@ -446,8 +450,9 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, read?:
     const dumped = tables.filter((table) => !allowed.has(table.name));
     const since = { audit_log: Number((await t.db.db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) };
     const dump = () => dumpDatabase(t.db, dumped, since, read);
-    // a dump of the state after a refusal, and the refusals since (see the header); an accepted write ends it
-    let baseline: { dump: Dump; files: string } | null = null;
+    // the state after a refusal (a dump, or null: the snapshot held), and the refusals since (see the
+    // header); an accepted write ends it
+    let baseline: { dump: Dump | null; files: string } | null = null;
     let window: string[] = [];
     let before = await fingerprint();
     let files = storedFiles();
@@ -455,8 +460,9 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, read?:
     /** compares the window's refusals with a full dump, which then starts the next window */
     const checkWindow = async () => {
       if (!baseline || !window.length) return;
+      const then = baseline.dump ?? (await snapshots.dump(dumped, since));
       const now = { dump: await dump(), files: filesSignature(storageDirs, true) };
-      const problems = dumpDifferences(baseline.dump, now.dump);
+      const problems = dumpDifferences(then, now.dump);
       if (now.files !== baseline.files) problems.push('the stored files changed (size or time)');
       if (problems.length) throw new Error(`a refusal among these ${window.length} cases changed the database:\n  ${problems.join('\n  ')}\ncases:\n  ${window.join('\n  ')}`);
       dumpChecked += window.length;
@@ -479,7 +485,10 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, read?:
         const changed = fingerprintDifferences(before, after).filter((d) => !allowed.has(d.split(':')[0]!));
         if (changed.length) throw new Error(`${res.statusCode} for ${what()}\nwrote to the database: ${changed.join('; ')}\n${res.body.slice(0, 300)}`);
         if (filesAfter !== files) throw new Error(`${res.statusCode} for ${what()}\nchanged the storage folders:\n${files}\n→\n${filesAfter}`);
-        if (!baseline) baseline = { dump: await dump(), files: filesSignature(storageDirs, true) };
+        if (!baseline) {
+          await snapshots.take();
+          baseline = { dump: null, files: filesSignature(storageDirs, true) };
+        }
         else window.push(`${res.statusCode} ${what().slice(0, 300)}`);
         if (window.length >= DUMP_EVERY) await checkWindow();
         before = after;
@@ -509,6 +518,7 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, read?:
     try {
       await fc.assert(property, { seed: SEED + index, numRuns: RUNS, endOnFailure: true });
       await checkWindow();
+      await snapshots.release();
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : '';
       const message = (error instanceof Error ? error.message : String(error)) + cause;
