@@ -61,12 +61,18 @@ const readResource = (field: string): string | undefined => REFERENCES[field]?.[
 
 /**
  * Notes the numeric id of a record of `resource` as the server presented it, and of the relations it
- * embeds (`district: { id, encrypted_id }` beside `district_id`).
+ * embeds (`district: { id, encrypted_id }` beside `district_id`; lists of them, such as a doctor's
+ * `specializations`, and theirs in turn), so that a write naming one by its id sends its number.
  */
 export function rememberIds(raw: unknown, resource?: string): void {
   if (!isRecord(raw)) return;
   learn(resource, raw);
-  for (const [key, value] of Object.entries(raw)) if (isRecord(value)) learn(readResource(RELATION_KEYS[key] ?? `${key}_id`), value);
+  for (const [key, value] of Object.entries(raw)) {
+    const embedded = Array.isArray(value) ? value.filter(isRecord) : isRecord(value) ? [value] : [];
+    // a list is of no one field's resource: its ids are noted without it (enough for writes)
+    const of = Array.isArray(value) ? undefined : readResource(RELATION_KEYS[key] ?? `${key}_id`);
+    for (const item of embedded) if (typeof item.encrypted_id === 'string' && typeof item.id === 'number') rememberIds(item, of);
+  }
 }
 
 /** A key to send: a number (or numeric text) as it is, a known encrypted id as its number; undefined when unknown. */

@@ -165,6 +165,60 @@ describe('reading records', () => {
   });
 });
 
+describe('embedded relations', () => {
+  // an appointment as the server presents it: its doctor and patient embedded, the doctor's specialisations, the patient's parent
+  const appointment = {
+    id: 31,
+    encrypted_id: 'enc-a31',
+    doctor_id: 5,
+    patient_id: 8,
+    doctor: { id: 5, encrypted_id: 'enc-d5', f_name: 'Sara', specializations: [{ id: 2, encrypted_id: 'enc-s2', title: 'Cardiology' }], file: { path: 'https://x/p.png', type: 'image', mimeType: 'image/png' } },
+    patient: { id: 8, encrypted_id: 'enc-f8', f_name: 'Bilal', parent_id: 7, parent: { id: 7, encrypted_id: 'enc-p7', f_name: 'Ayesha' } },
+    items: [{ id: 1, medicine: 'Paracetamol' }],
+    meta: { encrypted_id: 'enc-x', resource: 'feedbacks' },
+  };
+
+  test("a record's embedded relations, lists of them and theirs in turn have the encrypted id as id and keep the number", async () => {
+    const sent = stubFetch([{ body: { success: true, data: appointment } }]);
+    const { data } = await provider.getOne('appointments', { id: 'enc-a31' });
+    expect(sent).toHaveLength(1);
+    expect(data.doctor).toEqual({ ...appointment.doctor, id: 'enc-d5', number: 5, specializations: [{ id: 'enc-s2', number: 2, encrypted_id: 'enc-s2', title: 'Cardiology' }] });
+    expect(data.patient).toMatchObject({ id: 'enc-f8', number: 8, parent: { id: 'enc-p7', number: 7, f_name: 'Ayesha' } });
+    // references name the same records by the same ids
+    expect(data).toMatchObject({ doctor_id: 'enc-d5', patient_id: data.patient.id });
+    // child rows (no encrypted id) and other objects (no numeric id) stay as they are
+    expect(data.items).toEqual(appointment.items);
+    expect(data.meta).toEqual(appointment.meta);
+  });
+
+  test('in a list too', async () => {
+    stubFetch([{ body: { success: true, data: { data: [appointment], total: 1, links: [] } } }]);
+    const { data } = await provider.getList('appointments', listParams);
+    expect(data[0]).toMatchObject({ id: 'enc-a31', number: 31, doctor: { id: 'enc-d5', number: 5 }, patient: { id: 'enc-f8', parent: { id: 'enc-p7' } } });
+  });
+
+  test('a write naming embedded relations by their ids sends their numbers, with nothing to look up', async () => {
+    const read = stubFetch([{ body: { success: true, data: appointment } }]);
+    const { data } = await provider.getOne('appointments', { id: 'enc-a31' });
+    expect(read).toHaveLength(1);
+    const sent = stubFetch([{ body: { success: true, data: { id: 9, encrypted_id: 'enc-r9', title: 'x' } } }]);
+    await provider.create('appointment-requests', {
+      data: { patient_id: data.patient.parent.id, doctor_id: data.doctor.id, specializationIds: data.doctor.specializations.map((s: { id: string }) => s.id), title: 'x' },
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.json).toMatchObject({ patient_id: 7, doctor_id: 5, specializationIds: [2], title: 'x' });
+  });
+
+  test('an update of a record read (its embedded relations given as ids) sends its references as numbers', async () => {
+    stubFetch([{ body: { success: true, data: appointment } }]);
+    const { data: previousData } = await provider.getOne('appointments', { id: 'enc-a31' });
+    const sent = stubFetch([{ body: { success: true, data: appointment } }]);
+    await provider.update('appointments', { id: 'enc-a31', data: { ...previousData, detail: 'x' }, previousData });
+    expect(sent[0]!.json).toMatchObject({ doctor_id: 5, patient_id: 8, detail: 'x' });
+    expect(sent[0]!.json).not.toHaveProperty('id');
+  });
+});
+
 describe('writes', () => {
   test('create strips the ids and adds created_by', async () => {
     const sent = stubFetch([recorded('roleCreated')]);
@@ -359,7 +413,8 @@ describe('custom methods', () => {
     const { data } = await provider.getOpenSlots({ doctorId: 12, month: '2026-12' });
     expect(pathOf(sent[0]!.url)).toBe('/api/admin/appointments/open-slots');
     expect(queryOf(sent[0]!.url)).toEqual({ doctor_id: '12', month: '2026-12' });
-    expect(data).toEqual([slot]);
+    // the server names an open slot by its encrypted id: that is its id
+    expect(data).toEqual([{ id: 'slot-9', date: '2026-12-02', s_time: '09:00', e_time: '09:20' }]);
     stubFetch([{ body: { success: true, data: { slots: [] } } }]);
     expect((await httpError(provider.getOpenSlots({ doctorId: 12, month: '2026-12' }))).message).toBe('The server answered without a list.');
   });

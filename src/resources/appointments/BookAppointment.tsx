@@ -104,7 +104,7 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
     if (forWhom === '' || !slot) return;
     create(
       'appointments',
-      { data: { patient_id: forWhom, slot_id: slot.encrypted_id, detail: detail.trim() || null, ...(request ? { request_id: request.id } : {}) } },
+      { data: { patient_id: forWhom, slot_id: slot.id, detail: detail.trim() || null, ...(request ? { request_id: request.id } : {}) } },
       {
         onSuccess: (appointment) => {
           changed();
@@ -205,7 +205,7 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
             </TextField>
           </Box>
         )}
-        {doctorId !== '' ? <SlotPicker doctorId={doctorId} value={slot?.encrypted_id ?? null} onChange={chooseSlot} version={version} /> : null}
+        {doctorId !== '' ? <SlotPicker doctorId={doctorId} value={slot?.id ?? null} onChange={chooseSlot} version={version} /> : null}
         {errors.slot_id ? <Alert severity="warning">{shown('slot_id')}</Alert> : null}
         <TextField label={translate('resources.appointments.fields.detail')} value={detail} onChange={(e) => setDetail(e.target.value)} multiline minRows={2} inputProps={{ maxLength: 2000 }} error={Boolean(errors.detail)} helperText={shown('detail')} />
         {slot ? (
