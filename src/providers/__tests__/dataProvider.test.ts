@@ -502,9 +502,17 @@ describe('dashboard, notifications and real time', () => {
     expect(data.count).toBe(bell.count);
     expect(data.notifications.map((n) => [n.id, n.body.title, n.is_read])).toEqual(bell.notifications.map((n) => [n.id, n.body.title, n.is_read]));
 
+    // data naming a record names it by its id as well (the encrypted id its page takes)
+    for (const [n, raw] of data.notifications.map((n, i) => [n, bell.notifications[i]!] as const)) {
+      const named = (raw as { data?: { encrypted_id?: string } | null }).data;
+      if (named?.encrypted_id) expect(n.data).toMatchObject({ ...named, id: named.encrypted_id });
+    }
+    const more = stubFetch([{ body: { success: true, data: { count: 1, notifications: [{ id: 3, type: 'feedback', body: { title: 't', body: 'b' }, data: { resource: 'feedbacks', encrypted_id: 'enc-f3' }, is_read: false, created_at: '2026-11-20T10:00:00Z' }] } } }]);
+    expect((await provider.getNotifications()).data.notifications[0]!.data).toEqual({ resource: 'feedbacks', encrypted_id: 'enc-f3', id: 'enc-f3' });
+
     localStorage.removeItem('pusher_id');
     await expect(provider.getNotifications()).resolves.toEqual({ data: { notifications: [], count: 0 } });
-    expect(sent).toHaveLength(1);
+    expect(more).toHaveLength(1);
   });
 
   test('markNotificationsRead: all without ids, or the given ones', async () => {

@@ -134,7 +134,13 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
   const all = async (resource: string, filter: Record<string, unknown> = {}, sort?: { field: string; order: 'ASC' | 'DESC' }) =>
     (await base.getList(resource, { filter: toFakeFilter(filter, fieldsOf(resource)), sort: sort ?? { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 1_000_000 } })).data;
 
-  const notifications: AdminNotification[] = readBell(data.bell).notifications;
+  /** A notification's record named by the id this provider's getOne takes (the server's data names it by its encrypted id). */
+  const withFakeDataId = (notification: AdminNotification): AdminNotification => {
+    const { resource, encrypted_id: encryptedId } = notification.data ?? {};
+    const record = typeof resource === 'string' ? collections[resource]?.find((r) => r.encrypted_id === encryptedId) : undefined;
+    return record ? { ...notification, data: { ...notification.data, id: record.id } } : notification;
+  };
+  const notifications: AdminNotification[] = readBell(data.bell).notifications.map(withFakeDataId);
   let promotional: PromotionalData = readPromotional(data.promotional);
   let password = data.admin.password;
   let nextId = 1_000_000;
