@@ -27,8 +27,6 @@ const FORBIDDEN: { name: string; pattern: RegExp }[] = [
  */
 const ENCRYPTED_ID_LEFT: Record<string, { lines: number; why: string }> = {
   'resources/audit-log/AuditLogList.tsx': { lines: 6, why: 'an entry names its record by record_encrypted_id and its actor without a numeric id (the audit route\'s own shape)' },
-  'resources/appointment-requests/index.tsx': { lines: 1, why: 'a request names its appointment by appointment_encrypted_id (appointment_id is not a reference of references.ts yet)' },
-  'resources/appointments/BookAppointment.tsx': { lines: 2, why: "a request's link to its appointment (appointment_encrypted_id, as above)" },
 };
 
 function sources(dir: string): string[] {

@@ -191,6 +191,13 @@ describe('embedded relations', () => {
     expect(data.meta).toEqual(appointment.meta);
   });
 
+  test("a key's encrypted id given beside it names the record by that id, with nothing to look up", async () => {
+    const sent = stubFetch([{ body: { success: true, data: { id: 4, encrypted_id: 'enc-r4', detail: 'x', appointment_id: 31, appointment_encrypted_id: 'enc-a31', patient_id: null } } }]);
+    const { data } = await provider.getOne('appointment-requests', { id: 'enc-r4' });
+    expect(sent).toHaveLength(1);
+    expect(data).toMatchObject({ id: 'enc-r4', number: 4, appointment_id: 'enc-a31' });
+  });
+
   test('in a list too', async () => {
     stubFetch([{ body: { success: true, data: { data: [appointment], total: 1, links: [] } } }]);
     const { data } = await provider.getList('appointments', listParams);

@@ -227,9 +227,9 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
 /** A handled request's link to the appointment it was booked as. */
 export const RequestAppointmentLink = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
-  if (!record.appointment_encrypted_id) return null;
+  if (record.appointment_id == null) return null;
   return (
-    <MuiButton component={Link} to={`/appointments/${encodeURIComponent(String(record.appointment_encrypted_id))}/show`} size="small" onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+    <MuiButton component={Link} to={`/appointments/${encodeURIComponent(String(record.appointment_id))}/show`} size="small" onClick={(e: React.MouseEvent) => e.stopPropagation()}>
       {translate('resources.appointment-requests.booked')}
     </MuiButton>
   );
