@@ -54,20 +54,20 @@ export async function request<T>(http: HttpClient, path: string, options?: ApiFe
 export const identifierOf = (value: unknown): Identifier | undefined =>
   (typeof value === 'string' && value !== '') || typeof value === 'number' ? value : undefined;
 
-/** An embedded relation as the server presents it: its numeric `id` beside its `encrypted_id`. */
-const isEmbedded = (value: unknown): value is Record<string, unknown> & { id: number; encrypted_id: string } =>
-  isRecord(value) && typeof value.encrypted_id === 'string' && value.encrypted_id !== '' && typeof value.id === 'number';
+/** An embedded relation as the server presents it: its `encrypted_id`, beside its numeric `id` or alone (the audit log's actor). */
+const isEmbedded = (value: unknown): value is Record<string, unknown> & { id?: number; encrypted_id: string } =>
+  isRecord(value) && typeof value.encrypted_id === 'string' && value.encrypted_id !== '' && (typeof value.id === 'number' || value.id === undefined);
 
 /**
  * A record's field with the relations it embeds (`doctor: { id: 5, encrypted_id: 'Xy', ... }`, or a
  * list of them, and theirs in turn) in react-admin's shape, as the record itself: `id` the encrypted id
- * the server's routes take, the number kept as `number`. Other values are left as they are.
+ * the server's routes take, the number (if given) kept as `number`. Other values are left as they are.
  */
 export function withEmbeddedIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.some((item) => isEmbedded(item)) ? value.map(withEmbeddedIds) : value;
   if (!isEmbedded(value)) return value;
   const fields = Object.fromEntries(Object.entries(value).map(([key, field]) => [key, withEmbeddedIds(field)]));
-  return { ...fields, id: value.encrypted_id, number: value.id };
+  return value.id === undefined ? { ...fields, id: value.encrypted_id } : { ...fields, id: value.encrypted_id, number: value.id };
 }
 
 /**

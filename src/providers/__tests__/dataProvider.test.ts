@@ -175,7 +175,7 @@ describe('embedded relations', () => {
     doctor: { id: 5, encrypted_id: 'enc-d5', f_name: 'Sara', specializations: [{ id: 2, encrypted_id: 'enc-s2', title: 'Cardiology' }], file: { path: 'https://x/p.png', type: 'image', mimeType: 'image/png' } },
     patient: { id: 8, encrypted_id: 'enc-f8', f_name: 'Bilal', parent_id: 7, parent: { id: 7, encrypted_id: 'enc-p7', f_name: 'Ayesha' } },
     items: [{ id: 1, medicine: 'Paracetamol' }],
-    meta: { encrypted_id: 'enc-x', resource: 'feedbacks' },
+    meta: { id: 3, resource: 'feedbacks' },
   };
 
   test("a record's embedded relations, lists of them and theirs in turn have the encrypted id as id and keep the number", async () => {
@@ -186,7 +186,7 @@ describe('embedded relations', () => {
     expect(data.patient).toMatchObject({ id: 'enc-f8', number: 8, parent: { id: 'enc-p7', number: 7, f_name: 'Ayesha' } });
     // references name the same records by the same ids
     expect(data).toMatchObject({ doctor_id: 'enc-d5', patient_id: data.patient.id });
-    // child rows (no encrypted id) and other objects (no numeric id) stay as they are
+    // child rows and other objects (no encrypted id) stay as they are
     expect(data.items).toEqual(appointment.items);
     expect(data.meta).toEqual(appointment.meta);
   });
@@ -196,6 +196,11 @@ describe('embedded relations', () => {
     const { data } = await provider.getOne('appointment-requests', { id: 'enc-r4' });
     expect(sent).toHaveLength(1);
     expect(data).toMatchObject({ id: 'enc-r4', number: 4, appointment_id: 'enc-a31' });
+  });
+
+  test('an embedded relation given by its encrypted id alone (the audit log\'s actor) has it as id', () => {
+    const entry = normaliseRecord({ id: 12, action: 'update', actor: { encrypted_id: 'enc-ad1', name: 'Amna', email: null }, changes: { title: ['a', 'b'] } });
+    expect(entry).toEqual({ id: 12, number: 12, action: 'update', actor: { id: 'enc-ad1', encrypted_id: 'enc-ad1', name: 'Amna', email: null }, changes: { title: ['a', 'b'] } });
   });
 
   test('in a list too', async () => {
