@@ -23,12 +23,13 @@ import { BELL_QUERY_KEY, withPushed, type BellData } from '../resources/notifica
 import { formatDateTime, formatWhen } from '../resources/notifications/dates';
 
 /**
- * The console page a notification is about, when its data names a record (`{ resource, encrypted_id }`:
- * a patient's feedback, a support request): that record's page. Only a plain resource name and id.
+ * The console page a notification is about, when its data names a record (`{ resource, id }`: a
+ * patient's feedback, a support request): that record's page. Only a plain resource name and id.
  */
 export const linkOf = (notification: AdminNotification): string | null => {
-  const { resource, encrypted_id: id } = notification.data ?? {};
-  return typeof resource === 'string' && /^[a-z-]+$/.test(resource) && typeof id === 'string' && /^[A-Za-z0-9_-]+$/.test(id) ? `/${resource}/${id}/show` : null;
+  const { resource, id } = notification.data ?? {};
+  const plainId = (typeof id === 'string' && /^[A-Za-z0-9_-]+$/.test(id)) || (typeof id === 'number' && Number.isInteger(id));
+  return typeof resource === 'string' && /^[a-z-]+$/.test(resource) && plainId ? `/${resource}/${String(id)}/show` : null;
 };
 
 const NotificationItem = ({ notification, locale, onOpen }: { notification: AdminNotification; locale: string; onOpen: () => void }) => {

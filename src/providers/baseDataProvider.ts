@@ -54,16 +54,34 @@ export async function request<T>(http: HttpClient, path: string, options?: ApiFe
 export const identifierOf = (value: unknown): Identifier | undefined =>
   (typeof value === 'string' && value !== '') || typeof value === 'number' ? value : undefined;
 
+/** An embedded relation as the server presents it: its `encrypted_id`, beside its numeric `id` or alone (the audit log's actor). */
+const isEmbedded = (value: unknown): value is Record<string, unknown> & { id?: number; encrypted_id: string } =>
+  isRecord(value) && typeof value.encrypted_id === 'string' && value.encrypted_id !== '' && (typeof value.id === 'number' || value.id === undefined);
+
+/**
+ * A record's field with the relations it embeds (`doctor: { id: 5, encrypted_id: 'Xy', ... }`, or a
+ * list of them, and theirs in turn) in react-admin's shape, as the record itself: `id` the encrypted id
+ * the server's routes take, the number (if given) kept as `number`. Other values are left as they are.
+ */
+export function withEmbeddedIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.some((item) => isEmbedded(item)) ? value.map(withEmbeddedIds) : value;
+  if (!isEmbedded(value)) return value;
+  const fields = Object.fromEntries(Object.entries(value).map(([key, field]) => [key, withEmbeddedIds(field)]));
+  return value.id === undefined ? { ...fields, id: value.encrypted_id } : { ...fields, id: value.encrypted_id, number: value.id };
+}
+
 /**
  * react-admin's record: the encrypted id is its id (routes take it), the server's number is kept as
- * `number` for display only (a ticket's "#12"), and references to records already seen are given as
- * their ids (references.ts; the standard calls also ask for the others).
+ * `number` for display only (a ticket's "#12"), the relations it embeds likewise (withEmbeddedIds), and
+ * references to records already seen are given as their ids (references.ts; the standard calls also ask
+ * for the others).
  */
 export function normaliseRecord(raw: unknown, resource?: string): RaRecord {
   const id = isRecord(raw) ? (identifierOf(raw.encrypted_id) ?? identifierOf(raw.id)) : undefined;
   if (!isRecord(raw) || id === undefined) throw new HttpError('The server answered without a record.', 500, raw);
   rememberIds(raw, resource);
-  return withRecordIds({ ...withHttpsFileLinks(raw), id, number: raw.id });
+  const fields = Object.fromEntries(Object.entries(withHttpsFileLinks(raw)).map(([key, value]) => [key, withEmbeddedIds(value)]));
+  return withRecordIds({ ...fields, id, number: raw.id });
 }
 
 /** Never sent in a body: the route names the record. */

@@ -18,9 +18,9 @@ import { toServerKeys } from './references';
 import { serverMessageKey } from './serverMessages';
 import { getPusherId, updateSessionProfile } from './session';
 
-/** A slot open to booking, named by its encrypted id. */
+/** A slot open to booking: its id is what a booking's `slot_id` and a reschedule's `slotId` take. */
 export interface OpenSlot {
-  encrypted_id: string;
+  id: string;
   /** YYYY-MM-DD */
   date: string;
   /** HH:MM */
@@ -205,7 +205,8 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
     async getOpenSlots({ doctorId, month, signal }) {
       const { data } = await request<unknown>(http, path('appointments', 'open-slots'), { query: { doctor_id: await doctorKey(doctorId), month }, signal });
       if (!Array.isArray(data)) throw new HttpError('The server answered without a list.', 500, data);
-      return { data: data as OpenSlot[] };
+      // the server names an open slot by its encrypted id only: that is its id
+      return { data: data.filter(isRecord).map(({ encrypted_id, ...slot }) => ({ ...slot, id: encrypted_id }) as OpenSlot) };
     },
 
     async rescheduleAppointment({ id, slotId }) {

@@ -34,6 +34,16 @@ export interface SentNotificationResult {
   channel: 'web' | 'mobile';
 }
 
+/**
+ * A notification whose data names a record as this server does (`{ resource, encrypted_id }`: a
+ * patient's feedback, a support request) names it by its id too, the encrypted id its page's route takes.
+ */
+export function withDataId(notification: AdminNotification): AdminNotification {
+  const data = notification.data;
+  if (!data || typeof data.encrypted_id !== 'string' || data.id !== undefined) return notification;
+  return { ...notification, data: { ...data, id: data.encrypted_id } };
+}
+
 /** The older server sent the body as JSON text and isRead beside is_read (spec 1 section 3). */
 export function readNotification(raw: unknown): AdminNotification | null {
   if (!isRecord(raw) || (typeof raw.id !== 'number' && typeof raw.id !== 'string')) return null;
@@ -46,7 +56,7 @@ export function readNotification(raw: unknown): AdminNotification | null {
     }
   }
   const content = isRecord(body) ? body : {};
-  return {
+  return withDataId({
     id: Number(raw.id),
     type: typeof raw.type === 'string' ? raw.type : '',
     body: {
@@ -56,7 +66,7 @@ export function readNotification(raw: unknown): AdminNotification | null {
     data: isRecord(raw.data) ? raw.data : null,
     is_read: Boolean(raw.is_read ?? raw.isRead),
     created_at: typeof raw.created_at === 'string' ? raw.created_at : '',
-  };
+  });
 }
 
 export function readBell(data: unknown): BellData {

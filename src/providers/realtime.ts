@@ -11,6 +11,7 @@
 import type { ChannelAuthorizationHandler, Options as PusherOptions } from 'pusher-js';
 import type { AdminNotification } from '../../contract/api';
 import { isRecord } from './http';
+import { withDataId } from './notifications';
 import { getPusherId } from './session';
 
 export type { AdminNotification };
@@ -267,7 +268,7 @@ export function subscribeNotifications(source: RealtimeBackend, handler: (notifi
   if (!pusherId) return () => undefined;
   return listen(source, adminChannel(pusherId), NOTIFICATION_EVENT, (data) => {
     const value = parsed(data);
-    if (isNotification(value)) handler(value);
+    if (isNotification(value)) handler(withDataId(value));
   });
 }
 

@@ -32,6 +32,7 @@ export const REFERENCES: Record<string, readonly string[]> = {
   country_id: ['countries'],
   city_id: ['cities'],
   request_id: ['appointment-requests'],
+  appointment_id: ['appointments'],
   cancel_reason_id: ['cancellation-reasons'],
   specializationIds: ['specializations'],
   district_ids: ['districts'],
@@ -61,12 +62,21 @@ const readResource = (field: string): string | undefined => REFERENCES[field]?.[
 
 /**
  * Notes the numeric id of a record of `resource` as the server presented it, and of the relations it
- * embeds (`district: { id, encrypted_id }` beside `district_id`).
+ * embeds (`district: { id, encrypted_id }` beside `district_id`; lists of them, such as a doctor's
+ * `specializations`, and theirs in turn), so that a write naming one by its id sends its number.
  */
 export function rememberIds(raw: unknown, resource?: string): void {
   if (!isRecord(raw)) return;
   learn(resource, raw);
-  for (const [key, value] of Object.entries(raw)) if (isRecord(value)) learn(readResource(RELATION_KEYS[key] ?? `${key}_id`), value);
+  for (const [key, value] of Object.entries(raw)) {
+    // a key's encrypted id given beside it (a request's `appointment_encrypted_id` beside `appointment_id`)
+    const keyField = key.endsWith('_encrypted_id') ? `${key.slice(0, -'_encrypted_id'.length)}_id` : undefined;
+    if (keyField !== undefined && typeof value === 'string') learn(readResource(keyField), { id: raw[keyField], encrypted_id: value });
+    const embedded = Array.isArray(value) ? value.filter(isRecord) : isRecord(value) ? [value] : [];
+    // a list is of no one field's resource: its ids are noted without it (enough for writes)
+    const of = Array.isArray(value) ? undefined : readResource(RELATION_KEYS[key] ?? `${key}_id`);
+    for (const item of embedded) if (typeof item.encrypted_id === 'string' && typeof item.id === 'number') rememberIds(item, of);
+  }
 }
 
 /** A key to send: a number (or numeric text) as it is, a known encrypted id as its number; undefined when unknown. */

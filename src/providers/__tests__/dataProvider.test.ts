@@ -165,6 +165,72 @@ describe('reading records', () => {
   });
 });
 
+describe('embedded relations', () => {
+  // an appointment as the server presents it: its doctor and patient embedded, the doctor's specialisations, the patient's parent
+  const appointment = {
+    id: 31,
+    encrypted_id: 'enc-a31',
+    doctor_id: 5,
+    patient_id: 8,
+    doctor: { id: 5, encrypted_id: 'enc-d5', f_name: 'Sara', specializations: [{ id: 2, encrypted_id: 'enc-s2', title: 'Cardiology' }], file: { path: 'https://x/p.png', type: 'image', mimeType: 'image/png' } },
+    patient: { id: 8, encrypted_id: 'enc-f8', f_name: 'Bilal', parent_id: 7, parent: { id: 7, encrypted_id: 'enc-p7', f_name: 'Ayesha' } },
+    items: [{ id: 1, medicine: 'Paracetamol' }],
+    meta: { id: 3, resource: 'feedbacks' },
+  };
+
+  test("a record's embedded relations, lists of them and theirs in turn have the encrypted id as id and keep the number", async () => {
+    const sent = stubFetch([{ body: { success: true, data: appointment } }]);
+    const { data } = await provider.getOne('appointments', { id: 'enc-a31' });
+    expect(sent).toHaveLength(1);
+    expect(data.doctor).toEqual({ ...appointment.doctor, id: 'enc-d5', number: 5, specializations: [{ id: 'enc-s2', number: 2, encrypted_id: 'enc-s2', title: 'Cardiology' }] });
+    expect(data.patient).toMatchObject({ id: 'enc-f8', number: 8, parent: { id: 'enc-p7', number: 7, f_name: 'Ayesha' } });
+    // references name the same records by the same ids
+    expect(data).toMatchObject({ doctor_id: 'enc-d5', patient_id: data.patient.id });
+    // child rows and other objects (no encrypted id) stay as they are
+    expect(data.items).toEqual(appointment.items);
+    expect(data.meta).toEqual(appointment.meta);
+  });
+
+  test("a key's encrypted id given beside it names the record by that id, with nothing to look up", async () => {
+    const sent = stubFetch([{ body: { success: true, data: { id: 4, encrypted_id: 'enc-r4', detail: 'x', appointment_id: 31, appointment_encrypted_id: 'enc-a31', patient_id: null } } }]);
+    const { data } = await provider.getOne('appointment-requests', { id: 'enc-r4' });
+    expect(sent).toHaveLength(1);
+    expect(data).toMatchObject({ id: 'enc-r4', number: 4, appointment_id: 'enc-a31' });
+  });
+
+  test('an embedded relation given by its encrypted id alone (the audit log\'s actor) has it as id', () => {
+    const entry = normaliseRecord({ id: 12, action: 'update', actor: { encrypted_id: 'enc-ad1', name: 'Amna', email: null }, changes: { title: ['a', 'b'] } });
+    expect(entry).toEqual({ id: 12, number: 12, action: 'update', actor: { id: 'enc-ad1', encrypted_id: 'enc-ad1', name: 'Amna', email: null }, changes: { title: ['a', 'b'] } });
+  });
+
+  test('in a list too', async () => {
+    stubFetch([{ body: { success: true, data: { data: [appointment], total: 1, links: [] } } }]);
+    const { data } = await provider.getList('appointments', listParams);
+    expect(data[0]).toMatchObject({ id: 'enc-a31', number: 31, doctor: { id: 'enc-d5', number: 5 }, patient: { id: 'enc-f8', parent: { id: 'enc-p7' } } });
+  });
+
+  test('a write naming embedded relations by their ids sends their numbers, with nothing to look up', async () => {
+    const read = stubFetch([{ body: { success: true, data: appointment } }]);
+    const { data } = await provider.getOne('appointments', { id: 'enc-a31' });
+    expect(read).toHaveLength(1);
+    const sent = stubFetch([{ body: { success: true, data: { id: 9, encrypted_id: 'enc-r9', title: 'x' } } }]);
+    await provider.create('appointment-requests', {
+      data: { patient_id: data.patient.parent.id, doctor_id: data.doctor.id, specializationIds: data.doctor.specializations.map((s: { id: string }) => s.id), title: 'x' },
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.json).toMatchObject({ patient_id: 7, doctor_id: 5, specializationIds: [2], title: 'x' });
+  });
+
+  test('an update of a record read (its embedded relations given as ids) sends its references as numbers', async () => {
+    stubFetch([{ body: { success: true, data: appointment } }]);
+    const { data: previousData } = await provider.getOne('appointments', { id: 'enc-a31' });
+    const sent = stubFetch([{ body: { success: true, data: appointment } }]);
+    await provider.update('appointments', { id: 'enc-a31', data: { ...previousData, detail: 'x' }, previousData });
+    expect(sent[0]!.json).toMatchObject({ doctor_id: 5, patient_id: 8, detail: 'x' });
+    expect(sent[0]!.json).not.toHaveProperty('id');
+  });
+});
+
 describe('writes', () => {
   test('create strips the ids and adds created_by', async () => {
     const sent = stubFetch([recorded('roleCreated')]);
@@ -359,7 +425,8 @@ describe('custom methods', () => {
     const { data } = await provider.getOpenSlots({ doctorId: 12, month: '2026-12' });
     expect(pathOf(sent[0]!.url)).toBe('/api/admin/appointments/open-slots');
     expect(queryOf(sent[0]!.url)).toEqual({ doctor_id: '12', month: '2026-12' });
-    expect(data).toEqual([slot]);
+    // the server names an open slot by its encrypted id: that is its id
+    expect(data).toEqual([{ id: 'slot-9', date: '2026-12-02', s_time: '09:00', e_time: '09:20' }]);
     stubFetch([{ body: { success: true, data: { slots: [] } } }]);
     expect((await httpError(provider.getOpenSlots({ doctorId: 12, month: '2026-12' }))).message).toBe('The server answered without a list.');
   });
@@ -447,9 +514,17 @@ describe('dashboard, notifications and real time', () => {
     expect(data.count).toBe(bell.count);
     expect(data.notifications.map((n) => [n.id, n.body.title, n.is_read])).toEqual(bell.notifications.map((n) => [n.id, n.body.title, n.is_read]));
 
+    // data naming a record names it by its id as well (the encrypted id its page takes)
+    for (const [n, raw] of data.notifications.map((n, i) => [n, bell.notifications[i]!] as const)) {
+      const named = (raw as { data?: { encrypted_id?: string } | null }).data;
+      if (named?.encrypted_id) expect(n.data).toMatchObject({ ...named, id: named.encrypted_id });
+    }
+    const more = stubFetch([{ body: { success: true, data: { count: 1, notifications: [{ id: 3, type: 'feedback', body: { title: 't', body: 'b' }, data: { resource: 'feedbacks', encrypted_id: 'enc-f3' }, is_read: false, created_at: '2026-11-20T10:00:00Z' }] } } }]);
+    expect((await provider.getNotifications()).data.notifications[0]!.data).toEqual({ resource: 'feedbacks', encrypted_id: 'enc-f3', id: 'enc-f3' });
+
     localStorage.removeItem('pusher_id');
     await expect(provider.getNotifications()).resolves.toEqual({ data: { notifications: [], count: 0 } });
-    expect(sent).toHaveLength(1);
+    expect(more).toHaveLength(1);
   });
 
   test('markNotificationsRead: all without ids, or the given ones', async () => {

@@ -15,10 +15,10 @@ beforeAll(() => {
   data = loadTestDemoData();
 }, 180_000);
 
-const setup = () => {
+const setup = (source: DemoData = data) => {
   const blobs = new Map<string, Blob>();
   const downloads: { url: string; fileName: string }[] = [];
-  const provider = createFakeDataProvider(JSON.parse(JSON.stringify(data)) as DemoData, {
+  const provider = createFakeDataProvider(JSON.parse(JSON.stringify(source)) as DemoData, {
     objectUrl: (blob) => {
       const url = `blob:test/${blobs.size + 1}`;
       blobs.set(url, blob);
@@ -111,6 +111,22 @@ test('status changes and bulk actions change the records', async () => {
   const { data: result } = await provider.bulkAction('app-users', { action: 'delete', ids: [second!.id as number, 999_999] });
   expect(result.done).toEqual([second!.id]);
   expect(result.refused.map((r) => r.id)).toEqual([999_999]);
+});
+
+test("embedded relations and the bell's notifications name their records by the ids getOne takes", async () => {
+  // a notification of the server's bell naming a patient (as a feedback's names the feedback)
+  const named = data.resources['app-users']![3]!;
+  const bell = { count: 1, notifications: [{ id: 1, type: 'feedback', body: { title: 'New feedback', body: '' }, data: { resource: 'app-users', encrypted_id: named.encrypted_id }, is_read: false, created_at: '2026-11-20T10:00:00Z' }] };
+  const { provider } = setup({ ...data, bell });
+  const { data: appointments } = await provider.getList('appointments', { ...everything, pagination: { page: 1, perPage: 20 } });
+  const appointment = appointments.find((a) => a.doctor && a.patient)!;
+  expect((await provider.getOne('doctors', { id: appointment.doctor.id })).data).toMatchObject({ id: appointment.doctor.id, f_name: appointment.doctor.f_name });
+  const patients = appointment.patient.parent_id ? 'family-members' : 'app-users';
+  expect((await provider.getOne(patients, { id: appointment.patient.id })).data).toMatchObject({ id: appointment.patient.id, f_name: appointment.patient.f_name });
+  // the bell's data names the record by the server's encrypted id: given as this provider's id
+  const [notification] = (await provider.getNotifications()).data.notifications;
+  expect(notification!.data).toEqual({ resource: 'app-users', encrypted_id: named.encrypted_id, id: named.id });
+  expect((await provider.getOne('app-users', { id: notification!.data!.id as number })).data).toMatchObject({ id: named.id, encrypted_id: named.encrypted_id });
 });
 
 test('a notification sent to admins rings the bell until it is read', async () => {

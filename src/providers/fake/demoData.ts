@@ -5,7 +5,6 @@
  */
 import type { DutySlot } from '../../../contract/dutyRoster';
 import type { PermissionModule } from '../../../contract/permissions';
-import type { OpenSlot } from '../consoleMethods';
 
 export interface DemoData {
   generatedWith: string;
@@ -18,9 +17,18 @@ export interface DemoData {
   promotional: unknown;
   /** A doctor's stored and open slots by `${doctor id}:${YYYY-MM}` (this month and the next at dump time). */
   dutySlots: Record<string, DutySlot[]>;
-  openSlots: Record<string, OpenSlot[]>;
+  /** As the server answers them: `{ encrypted_id, date, s_time, e_time }` (the provider gives `encrypted_id` as `id`). */
+  openSlots: Record<string, RawOpenSlot[]>;
   /** The demo admin's bell (GET /notifications/web/admin/{pusher id}). */
   bell: unknown;
+}
+
+/** An open slot as GET /appointments/open-slots answers it. */
+export interface RawOpenSlot {
+  encrypted_id: string;
+  date: string;
+  s_time: string;
+  e_time: string;
 }
 
 export const DEMO_DATA_URL = '/demo-data.json';

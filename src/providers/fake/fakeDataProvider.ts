@@ -10,13 +10,13 @@ import fakeRestDataProvider from 'ra-data-fakerest';
 import { HttpError, type DataProvider, type GetListResult, type Identifier, type RaRecord } from 'ra-core';
 import type { AdminNotification } from '../../../contract/api';
 import type { AppDataProvider } from '../dataProvider';
-import type { BulkResult, LocationImportResult } from '../consoleMethods';
+import type { BulkResult, LocationImportResult, OpenSlot } from '../consoleMethods';
 import type { DashboardData } from '../dashboard';
 import { readBell } from '../notifications';
 import { readPromotional, type PromotionalData, type PromotionalSlider, type PromotionalTestimonial } from '../promotional';
 import { SEARCH_RESOURCES, type SearchGroup } from '../search';
 import { getUid, updateSessionProfile } from '../session';
-import type { DemoData } from './demoData';
+import type { DemoData, RawOpenSlot } from './demoData';
 
 export interface FakeProviderOptions {
   /** Where downloads go (tests replace it); by default a link the browser follows. */
@@ -49,6 +49,9 @@ const toRecord = (raw: Record<string, unknown>): RaRecord => ({
   id: raw.id as Identifier,
   number: raw.id,
 });
+
+/** An open slot as the screens read it: the server's encrypted id, which names it in a booking, as its id. */
+const openSlot = ({ encrypted_id, ...slot }: RawOpenSlot): OpenSlot => ({ ...slot, id: encrypted_id });
 
 const defaultDownload = (url: string, fileName: string) => {
   const link = document.createElement('a');
@@ -131,7 +134,13 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
   const all = async (resource: string, filter: Record<string, unknown> = {}, sort?: { field: string; order: 'ASC' | 'DESC' }) =>
     (await base.getList(resource, { filter: toFakeFilter(filter, fieldsOf(resource)), sort: sort ?? { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 1_000_000 } })).data;
 
-  const notifications: AdminNotification[] = readBell(data.bell).notifications;
+  /** A notification's record named by the id this provider's getOne takes (the server's data names it by its encrypted id). */
+  const withFakeDataId = (notification: AdminNotification): AdminNotification => {
+    const { resource, encrypted_id: encryptedId } = notification.data ?? {};
+    const record = typeof resource === 'string' ? collections[resource]?.find((r) => r.encrypted_id === encryptedId) : undefined;
+    return record ? { ...notification, data: { ...notification.data, id: record.id } } : notification;
+  };
+  const notifications: AdminNotification[] = readBell(data.bell).notifications.map(withFakeDataId);
   let promotional: PromotionalData = readPromotional(data.promotional);
   let password = data.admin.password;
   let nextId = 1_000_000;
@@ -218,11 +227,11 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
     },
 
     async getOpenSlots({ doctorId, month }) {
-      return { data: data.openSlots[`${String(asId(doctorId))}:${month}`] ?? [] };
+      return { data: (data.openSlots[`${String(asId(doctorId))}:${month}`] ?? []).map(openSlot) };
     },
 
     async rescheduleAppointment({ id, slotId }) {
-      const slot = Object.values(data.openSlots).flat().find((open) => open.encrypted_id === slotId);
+      const slot = Object.values(data.openSlots).flat().map(openSlot).find((open) => open.id === slotId);
       if (!slot) throw new HttpError('That slot is not open any more.', 422, { errors: { slot_id: 'That slot is not open any more.' } });
       const { data: record } = await base.update('appointments', { id: asId(id), data: { date: slot.date, s_time: slot.s_time, e_time: slot.e_time }, previousData: { id } });
       return { data: record };

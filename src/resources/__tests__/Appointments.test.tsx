@@ -26,9 +26,9 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 const OPEN: OpenSlot[] = [
-  { encrypted_id: 'slot-1', date: '2026-03-20', s_time: '09:00', e_time: '09:20' },
-  { encrypted_id: 'slot-2', date: '2026-03-20', s_time: '09:20', e_time: '09:40' },
-  { encrypted_id: 'slot-3', date: '2026-03-23', s_time: '11:00', e_time: '11:20' },
+  { id: 'slot-1', date: '2026-03-20', s_time: '09:00', e_time: '09:20' },
+  { id: 'slot-2', date: '2026-03-20', s_time: '09:20', e_time: '09:40' },
+  { id: 'slot-3', date: '2026-03-23', s_time: '11:00', e_time: '11:20' },
 ];
 // records as a data provider gives them: references name records by id
 const PATIENT: RaRecord = { id: 'enc-p7', type: 'patient', f_name: 'Ayesha', l_name: 'Khan', phone_no: '03001234567' };
@@ -115,7 +115,7 @@ describe('booking an appointment', () => {
 
   it('from a request: the request is named, its patient preset, and the booking carries the request', async () => {
     const user = userEvent.setup();
-    const request = { id: 'enc-r4', number: 4, detail: 'Chest pain at night', is_emergency: true, patient: { id: 7, f_name: 'Ayesha', l_name: 'Khan', encrypted_id: 'enc-p7' } };
+    const request = { id: 'enc-r4', number: 4, detail: 'Chest pain at night', is_emergency: true, patient: { id: 'enc-p7', number: 7, f_name: 'Ayesha', l_name: 'Khan', encrypted_id: 'enc-p7' } };
     const { create } = renderWith(<BookAppointmentButton request={request} label="resources.appointment-requests.book" />);
     await user.click(await screen.findByRole('button', { name: 'Book' }));
     const dialog = await screen.findByRole('dialog');
@@ -128,7 +128,7 @@ describe('booking an appointment', () => {
     await user.click(day(20));
     await user.click(within(dialog).getByRole('radio', { name: '09:00–09:20' }));
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith('appointments', expect.objectContaining({ data: { patient_id: 7, slot_id: 'slot-1', detail: 'Chest pain at night', request_id: 'enc-r4' } })));
+    await waitFor(() => expect(create).toHaveBeenCalledWith('appointments', expect.objectContaining({ data: { patient_id: 'enc-p7', slot_id: 'slot-1', detail: 'Chest pain at night', request_id: 'enc-r4' } })));
   });
 
   it('is not offered to an admin who may not add appointments', async () => {

@@ -178,14 +178,14 @@ export const PatientProfile = () => {
     ...(isPatient ? [{ value: 'family', label: 'app.profile.family', content: <FamilyProfile /> }] : []),
   ];
   const ageOrCountry = record.age ?? (record.country as { country?: string } | null)?.country ?? '';
-  const parent = record.parent as { encrypted_id?: string; f_name?: string; l_name?: string } | null;
+  const parent = record.parent as { id?: string | number; f_name?: string; l_name?: string } | null;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <ProfileActions backTo={parent?.encrypted_id ? `/app-users/${encodeURIComponent(parent.encrypted_id)}/show` : undefined} />
+      <ProfileActions backTo={parent?.id != null ? `/app-users/${encodeURIComponent(String(parent.id))}/show` : undefined} />
       <ProfileHeader>
-        {parent?.encrypted_id ? (
+        {parent?.id != null ? (
           <Detail label="resources.family-members.fields.parent">
-            <MuiLink component={Link} to={`/app-users/${encodeURIComponent(parent.encrypted_id)}/show`}>
+            <MuiLink component={Link} to={`/app-users/${encodeURIComponent(String(parent.id))}/show`}>
               {fullName(parent)}
             </MuiLink>
           </Detail>

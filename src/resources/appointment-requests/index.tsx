@@ -33,7 +33,7 @@ const RequestActions = () => {
   if (!record) return null;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-      {record.appointment_encrypted_id ? <RequestAppointmentLink record={record} /> : <BookAppointmentButton request={record} label="resources.appointment-requests.book" />}
+      {record.appointment_id != null ? <RequestAppointmentLink record={record} /> : <BookAppointmentButton request={record} label="resources.appointment-requests.book" />}
     </Box>
   );
 };

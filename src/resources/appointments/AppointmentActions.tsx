@@ -109,7 +109,7 @@ const RescheduleDialog = ({ onClose }: { onClose: () => void }) => {
     setBusy(true);
     setFailure(null);
     try {
-      await dataProvider.rescheduleAppointment({ id: record.id, slotId: slot.encrypted_id });
+      await dataProvider.rescheduleAppointment({ id: record.id, slotId: slot.id });
       notify('resources.appointments.reschedule.done', { type: 'success', messageArgs: { day: formatDay(slot.date, locale), time: slot.s_time } });
       changed();
       onClose();
@@ -139,7 +139,7 @@ const RescheduleDialog = ({ onClose }: { onClose: () => void }) => {
             </MenuItem>
           ))}
         </TextField>
-        <SlotPicker doctorId={doctorId} value={slot?.encrypted_id ?? null} onChange={chooseSlot} version={version} />
+        <SlotPicker doctorId={doctorId} value={slot?.id ?? null} onChange={chooseSlot} version={version} />
       </DialogContent>
       <DialogActions>
         <MuiButton onClick={onClose}>{translate('resources.appointments.reschedule.keep')}</MuiButton>

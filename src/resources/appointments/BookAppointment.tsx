@@ -104,7 +104,7 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
     if (forWhom === '' || !slot) return;
     create(
       'appointments',
-      { data: { patient_id: forWhom, slot_id: slot.encrypted_id, detail: detail.trim() || null, ...(request ? { request_id: request.id } : {}) } },
+      { data: { patient_id: forWhom, slot_id: slot.id, detail: detail.trim() || null, ...(request ? { request_id: request.id } : {}) } },
       {
         onSuccess: (appointment) => {
           changed();
@@ -205,7 +205,7 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
             </TextField>
           </Box>
         )}
-        {doctorId !== '' ? <SlotPicker doctorId={doctorId} value={slot?.encrypted_id ?? null} onChange={chooseSlot} version={version} /> : null}
+        {doctorId !== '' ? <SlotPicker doctorId={doctorId} value={slot?.id ?? null} onChange={chooseSlot} version={version} /> : null}
         {errors.slot_id ? <Alert severity="warning">{shown('slot_id')}</Alert> : null}
         <TextField label={translate('resources.appointments.fields.detail')} value={detail} onChange={(e) => setDetail(e.target.value)} multiline minRows={2} inputProps={{ maxLength: 2000 }} error={Boolean(errors.detail)} helperText={shown('detail')} />
         {slot ? (
@@ -227,9 +227,9 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
 /** A handled request's link to the appointment it was booked as. */
 export const RequestAppointmentLink = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
-  if (!record.appointment_encrypted_id) return null;
+  if (record.appointment_id == null) return null;
   return (
-    <MuiButton component={Link} to={`/appointments/${encodeURIComponent(String(record.appointment_encrypted_id))}/show`} size="small" onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+    <MuiButton component={Link} to={`/appointments/${encodeURIComponent(String(record.appointment_id))}/show`} size="small" onClick={(e: React.MouseEvent) => e.stopPropagation()}>
       {translate('resources.appointment-requests.booked')}
     </MuiButton>
   );

@@ -66,7 +66,7 @@ export const SlotPicker = ({ doctorId, value, onChange, version = 0 }: SlotPicke
     if (day && !isPending && !byDay.has(day)) setDay(null);
   }, [day, byDay, isPending]);
   useEffect(() => {
-    if (value && !isPending && data && !data.some((s) => s.encrypted_id === value)) onChange(null);
+    if (value && !isPending && data && !data.some((s) => s.id === value)) onChange(null);
   }, [value, data, isPending, onChange]);
 
   const days = daysOfMonth(month);
@@ -144,12 +144,12 @@ export const SlotPicker = ({ doctorId, value, onChange, version = 0 }: SlotPicke
         <Box role="radiogroup" aria-label={translate('resources.appointments.book.slots_of', { day: formatDay(day, locale) })} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {slots.map((slot) => (
             <Chip
-              key={slot.encrypted_id}
+              key={slot.id}
               role="radio"
-              aria-checked={slot.encrypted_id === value}
+              aria-checked={slot.id === value}
               label={`${slot.s_time}–${slot.e_time}`}
-              color={slot.encrypted_id === value ? 'primary' : 'default'}
-              variant={slot.encrypted_id === value ? 'filled' : 'outlined'}
+              color={slot.id === value ? 'primary' : 'default'}
+              variant={slot.id === value ? 'filled' : 'outlined'}
               onClick={() => onChange(slot)}
             />
           ))}

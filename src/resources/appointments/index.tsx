@@ -100,8 +100,8 @@ const Detailed = () => {
           </Avatar>
           <Box>
             <Typography variant="h6">
-              {doctor.encrypted_id ? (
-                <MuiLink component={Link} to={`/doctors/${encodeURIComponent(String(doctor.encrypted_id))}/show`}>
+              {doctor.id != null ? (
+                <MuiLink component={Link} to={`/doctors/${encodeURIComponent(String(doctor.id))}/show`}>
                   {translate('resources.appointments.dr', { name: fullName(doctor) })}
                 </MuiLink>
               ) : (
@@ -124,8 +124,8 @@ const Detailed = () => {
             {record.booking_for === 'Self' || !record.booking_for ? translate('resources.appointments.self') : translate(`app.relation.${String(record.booking_for)}`, { _: String(record.booking_for) })}
           </Detail>
           <Detail label="resources.appointments.fields.patient_id">
-            {patient.encrypted_id ? (
-              <MuiLink component={Link} to={`/${patient.parent_id ? 'family-members' : 'app-users'}/${encodeURIComponent(String(patient.encrypted_id))}/show`}>
+            {patient.id != null ? (
+              <MuiLink component={Link} to={`/${patient.parent_id ? 'family-members' : 'app-users'}/${encodeURIComponent(String(patient.id))}/show`}>
                 {fullName(patient)}
               </MuiLink>
             ) : null}

@@ -34,7 +34,7 @@ export interface AuditRow extends RaRecord {
   resource: string;
   record_id: number | null;
   record_encrypted_id: string | null;
-  actor: { encrypted_id: string; name: string | null; email: string | null } | null;
+  actor: { id: string; name: string | null; email: string | null } | null;
   changes: unknown;
   /** the entry has values the signed-in admin may not read (another district's record, a module it cannot view) */
   values_hidden?: boolean;
@@ -101,7 +101,7 @@ const Actor = ({ record }: { record: AuditRow }) => {
   const { filterValues, setFilters } = useListContext();
   if (!record.actor) return <Typography variant="body2" color="text.secondary">{translate(`${K}.no_actor`)}</Typography>;
   const { actor } = record;
-  const label = actor.name ?? actor.email ?? actor.encrypted_id;
+  const label = actor.name ?? actor.email ?? actor.id;
   return (
     <MuiLink
       component="button"
@@ -110,7 +110,7 @@ const Actor = ({ record }: { record: AuditRow }) => {
       title={translate(`${K}.filter_by_admin`, { name: label })}
       onClick={(event) => {
         event.stopPropagation();
-        setFilters({ ...filterValues, admin_id: actor.encrypted_id, admin_name: label }, {});
+        setFilters({ ...filterValues, admin_id: actor.id, admin_name: label }, {});
       }}
       sx={{ textAlign: 'start' }}
     >

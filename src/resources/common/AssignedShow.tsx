@@ -21,12 +21,12 @@ import { useRecordChanges } from './useRecordChanges';
  */
 
 /** A related record as the server embeds it: its title, and its id where the console has a page for it. */
-export type Linked = { title?: string; encrypted_id?: string } | null | undefined;
+export type Linked = { title?: string; id?: string | number } | null | undefined;
 
 /** A related record's title, linked to its page when it has one. */
 export const LinkedTitle = ({ resource, item }: { resource: string; item: Linked }) =>
-  item?.encrypted_id ? (
-    <MuiLink component={Link} to={`/${resource}/${encodeURIComponent(item.encrypted_id)}/show`}>
+  item?.id != null ? (
+    <MuiLink component={Link} to={`/${resource}/${encodeURIComponent(String(item.id))}/show`}>
       {item.title}
     </MuiLink>
   ) : (

@@ -59,7 +59,7 @@ const PatientList = () => {
   const { data, isPending } = useGetList('appointments', { pagination: { page: 1, perPage: 5000 }, sort: { field: 'date', order: 'DESC' }, filter: { paginate: false, doctor_id: doctor?.id } }, { enabled: Boolean(doctor) });
   if (isPending) return <Loading />;
   const seen = new Map<string, RaRecord>();
-  for (const a of data ?? []) if (a.patient?.encrypted_id && !seen.has(a.patient.encrypted_id)) seen.set(a.patient.encrypted_id, a.patient);
+  for (const a of data ?? []) if (a.patient?.id != null && !seen.has(String(a.patient.id))) seen.set(String(a.patient.id), a.patient);
   if (!seen.size) return <NoData />;
   return (
     <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& th, & td': { textAlign: 'start', p: 1, borderBottom: 1, borderColor: 'divider' } }}>
@@ -73,7 +73,7 @@ const PatientList = () => {
       </thead>
       <tbody>
         {[...seen.values()].map((p) => (
-          <tr key={String(p.encrypted_id)}>
+          <tr key={String(p.id)}>
             <td>{fullName(p)}</td>
             <td>{p.email ?? ''}</td>
             <td>{p.age ?? ''}</td>

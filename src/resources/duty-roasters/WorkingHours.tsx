@@ -137,7 +137,7 @@ const StoredSlots = ({ month, slots, isPending, locale }: { month: string; slots
                   .filter((s) => s.date === day)
                   .map((s) => (
                     <Chip
-                      key={s.encrypted_id}
+                      key={s.id}
                       size="small"
                       variant={s.open ? 'outlined' : 'filled'}
                       color={s.open ? (s.status === 'Available' ? 'success' : 'default') : s.status === 'Booked' ? 'primary' : 'warning'}

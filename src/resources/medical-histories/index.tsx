@@ -65,7 +65,7 @@ const HistoryDetail = () => {
   const times = (record.m_times as string[] | undefined) ?? [];
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, maxWidth: 900 }}>
-      <ProfileActions backTo={patient?.encrypted_id ? `/${patient.parent_id ? 'family-members' : 'app-users'}/${encodeURIComponent(String(patient.encrypted_id))}/show` : undefined} />
+      <ProfileActions backTo={patient?.id != null ? `/${patient.parent_id ? 'family-members' : 'app-users'}/${encodeURIComponent(String(patient.id))}/show` : undefined} />
       <Typography variant="h5" component="h1">
         {translate('resources.medical-histories.of', { disease: String(record.disease_name) })}
       </Typography>

@@ -21,7 +21,6 @@ import { formatDateTime } from './dates';
 
 /** One row of GET /notifications: a notification as it was sent. */
 export interface SentNotification extends RaRecord {
-  encrypted_id: string;
   send_to: string;
   channel: string;
   title: string;

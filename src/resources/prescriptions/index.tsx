@@ -69,7 +69,7 @@ const PrescriptionDetail = () => {
   const items = (record.items as RaRecord[] | undefined) ?? [];
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, maxWidth: 900 }}>
-      <ProfileActions backTo={patient?.encrypted_id ? `/${patient.parent_id ? 'family-members' : 'app-users'}/${encodeURIComponent(String(patient.encrypted_id))}/show` : undefined} />
+      <ProfileActions backTo={patient?.id != null ? `/${patient.parent_id ? 'family-members' : 'app-users'}/${encodeURIComponent(String(patient.id))}/show` : undefined} />
       <Typography variant="h5" component="h1">
         {translate('resources.prescriptions.page.show')}
       </Typography>

@@ -5,6 +5,7 @@ import type { GetListParams, I18nProvider } from 'react-admin';
 import { AuditLogList, canSeeAudit, changeRows } from '..';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../../../testing/AdminTestContext';
 
+// entries as the data provider gives them (the actor named by its id)
 const rows = [
   {
     id: 12,
@@ -13,7 +14,7 @@ const rows = [
     resource: 'districts',
     record_id: 4,
     record_encrypted_id: 'd-4',
-    actor: { encrypted_id: 'a-2', name: 'Amina Khan', email: 'amina@example.org' },
+    actor: { id: 'a-2', encrypted_id: 'a-2', name: 'Amina Khan', email: 'amina@example.org' },
     changes: { title: { from: 'Swat', to: 'Swat Valley' } },
     ip: '10.0.0.7',
   },
