@@ -115,9 +115,9 @@ describe('the bell opens the record a notification is about', () => {
   it('links a feedback notification to the feedback page, and leaves a plain message unlinked', async () => {
     const user = userEvent.setup();
     const notifications = [
-      { id: 2, type: 'feedback', body: { title: 'Feedback from Ali Raza', body: '5/5 for Dr. Sana' }, data: { resource: 'feedbacks', encrypted_id: 'AbC_12-x' }, is_read: false, created_at: '2026-03-05T10:00:00.000Z' },
+      { id: 2, type: 'feedback', body: { title: 'Feedback from Ali Raza', body: '5/5 for Dr. Sana' }, data: { resource: 'feedbacks', id: 'AbC_12-x' }, is_read: false, created_at: '2026-03-05T10:00:00.000Z' },
       { id: 1, type: 'admin', body: { title: 'Stock check', body: 'Count the vaccines' }, data: null, is_read: false, created_at: '2026-03-05T09:00:00.000Z' },
-      { id: 0, type: 'admin', body: { title: 'Odd data', body: 'x' }, data: { resource: '../admins', encrypted_id: 'x' }, is_read: false, created_at: '2026-03-05T08:00:00.000Z' },
+      { id: 0, type: 'admin', body: { title: 'Odd data', body: 'x' }, data: { resource: '../admins', id: 'x' }, is_read: false, created_at: '2026-03-05T08:00:00.000Z' },
     ];
     render(
       <TestMemoryRouter initialEntries={['/']}>
