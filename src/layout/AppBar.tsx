@@ -101,11 +101,18 @@ const Logo = () => {
   );
 };
 
+/** react-admin's loading indicator, its spinner named (it passes other props to the spinner): a progressbar needs a name. */
+const NamedLoadingIndicator = () => {
+  const translate = useTranslate();
+  const named = { 'aria-label': translate('ra.page.loading') } as Record<string, string>;
+  return <LoadingIndicator {...named} />;
+};
+
 /** Search (Ctrl+K), refresh (react-admin's loading indicator), notifications bell, theme settings. */
 const AppBarToolbar = () => (
   <Box sx={{ display: 'flex', alignItems: 'center' }}>
     <AppSearch />
-    <LoadingIndicator />
+    <NamedLoadingIndicator />
     <LanguageMenu />
     <NotificationBell />
     <ThemeSettingsButton />
