@@ -63,17 +63,19 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
       // query by the plan that costs less for that many matches (ListPlan): the count by the one the term's
       // last count called for (from the matches when unknown), the page by this count's
       // only a subset's own index competes with the matches (ListPlan): without one the plans are one
-      const fromMatches = def.subset ? buildListQuery(ctx, def, q, request, options, 'search') : built;
+      // built only when a query takes it (a search counted in its own index that walks the order needs none)
+      let searchPlan: ReturnType<typeof buildListQuery> | undefined;
+      const fromMatches = () => (searchPlan ??= def.subset ? buildListQuery(ctx, def, q, request, options, 'search') : built);
       const kept = await keptCount(crud);
       if (built.searchCount) total = Number((await built.searchCount.execute(crud.db)).rows[0]?.n ?? 0);
       else {
         const term = JSON.stringify(Object.entries(q).filter(([k]) => !PAGING_KEYS.has(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
         const known = searchTotals.get(term);
-        total = await countOf(crud, (known !== undefined && !countFromMatches(known, kept) ? built : fromMatches).base, true, options.excludeIds ?? []);
+        total = await countOf(crud, (known !== undefined && !countFromMatches(known, kept) ? built : fromMatches()).base, true, options.excludeIds ?? []);
         searchTotals.set(term, total);
         if (searchTotals.size > SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
       }
-      rows = await readPage(matchesFirst(total, offset + perPage, kept) ? fromMatches : built, offset, perPage, total);
+      rows = await readPage(matchesFirst(total, offset + perPage, kept) ? fromMatches() : built, offset, perPage, total);
     } else if (page === 1) {
       [total, rows] = await Promise.all([countOf(crud, built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).execute()]);
     } else {
