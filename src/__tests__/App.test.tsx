@@ -55,7 +55,7 @@ const renderApp = async (path: string, dataProvider = otherBackend()) => {
 
 describe('App with another backend', () => {
   it('shows the dashboard and the bell from the given data provider', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dataProvider = await renderApp('/dashboard');
 
     expect(await screen.findByTestId('total-sum', {}, { timeout: 5000 })).toHaveTextContent('42');

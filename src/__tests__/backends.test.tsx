@@ -50,7 +50,7 @@ describe.each(BACKENDS)('screens on the %s provider', (name) => {
   });
 
   it("opens a role's form, saves an edit and shows the saved name", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const role = name === 'api' ? { ...(recordedCalls.role.body.data as Record<string, unknown>), id: recordedCalls.role.body.data.encrypted_id } : backend.records('roles').find((r) => !r.is_super);
     await renderConsole(`/roles/${String(role?.id)}`, backend);
     const input = await screen.findByLabelText(/^Name/, {}, FIND);
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('screens on the %s provider', (name) => {
   });
 
   it('adds a role with one permission', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderConsole('/roles/create', backend);
     const roles = await screen.findByRole('group', { name: 'Roles' }, FIND);
     await user.click(within(roles).getByRole('checkbox', { name: 'View' }));

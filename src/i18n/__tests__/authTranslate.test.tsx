@@ -59,7 +59,7 @@ describe('sign-in screens', () => {
   });
 
   it('switch language from their own chooser, Arabic right to left', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     expect(screen.getByRole('heading', { name: 'Sign in to account' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');

@@ -77,7 +77,7 @@ describe('direction', () => {
   });
 
   it('flips at run time when Arabic is chosen in the app bar, and back', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderConsole();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
 

@@ -39,7 +39,7 @@ describe('AppBar', () => {
   });
 
   it('has a profile menu with Profile, Change Password and Log out', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAppBar();
 
     await user.click(await screen.findByRole('button', { name: 'Profile' }));

@@ -78,7 +78,7 @@ describe('AppLayout', () => {
   });
 
   it('closes the menu under 992 px and opens it over the page from the app bar', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setViewportWidth(991);
     renderLayout();
 

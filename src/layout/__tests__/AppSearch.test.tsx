@@ -48,7 +48,7 @@ const location = () => screen.getByRole('status', { name: 'location' });
 
 describe('the app bar search', () => {
   it('opens with Ctrl+K, asks the data provider once typing pauses, groups the results and opens one with the arrows and Enter', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const search = renderSearch();
     await user.keyboard('{Control>}k{/Control}');
     const box = await screen.findByRole('combobox', { name: 'Search' });
@@ -72,7 +72,7 @@ describe('the app bar search', () => {
   });
 
   it('"/" opens it outside a text field; Esc closes it; nothing found says so; "All results" opens the list searched', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSearch();
     await user.click(screen.getByRole('textbox', { name: 'elsewhere' }));
     await user.keyboard('/');
@@ -92,7 +92,7 @@ describe('the app bar search', () => {
   });
 
   it('a hit opens its record page by its encrypted id', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSearch();
     await user.click(screen.getByRole('button', { name: /Search/ }));
     await user.type(await screen.findByRole('combobox'), 'Amina');

@@ -96,7 +96,7 @@ describe('Menu', () => {
   });
 
   it('collapses and expands a group from the keyboard', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderMenu(ALL);
 
     const location = await screen.findByRole('menuitem', { name: 'Location Management' });
@@ -110,7 +110,7 @@ describe('Menu', () => {
   });
 
   it('moves a pinned entry to the Pinned group, and keeps it there after a reload', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { unmount } = renderMenu(ALL);
 
     expect(screen.queryByRole('group', { name: 'Pinned' })).not.toBeInTheDocument();

@@ -51,7 +51,7 @@ const serve = (state: { notifications: ReturnType<typeof notification>[] }) => {
 
 describe('Notification bell', () => {
   it('shows the unread count, and a pushed notification goes on top and raises it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const state = { notifications: [notification(2, 'Second', false), notification(1, 'First', true)] };
     const calls = serve(state);
 
@@ -81,7 +81,7 @@ describe('Notification bell', () => {
   });
 
   it("'Mark all as read' calls the endpoint and clears the badge", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const state = { notifications: [notification(2, 'Second', false), notification(1, 'First', false)] };
     const calls = serve(state);
 
@@ -98,7 +98,7 @@ describe('Notification bell', () => {
   });
 
   it("says 'No notifications' when there are none, and keeps working without real time", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setRealtimeForTests(null);
     serve({ notifications: [] });
 

@@ -46,7 +46,7 @@ describe('Theme settings', () => {
   });
 
   it('changes the primary colour at once and keeps it after a reload', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { unmount } = render(<ThemedAdmin />);
 
     await user.click(screen.getByRole('button', { name: 'Theme settings' }));
@@ -64,7 +64,7 @@ describe('Theme settings', () => {
   });
 
   it('switches to the dark layout and changes the secondary colour, and Reset restores the defaults', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ThemedAdmin />);
 
     await user.click(screen.getByRole('button', { name: 'Theme settings' }));
@@ -92,7 +92,7 @@ describe('Theme settings', () => {
   });
 
   it('closes with Escape', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ThemedAdmin />);
 
     await user.click(screen.getByRole('button', { name: 'Theme settings' }));

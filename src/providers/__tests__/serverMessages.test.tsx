@@ -49,7 +49,7 @@ const renderCreate = (i18nProvider: I18nProvider) =>
   );
 
 const submit = async (title: string) => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(await screen.findByRole('textbox'), title);
   await user.click(screen.getByRole('button', { name: /حفظ|Save/ }));
 };

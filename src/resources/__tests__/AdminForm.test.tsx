@@ -43,7 +43,7 @@ const fillValidForm = async (user: ReturnType<typeof userEvent.setup>, cnic: str
 
 describe('Add Sub Admin form', () => {
   it('refuses a 12-digit CNIC and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = jest.fn();
     renderAddSubAdmin(create);
 
@@ -55,7 +55,7 @@ describe('Add Sub Admin form', () => {
   });
 
   it('sends the admin with its role name, male by default, once every field is valid', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = jest.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
       data: { ...data, id: 'a-9', number: 9 },
     }));
@@ -106,7 +106,7 @@ describe('Edit Sub Admin form', () => {
   afterEach(() => localStorage.clear());
 
   it('editing oneself, a new email asks for the current password and sends it; the server\'s refusal shows under it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const update = jest.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => {
       if (data.current_password !== 'my-current-pass') throw new HttpError('Invalid data', 422, { errors: { current_password: 'The current password is not correct.' } });
       return { data: { ...record('me-1', String(data.email)), ...data } };
@@ -135,7 +135,7 @@ describe('Edit Sub Admin form', () => {
   });
 
   it('another admin\'s new email asks for no password and sends none', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const update = jest.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...record('other-2', String(data.email)), ...data } }));
     renderEdit(record('other-2', 'sana@example.org'), update);
     const email = await screen.findByLabelText(/^Email/);

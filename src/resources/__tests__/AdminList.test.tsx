@@ -46,7 +46,7 @@ describe('Admin list', () => {
   });
 
   it('blocks an admin after confirmation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const updateStatus = jest.fn(async () => ({ data: { ...admins[0], id: 'a-1', status: 2 } }));
     renderList({ admins }, updateStatus);
 

@@ -62,7 +62,7 @@ const choose = async (user: ReturnType<typeof userEvent.setup>, label: string, o
 
 describe('booking an appointment', () => {
   it('for a family member: specialization, then doctor, then a day with open slots, then a slot; only open days can be chosen', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { getOpenSlots, create } = renderWith(<BookAppointmentButton patient={PATIENT} />);
     await user.click(await screen.findByRole('button', { name: 'Book appointment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Book an appointment' });
@@ -90,7 +90,7 @@ describe('booking an appointment', () => {
   });
 
   it('a slot taken meanwhile says so, reads the open slots again and keeps the dialog open', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // react-admin logs a refused call; here the refusal is the point
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const create = jest.fn(async () => {
@@ -114,7 +114,7 @@ describe('booking an appointment', () => {
   });
 
   it('from a request: the request is named, its patient preset, and the booking carries the request', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const request = { id: 'enc-r4', number: 4, detail: 'Chest pain at night', is_emergency: true, patient: { id: 'enc-p7', number: 7, f_name: 'Ayesha', l_name: 'Khan', encrypted_id: 'enc-p7' } };
     const { create } = renderWith(<BookAppointmentButton request={request} label="resources.appointment-requests.book" />);
     await user.click(await screen.findByRole('button', { name: 'Book' }));
@@ -141,7 +141,7 @@ describe('acting on an appointment', () => {
   const booked: RaRecord = { id: 'enc-a9', number: 9, status: 'Booked', doctor_id: 'enc-d5', date: '2026-03-19', s_time: '10:00', e_time: '10:20', patient: { f_name: 'Ayesha', l_name: 'Khan' }, doctor: { f_name: 'Sara', l_name: 'Ahmed' } };
 
   it('completes after saying what happens, with a way to keep it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const updateStatus = jest.fn(async () => ({ data: { ...booked, status: 'Completed' } }));
     renderWith(
       <RecordContextProvider value={booked}>
@@ -170,7 +170,7 @@ describe('acting on an appointment', () => {
   });
 
   it('reschedules to an open slot of the same doctor in one call', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const rescheduleAppointment = jest.fn(async () => ({ data: { ...booked, date: '2026-03-23' } }));
     renderWith(
       <RecordContextProvider value={booked}>
@@ -200,7 +200,7 @@ describe('a server error on a field the form does not show', () => {
     );
   };
   it('goes at the top of the form with the field named; one under its input stays there', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { TextInput } = await import('react-admin');
     render(
       <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider({})} resource="medical-histories">

@@ -50,7 +50,7 @@ const enabledTehsilSelect = () =>
 
 describe('VC (area) form', () => {
   it("lists only the chosen district's tehsils and clears the tehsil when the district changes", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dataProvider = appTestDataProvider({ getList: jest.fn(inMemoryLists(lists)) });
     render(
       <AdminTestContext i18nProvider={i18nProvider} dataProvider={dataProvider} permissions={['view_location', 'create_location']} resource="areas">
@@ -77,7 +77,7 @@ describe('VC (area) form', () => {
   });
 
   it('asks for every field before sending anything', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = jest.fn();
     const dataProvider = appTestDataProvider({ getList: jest.fn(inMemoryLists(lists)), create });
     render(

@@ -83,7 +83,7 @@ const renderAt = (path: string, calls: TestDataProviderCalls) =>
 
 describe('form builder (add)', () => {
   it('adds a question only after the previous has a title and a type; radio brings 2 options, "Add more" 2 more, text none', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/dynamic-forms/create', { create: jest.fn() });
     const add = await screen.findByRole('button', { name: 'Add question' });
     expect(add).toBeDisabled();
@@ -116,7 +116,7 @@ describe('form builder (add)', () => {
   });
 
   it("shows the spec's messages and sends nothing until they are met; then sends the form's body", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = jest.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...data, id: 'enc-1' } as RaRecord }));
     renderAt('/dynamic-forms/create', { create });
     await screen.findByRole('button', { name: 'Add question' });
@@ -156,7 +156,7 @@ describe('form builder (add)', () => {
   });
 
   it("shows the server's messages under the questions' fields", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // react-admin's data provider logs a failed call outside production; this one is expected.
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const create = jest.fn(async () => {
@@ -191,7 +191,7 @@ describe('form builder (edit)', () => {
   };
 
   it('says which questions have answers, gives a new choice question 4 options, and sends removed questions as deletedIds', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const update = jest.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...stored, ...data } as RaRecord }));
     renderAt('/dynamic-forms/enc-5', { getOne: async () => ({ data: stored }), update });
     await screen.findByDisplayValue('Notes');

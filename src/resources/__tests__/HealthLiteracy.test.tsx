@@ -103,7 +103,7 @@ describe('health literacy content', () => {
   });
 
   it('types tags: Enter and comma add them, chips are removed by Delete or Backspace, and Enter does not submit the form', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = jest.fn(async (_resource: string, params: CreateParams) => ({ data: { ...params.data, id: 'enc-9' } }));
     renderAt('/health-literacy-content/create', { create });
     const tags = await screen.findByRole('textbox', { name: /tags/i }, WAIT);
@@ -124,7 +124,7 @@ describe('health literacy content', () => {
   });
 
   it('asks for the type first: the file field follows it, and a video also asks for a thumbnail', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/health-literacy-content/create');
     expect(screen.queryByRole('button', { name: /choose/i })).toBeNull();
     await user.click(await screen.findByRole('combobox', { name: /type/i }, WAIT));
@@ -137,7 +137,7 @@ describe('health literacy content', () => {
   });
 
   it('sends the PDF in 5 MB chunks to its folder, keeps Submit disabled until the upload is at 100 %, then sends the item', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let finish: (value: { path: string; mimeType: string }) => void = () => undefined;
     const uploadChunked = jest.fn((_file: File, options: { folder: string; chunkSizeMb?: number; onProgress?: (p: number) => void }) => {
       options.onProgress?.(40);
@@ -178,7 +178,7 @@ describe('health literacy content', () => {
   });
 
   it('shows an item large with its details, and deletes it after asking', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const getOne = jest.fn(async () => ({ data: { ...ITEMS[1]!, tags: ['polio', 'drops'], splited_tags: ['polio', 'drops'], created_at: '2026-11-23T10:00:00.000Z' } }));
     const deleted = jest.fn(async (_resource: string, params: DeleteParams) => ({ data: { id: params.id } }));
     renderAt('/health-literacy-content/enc-2/show', { getOne, delete: deleted } as TestDataProviderCalls);
@@ -198,7 +198,7 @@ describe('health literacy content', () => {
   });
 
   it('offers the active items to a task of type Knowledge', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/tasks/create', {}, 'tasks');
     await user.click(await screen.findByRole('combobox', { name: /^type/i }, WAIT));
     await user.click(await screen.findByRole('option', { name: 'Knowledge' }));

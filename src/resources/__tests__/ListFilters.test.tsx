@@ -91,7 +91,7 @@ const choose = async (user: ReturnType<typeof userEvent.setup>, label: string, o
 
 describe('list filters', () => {
   it("patients: the tehsil waits for a district, offers that district's tehsils, and clears when the district changes; blood group", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { getList, lastFilter } = renderList('app-users');
     await screen.findByText('Amna Bibi');
 
@@ -121,7 +121,7 @@ describe('list filters', () => {
   });
 
   it('doctors by specialization', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const doctors = renderList('doctors');
     await screen.findByText('Sana Malik');
     await choose(user, 'Specialization', 'Cardiology');
@@ -129,7 +129,7 @@ describe('list filters', () => {
   });
 
   it('appointments by status and doctor (named in full)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const appointments = renderList('appointments');
     await screen.findByText('Data not found');
     await choose(user, 'Status', 'Cancelled');
@@ -141,7 +141,7 @@ describe('list filters', () => {
 
 describe('saved filters', () => {
   it('save the filters under a name, and bring them back after they were cleared', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { lastFilter } = renderList('app-users');
     await screen.findByText('Amna Bibi');
 
@@ -168,7 +168,7 @@ describe('saved filters', () => {
   });
 
   it('restore a saved date range into the date inputs', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { lastFilter } = renderList('appointments');
     await screen.findByText('Data not found');
     await user.type(screen.getByLabelText('Start date'), '2026-03-01');
@@ -189,7 +189,7 @@ describe('saved filters', () => {
   });
 
   it('on a phone too: the button of the filter bar opens them as a sheet', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList('app-users', 390);
     await screen.findByText('Amna Bibi');
     expect(screen.queryByText('Saved queries')).not.toBeInTheDocument();
@@ -207,7 +207,7 @@ describe('every list', () => {
   });
 
   it('on a phone: each line has a box that selects it, and the selected lines have the bulk actions', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList('app-users', 390);
     await screen.findByText('Amna Bibi');
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();

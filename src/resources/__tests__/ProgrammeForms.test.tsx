@@ -59,7 +59,7 @@ const choose = async (user: ReturnType<typeof userEvent.setup>, name: RegExp, op
 
 describe('task form', () => {
   it('offers the CHWs of the chosen tehsil only, and says "Please fill the CHW required field!" without one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = jest.fn();
     renderAt('tasks', '/tasks/create', { create });
     expect(await screen.findByText('Choose a district and a tehsil to see their CHWs.')).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('task form', () => {
   });
 
   it('edits the type, asks for a note for General, and sends the CHWs by id', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const update = jest.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...stored, ...data } as RaRecord }));
     renderAt('tasks', '/tasks/enc-5', { getOne: async () => ({ data: stored }), update });
     await screen.findByDisplayValue('Polio follow-up');
@@ -120,7 +120,7 @@ describe('task form', () => {
   });
 
   it('empties the chosen CHWs when the tehsil changes', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('tasks', '/tasks/enc-5', { getOne: async () => ({ data: stored }), update: jest.fn() });
     await screen.findByDisplayValue('Polio follow-up');
     await waitFor(() => expect(screen.getByRole('combobox', { name: /CHWs/ })).toHaveTextContent('Amina Khan'));
@@ -133,7 +133,7 @@ describe('task form', () => {
 
 describe('user message form', () => {
   it('asks for the other age of the pair, a text for General, an interest; then sends interests by id', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = jest.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...data, id: 'enc-9' } as RaRecord }));
     renderAt('user-messages', '/user-messages/create', { create });
     await choose(user, /^Type/, 'General');

@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 describe('Role form', () => {
   it('groups the permission checkboxes by module, each with a select-all', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = jest.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
       data: { ...data, id: 'r-5', number: 5 },
     }));

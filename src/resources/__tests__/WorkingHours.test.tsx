@@ -53,7 +53,7 @@ const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabe
 
 describe('Working Hours', () => {
   it('disables past and scheduled dates, and a weekday header chooses every free date of that weekday', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { getDutySlots } = renderTab();
     expect(await screen.findByRole('heading', { name: 'March 2026' })).toBeInTheDocument();
     await waitFor(() => expect(day(/^Monday,? 23 March 2026, already scheduled$/)).toHaveAttribute('aria-disabled', 'true'));
@@ -119,7 +119,7 @@ describe('Working Hours', () => {
   });
 
   it('says what is missing with the spec\'s messages and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = jest.fn();
     renderTab({ create });
     await screen.findByRole('heading', { name: 'March 2026' });
@@ -136,7 +136,7 @@ describe('Working Hours', () => {
   });
 
   it('sends the doctor, hours, session, charge, fee and the chosen dates; the saved dates turn disabled', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const saved: DutySlot[] = [];
     const create = jest.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => {
       for (const [i, date] of (data.dates as string[]).entries()) saved.push(slot(100 + i, date, '09:00', '09:20', 'Available'));
@@ -166,7 +166,7 @@ describe('Working Hours', () => {
   });
 
   it("shows the server's refusal (an overlap) as the toast", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // react-admin's data provider logs a failed call outside production; this one is expected.
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const create = jest.fn(async () => {

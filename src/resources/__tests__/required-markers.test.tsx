@@ -39,7 +39,7 @@ const sourceOf = (input: Element) => [...(input.closest('.ra-input')?.classList 
 const withCreate = resourceNames.filter((name) => resources[name].create);
 
 it.each(withCreate.map((name) => [name]))('%s: every input the empty add form refuses shows its asterisk', async (name) => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const Create = resources[name].create!;
   const dataProvider = appTestDataProvider({
     getList: async () => ({ data: [], total: 0 }),

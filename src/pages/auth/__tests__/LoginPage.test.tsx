@@ -35,7 +35,7 @@ const renderLogin = (path = '/auth/login') => {
 };
 
 const signIn = async (email: string, password: string) => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText(/Email Address/), email);
   await user.type(screen.getByLabelText(/^Password/), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -74,7 +74,7 @@ describe('Login screen', () => {
     global.fetch = jest.fn();
     renderLogin();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(screen.getByText('Please provide your email.')).toBeInTheDocument();
     expect(screen.getByText('Please provide your password.')).toBeInTheDocument();

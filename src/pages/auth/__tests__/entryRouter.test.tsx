@@ -38,7 +38,7 @@ describe("the sign-in bundle's router", () => {
         <Where />
       </>,
     );
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Forgot password?' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('link', { name: 'Forgot password?' }));
     expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
     expect(where()).toHaveTextContent('/auth/verifyEmail');
 

@@ -51,7 +51,7 @@ const renderList = () => {
 
 describe('Audit log', () => {
   it('says who did what to which record and when; a row opens onto the before and after', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList();
 
     const row = (await screen.findByText('Amina Khan')).closest('tr') as HTMLElement;
@@ -69,7 +69,7 @@ describe('Audit log', () => {
   });
 
   it("filters by the admin whose name is pressed, with a chip that clears it, and by the log's resources", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const getList = renderList();
 
     await user.click(await screen.findByRole('button', { name: /Amina Khan/ }));

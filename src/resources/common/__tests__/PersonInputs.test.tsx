@@ -22,7 +22,7 @@ const renderEdit = (onSubmit: jest.Mock, passwordOnEdit: boolean) =>
 
 describe('a person form on edit', () => {
   it('offers an optional new password for the field app: empty keeps it, a new one needs its confirmation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = jest.fn();
     renderEdit(onSubmit, true);
     expect(await screen.findByText('Leave empty to keep the current password. A new password signs the person out of the app.')).toBeInTheDocument();

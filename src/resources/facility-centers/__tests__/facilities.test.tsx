@@ -48,7 +48,7 @@ const serviceRows = () => screen.getAllByRole('textbox', { name: /^Service/ }).m
 
 describe('facility center form: the services repeater', () => {
   it('starts an add with one service row that offers no remove button; Add adds rows below it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm('/facility-centers/create', { create: jest.fn() });
     await screen.findByRole('textbox', { name: /Title/ });
     const [first] = serviceRows();
@@ -62,7 +62,7 @@ describe('facility center form: the services repeater', () => {
   });
 
   it('asks for a service, a later closing time and an image, and sends nothing until they are given', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = jest.fn();
     const { container } = renderForm('/facility-centers/create', { create });
     await user.type(await screen.findByRole('textbox', { name: /Title/ }), 'BHU Model Town');
@@ -113,7 +113,7 @@ describe('the bell opens the record a notification is about', () => {
   afterEach(() => setRealtimeForTests(undefined));
 
   it('links a feedback notification to the feedback page, and leaves a plain message unlinked', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const notifications = [
       { id: 2, type: 'feedback', body: { title: 'Feedback from Ali Raza', body: '5/5 for Dr. Sana' }, data: { resource: 'feedbacks', id: 'AbC_12-x' }, is_read: false, created_at: '2026-03-05T10:00:00.000Z' },
       { id: 1, type: 'admin', body: { title: 'Stock check', body: 'Count the vaccines' }, data: null, is_read: false, created_at: '2026-03-05T09:00:00.000Z' },

@@ -43,7 +43,7 @@ const renderList = (permissions: string[], rows = sentNotifications) => {
 
 describe('Sent notifications list', () => {
   it('lists what was sent with its audience, recipients, sender and en-GB date, and searches', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const getList = renderList(['view_notification', 'create_notification']);
 
     const row = (await screen.findByText('Clinic closed')).closest('tr') as HTMLElement;

@@ -27,7 +27,7 @@ const renderForm = (sendNotification: Send = jest.fn<ReturnType<Send>, Parameter
 
 describe('Send notification form', () => {
   it('offers admins (the default), doctors and patients, and says where each sees it; a patient send goes out as such', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const send = renderForm(jest.fn<ReturnType<Send>, Parameters<Send>>().mockResolvedValue({
       data: { id: 8, encrypted_id: 'n-8', recipients: 1200, delivered: 0, status: 'sending', channel: 'mobile' }, message: 'Sending to 1200 patients.',
     }));
@@ -48,7 +48,7 @@ describe('Send notification form', () => {
   });
 
   it('asks for a title and a message before sending anything', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const send = renderForm();
 
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
@@ -59,7 +59,7 @@ describe('Send notification form', () => {
   });
 
   it("shows the server's field error under Title, then sends, toasts the server's message and resets", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const invalid = new HttpError('The given data was invalid.', 422, { errors: { title: 'The title may not be longer than 150 characters.' } });
     // react-admin's data provider logs a failed call outside production; this one is expected.
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -45,7 +45,7 @@ const renderPage = (tab: string, permissions = ['view_setting', 'edit_setting', 
 
 describe('Promotional screen', () => {
   it('opens the tab named in the address, with the stored banner, and saves it without resending kept images', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const sent = serve(() => stored.banner);
     renderPage('banner');
 
@@ -66,7 +66,7 @@ describe('Promotional screen', () => {
   });
 
   it('asks before deleting a testimonial, then deletes it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const sent = serve();
     renderPage('testimonials');
 
@@ -80,7 +80,7 @@ describe('Promotional screen', () => {
   });
 
   it('shows a refused save under its field and as a toast', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // react-admin logs a data provider's failure; this one is expected
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch((request) =>
