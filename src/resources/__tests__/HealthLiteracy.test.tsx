@@ -197,6 +197,23 @@ describe('health literacy content', () => {
     expect(await screen.findAllByRole('article', {}, WAIT)).toHaveLength(3);
   });
 
+  it("frames a PDF through the file's viewer link, and links it", async () => {
+    const pdf = ITEMS[2]!;
+    const getOne = jest.fn(async () => ({ data: { ...pdf, file: { ...(pdf.file as object), viewer: '/api/admin/files/viewer.signature' } } }));
+    renderAt('/health-literacy-content/enc-3/show', { getOne } as TestDataProviderCalls);
+    expect(await screen.findByRole('heading', { name: 'ORS leaflet', level: 1 }, WAIT)).toBeTruthy();
+    expect(document.querySelector('iframe')?.getAttribute('src')).toBe('/api/admin/files/viewer.signature');
+    expect(screen.getByRole('link', { name: 'Open the PDF in a new tab' }).getAttribute('href')).toBe('/api/admin/files/viewer.signature');
+  });
+
+  it('links a PDF without a viewer link by its src', async () => {
+    const getOne = jest.fn(async () => ({ data: ITEMS[2]! }));
+    renderAt('/health-literacy-content/enc-3/show', { getOne } as TestDataProviderCalls);
+    expect(await screen.findByRole('heading', { name: 'ORS leaflet', level: 1 }, WAIT)).toBeTruthy();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the PDF in a new tab' }).getAttribute('href')).toBe('/storage/health_literacy_contents/d.pdf');
+  });
+
   it('offers the active items to a task of type Knowledge', async () => {
     const user = userEvent.setup();
     renderAt('/tasks/create', {}, 'tasks');

@@ -16,7 +16,7 @@ const EXTENSIONS: Record<string, MediaKind> = { jpg: 'image', jpeg: 'image', png
 
 const isType = (value: unknown): value is HlcType => typeof value === 'string' && (HLC_TYPES as readonly string[]).includes(value);
 
-/** The kind of the file a field holds: a stored file's, or an uploaded path's by its extension; null while uploading or empty. */
+/** The kind of the file a field holds: a stored file's ({ src, title }), or a chunked upload's link by its extension; null while uploading or empty. */
 export function kindOfValue(value: unknown): MediaKind | null {
   if (isFileValue(value)) {
     const kind = kindOfStored(value);
