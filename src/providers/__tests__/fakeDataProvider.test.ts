@@ -104,6 +104,22 @@ test('stored files of the dump are given as { src, title } only, as the real pro
   expect(campaign.file).toEqual({ src: file.path, title: file.path.split('/').pop(), type: file.mimeType });
 });
 
+test("no server's stored-file object is left anywhere: records (and the relations they embed), the landing site's content", async () => {
+  const { provider } = setup();
+  const serverFile = /"path":"[^"]*","type"|"mimeType"/;
+  for (const resource of Object.keys(data.resources)) {
+    const { data: records } = await provider.getList(resource, everything);
+    expect({ resource, leftOver: JSON.stringify(records).match(serverFile) }).toEqual({ resource, leftOver: null });
+  }
+  const { data: items } = await provider.getList('health-literacy-content', everything);
+  const video = items.find((item) => item.type === 'video');
+  expect(video).toMatchObject({ file: { src: expect.any(String) as string, title: expect.stringMatching(/\.mp4$/) as string, type: 'video/mp4' }, thumbnail: { type: expect.stringMatching(/^image\//) as string } });
+  const { data: content } = await provider.getPromotional();
+  expect(JSON.stringify(content)).not.toMatch(serverFile);
+  expect(content.sliders.length).toBeGreaterThan(0);
+  expect(content.sliders[0]!.file).toEqual({ src: expect.any(String) as string, title: expect.any(String) as string, type: expect.stringMatching(/^image\//) as string });
+});
+
 test('status changes and bulk actions change the records', async () => {
   const { provider } = setup();
   const [first, second] = data.resources['app-users']!;
