@@ -39,8 +39,9 @@ export const isFileValue = (value: unknown): value is FileValue =>
 
 const ALL_KINDS: readonly MediaKind[] = ['image', 'audio', 'video', 'pdf'];
 
-/** What a stored file is: by its MIME type when the provider gives one, else by its title's extension; `file` when none of the kinds. */
-export const kindOfStored = (file: FileValue): MediaKind | 'file' => kindOfFile({ type: file.type ?? '', name: file.title }, ALL_KINDS) ?? 'file';
+/** What a stored file is: by its MIME type when the provider gives one, else by its title's (or its link's) extension; `file` when none of the kinds. */
+export const kindOfStored = (file: FileValue): MediaKind | 'file' =>
+  kindOfFile({ type: file.type ?? '', name: typeof file.title === 'string' ? file.title : file.src.split(/[?#]/)[0]! }, ALL_KINDS) ?? 'file';
 
 /** A stored file or a newly chosen one, shown as what it is: an image, a player, or a link to the PDF. */
 export const MediaPreview = ({ file, label, size = 160 }: { file: FileValue | File; label: string; size?: number }) => {

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { isFileValue, kindOfStored, MediaPreview } from '../MediaInput';
+import { isFileValue, kindOfStored, MediaPreview, type FileValue } from '../MediaInput';
 
 /** A stored file is react-admin's { src, title }: its kind by the MIME type the provider gives, else by its title's extension. */
 describe('stored files in the screens', () => {
@@ -17,6 +17,8 @@ describe('stored files in the screens', () => {
     expect(kindOfStored({ src: '/storage/b.mp3', title: 'b.mp3' })).toBe('audio');
     expect(kindOfStored({ src: '/storage/c.pdf', title: 'c.pdf', type: 'application/pdf' })).toBe('pdf');
     expect(kindOfStored({ src: '/storage/d.csv', title: 'd.csv', type: 'text/csv' })).toBe('file');
+    // a backend that gives no title: its link's extension
+    expect(kindOfStored({ src: 'https://cdn.example/e.mp4?sig=1' } as FileValue)).toBe('video');
   });
 
   it('shows an image, a player or a link at its src', () => {
