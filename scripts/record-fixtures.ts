@@ -230,6 +230,18 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     volatile(done.path, '/storage/hlc/recorded-upload.mp4');
     await record('uploadChunkStatusDone', { method: 'GET', path: uploadStatus, ...me });
 
+    // --- a record with stored files: a health literacy video (the upload above) and its thumbnail (a data URL),
+    // read alone and in a list, then updated with its files left as they were (the server keeps them)
+    const png = `data:image/png;base64,${tinyPng().toString('base64')}`;
+    const category = await prepare({ method: 'POST', path: '/categories', ...me, body: { title: 'Hygiene', file: png } });
+    const hlcBody = { type: 'video', category_id: category.id, title: 'Handwashing', desc: 'How and when to wash hands.', tags: ['hygiene'] };
+    const item = await record('hlcCreated', { method: 'POST', path: '/health-literacy-content', ...me, body: { ...hlcBody, file: done.path, thumbnail: png } });
+    // (the video keeps the upload's path, already replaced by its stand-in)
+    volatile((item.thumbnail as { path?: unknown } | null)?.path, '/storage/health_literacy_contents/recorded-thumbnail.png');
+    await record('hlcItem', { method: 'GET', path: `/health-literacy-content/${String(item.encrypted_id)}`, ...me });
+    await record('hlcPage', { method: 'GET', path: '/health-literacy-content?page=1&per_page=25', ...me });
+    await record('hlcUpdated', { method: 'PUT', path: `/health-literacy-content/${String(item.encrypted_id)}`, ...me, body: { ...hlcBody, title: 'Handwashing at home' } });
+
     // --- notifications, the dashboard and real time
     await record('notificationSent', { method: 'POST', path: '/notifications/send', ...me, body: { sendTo: 'admin', title: 'Clinic closed', body: 'The clinic is closed on Friday.', channel: 'web', type: 'admin' } }, 202);
     await record('notificationInvalid', { method: 'POST', path: '/notifications/send', ...me, body: { sendTo: 'everyone', title: 'Clinic closed', body: 'Closed.' } }, 422);

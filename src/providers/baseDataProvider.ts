@@ -23,6 +23,7 @@ import type {
 import type { PageLink } from '../../contract/api';
 import { answerCode, serverMessageKey } from './serverMessages';
 import { ApiError, apiFetch, apiUrl as defaultApiUrl, isRecord, toHttps, withHttpsFileLinks, type ApiFetchOptions, type ApiResponse, type QueryParams } from './http';
+import { isKeptFile, withFileValues } from './files';
 import { rememberIds, toRecordIds, toServerKeys, withRecordIds, type IdLookup } from './references';
 import { getEncryptedId, getUid } from './session';
 
@@ -72,15 +73,15 @@ export function withEmbeddedIds(value: unknown): unknown {
 
 /**
  * react-admin's record: the encrypted id is its id (routes take it), the server's number is kept as
- * `number` for display only (a ticket's "#12"), the relations it embeds likewise (withEmbeddedIds), and
- * references to records already seen are given as their ids (references.ts; the standard calls also ask
- * for the others).
+ * `number` for display only (a ticket's "#12"), the relations it embeds likewise (withEmbeddedIds), its
+ * stored files (and those of the relations it embeds) as `{ src, title }` (files.ts), and references to
+ * records already seen are given as their ids (references.ts; the standard calls also ask for the others).
  */
 export function normaliseRecord(raw: unknown, resource?: string): RaRecord {
   const id = isRecord(raw) ? (identifierOf(raw.encrypted_id) ?? identifierOf(raw.id)) : undefined;
   if (!isRecord(raw) || id === undefined) throw new HttpError('The server answered without a record.', 500, raw);
   rememberIds(raw, resource);
-  const fields = Object.fromEntries(Object.entries(withHttpsFileLinks(raw)).map(([key, value]) => [key, withEmbeddedIds(value)]));
+  const fields = Object.fromEntries(Object.entries(withFileValues(withHttpsFileLinks(raw))).map(([key, value]) => [key, withEmbeddedIds(value)]));
   return withRecordIds({ ...fields, id, number: raw.id });
 }
 
@@ -90,19 +91,16 @@ const ID_KEYS = new Set(['id', 'number', 'numeric_id', 'encrypted_id']);
 /** react-admin's FileInput and ImageInput hold { rawFile, src, title }; the server wants the file. */
 export const unwrapFile = (value: unknown): unknown => (isRecord(value) && value.rawFile instanceof Blob ? value.rawFile : value);
 
-/** A file as the server presented it ({ path, type, mimeType }): already stored, so not sent again. */
-const isStoredFile = (value: unknown): value is { path: string } =>
-  isRecord(value) && typeof value.path === 'string' && typeof value.mimeType === 'string';
-
 /**
  * A write sends the form values without any of the ids (the route carries the id). A stored file left
- * as it was is not sent; in a list of files it is named by its path, so the server keeps it.
+ * as it was (`{ src, title }` with no chosen file) is not sent, so the server keeps it; in a list of
+ * files it is named by its link (`src`, the path the server presented), so the server keeps it there too.
  */
 export function toWriteBody(data: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
-    if (ID_KEYS.has(key) || isStoredFile(value)) continue;
-    body[key] = Array.isArray(value) ? value.map((item) => (isStoredFile(item) ? item.path : unwrapFile(item))) : unwrapFile(value);
+    if (ID_KEYS.has(key) || isKeptFile(value)) continue;
+    body[key] = Array.isArray(value) ? value.map((item) => (isKeptFile(item) ? item.src : unwrapFile(item))) : unwrapFile(value);
   }
   return body;
 }

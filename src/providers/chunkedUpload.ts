@@ -5,11 +5,10 @@
 import { HttpError } from 'ra-core';
 import { isRecord, type ApiResponse } from './http';
 import { request, type HttpClient } from './baseDataProvider';
+import { toFileValue, type FileValue } from './files';
 
-export interface UploadedFile {
-  path: string;
-  mimeType?: string;
-}
+/** The assembled file, as the screens read stored files: `{ src, title, type }` (src: the path a file field takes). */
+export type UploadedFile = FileValue;
 
 export interface ChunkedUploadOptions {
   folder: string;
@@ -41,11 +40,7 @@ export const UPLOAD_FAILED = 'app.upload.failed';
 function readUploadedFile(response: ApiResponse<unknown>): UploadedFile {
   const candidates: unknown[] = [response.body.file, isRecord(response.data) ? response.data.file : undefined, response.data];
   for (const candidate of candidates) {
-    if (isRecord(candidate) && typeof candidate.path === 'string') {
-      return typeof candidate.mimeType === 'string'
-        ? { path: candidate.path, mimeType: candidate.mimeType }
-        : { path: candidate.path };
-    }
+    if (isRecord(candidate) && typeof candidate.path === 'string') return toFileValue({ path: candidate.path, mimeType: candidate.mimeType });
   }
   throw new HttpError('The server did not return the uploaded file.', 500, response.body);
 }

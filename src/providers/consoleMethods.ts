@@ -8,6 +8,7 @@ import type { DutySlot } from '../../contract/dutyRoster';
 import type { PermissionModule } from '../../contract/permissions';
 import { apiFetch, apiUrl as defaultApiUrl, isRecord, toFormData, toHttps, withHttpsFileLinks } from './http';
 import { encodeId, filterQuery, idLookup, LIST_PATHS, normaliseRecord, readList, request, sortQuery, unwrapFile, type HttpClient } from './baseDataProvider';
+import { isKeptFile, withFileValues } from './files';
 import { uploadChunked, type ChunkedUploadOptions, type UploadedFile } from './chunkedUpload';
 import { readDashboard, type DashboardData } from './dashboard';
 import { readSearch, type SearchGroup } from './search';
@@ -253,21 +254,21 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
       for (const field of PROFILE_FIELDS) body[field] = values[field];
       // the current password, asked for when the email changes
       if (typeof values.password === 'string' && values.password) body.password = values.password;
-      // An unchanged photo is the stored { path }, which must not be sent back as a file.
+      // An unchanged photo is the stored { src, title }, which must not be sent back as a file.
       const file = unwrapFile(values.file);
       if (file instanceof Blob) body.file = file;
       const { data } = await request<unknown>(http, path('admins', 'profile'), { method: 'POST', body: toFormData(body) });
       const record = normaliseRecord(data, 'admins');
       updateSessionProfile({
         f_name: typeof record.f_name === 'string' ? record.f_name : undefined,
-        file: isRecord(record.file) && typeof record.file.path === 'string' ? { path: record.file.path } : undefined,
+        file: isKeptFile(record.file) ? { path: record.file.src } : undefined,
       });
       return { data: record };
     },
 
     async getPromotional({ signal } = {}) {
       const { data } = await request<unknown>(http, path('promotional'), { signal });
-      return { data: withHttpsFileLinks(readPromotional(data), pageProtocol()) };
+      return { data: withFileValues(withHttpsFileLinks(readPromotional(data), pageProtocol())) };
     },
 
     async savePromotionalSection(section, values, { onProgress } = {}) {
@@ -276,12 +277,12 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
         body: values,
         onUploadProgress: onProgress,
       });
-      return { data: withHttpsFileLinks(isRecord(data) ? data : {}, pageProtocol()), message };
+      return { data: withFileValues(withHttpsFileLinks(isRecord(data) ? data : {}, pageProtocol())), message };
     },
 
     async addPromotionalItem(collection, values) {
       const { data, message } = await request<unknown>(http, path('promotional', PROMOTIONAL_PATHS[collection], 'store'), { method: 'POST', body: values });
-      return { data: withHttpsFileLinks(collection === 'slider' ? readSlider(data) : readTestimonial(data), pageProtocol()), message };
+      return { data: withFileValues(withHttpsFileLinks(collection === 'slider' ? readSlider(data) : readTestimonial(data), pageProtocol())), message };
     },
 
     async deletePromotionalItem(collection, id) {

@@ -6,13 +6,13 @@ import { isRecord } from './http';
 
 export type PromotionalSection = 'logo' | 'banner' | 'about' | 'how_it_works';
 export type PromotionalCollection = 'slider' | 'testimonial';
-/** A section's stored values: its texts and its files (as the server presents stored files). */
+/** A section's stored values: its texts and its files (as `{ src, title }` once read by the provider, files.ts). */
 export type PromotionalValues = Record<string, unknown>;
 
 export interface PromotionalSlider {
   id: string;
   created_at: string;
-  /** the image, as the server presents stored files */
+  /** the image (as `{ src, title }` once read by the provider, files.ts) */
   file: Record<string, unknown> | null;
 }
 

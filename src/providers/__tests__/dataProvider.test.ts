@@ -18,6 +18,7 @@ import {
   type SentRequest,
 } from '../../test/recorded-http';
 import { createDataProvider, fetchPageUrl, normaliseRecord, toWriteBody, UPLOAD_FAILED } from '../dataProvider';
+import { withFileValues } from '../files';
 import olderTaken from './fixtures/older/admin-email-taken.json';
 import olderAdmin from './fixtures/older/admin.json';
 import olderAdminsPage1 from './fixtures/older/admins-page-1.json';
@@ -182,7 +183,14 @@ describe('embedded relations', () => {
     const sent = stubFetch([{ body: { success: true, data: appointment } }]);
     const { data } = await provider.getOne('appointments', { id: 'enc-a31' });
     expect(sent).toHaveLength(1);
-    expect(data.doctor).toEqual({ ...appointment.doctor, id: 'enc-d5', number: 5, specializations: [{ id: 'enc-s2', number: 2, encrypted_id: 'enc-s2', title: 'Cardiology' }] });
+    expect(data.doctor).toEqual({
+      ...appointment.doctor,
+      id: 'enc-d5',
+      number: 5,
+      specializations: [{ id: 'enc-s2', number: 2, encrypted_id: 'enc-s2', title: 'Cardiology' }],
+      // its photo in react-admin's shape, as the record's own files
+      file: { src: 'https://x/p.png', title: 'p.png', type: 'image/png' },
+    });
     expect(data.patient).toMatchObject({ id: 'enc-f8', number: 8, parent: { id: 'enc-p7', number: 7, f_name: 'Ayesha' } });
     // references name the same records by the same ids
     expect(data).toMatchObject({ doctor_id: 'enc-d5', patient_id: data.patient.id });
@@ -228,6 +236,120 @@ describe('embedded relations', () => {
     await provider.update('appointments', { id: 'enc-a31', data: { ...previousData, detail: 'x' }, previousData });
     expect(sent[0]!.json).toMatchObject({ doctor_id: 5, patient_id: 8, detail: 'x' });
     expect(sent[0]!.json).not.toHaveProperty('id');
+  });
+});
+
+describe('stored files', () => {
+  const item = calls.hlcItem.body.data;
+  /** A stored file of the server as the screens read it. */
+  const asRead = (file: { path: string; mimeType: string }) => ({ src: file.path, title: file.path.split('/').pop(), type: file.mimeType });
+  /** A medical history with two reports (one private, behind a signed link) and a patient with a photo, as the server presents it. */
+  const history = {
+    id: 4,
+    encrypted_id: 'enc-m4',
+    disease_name: 'Asthma',
+    reports: [
+      { path: '/api/admin/files/claim.signature', type: 'pdf', mimeType: 'application/pdf', private: true },
+      { path: '/storage/reports/b.png', type: 'image', mimeType: 'image/png', private: false },
+    ],
+  };
+
+  test("a record's stored files are react-admin's { src, title } (with their MIME type), and nothing of the server's file is left", async () => {
+    const sent = stubFetch([recorded('hlcItem')]);
+    const { data } = await provider.getOne('health-literacy-content', { id: item.encrypted_id });
+    expectRecordedRequest(sent[0], 'hlcItem');
+    expect(data.file).toEqual({ src: '/storage/hlc/recorded-upload.mp4', title: 'recorded-upload.mp4', type: 'video/mp4' });
+    expect(data.thumbnail).toEqual(asRead(item.thumbnail));
+    expect(JSON.stringify(data)).not.toMatch(/"(path|mimeType|private)"/);
+    // the rest of the record as it was
+    expect(data).toMatchObject({ id: item.encrypted_id, title: item.title, type: 'video', tags: item.tags });
+  });
+
+  test('in a list too', async () => {
+    const sent = stubFetch([recorded('hlcPage')]);
+    const { data } = await provider.getList('health-literacy-content', { ...listParams, sort: { field: 'created_at', order: 'DESC' } });
+    expect(pathOf(sent[0]!.url)).toBe('/api/admin/health-literacy-content');
+    const row = calls.hlcPage.body.data.data[0]!;
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({ id: row.encrypted_id, file: asRead(row.file), thumbnail: asRead(row.thumbnail) });
+  });
+
+  test("a list of files, an embedded relation's file, and a PDF's framable link", () => {
+    const read = normaliseRecord({ ...history, patient: { id: 8, encrypted_id: 'enc-p8', photo: { path: '/storage/people/p%20one.jpg', type: 'image', mimeType: 'image/jpeg', private: false } } });
+    expect(read.reports).toEqual([
+      { src: '/api/admin/files/claim.signature', title: 'claim.signature', type: 'application/pdf' },
+      { src: '/storage/reports/b.png', title: 'b.png', type: 'image/png' },
+    ]);
+    expect(read.patient).toEqual({ id: 'enc-p8', number: 8, encrypted_id: 'enc-p8', photo: { src: '/storage/people/p%20one.jpg', title: 'p one.jpg', type: 'image/jpeg' } });
+    const pdf = normaliseRecord({ id: 5, encrypted_id: 'enc-5', file: { path: '/storage/hlc/d.pdf?v=2', type: 'pdf', mimeType: 'application/pdf', private: false, viewer: '/api/admin/files/v.sig' } });
+    expect(pdf.file).toEqual({ src: '/storage/hlc/d.pdf?v=2', title: 'd.pdf', type: 'application/pdf', viewer: '/api/admin/files/v.sig' });
+  });
+
+  test('objects that only look like stored files stay as they are', () => {
+    const value = { links: { path: '/api/admin/x', per_page: 25 }, route: { path: 'list', label: 'List' }, path: '/storage/a.png', none: null, list: ['a', 1] };
+    expect(withFileValues(value)).toEqual(value);
+  });
+
+  test('an update leaves out the files kept as they were, and the server keeps them', async () => {
+    stubFetch([recorded('hlcItem')]);
+    const { data: previousData } = await provider.getOne('health-literacy-content', { id: item.encrypted_id });
+    const sent = stubFetch([recorded('hlcUpdated')]);
+    const { data } = await provider.update('health-literacy-content', { id: item.encrypted_id, data: { ...previousData, title: 'Handwashing at home' }, previousData });
+    expectRecordedRequest(sent[0], 'hlcUpdated', { body: false });
+    expect(sent[0]!.form ?? null).toBeNull();
+    expect(sent[0]!.json).toMatchObject(calls.hlcUpdated.request.body);
+    expect(sent[0]!.json).not.toHaveProperty('file');
+    expect(sent[0]!.json).not.toHaveProperty('thumbnail');
+    // the server's answer: the same files, read the same way
+    expect(data.title).toBe('Handwashing at home');
+    expect(data.file).toEqual(previousData.file);
+    expect(data.thumbnail).toEqual(previousData.thumbnail);
+  });
+
+  test("a new file replaces a kept one: a chosen file goes as multipart, a chunked upload's link as text", async () => {
+    stubFetch([recorded('hlcItem')]);
+    const { data: previousData } = await provider.getOne('health-literacy-content', { id: item.encrypted_id });
+    const sent = stubFetch([recorded('hlcUpdated')]);
+    const thumbnail = new File(['png'], 'cover.png', { type: 'image/png' });
+    await provider.update('health-literacy-content', {
+      id: item.encrypted_id,
+      data: { ...previousData, file: '/storage/hlc/another-upload.mp4', thumbnail: { rawFile: thumbnail, src: 'blob:cover', title: 'cover.png' } },
+      previousData,
+    });
+    const form = sent[0]!.form!;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('file')).toBe('/storage/hlc/another-upload.mp4');
+    expect((form.get('thumbnail') as File).name).toBe('cover.png');
+  });
+
+  test('in a list of files, a kept one goes back as the link it was read with, and a new one as the file', async () => {
+    const read = normaliseRecord(history);
+    const answer = { body: { success: true, data: history } };
+    const kept = stubFetch([answer]);
+    await provider.update('medical-histories', { id: 'enc-m4', data: read, previousData: read });
+    expect(kept[0]!.json).toEqual({ disease_name: 'Asthma', reports: ['/api/admin/files/claim.signature', '/storage/reports/b.png'] });
+
+    const report = new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' });
+    const sent = stubFetch([answer]);
+    const { data } = await provider.update('medical-histories', { id: 'enc-m4', data: { ...read, reports: [(read.reports as unknown[])[1], { rawFile: report, src: 'blob:scan', title: 'scan.pdf' }] }, previousData: read });
+    const reports = sent[0]!.form!.getAll('reports[]');
+    expect(reports[0]).toBe('/storage/reports/b.png');
+    expect((reports[1] as File).name).toBe('scan.pdf');
+    expect(reports).toHaveLength(2);
+    expect(data.reports).toEqual(read.reports);
+  });
+
+  test('toWriteBody: a kept file is left out, a list names kept files by their links', () => {
+    const chosen = new File(['x'], 'x.png', { type: 'image/png' });
+    expect(
+      toWriteBody({
+        id: 'e',
+        photo: { src: '/storage/a.png', title: 'a.png', type: 'image/png' },
+        cover: { rawFile: chosen, src: 'blob:x', title: 'x.png' },
+        files: [{ src: '/storage/b.pdf', title: 'b.pdf' }, chosen],
+        removed: null,
+      }),
+    ).toEqual({ cover: chosen, files: ['/storage/b.pdf', chosen], removed: null });
   });
 });
 
@@ -479,9 +601,13 @@ describe('custom methods', () => {
     expect(localStorage.getItem('profile_image')).toBe(calls.profileUpdated.body.data.file.path);
   });
 
-  test('updateProfile without a new photo sends no file', async () => {
+  test('updateProfile without a new photo (the { src, title } read) sends no file', async () => {
+    stubFetch([recorded('profileUpdated')]);
+    const { data: loaded } = await provider.getProfile();
+    // the photo the server gives as { path } alone
+    expect(loaded.file).toEqual({ src: calls.profileUpdated.body.data.file.path, title: 'recorded-photo.png' });
     const sent = stubFetch([recorded('profileUpdated')]);
-    await provider.updateProfile({ f_name: 'Amina', email: 'amina@example.org', file: { path: '/storage/old.png' } });
+    await provider.updateProfile({ ...loaded, f_name: 'Amina', email: 'amina@example.org' });
     expect(sent[0]!.form!.has('file')).toBe(false);
   });
 });
@@ -590,7 +716,8 @@ describe('uploadChunked', () => {
     const progress: number[] = [];
     const result = await provider.uploadChunked(file, { folder: request.folder, onProgress: (p) => progress.push(p) });
 
-    expect(result).toEqual({ path: uploaded.path, mimeType: uploaded.mimeType });
+    // the uploaded file as the screens read stored files
+    expect(result).toEqual({ src: uploaded.path, title: uploaded.path.split('/').pop(), type: uploaded.mimeType });
     // the status query names the upload as its chunks do
     expect(asked).toHaveLength(1);
     expect(asked[0]!.method).toBe('GET');
@@ -624,7 +751,7 @@ describe('uploadChunked', () => {
     const file = new File(['0123456789'], 'clip.mp4', { type: 'video/mp4' });
     const progress: number[] = [];
     const result = await provider.uploadChunked(file, { folder: 'videos', chunkSizeMb: bytes(3), onProgress: (p) => progress.push(p) });
-    expect(result).toEqual({ path: 'health-literacy/1718000000000.mp4', mimeType: 'video/mp4' });
+    expect(result).toEqual({ src: 'health-literacy/1718000000000.mp4', title: '1718000000000.mp4', type: 'video/mp4' });
     expect(progress).toEqual([0, 30, 60, 90, 100]);
   });
 
@@ -658,7 +785,7 @@ describe('uploadChunked', () => {
     expect(queryOf(asked[0]!.url).timestamp).toBe(id);
     expect(second.map((r) => [r.form!.get('index'), r.form!.get('timestamp')])).toEqual([['1', id]]);
     expect(progress).toEqual([50, 100]);
-    expect(result).toEqual({ path: uploaded.path, mimeType: uploaded.mimeType });
+    expect(result).toEqual({ src: uploaded.path, title: uploaded.path.split('/').pop(), type: uploaded.mimeType });
   });
 
   test('an upload the server already assembled (its last answer was lost) sends nothing', async () => {
@@ -666,7 +793,7 @@ describe('uploadChunked', () => {
     const sent = stubXhr([]);
     const progress: number[] = [];
     const done = calls.uploadChunkStatusDone.body.data.file;
-    await expect(provider.uploadChunked(twoChunks(), { folder: 'hlc', chunkSizeMb: bytes(5), onProgress: (p) => progress.push(p) })).resolves.toEqual(done);
+    await expect(provider.uploadChunked(twoChunks(), { folder: 'hlc', chunkSizeMb: bytes(5), onProgress: (p) => progress.push(p) })).resolves.toEqual({ src: done.path, title: 'recorded-upload.mp4', type: done.mimeType });
     expect(sent).toHaveLength(0);
     expect(progress).toEqual([100]);
   });
@@ -684,7 +811,7 @@ describe('uploadChunked', () => {
     const result = await provider.uploadChunked(twoChunks(), {
       folder: 'hlc', chunkSizeMb: bytes(5), retryDelayMs: 1, onRetry: (r) => retries.push(r), onProgress: (p) => progress.push(p),
     });
-    expect(result).toEqual({ path: uploaded.path, mimeType: uploaded.mimeType });
+    expect(result).toEqual({ src: uploaded.path, title: uploaded.path.split('/').pop(), type: uploaded.mimeType });
     expect(sent.map((r) => r.form!.get('index'))).toEqual(['0', '1', '1', '1']);
     expect(retries).toEqual([{ attempt: 2, attempts: 5, offline: false }, { attempt: 3, attempts: 5, offline: false }, null]);
     // the percentage never goes back while a chunk is sent again
@@ -713,7 +840,7 @@ describe('uploadChunked', () => {
     expect(sent).toHaveLength(2);
     online.mockReturnValue(true);
     window.dispatchEvent(new Event('online'));
-    await expect(upload).resolves.toEqual({ path: uploaded.path, mimeType: uploaded.mimeType });
+    await expect(upload).resolves.toEqual({ src: uploaded.path, title: uploaded.path.split('/').pop(), type: uploaded.mimeType });
     expect(sent.map((r) => r.form!.get('index'))).toEqual(['0', '1', '1']);
     online.mockRestore();
   });

@@ -89,18 +89,35 @@ test('uploads are kept as object URLs, in the shape the screens read', async () 
   const { provider, blobs } = setup();
   const file = new File(['%PDF'], 'leaflet.pdf', { type: 'application/pdf' });
   const uploaded = await provider.uploadChunked(file, { folder: 'hlc' });
-  expect(blobs.get(uploaded.path)).toBe(file);
+  expect(uploaded).toEqual({ src: expect.stringMatching(/^blob:test\//) as string, title: 'leaflet.pdf', type: 'application/pdf' });
+  expect(blobs.get(uploaded.src)).toBe(file);
   const { data: campaign } = await provider.create('campaigns', { data: { title: 'Polio', file: { rawFile: file, src: 'blob:form', title: 'leaflet.pdf' } } });
-  expect(campaign.file).toMatchObject({ title: 'leaflet.pdf', src: expect.stringMatching(/^blob:test\//) as string, mimeType: 'application/pdf' });
+  expect(campaign.file).toEqual({ title: 'leaflet.pdf', src: expect.stringMatching(/^blob:test\//) as string, type: 'application/pdf' });
 });
 
-test('stored files of the dump are given as { src, title } too', async () => {
+test('stored files of the dump are given as { src, title } only, as the real provider gives them', async () => {
   const { provider } = setup();
   const withFile = (data.resources.campaigns ?? []).find((c) => c.file && typeof c.file === 'object');
   expect(withFile).toBeDefined();
   const { data: campaign } = await provider.getOne('campaigns', { id: withFile!.id as number });
-  const file = withFile!.file as { path: string };
-  expect(campaign.file).toMatchObject({ path: file.path, src: file.path, title: file.path.split('/').pop() });
+  const file = withFile!.file as { path: string; mimeType: string };
+  expect(campaign.file).toEqual({ src: file.path, title: file.path.split('/').pop(), type: file.mimeType });
+});
+
+test("no server's stored-file object is left anywhere: records (and the relations they embed), the landing site's content", async () => {
+  const { provider } = setup();
+  const serverFile = /"path":"[^"]*","type"|"mimeType"/;
+  for (const resource of Object.keys(data.resources)) {
+    const { data: records } = await provider.getList(resource, everything);
+    expect({ resource, leftOver: JSON.stringify(records).match(serverFile) }).toEqual({ resource, leftOver: null });
+  }
+  const { data: items } = await provider.getList('health-literacy-content', everything);
+  const video = items.find((item) => item.type === 'video');
+  expect(video).toMatchObject({ file: { src: expect.any(String) as string, title: expect.stringMatching(/\.mp4$/) as string, type: 'video/mp4' }, thumbnail: { type: expect.stringMatching(/^image\//) as string } });
+  const { data: content } = await provider.getPromotional();
+  expect(JSON.stringify(content)).not.toMatch(serverFile);
+  expect(content.sliders.length).toBeGreaterThan(0);
+  expect(content.sliders[0]!.file).toEqual({ src: expect.any(String) as string, title: expect.any(String) as string, type: expect.stringMatching(/^image\//) as string });
 });
 
 test('status changes and bulk actions change the records', async () => {

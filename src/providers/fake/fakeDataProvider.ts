@@ -12,6 +12,7 @@ import type { AdminNotification } from '../../../contract/api';
 import type { AppDataProvider } from '../dataProvider';
 import type { BulkResult, LocationImportResult, OpenSlot } from '../consoleMethods';
 import type { DashboardData } from '../dashboard';
+import { isKeptFile, withFileValues, type FileValue } from '../files';
 import { readBell } from '../notifications';
 import { readPromotional, type PromotionalData, type PromotionalSlider, type PromotionalTestimonial } from '../promotional';
 import { SEARCH_RESOURCES, type SearchGroup } from '../search';
@@ -32,20 +33,13 @@ const asId = (id: Identifier): Identifier => (typeof id === 'string' && /^\d+$/.
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A file as this server presents it ({ path, mimeType }) also as react-admin's { src, title }. */
-const withSrc = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(withSrc);
-  if (!isRecord(value) || typeof value.path !== 'string' || typeof value.mimeType !== 'string') return value;
-  return { ...value, src: value.path, title: value.path.split('/').pop() ?? value.path };
-};
-
 /**
  * react-admin's record: the server's number as `id` (references such as `doctor_id` are those numbers
  * already), and as `number` for display (a ticket's "#12"), as the real provider gives it; stored
- * files in both shapes.
+ * files as `{ src, title }` (files.ts), as the real provider gives them.
  */
 const toRecord = (raw: Record<string, unknown>): RaRecord => ({
-  ...Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, withSrc(value)])),
+  ...withFileValues(raw),
   id: raw.id as Identifier,
   number: raw.id,
 });
@@ -114,17 +108,15 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
   /** The fields the records of each resource hold (for toFakeFilter). */
   const fieldsOf = (resource: string) => new Set([...(collections[resource] ?? []).flatMap((record) => Object.keys(record)), 'id']);
 
-  /** A file value of a form ({ rawFile, src, title }) kept as an object URL, in both shapes the screens read. */
+  /** A file value of a form (a File, or react-admin's { rawFile, src, title }) kept as an object URL, as `{ src, title, type }`. */
   const keepFile = (value: unknown): unknown => {
     if (value instanceof Blob) {
-      const src = objectUrl(value);
       const title = value instanceof File ? value.name : 'file';
-      return { src, title, path: src, mimeType: value.type, type: value.type };
+      return { src: objectUrl(value), title, type: value.type } satisfies FileValue;
     }
     if (isRecord(value) && value.rawFile instanceof Blob) {
-      const src = objectUrl(value.rawFile);
       const title = typeof value.title === 'string' ? value.title : value.rawFile instanceof File ? value.rawFile.name : 'file';
-      return { src, title, path: src, mimeType: value.rawFile.type, type: value.rawFile.type };
+      return { src: objectUrl(value.rawFile), title, type: value.rawFile.type } satisfies FileValue;
     }
     return Array.isArray(value) ? value.map(keepFile) : value;
   };
@@ -141,7 +133,7 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
     return record ? { ...notification, data: { ...notification.data, id: record.id } } : notification;
   };
   const notifications: AdminNotification[] = readBell(data.bell).notifications.map(withFakeDataId);
-  let promotional: PromotionalData = readPromotional(data.promotional);
+  let promotional: PromotionalData = withFileValues(readPromotional(data.promotional));
   let password = data.admin.password;
   let nextId = 1_000_000;
 
@@ -239,7 +231,7 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
 
     async uploadChunked(file, { onProgress }) {
       onProgress?.(100);
-      return { path: objectUrl(file), mimeType: file.type };
+      return { src: objectUrl(file), title: file.name, type: file.type };
     },
 
     async getPermissionModules() {
@@ -265,7 +257,7 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
       const { data: record } = await base.update('admins', { id: getUid() ?? 0, data: changes, previousData: { id: getUid() ?? 0 } });
       updateSessionProfile({
         f_name: typeof record.f_name === 'string' ? record.f_name : undefined,
-        file: isRecord(record.file) && typeof record.file.path === 'string' ? { path: record.file.path } : undefined,
+        file: isKeptFile(record.file) ? { path: record.file.src } : undefined,
       });
       return { data: record };
     },

@@ -36,11 +36,11 @@ beforeAll(async () => {
 });
 
 const rec = (id: number, fields: Record<string, unknown>): RaRecord => ({ id: `enc-${id}`, ...fields });
-const png = (name: string) => ({ path: `/storage/health_literacy_contents/${name}.png`, type: 'image', mimeType: 'image/png' });
+const png = (name: string) => ({ src: `/storage/health_literacy_contents/${name}.png`, title: `${name}.png`, type: 'image/png' });
 const ITEMS = [
   rec(1, { title: 'Wash your hands', type: 'image', category: { title: 'Hygiene' }, desc: 'x'.repeat(150), file: png('a'), thumbnail: null, status: 1, tags: ['hands'] }),
-  rec(2, { title: 'Polio drops', type: 'video', category: { title: 'Vaccination' }, desc: 'Short.', file: { path: '/storage/health_literacy_contents/b.mp4', type: 'video', mimeType: 'video/mp4' }, thumbnail: png('c'), status: 1 }),
-  rec(3, { title: 'ORS leaflet', type: 'pdf', category: { title: 'Nutrition' }, desc: 'Mix and drink.', file: { path: '/storage/health_literacy_contents/d.pdf', type: 'pdf', mimeType: 'application/pdf' }, thumbnail: null, status: 2 }),
+  rec(2, { title: 'Polio drops', type: 'video', category: { title: 'Vaccination' }, desc: 'Short.', file: { src: '/storage/health_literacy_contents/b.mp4', title: 'b.mp4', type: 'video/mp4' }, thumbnail: png('c'), status: 1 }),
+  rec(3, { title: 'ORS leaflet', type: 'pdf', category: { title: 'Nutrition' }, desc: 'Mix and drink.', file: { src: '/storage/health_literacy_contents/d.pdf', title: 'd.pdf', type: 'application/pdf' }, thumbnail: null, status: 2 }),
 ];
 
 const lists = jest.fn(async (resource: string, params: GetListParams) => {
@@ -138,10 +138,10 @@ describe('health literacy content', () => {
 
   it('sends the PDF in 5 MB chunks to its folder, keeps Submit disabled until the upload is at 100 %, then sends the item', async () => {
     const user = userEvent.setup({ delay: null });
-    let finish: (value: { path: string; mimeType: string }) => void = () => undefined;
+    let finish: (value: { src: string; title: string; type: string }) => void = () => undefined;
     const uploadChunked = jest.fn((_file: File, options: { folder: string; chunkSizeMb?: number; onProgress?: (p: number) => void }) => {
       options.onProgress?.(40);
-      return new Promise<{ path: string; mimeType: string }>((resolve) => {
+      return new Promise<{ src: string; title: string; type: string }>((resolve) => {
         finish = (value) => {
           options.onProgress?.(100);
           resolve(value);
@@ -167,7 +167,7 @@ describe('health literacy content', () => {
     // no type change under a running upload
     await user.click(screen.getByRole('combobox', { name: /type/i }));
     expect(screen.queryByRole('listbox')).toBeNull();
-    act(() => finish({ path: '/storage/health_literacy_contents/abc.pdf', mimeType: 'application/pdf' }));
+    act(() => finish({ src: '/storage/health_literacy_contents/abc.pdf', title: 'abc.pdf', type: 'application/pdf' }));
     expect(await screen.findByText('100%', {}, WAIT)).toBeTruthy();
     await waitFor(() => expect(submit).toHaveProperty('disabled', false), WAIT);
     await user.click(submit);
@@ -195,6 +195,23 @@ describe('health literacy content', () => {
     await waitFor(() => expect(deleted).toHaveBeenCalledWith('health-literacy-content', expect.objectContaining({ id: 'enc-2' })), WAIT);
     // and back to the grid
     expect(await screen.findAllByRole('article', {}, WAIT)).toHaveLength(3);
+  });
+
+  it("frames a PDF through the file's viewer link, and links it", async () => {
+    const pdf = ITEMS[2]!;
+    const getOne = jest.fn(async () => ({ data: { ...pdf, file: { ...(pdf.file as object), viewer: '/api/admin/files/viewer.signature' } } }));
+    renderAt('/health-literacy-content/enc-3/show', { getOne } as TestDataProviderCalls);
+    expect(await screen.findByRole('heading', { name: 'ORS leaflet', level: 1 }, WAIT)).toBeTruthy();
+    expect(document.querySelector('iframe')?.getAttribute('src')).toBe('/api/admin/files/viewer.signature');
+    expect(screen.getByRole('link', { name: 'Open the PDF in a new tab' }).getAttribute('href')).toBe('/api/admin/files/viewer.signature');
+  });
+
+  it('links a PDF without a viewer link by its src', async () => {
+    const getOne = jest.fn(async () => ({ data: ITEMS[2]! }));
+    renderAt('/health-literacy-content/enc-3/show', { getOne } as TestDataProviderCalls);
+    expect(await screen.findByRole('heading', { name: 'ORS leaflet', level: 1 }, WAIT)).toBeTruthy();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the PDF in a new tab' }).getAttribute('href')).toBe('/storage/health_literacy_contents/d.pdf');
   });
 
   it('offers the active items to a task of type Knowledge', async () => {

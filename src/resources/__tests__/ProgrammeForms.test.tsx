@@ -93,7 +93,7 @@ describe('task form', () => {
     district_id: 'enc-1',
     tehsil_id: 'enc-10',
     desc: 'Visit each house.',
-    file: { path: 'https://console.example/storage/tasks/a.pdf', type: 'pdf', mimeType: 'application/pdf' },
+    file: { src: 'https://console.example/storage/tasks/a.pdf', title: 'a.pdf', type: 'application/pdf' },
     person_ids: [{ id: 'enc-7', name: 'Amina Khan (Ward 1)' }],
     statuses: [],
     status: 1,

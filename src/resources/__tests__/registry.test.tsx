@@ -52,7 +52,7 @@ const sampleRecord: RaRecord = {
   email: 'sample@example.org',
   status: 1,
   permissions: [],
-  file: { path: '/storage/x/sample.png', type: 'image', mimeType: 'image/png' },
+  file: { src: '/storage/x/sample.png', title: 'sample.png', type: 'image/png' },
   // records that name another (an appointment's doctor and patient) or are named by their own fields
   label: 'Sample',
   disease_name: 'Sample',

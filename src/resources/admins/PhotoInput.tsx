@@ -4,16 +4,14 @@ import Box from '@mui/material/Box';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Button, useInput, useNotify, useTranslate } from 'react-admin';
 import { IMAGE_TYPES } from '../../../contract/enums';
+import { isFileValue } from '../common/MediaInput';
 
 const EXTENSIONS = /\.(jpe?g|png)$/i;
 
 const isAcceptedImage = (file: File): boolean =>
   (IMAGE_TYPES as readonly string[]).includes(file.type) || (!file.type && EXTENSIONS.test(file.name));
 
-const storedPath = (value: unknown): string | null =>
-  typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string' ? value.path : null;
-
-/** A profile photo: the stored { path } or a newly chosen File, with a preview; JPG/JPEG/PNG only. */
+/** A profile photo: the stored { src, title } or a newly chosen File, with a preview; JPG/JPEG/PNG only. */
 export const PhotoInput = ({ source }: { source: string }) => {
   const { field } = useInput({ source });
   const notify = useNotify();
@@ -23,8 +21,7 @@ export const PhotoInput = ({ source }: { source: string }) => {
 
   const objectUrl = useMemo(() => (value instanceof File ? URL.createObjectURL(value) : null), [value]);
   useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
-  const stored = storedPath(value);
-  const preview = objectUrl ?? (stored ?? undefined);
+  const preview = objectUrl ?? (isFileValue(value) ? value.src : undefined);
   const label = translate(`resources.admins.fields.${source}`);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {

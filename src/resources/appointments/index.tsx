@@ -86,7 +86,7 @@ const Detailed = () => {
   const doctor = (record.doctor ?? {}) as RaRecord;
   const patient = (record.patient ?? {}) as RaRecord;
   const specializations = ((doctor.specializations as { title: string }[] | undefined) ?? []).map((s) => s.title).join(', ');
-  const photo = (doctor.file as { path?: string } | null)?.path;
+  const photo = (doctor.file as { src?: string } | null)?.src;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, maxWidth: 900 }}>
       <ProfileActions />

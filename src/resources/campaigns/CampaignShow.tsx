@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Loading, Show, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { isStoredFile, MediaPreview } from '../common/MediaInput';
+import { isFileValue, MediaPreview } from '../common/MediaInput';
 import { Detail, ProfileActions } from '../common/people';
 import { sessionText } from '../common/Session';
 import { StatusChip } from '../common/StatusChip';
@@ -36,7 +36,7 @@ const CampaignDetail = () => {
             <Detail label={`${K}.place`}>{[(record.district as Titled)?.title, (record.tehsil as Titled)?.title].filter(Boolean).join(' › ')}</Detail>
             <Detail label={`${K}.fields.created_at`}>{formatDate(String(record.created_at ?? ''), locale)}</Detail>
           </Box>
-          {isStoredFile(file) ? (
+          {isFileValue(file) ? (
             <Box>
               <MediaPreview file={file} label={translate(`${K}.fields.file`)} size={240} />
             </Box>

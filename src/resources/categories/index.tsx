@@ -1,6 +1,6 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import { DataTable, useRecordContext, useTranslate } from 'react-admin';
-import { isStoredFile, MediaInput } from '../common/MediaInput';
+import { isFileValue, kindOfStored, MediaInput } from '../common/MediaInput';
 import { ResourceList } from '../common/ResourceList';
 import { TitleInput } from '../common/TitleInput';
 import { defineModule } from '../module';
@@ -10,7 +10,7 @@ const FileKind = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   const file: unknown = record?.file;
-  return <>{translate(isStoredFile(file) && file.type === 'image' ? 'resources.categories.kinds.image' : 'resources.categories.kinds.audio')}</>;
+  return <>{translate(isFileValue(file) && kindOfStored(file) === 'image' ? 'resources.categories.kinds.image' : 'resources.categories.kinds.audio')}</>;
 };
 
 const CategoryList = () => (

@@ -7,7 +7,7 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Button, InputHelperText, useDataProvider, useInput, useNotify, useTranslate, useTranslateLabel, type Validator } from 'react-admin';
 import type { AppDataProvider, UploadRetry } from '../../providers/dataProvider';
 import { requiredRule } from './inputs';
-import { acceptOf, isStoredFile, kindOfFile, MediaPreview, type MediaKind } from './MediaInput';
+import { acceptOf, isFileValue, kindOfFile, MediaPreview, type MediaKind } from './MediaInput';
 
 /** While a file goes up, the field holds this, which the form refuses to submit. */
 const UPLOADING = { uploading: true } as const;
@@ -27,7 +27,7 @@ export interface ChunkedUploadInputProps {
 
 /**
  * A large file (video, PDF) sent in chunks as soon as it is chosen, with a progress bar and its
- * percentage; the form can be submitted once it reached 100 %, and then sends the stored path. A
+ * percentage; the form can be submitted once it reached 100 %, and then sends the uploaded file's link (`src`). A
  * dropped connection is retried (the bar keeps its percentage and says so); choosing the same file
  * again after a failure or a page reload resumes from the chunks the server holds.
  */
@@ -68,7 +68,8 @@ export const ChunkedUploadInput = ({ source, kinds, folder, formatMessage, requi
       const uploaded = await dataProvider.uploadChunked(file, { folder, chunkSizeMb, onProgress: setProgress, onRetry: setRetry });
       setRetry(null);
       setProgress(100);
-      field.onChange(uploaded.path);
+      // the file field takes the uploaded file by its link (the provider sends it as the server expects)
+      field.onChange(uploaded.src);
     } catch (error) {
       setRetry(null);
       setProgress(null);
@@ -84,7 +85,7 @@ export const ChunkedUploadInput = ({ source, kinds, folder, formatMessage, requi
         {text}
         {isRequired ? ' *' : ''}
       </Typography>
-      {chosen ? <MediaPreview file={chosen} label={text} /> : isStoredFile(value) ? <MediaPreview file={value} label={text} /> : null}
+      {chosen ? <MediaPreview file={chosen} label={text} /> : isFileValue(value) ? <MediaPreview file={value} label={text} /> : null}
       {progress !== null ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
           <LinearProgress variant="determinate" value={progress} sx={{ flex: 1 }} aria-label={translate('app.upload.progress', { name: chosen?.name ?? text })} />

@@ -8,6 +8,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Button, InputHelperText, useInput, useNotify, useTranslate, useTranslateLabel, type Validator } from 'react-admin';
+import type { FileValue } from '../../providers/files';
 import { requiredRule } from './inputs';
 
 /** What a file field takes; the server checks the content again (magic bytes), this only spares a round trip. */
@@ -23,29 +24,31 @@ const ACCEPTED: Record<MediaKind, { types: string[]; extensions: string[] }> = {
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
 
 /** The kind of a chosen file, by the type the browser gives it (or its name when it gives none); null when none of `kinds`. */
-export const kindOfFile = (file: File, kinds: readonly MediaKind[]): MediaKind | null =>
+export const kindOfFile = (file: { type: string; name: string }, kinds: readonly MediaKind[]): MediaKind | null =>
   kinds.find((kind) => (file.type ? ACCEPTED[kind].types.includes(file.type) : ACCEPTED[kind].extensions.includes(extensionOf(file.name)))) ?? null;
 
 /** The `accept` attribute of the file picker. */
 export const acceptOf = (kinds: readonly MediaKind[]) =>
   kinds.flatMap((kind) => [...ACCEPTED[kind].extensions.map((e) => `.${e}`), ...ACCEPTED[kind].types]).join(',');
 
-/** A stored file as the server presents it. */
-export interface StoredFile {
-  path: string;
-  type: MediaKind | 'file';
-  mimeType?: string;
-}
+export type { FileValue };
 
-export const isStoredFile = (value: unknown): value is StoredFile =>
-  typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string';
+/** A stored file as the data provider gives it: react-admin's `{ src, title }` (without a newly chosen `rawFile`). */
+export const isFileValue = (value: unknown): value is FileValue =>
+  typeof value === 'object' && value !== null && 'src' in value && typeof value.src === 'string' && !('rawFile' in value && value.rawFile instanceof Blob);
+
+const ALL_KINDS: readonly MediaKind[] = ['image', 'audio', 'video', 'pdf'];
+
+/** What a stored file is: by its MIME type when the provider gives one, else by its title's (or its link's) extension; `file` when none of the kinds. */
+export const kindOfStored = (file: FileValue): MediaKind | 'file' =>
+  kindOfFile({ type: file.type ?? '', name: typeof file.title === 'string' ? file.title : file.src.split(/[?#]/)[0]! }, ALL_KINDS) ?? 'file';
 
 /** A stored file or a newly chosen one, shown as what it is: an image, a player, or a link to the PDF. */
-export const MediaPreview = ({ file, label, size = 160 }: { file: StoredFile | File; label: string; size?: number }) => {
+export const MediaPreview = ({ file, label, size = 160 }: { file: FileValue | File; label: string; size?: number }) => {
   const objectUrl = useMemo(() => (file instanceof File ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
-  const src = objectUrl ?? (isStoredFile(file) ? file.path : '');
-  const kind: MediaKind | 'file' = file instanceof File ? (kindOfFile(file, ['image', 'audio', 'video', 'pdf']) ?? 'file') : file.type;
+  const src = objectUrl ?? (file instanceof File ? '' : file.src);
+  const kind: MediaKind | 'file' = file instanceof File ? (kindOfFile(file, ALL_KINDS) ?? 'file') : kindOfStored(file);
   if (kind === 'image') return <Box component="img" src={src} alt={label} sx={{ maxWidth: size, maxHeight: size, borderRadius: 1, display: 'block' }} />;
   if (kind === 'audio') return <Box component="audio" controls src={src} aria-label={label} sx={{ maxWidth: '100%' }} />;
   if (kind === 'video') return <Box component="video" controls src={src} aria-label={label} sx={{ maxWidth: size * 2, maxHeight: size, display: 'block' }} />;
@@ -69,10 +72,10 @@ export interface MediaInputProps {
   label?: string;
 }
 
-type Value = StoredFile | File;
+type Value = FileValue | File;
 
 /**
- * A file field with a preview: the stored file(s) as the server presented them, or the newly chosen
+ * A file field with a preview: the stored file(s) as the data provider gives them ({ src, title }), or the newly chosen
  * ones. A file of another kind is refused at once with the spec's toast; the server checks the
  * content again. On submit, a new file travels as multipart form data and an unchanged one is not sent.
  */
@@ -90,7 +93,7 @@ export const MediaInput = ({ source, kinds, formatMessage, requiredMessage, mult
   const text = String(translateLabel({ label, source }));
   const value: unknown = field.value;
   const files: Value[] = (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]).filter(
-    (v): v is Value => v instanceof File || isStoredFile(v),
+    (v): v is Value => v instanceof File || isFileValue(v),
   );
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -116,7 +119,7 @@ export const MediaInput = ({ source, kinds, formatMessage, requiredMessage, mult
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', my: 1 }}>
         {files.map((file, index) => (
-          <Box key={file instanceof File ? `${file.name}-${index}` : file.path} sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
+          <Box key={file instanceof File ? `${file.name}-${index}` : file.src} sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
             <MediaPreview file={file} label={text} />
             <IconButton
               size="small"

@@ -103,12 +103,12 @@ export const Detail = ({ label, children }: { label: string; children: React.Rea
 export const ProfileHeader = ({ children }: { children?: React.ReactNode }) => {
   const record = useRecordContext();
   if (!record) return null;
-  const photo = record.photo as { path?: string } | null;
+  const photo = record.photo as { src?: string } | null;
   const name = fullName(record);
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <Avatar src={photo?.path || undefined} alt={name} sx={{ width: 96, height: 96, fontSize: 36 }}>
+        <Avatar src={photo?.src || undefined} alt={name} sx={{ width: 96, height: 96, fontSize: 36 }}>
           {name.slice(0, 1)}
         </Avatar>
         <Box sx={{ flex: '1 1 240px', minWidth: 0, display: 'grid', gap: 0.75 }}>

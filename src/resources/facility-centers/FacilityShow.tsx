@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Loading, Show, useRecordContext, useTranslate } from 'react-admin';
-import { isStoredFile, MediaPreview } from '../common/MediaInput';
+import { isFileValue, MediaPreview } from '../common/MediaInput';
 import { Detail, ProfileActions } from '../common/people';
 import { StatusChip } from '../common/StatusChip';
 
@@ -36,7 +36,7 @@ const FacilityDetail = () => {
       </Typography>
       <Card variant="outlined">
         <CardContent sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          {isStoredFile(file) ? (
+          {isFileValue(file) ? (
             <Box>
               <MediaPreview file={file} label={translate(`${K}.fields.file`)} size={240} />
             </Box>

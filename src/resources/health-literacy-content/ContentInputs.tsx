@@ -3,7 +3,7 @@ import { SelectInput, TextInput, required } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { HLC_TYPES, type HlcType } from '../../../contract/enums';
 import { ChunkedUploadInput } from '../common/ChunkedUploadInput';
-import { isStoredFile, MediaInput, type MediaKind } from '../common/MediaInput';
+import { isFileValue, kindOfStored, MediaInput, type MediaKind } from '../common/MediaInput';
 import { ReferenceSelect } from '../common/ReferenceSelect';
 import { TagsInput } from './TagsInput';
 
@@ -16,9 +16,12 @@ const EXTENSIONS: Record<string, MediaKind> = { jpg: 'image', jpeg: 'image', png
 
 const isType = (value: unknown): value is HlcType => typeof value === 'string' && (HLC_TYPES as readonly string[]).includes(value);
 
-/** The kind of the file a field holds: a stored file's, or an uploaded path's by its extension; null while uploading or empty. */
+/** The kind of the file a field holds: a stored file's ({ src, title }), or a chunked upload's link by its extension; null while uploading or empty. */
 export function kindOfValue(value: unknown): MediaKind | null {
-  if (isStoredFile(value)) return value.type === 'file' ? null : value.type;
+  if (isFileValue(value)) {
+    const kind = kindOfStored(value);
+    return kind === 'file' ? null : kind;
+  }
   if (typeof value === 'string' && value.includes('.')) return EXTENSIONS[value.slice(value.lastIndexOf('.') + 1).toLowerCase()] ?? null;
   return null;
 }

@@ -21,7 +21,7 @@ import {
 } from 'react-admin';
 import { USER_STATUS } from '../../../contract/enums';
 import { useResourceChanges } from '../../providers/useResourceChanges';
-import { isStoredFile } from '../common/MediaInput';
+import { isFileValue } from '../common/MediaInput';
 import { NoData } from '../common/ResourceList';
 import { SelectFilter } from '../common/SelectFilter';
 import { StatusChip } from '../common/StatusChip';
@@ -42,11 +42,11 @@ const CardMedia = () => {
   if (!record) return null;
   const file: unknown = record.file;
   const thumbnail: unknown = record.thumbnail;
-  const picture = record.type === 'image' && isStoredFile(file) ? file : isStoredFile(thumbnail) ? thumbnail : null;
+  const picture = record.type === 'image' && isFileValue(file) ? file : isFileValue(thumbnail) ? thumbnail : null;
   return (
     <Box sx={{ position: 'relative', height: MEDIA_HEIGHT, bgcolor: 'action.hover', display: 'grid', placeItems: 'center', overflow: 'hidden' }}>
       {picture ? (
-        <Box component="img" src={picture.path} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <Box component="img" src={picture.src} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : record.type === 'pdf' ? (
         <PictureAsPdfIcon sx={{ fontSize: 72, color: 'error.main' }} aria-hidden />
       ) : null}

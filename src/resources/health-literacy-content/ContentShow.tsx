@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Loading, Show, useCanAccess, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { isStoredFile, type StoredFile } from '../common/MediaInput';
+import { isFileValue, kindOfStored } from '../common/MediaInput';
 import { Detail, ProfileActions } from '../common/people';
 import { ConfirmDeleteButton } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
@@ -14,11 +14,9 @@ import { formatDate } from '../common/Timeline';
 import { EnumName } from '../common/TypeFields';
 import { K } from './ContentInputs';
 
-type Viewable = StoredFile & { viewer?: string };
-
 /**
- * The item shown large: the image, the PDF in a frame (through the short-lived link the server gives
- * for it, which the console may frame; /storage itself sends PDFs as downloads), or a video player with
+ * The item shown large: the image, the PDF in a frame (through the file's `viewer`, the short-lived link
+ * the server gives for it, which the console may frame; /storage itself sends PDFs as downloads), or a video player with
  * the thumbnail as its poster.
  */
 const Media = ({ title }: { title: string }) => {
@@ -26,25 +24,25 @@ const Media = ({ title }: { title: string }) => {
   const translate = useTranslate();
   const file: unknown = record?.file;
   const thumbnail: unknown = record?.thumbnail;
-  if (!isStoredFile(file)) return null;
-  const src = file.path;
-  if (file.type === 'image') {
+  if (!isFileValue(file)) return null;
+  const { src, viewer } = file;
+  const kind = kindOfStored(file);
+  if (kind === 'image') {
     return <Box component="img" src={src} alt={title} sx={{ display: 'block', maxWidth: '100%', maxHeight: '75vh', mx: 'auto', borderRadius: 1 }} />;
   }
-  if (file.type === 'video') {
+  if (kind === 'video') {
     return (
       <Box
         component="video"
         controls
         preload="metadata"
         src={src}
-        poster={isStoredFile(thumbnail) ? thumbnail.path : undefined}
+        poster={isFileValue(thumbnail) ? thumbnail.src : undefined}
         aria-label={title}
         sx={{ display: 'block', width: '100%', maxHeight: '75vh', bgcolor: 'common.black', borderRadius: 1 }}
       />
     );
   }
-  const viewer = (file as Viewable).viewer;
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       {viewer ? (

@@ -61,7 +61,7 @@ const HistoryDetail = () => {
   const [locale] = useLocaleState();
   if (!record) return <Loading />;
   const patient = record.patient as RaRecord | null;
-  const reports = (record.reports as { path: string; type: string }[] | null) ?? [];
+  const reports = (record.reports as { src: string; title: string }[] | null) ?? [];
   const times = (record.m_times as string[] | undefined) ?? [];
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, maxWidth: 900 }}>
@@ -77,8 +77,8 @@ const HistoryDetail = () => {
           <Detail label="resources.medical-histories.fields.reports">
             {reports.length
               ? reports.map((r, i) => (
-                  <Box key={r.path}>
-                    <Link href={r.path} target="_blank" rel="noopener noreferrer">
+                  <Box key={r.src}>
+                    <Link href={r.src} target="_blank" rel="noopener noreferrer">
                       {translate('resources.medical-histories.report', { n: i + 1 })}
                     </Link>
                   </Box>

@@ -13,7 +13,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { required, SaveButton, SimpleForm, TextInput, Toolbar, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ConfirmDialog } from '../common/ConfirmButton';
-import { isStoredFile, MediaInput, MediaPreview } from '../common/MediaInput';
+import { isFileValue, MediaInput, MediaPreview } from '../common/MediaInput';
 import { formatDate } from '../common/Timeline';
 import { PROMOTIONAL_QUERY_KEY, type Slider, type Testimonial } from './api';
 import type { PromotionalRights } from './types';
@@ -171,7 +171,7 @@ export const SliderTab = ({ sliders, rights }: { sliders: Slider[]; rights: Prom
         columns={[
           {
             header: translate('resources.promotional.columns.image'),
-            cell: (row) => (isStoredFile(row.file) ? <MediaPreview file={row.file} label={translate('resources.promotional.slider_of', { date: formatDate(row.created_at, locale) })} size={96} /> : null),
+            cell: (row) => (isFileValue(row.file) ? <MediaPreview file={row.file} label={translate('resources.promotional.slider_of', { date: formatDate(row.created_at, locale) })} size={96} /> : null),
           },
           { header: translate('resources.promotional.columns.added'), cell: (row) => formatDate(row.created_at, locale) },
         ]}

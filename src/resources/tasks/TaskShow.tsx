@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { AssignedShow, LinkedTitle, placeOf, PeopleTable, type Linked, type PeopleColumn } from '../common/AssignedShow';
-import { isStoredFile, MediaPreview } from '../common/MediaInput';
+import { isFileValue, MediaPreview } from '../common/MediaInput';
 import { Detail } from '../common/people';
 import { sessionText } from '../common/Session';
 import { StatusChip } from '../common/StatusChip';
@@ -58,7 +58,7 @@ const TaskFile = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   const file: unknown = record?.file;
-  return isStoredFile(file) ? <MediaPreview file={file} label={translate(`${K}.fields.file`)} size={200} /> : null;
+  return isFileValue(file) ? <MediaPreview file={file} label={translate(`${K}.fields.file`)} size={200} /> : null;
 };
 
 /** Each CHW's own status: name with area, date, detail, status. */

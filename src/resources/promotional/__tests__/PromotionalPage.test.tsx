@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 beforeEach(() => localStorage.setItem('token', 'tok-1'));
 
-const image = (name: string) => ({ path: `/storage/promotional/${name}.png`, type: 'image' as const, mimeType: 'image/png' });
+const image = (name: string) => ({ src: `/storage/promotional/${name}.png`, title: `${name}.png`, type: 'image/png' });
 const stored: PromotionalData = {
   logo: { file: image('logo') },
   banner: { desc: 'Care near you', background_image: image('bg'), center_image: image('c'), person_image: image('p') },
