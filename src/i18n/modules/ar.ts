@@ -2,8 +2,8 @@
 import { mergeAll, type Messages } from '../messages';
 
 /**
- * Every module's words in this language (src/resources/<name>/words/ar.ts), found by the bundler: a module
- * brings its words in its own folder and is in this language's chunk, and in no other. Jest has no
- * import.meta.glob: it maps this file to src/test/moduleWords/ar.ts, which finds the same files.
+ * Every module's words in this language (src/resources/<name>/words/ar.ts), found by the bundler, no list
+ * to keep. Eager: they are part of this language's chunk, and of no other. Jest has no import.meta.glob:
+ * jest.config.ts maps this file to src/test/moduleWords/ar.ts, which finds the same files on disk.
  */
 export default mergeAll(Object.values(import.meta.glob<Messages>('../../resources/*/words/ar.ts', { eager: true, import: 'default' })));
