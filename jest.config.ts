@@ -51,7 +51,11 @@ const config: Config = {
         }],
       },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
-      moduleNameMapper: { '\\.(css|png|jpg|svg)$': '<rootDir>/src/test/file-stub.js' },
+      moduleNameMapper: {
+        '\\.(css|png|jpg|svg)$': '<rootDir>/src/test/file-stub.js',
+        // a language's module words are found by Vite's import.meta.glob, which jest lacks: the same files found with fs
+        '^\\./modules/(en|ar|de|es|fr|pt|zh)$': '<rootDir>/src/test/moduleWords/$1.ts',
+      },
     },
     {
       displayName: 'e2e',

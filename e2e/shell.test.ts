@@ -96,6 +96,8 @@ describeJourney('shell journeys (Chromium, real server)', { timeout: 120_000 }, 
       await page.goto('/areas');
       expect((await direction()).dir).not.toBe('rtl');
       expect(await sidebarSide()).toBe('left');
+      // the module's own words (src/resources/areas/words/), in the language's chunk
+      await page.getByText('Add VC').first().waitFor();
 
       await languageButton().click();
       await page.getByRole('menuitem', { name: 'العربية' }).click();
@@ -103,6 +105,7 @@ describeJourney('shell journeys (Chromium, real server)', { timeout: 120_000 }, 
       expect(await direction()).toEqual({ dir: 'rtl', lang: 'ar-AE', stored: 'ar' });
       for (const deadline = Date.now() + 10_000; (await sidebarSide()) !== 'right' && Date.now() < deadline; ) await page.waitForTimeout(100);
       expect(await sidebarSide()).toBe('right');
+      await page.getByText('إضافة مجلس قروي').first().waitFor();
       await screenshot(page, 'areas-arabic');
 
       // the choice is stored: a reload stays in Arabic

@@ -1,15 +1,10 @@
-import { mergeMessages, type Messages } from './messages';
+import { mergeAll, type Messages } from './messages';
 import people from './people/ar';
 import clinical from './clinical/ar';
-import forms from './forms/ar';
 import programme from './programme/ar';
-import content from './content/ar';
-import audit from './audit/ar';
-import promotional from './promotional/ar';
-import facilities from './facilities/ar';
-import media from './media/ar';
 import daily from './daily/ar';
 import server from './server/ar';
+import modules from './modules/ar';
 
 /**
  * العربية (الإمارات): every key of en.ts and of react-admin's own messages (ra-language-english). Shown right
@@ -342,9 +337,6 @@ const ar = {
       bell_label: 'الإشعارات، غير المقروءة: %{count}',
       mark_all_read: 'تعليم الكل كمقروء',
       empty: 'لا توجد إشعارات',
-      audience_hint: 'يراه المشرفون في جرس الإشعارات (الويب)، والأطباء والمرضى في صندوق الوارد في تطبيقهم (الجوال)',
-      audience_required: 'يرجى اختيار من يتلقى الإشعار.',
-      message_required: 'يرجى كتابة رسالة.',
     },
     action: {
       actions: 'الإجراءات',
@@ -386,21 +378,11 @@ const ar = {
       password_required: 'يرجى إدخال كلمة مرور.',
       confirm_required: 'يرجى تأكيد كلمة المرور.',
       passwords_mismatch: 'كلمتا المرور غير متطابقتين',
-      password_mismatch: 'كلمتا المرور غير متطابقتين.',
-      old_password_required: 'يرجى إدخال كلمة المرور القديمة.',
       cnic: 'يرجى إدخال رقم هوية (CNIC) لا يقل عن 13 خانة.',
-      role_required: 'يرجى اختيار دور.',
       dob_future: 'لا يمكن أن يكون تاريخ الميلاد في المستقبل.',
       title_required: 'يرجى إدخال عنوان.',
       district_required: 'يرجى اختيار مقاطعة.',
       tehsil_required: 'يرجى اختيار تحصيل.',
-      latitude_required: 'يرجى إدخال خط العرض.',
-      longitude_required: 'يرجى إدخال خط الطول.',
-      latitude_range: 'يرجى إدخال خط عرض بين -90 و90.',
-      longitude_range: 'يرجى إدخال خط طول بين -180 و180.',
-      country_required: 'يرجى إدخال الدولة.',
-      iso2: 'يرجى إدخال رمز من حرفين.',
-      iso3: 'يرجى إدخال رمز من ثلاثة أحرف.',
       password_length: 'يرجى إدخال كلمة مرور لا تقل عن 8 أحرف.',
       area_required: 'يرجى اختيار مجلس قرية (VC).',
       dob_required: 'يرجى إدخال تاريخ الميلاد.',
@@ -428,162 +410,6 @@ const ar = {
       offline: 'غير متصل: يستمر الرفع عند عودة الاتصال…',
     },
   },
-  resources: {
-    admins: {
-      name: 'مشرف |||| المشرفون',
-      fields: {
-        name: 'الاسم',
-        f_name: 'الاسم الأول',
-        l_name: 'اسم العائلة',
-        email: 'البريد الإلكتروني',
-        phone: 'الهاتف',
-        mobile: 'الجوال',
-        password: 'كلمة المرور',
-        confirmPassword: 'تأكيد كلمة المرور',
-        oldPassword: 'كلمة المرور القديمة',
-        current_password: 'كلمة المرور الحالية',
-        dob: 'تاريخ الميلاد',
-        cnic: 'رقم الهوية (CNIC)',
-        role: 'الدور',
-        gender: 'الجنس',
-        send_credentials: 'إرسال بيانات الدخول عبر البريد الإلكتروني',
-        status: 'الحالة',
-        file: 'صورة الملف الشخصي',
-      },
-      action: { create: 'إضافة مشرف فرعي' },
-      helper: { current_password: 'تُرسل روابط إعادة تعيين كلمة المرور إلى بريدك الإلكتروني: يتطلب تغييره إدخال كلمة المرور الحالية.' },
-      page: { list: 'المشرفون', create: 'إضافة مشرف فرعي', edit: 'تعديل مشرف فرعي' },
-    },
-    roles: {
-      name: 'دور |||| الأدوار',
-      fields: {
-        name: 'الاسم',
-        permissions: 'الصلاحيات',
-        permissions_count: 'الصلاحيات',
-      },
-      action: { create: 'إضافة دور' },
-      page: { list: 'الأدوار', create: 'إضافة دور', edit: 'تعديل الدور' },
-      select_all: 'تحديد الكل',
-      modules: {
-        sub_admin: 'المشرفون',
-        role: 'الأدوار',
-        doctor: 'الأطباء',
-        chw: 'العاملون الصحيون المجتمعيون',
-        app_user: 'المرضى',
-        task: 'المهام',
-        hlc: 'محتوى التثقيف الصحي',
-        campaign: 'الحملات',
-        form: 'نماذج الاستبيان',
-        facility_center: 'المرافق الصحية',
-        location: 'المواقع',
-        qualification: 'المؤهلات',
-        specialization: 'التخصصات',
-        page: 'الصفحات',
-        faq: 'الأسئلة الشائعة',
-        setting: 'الإعدادات',
-        feedback: 'الملاحظات',
-        support: 'الدعم',
-        notification: 'الإشعارات',
-        activity: 'النشاط',
-      },
-      actions: {
-        view: 'عرض',
-        create: 'إنشاء',
-        edit: 'تعديل',
-        delete: 'حذف',
-        view_activity_doctor: 'عرض الطبيب',
-        create_activity_chw: 'عرض العامل الصحي',
-      },
-    },
-    qualifications: {
-      name: 'مؤهل |||| المؤهلات',
-      fields: { title: 'الاسم' },
-      action: { create: 'إضافة مؤهلات' },
-      page: { list: 'المؤهلات', create: 'إضافة مؤهل', edit: 'تعديل المؤهل' },
-    },
-    specializations: {
-      name: 'تخصص |||| التخصصات',
-      fields: { title: 'الاسم' },
-      action: { create: 'إضافة تخصصات' },
-      page: { list: 'التخصصات', create: 'إضافة تخصص', edit: 'تعديل التخصص' },
-    },
-    districts: {
-      name: 'مقاطعة |||| المقاطعات',
-      fields: { title: 'الاسم' },
-      action: { create: 'إضافة مقاطعة' },
-      page: { list: 'المقاطعات', create: 'إضافة مقاطعة', edit: 'تعديل المقاطعة' },
-    },
-    tehsils: {
-      name: 'تحصيل |||| التحصيلات',
-      fields: {
-        title: 'الاسم',
-        district_id: 'اختر المقاطعة...',
-        district: { title: 'المقاطعة' },
-      },
-      action: { create: 'إضافة تحصيل' },
-      page: { list: 'التحصيلات', create: 'إضافة تحصيل', edit: 'تعديل التحصيل' },
-    },
-    areas: {
-      name: 'مجلس قروي |||| المجالس القروية',
-      fields: {
-        title: 'الاسم',
-        district_id: 'اختر المقاطعة...',
-        tehsil_id: 'اختر التحصيل...',
-        district: { title: 'المقاطعة' },
-        tehsil: { title: 'التحصيل' },
-        lat: 'خط العرض',
-        long: 'خط الطول',
-      },
-      action: { create: 'إضافة مجلس قروي' },
-      page: { list: 'المجالس القروية', create: 'إضافة مجلس قروي', edit: 'تعديل المجلس القروي' },
-    },
-    cities: {
-      name: 'مدينة |||| المدن',
-      menu: 'المدينة',
-      fields: { title: 'الاسم' },
-      action: { create: 'إضافة مدينة' },
-      page: { list: 'المدن', create: 'إضافة مدينة', edit: 'تعديل المدينة' },
-    },
-    notifications: {
-      name: 'إشعار |||| الإشعارات',
-      menu: 'إرسال الإشعارات',
-      fields: {
-        title: 'العنوان',
-        body: 'الرسالة',
-        sendTo: 'الفئة المستهدفة',
-        send_to: 'الفئة المستهدفة',
-        recipients: 'المستلمون',
-        delivered: 'تم التسليم',
-        sent_by_name: 'المرسِل',
-        created_at: 'تاريخ الإرسال',
-      },
-      audience: { admin: 'المشرفون', doctor: 'الأطباء', patient: 'المرضى' },
-      status: { sending: 'جارٍ الإرسال… %{delivered} من %{recipients}', sent: 'سُلّم إلى %{delivered} من %{recipients}' },
-      action: { create: 'إرسال إشعار' },
-      page: { list: 'الإشعارات', send: 'إرسال إشعار' },
-    },
-    countries: {
-      name: 'دولة |||| الدول',
-      fields: { country: 'الدولة', iso2: 'ISO2', iso3: 'ISO3' },
-      action: { create: 'إضافة دولة' },
-      page: { list: 'الدول', create: 'إضافة دولة', edit: 'تعديل الدولة' },
-    },
-    interests: {
-      name: 'اهتمام |||| اهتمامات',
-      fields: { title: 'العنوان' },
-      action: { create: 'إضافة اهتمام' },
-      page: { list: 'الاهتمامات', create: 'إضافة اهتمام', edit: 'تعديل الاهتمام' },
-      validation: { title_required: 'يرجى إدخال الاهتمام.' },
-    },
-    categories: {
-      name: 'فئة |||| فئات',
-      fields: { title: 'الاسم', file: 'الملف', kind: 'النوع' },
-      action: { create: 'إضافة فئة' },
-      page: { list: 'الفئات', create: 'إضافة فئة', edit: 'تعديل الفئة' },
-      kinds: { image: 'صورة', audio: 'صوت' },
-      validation: { file_format: 'تنسيق الملف غير مدعوم. JPG/JPEG/PNG/MP3', file_required: 'يرجى اختيار ملف.' },
-    },
-  },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(ar, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);
+export default mergeAll([ar, people, clinical, programme, daily, server, modules]);

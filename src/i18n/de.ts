@@ -1,15 +1,10 @@
-import { mergeMessages, type Messages } from './messages';
+import { mergeAll, type Messages } from './messages';
 import people from './people/de';
 import clinical from './clinical/de';
-import forms from './forms/de';
 import programme from './programme/de';
-import content from './content/de';
-import audit from './audit/de';
-import promotional from './promotional/de';
-import facilities from './facilities/de';
-import media from './media/de';
 import daily from './daily/de';
 import server from './server/de';
+import modules from './modules/de';
 
 /** Deutsch: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const de = {
@@ -339,9 +334,6 @@ const de = {
       bell_label: 'Benachrichtigungen, %{count} ungelesen',
       mark_all_read: 'Alle als gelesen markieren',
       empty: 'Keine Benachrichtigungen',
-      audience_hint: 'Admins sehen sie in ihrer Glocke (Web), Ärzte und Patienten im Posteingang ihrer App (mobil)',
-      audience_required: 'Bitte wählen Sie, wer die Benachrichtigung erhält.',
-      message_required: 'Bitte geben Sie eine Nachricht ein.',
     },
     action: {
       actions: 'Aktionen',
@@ -383,21 +375,11 @@ const de = {
       password_required: 'Bitte geben Sie ein Passwort ein.',
       confirm_required: 'Bitte bestätigen Sie das Passwort.',
       passwords_mismatch: 'Die Passwörter stimmen nicht überein',
-      password_mismatch: 'Die Passwörter stimmen nicht überein.',
-      old_password_required: 'Bitte geben Sie Ihr bisheriges Passwort ein.',
       cnic: 'Bitte geben Sie eine CNIC mit mindestens 13 Ziffern ein.',
-      role_required: 'Bitte wählen Sie eine Rolle.',
       dob_future: 'Das Geburtsdatum darf nicht in der Zukunft liegen.',
       title_required: 'Bitte geben Sie einen Titel ein.',
       district_required: 'Bitte wählen Sie einen Distrikt.',
       tehsil_required: 'Bitte wählen Sie ein Tehsil.',
-      latitude_required: 'Bitte geben Sie einen Breitengrad ein.',
-      longitude_required: 'Bitte geben Sie einen Längengrad ein.',
-      latitude_range: 'Bitte geben Sie einen Breitengrad zwischen -90 und 90 ein.',
-      longitude_range: 'Bitte geben Sie einen Längengrad zwischen -180 und 180 ein.',
-      country_required: 'Bitte geben Sie ein Land ein.',
-      iso2: 'Bitte geben Sie einen Code aus zwei Buchstaben ein.',
-      iso3: 'Bitte geben Sie einen Code aus drei Buchstaben ein.',
       password_length: 'Bitte geben Sie ein Passwort mit mindestens 8 Zeichen ein.',
       area_required: 'Bitte wählen Sie ein VC aus.',
       dob_required: 'Bitte geben Sie ein Geburtsdatum an.',
@@ -425,162 +407,6 @@ const de = {
       offline: 'Offline: Der Upload geht weiter, sobald die Verbindung zurück ist…',
     },
   },
-  resources: {
-    admins: {
-      name: 'Administrator |||| Administratoren',
-      fields: {
-        name: 'Name',
-        f_name: 'Vorname',
-        l_name: 'Nachname',
-        email: 'E-Mail',
-        phone: 'Telefon',
-        mobile: 'Mobilnummer',
-        password: 'Passwort',
-        confirmPassword: 'Passwort bestätigen',
-        oldPassword: 'Bisheriges Passwort',
-        current_password: 'Aktuelles Passwort',
-        dob: 'Geburtsdatum',
-        cnic: 'CNIC',
-        role: 'Rolle',
-        gender: 'Geschlecht',
-        send_credentials: 'Zugangsdaten per E-Mail senden',
-        status: 'Status',
-        file: 'Profilfoto',
-      },
-      action: { create: 'Unteradministrator hinzufügen' },
-      helper: { current_password: 'Links zum Zurücksetzen des Passworts gehen an Ihre E-Mail-Adresse: Um sie zu ändern, ist Ihr aktuelles Passwort nötig.' },
-      page: { list: 'Administratoren', create: 'Unteradministrator hinzufügen', edit: 'Unteradministrator bearbeiten' },
-    },
-    roles: {
-      name: 'Rolle |||| Rollen',
-      fields: {
-        name: 'Name',
-        permissions: 'Berechtigungen',
-        permissions_count: 'Berechtigungen',
-      },
-      action: { create: 'Rolle hinzufügen' },
-      page: { list: 'Rollen', create: 'Rolle hinzufügen', edit: 'Rolle bearbeiten' },
-      select_all: 'Alle auswählen',
-      modules: {
-        sub_admin: 'Administratoren',
-        role: 'Rollen',
-        doctor: 'Ärztinnen und Ärzte',
-        chw: 'Gemeindegesundheitshelfer',
-        app_user: 'Patientinnen und Patienten',
-        task: 'Aufgaben',
-        hlc: 'Inhalte zur Gesundheitskompetenz',
-        campaign: 'Kampagnen',
-        form: 'Umfrageformulare',
-        facility_center: 'Gesundheitseinrichtungen',
-        location: 'Standorte',
-        qualification: 'Qualifikationen',
-        specialization: 'Fachrichtungen',
-        page: 'Seiten',
-        faq: 'FAQ',
-        setting: 'Einstellungen',
-        feedback: 'Feedback',
-        support: 'Support',
-        notification: 'Benachrichtigungen',
-        activity: 'Aktivität',
-      },
-      actions: {
-        view: 'Ansehen',
-        create: 'Erstellen',
-        edit: 'Bearbeiten',
-        delete: 'Löschen',
-        view_activity_doctor: 'Ärzte ansehen',
-        create_activity_chw: 'Gesundheitshelfer ansehen',
-      },
-    },
-    qualifications: {
-      name: 'Qualifikation |||| Qualifikationen',
-      fields: { title: 'Name' },
-      action: { create: 'Qualifikationen hinzufügen' },
-      page: { list: 'Qualifikationen', create: 'Qualifikation hinzufügen', edit: 'Qualifikation bearbeiten' },
-    },
-    specializations: {
-      name: 'Fachrichtung |||| Fachrichtungen',
-      fields: { title: 'Name' },
-      action: { create: 'Fachrichtungen hinzufügen' },
-      page: { list: 'Fachrichtungen', create: 'Fachrichtung hinzufügen', edit: 'Fachrichtung bearbeiten' },
-    },
-    districts: {
-      name: 'Distrikt |||| Distrikte',
-      fields: { title: 'Name' },
-      action: { create: 'Distrikt hinzufügen' },
-      page: { list: 'Distrikte', create: 'Distrikt hinzufügen', edit: 'Distrikt bearbeiten' },
-    },
-    tehsils: {
-      name: 'Tehsil |||| Tehsils',
-      fields: {
-        title: 'Name',
-        district_id: 'Distrikt auswählen …',
-        district: { title: 'Distrikt' },
-      },
-      action: { create: 'Tehsil hinzufügen' },
-      page: { list: 'Tehsils', create: 'Tehsil hinzufügen', edit: 'Tehsil bearbeiten' },
-    },
-    areas: {
-      name: 'VC |||| VC',
-      fields: {
-        title: 'Name',
-        district_id: 'Distrikt auswählen …',
-        tehsil_id: 'Tehsil auswählen …',
-        district: { title: 'Distrikt' },
-        tehsil: { title: 'Tehsil' },
-        lat: 'Breitengrad',
-        long: 'Längengrad',
-      },
-      action: { create: 'VC hinzufügen' },
-      page: { list: 'VC', create: 'VC hinzufügen', edit: 'VC bearbeiten' },
-    },
-    cities: {
-      name: 'Stadt |||| Städte',
-      menu: 'Stadt',
-      fields: { title: 'Bezeichnung' },
-      action: { create: 'Stadt hinzufügen' },
-      page: { list: 'Stadt', create: 'Stadt hinzufügen', edit: 'Stadt bearbeiten' },
-    },
-    notifications: {
-      name: 'Benachrichtigung |||| Benachrichtigungen',
-      menu: 'Benachrichtigen',
-      fields: {
-        title: 'Titel',
-        body: 'Nachricht',
-        sendTo: 'Empfängergruppe',
-        send_to: 'Empfängergruppe',
-        recipients: 'Empfänger',
-        delivered: 'Zugestellt',
-        sent_by_name: 'Gesendet von',
-        created_at: 'Gesendet am',
-      },
-      audience: { admin: 'Administratoren', doctor: 'Ärztinnen und Ärzte', patient: 'Patientinnen und Patienten' },
-      status: { sending: 'Wird gesendet… %{delivered} von %{recipients}', sent: 'Zugestellt an %{delivered} von %{recipients}' },
-      action: { create: 'Benachrichtigung senden' },
-      page: { list: 'Benachrichtigungen', send: 'Benachrichtigung senden' },
-    },
-    countries: {
-      name: 'Land |||| Länder',
-      fields: { country: 'Land', iso2: 'ISO2', iso3: 'ISO3' },
-      action: { create: 'Land hinzufügen' },
-      page: { list: 'Länder', create: 'Land hinzufügen', edit: 'Land bearbeiten' },
-    },
-    interests: {
-      name: 'Interesse |||| Interessen',
-      fields: { title: 'Titel' },
-      action: { create: 'Interesse hinzufügen' },
-      page: { list: 'Interessen', create: 'Interesse hinzufügen', edit: 'Interesse bearbeiten' },
-      validation: { title_required: 'Bitte geben Sie ein Interesse ein.' },
-    },
-    categories: {
-      name: 'Kategorie |||| Kategorien',
-      fields: { title: 'Name', file: 'Datei', kind: 'Art' },
-      action: { create: 'Kategorie hinzufügen' },
-      page: { list: 'Kategorien', create: 'Kategorie hinzufügen', edit: 'Kategorie bearbeiten' },
-      kinds: { image: 'Bild', audio: 'Audio' },
-      validation: { file_format: 'Dateiformat nicht unterstützt. JPG/JPEG/PNG/MP3', file_required: 'Bitte wählen Sie eine Datei aus.' },
-    },
-  },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(de, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);
+export default mergeAll([de, people, clinical, programme, daily, server, modules]);

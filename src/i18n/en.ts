@@ -1,16 +1,11 @@
-import { mergeMessages } from './messages';
+import { mergeAll } from './messages';
 import authEn from './authEn';
 import people from './people/en';
 import clinical from './clinical/en';
-import forms from './forms/en';
 import programme from './programme/en';
-import content from './content/en';
-import audit from './audit/en';
-import promotional from './promotional/en';
-import facilities from './facilities/en';
-import media from './media/en';
 import daily from './daily/en';
 import server from './server/en';
+import modules from './modules/en';
 
 /**
  * English dictionary in react-admin's format (`%{var}` interpolation, `singular |||| plural`), merged over
@@ -108,9 +103,6 @@ const en = {
       bell_label: 'Notifications, %{count} unread',
       mark_all_read: 'Mark all as read',
       empty: 'No notifications',
-      audience_hint: "Admins see it in their bell (web); doctors and patients in their app's inbox (mobile)",
-      audience_required: 'Please choose who receives the notification.',
-      message_required: 'Please provide a message.',
     },
     action: {
       actions: 'Actions',
@@ -152,21 +144,11 @@ const en = {
       password_required: 'Please provide a password.',
       confirm_required: 'Please confirm the password.',
       passwords_mismatch: 'Passwords do not match',
-      password_mismatch: "Password didn't match.",
-      old_password_required: 'Please provide your old password.',
       cnic: 'Please provide a cnic atleast 13 digits.',
-      role_required: 'Please select a role.',
       dob_future: 'The date of birth cannot be in the future.',
       title_required: 'Please provide a title.',
       district_required: 'Please select a district.',
       tehsil_required: 'Please select a tehsil.',
-      latitude_required: 'Please provide a latitude.',
-      longitude_required: 'Please provide a longitude.',
-      latitude_range: 'Please provide a latitude between -90 and 90.',
-      longitude_range: 'Please provide a longitude between -180 and 180.',
-      country_required: 'Please provide a country.',
-      iso2: 'Please provide a two-letter code.',
-      iso3: 'Please provide a three-letter code.',
       password_length: 'Please provide a password of at least 8 characters.',
       area_required: 'Please select a VC.',
       dob_required: 'Please provide a date of birth.',
@@ -194,164 +176,11 @@ const en = {
       offline: 'Offline: the upload goes on when the connection is back…',
     },
   },
-  resources: {
-    admins: {
-      name: 'Admin |||| Admins',
-      fields: {
-        name: 'Name',
-        f_name: 'First Name',
-        l_name: 'Last Name',
-        email: 'Email',
-        phone: 'Phone',
-        mobile: 'Mobile',
-        password: 'Password',
-        confirmPassword: 'Confirm Password',
-        oldPassword: 'Old Password',
-        current_password: 'Current Password',
-        dob: 'Date of Birth',
-        cnic: 'CNIC',
-        role: 'Role',
-        gender: 'Gender',
-        send_credentials: 'Send Credentials via email',
-        status: 'Status',
-        file: 'Profile Photo',
-      },
-      action: { create: 'Add Sub Admin' },
-      helper: { current_password: 'Password reset links go to your email: changing it needs your current password.' },
-      page: { list: 'Admins', create: 'Add Sub Admin', edit: 'Edit Sub Admin' },
-    },
-    roles: {
-      name: 'Role |||| Roles',
-      fields: {
-        name: 'Name',
-        permissions: 'Permissions',
-        permissions_count: 'Permissions',
-      },
-      action: { create: 'Add Role' },
-      page: { list: 'Roles', create: 'Add Role', edit: 'Edit Role' },
-      select_all: 'Select all',
-      modules: {
-        sub_admin: 'Admins',
-        role: 'Roles',
-        doctor: 'Doctors',
-        chw: 'Community health workers',
-        app_user: 'Patients',
-        task: 'Tasks',
-        hlc: 'Health literacy content',
-        campaign: 'Campaigns',
-        form: 'Survey forms',
-        facility_center: 'Facility centers',
-        location: 'Locations',
-        qualification: 'Qualifications',
-        specialization: 'Specializations',
-        page: 'Pages',
-        faq: 'FAQs',
-        setting: 'Settings',
-        feedback: 'Feedback',
-        support: 'Support',
-        notification: 'Notifications',
-        activity: 'Activity',
-      },
-      actions: {
-        view: 'View',
-        create: 'Create',
-        edit: 'Edit',
-        delete: 'Delete',
-        view_activity_doctor: 'View doctor',
-        create_activity_chw: 'View CHW',
-      },
-    },
-    qualifications: {
-      name: 'Qualification |||| Qualifications',
-      fields: { title: 'Name' },
-      action: { create: 'Add Qualifications' },
-      page: { list: 'Qualifications', create: 'Add Qualification', edit: 'Edit Qualification' },
-    },
-    specializations: {
-      name: 'Specialization |||| Specializations',
-      fields: { title: 'Name' },
-      action: { create: 'Add Specializations' },
-      page: { list: 'Specializations', create: 'Add Specialization', edit: 'Edit Specialization' },
-    },
-    districts: {
-      name: 'District |||| Districts',
-      fields: { title: 'Name' },
-      action: { create: 'Add District' },
-      page: { list: 'Districts', create: 'Add District', edit: 'Edit District' },
-    },
-    tehsils: {
-      name: 'Tehsil |||| Tehsils',
-      fields: {
-        title: 'Name',
-        district_id: 'Select District...',
-        district: { title: 'District' },
-      },
-      action: { create: 'Add Tehsil' },
-      page: { list: 'Tehsils', create: 'Add Tehsil', edit: 'Edit Tehsil' },
-    },
-    areas: {
-      name: 'VC |||| VC',
-      fields: {
-        title: 'Name',
-        district_id: 'Select District...',
-        tehsil_id: 'Select Tehsil...',
-        district: { title: 'District' },
-        tehsil: { title: 'Tehsil' },
-        lat: 'Latitude',
-        long: 'Longitude',
-      },
-      action: { create: 'Add VC' },
-      page: { list: 'VC', create: 'Add VC', edit: 'Edit VC' },
-    },
-    cities: {
-      name: 'City |||| Cities',
-      menu: 'City',
-      fields: { title: 'Title' },
-      action: { create: 'Add City' },
-      page: { list: 'City', create: 'Add City', edit: 'Edit City' },
-    },
-    notifications: {
-      name: 'Notification |||| Notifications',
-      menu: 'Send Notifications',
-      fields: {
-        title: 'Title',
-        body: 'Message',
-        sendTo: 'Audience',
-        send_to: 'Audience',
-        recipients: 'Recipients',
-        delivered: 'Delivered',
-        sent_by_name: 'Sent by',
-        created_at: 'Sent at',
-      },
-      audience: { admin: 'Admins', doctor: 'Doctors', patient: 'Patients' },
-      status: { sending: 'Sending… %{delivered} of %{recipients}', sent: 'Delivered to %{delivered} of %{recipients}' },
-      action: { create: 'Send Notification' },
-      page: { list: 'Notifications', send: 'Send Notification' },
-    },
-    countries: {
-      name: 'Country |||| Countries',
-      fields: { country: 'Country', iso2: 'ISO2', iso3: 'ISO3' },
-      action: { create: 'Add Country' },
-      page: { list: 'Countries', create: 'Add Country', edit: 'Edit Country' },
-    },
-    interests: {
-      name: 'Interest |||| Interests',
-      fields: { title: 'Title' },
-      action: { create: 'Add Interest' },
-      page: { list: 'Interests', create: 'Add Interest', edit: 'Edit Interest' },
-      validation: { title_required: 'Please enter interest' },
-    },
-    categories: {
-      name: 'Category |||| Categories',
-      fields: { title: 'Name', file: 'File', kind: 'Type' },
-      action: { create: 'Add Category' },
-      page: { list: 'Categories', create: 'Add Category', edit: 'Edit Category' },
-      kinds: { image: 'Image', audio: 'Audio' },
-      validation: { file_format: 'File format not supported. JPG/JPEG/PNG/MP3', file_required: 'Please select a file.' },
-    },
-  },
 };
 
 export type AppMessages = typeof en;
-/** The base dictionary with each module group's own laid over it (i18n/people). */
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(en, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);
+/**
+ * The shared words with the area groups' laid over them (i18n/people, …), then every module's own
+ * (src/resources/<name>/words/en.ts, gathered by modules/en.ts).
+ */
+export default mergeAll([en, people, clinical, programme, daily, server, modules]);

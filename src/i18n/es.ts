@@ -1,15 +1,10 @@
-import { mergeMessages, type Messages } from './messages';
+import { mergeAll, type Messages } from './messages';
 import people from './people/es';
 import clinical from './clinical/es';
-import forms from './forms/es';
 import programme from './programme/es';
-import content from './content/es';
-import audit from './audit/es';
-import promotional from './promotional/es';
-import facilities from './facilities/es';
-import media from './media/es';
 import daily from './daily/es';
 import server from './server/es';
+import modules from './modules/es';
 
 /** Español: every key of en.ts and of react-admin's own messages (ra-language-english). */
 const es = {
@@ -338,9 +333,6 @@ const es = {
       bell_label: 'Notificaciones, %{count} sin leer',
       mark_all_read: 'Marcar todas como leídas',
       empty: 'No hay notificaciones',
-      audience_hint: 'Los administradores la ven en su campana (web); médicos y pacientes, en la bandeja de su aplicación (móvil)',
-      audience_required: 'Elija quién recibe la notificación.',
-      message_required: 'Escriba un mensaje.',
     },
     action: {
       actions: 'Acciones',
@@ -382,21 +374,11 @@ const es = {
       password_required: 'Introduzca una contraseña.',
       confirm_required: 'Confirme la contraseña.',
       passwords_mismatch: 'Las contraseñas no coinciden',
-      password_mismatch: 'Las contraseñas no coinciden.',
-      old_password_required: 'Introduzca su contraseña anterior.',
       cnic: 'Introduzca un CNIC de al menos 13 dígitos.',
-      role_required: 'Seleccione un rol.',
       dob_future: 'La fecha de nacimiento no puede ser futura.',
       title_required: 'Introduzca un título.',
       district_required: 'Seleccione un distrito.',
       tehsil_required: 'Seleccione un tehsil.',
-      latitude_required: 'Introduzca una latitud.',
-      longitude_required: 'Introduzca una longitud.',
-      latitude_range: 'Introduzca una latitud entre -90 y 90.',
-      longitude_range: 'Introduzca una longitud entre -180 y 180.',
-      country_required: 'Introduzca un país.',
-      iso2: 'Introduzca un código de dos letras.',
-      iso3: 'Introduzca un código de tres letras.',
       password_length: 'Introduzca una contraseña de al menos 8 caracteres.',
       area_required: 'Seleccione un VC.',
       dob_required: 'Indique una fecha de nacimiento.',
@@ -424,162 +406,6 @@ const es = {
       offline: 'Sin conexión: la subida continuará cuando vuelva la conexión…',
     },
   },
-  resources: {
-    admins: {
-      name: 'Administrador |||| Administradores',
-      fields: {
-        name: 'Nombre',
-        f_name: 'Nombre',
-        l_name: 'Apellido',
-        email: 'Correo electrónico',
-        phone: 'Teléfono',
-        mobile: 'Móvil',
-        password: 'Contraseña',
-        confirmPassword: 'Confirmar contraseña',
-        oldPassword: 'Contraseña anterior',
-        current_password: 'Contraseña actual',
-        dob: 'Fecha de nacimiento',
-        cnic: 'CNIC',
-        role: 'Rol',
-        gender: 'Sexo',
-        send_credentials: 'Enviar credenciales por correo electrónico',
-        status: 'Estado',
-        file: 'Foto de perfil',
-      },
-      action: { create: 'Añadir subadministrador' },
-      helper: { current_password: 'Los enlaces para restablecer la contraseña llegan a su correo: para cambiarlo necesita su contraseña actual.' },
-      page: { list: 'Administradores', create: 'Añadir subadministrador', edit: 'Editar subadministrador' },
-    },
-    roles: {
-      name: 'Rol |||| Roles',
-      fields: {
-        name: 'Nombre',
-        permissions: 'Permisos',
-        permissions_count: 'Permisos',
-      },
-      action: { create: 'Añadir rol' },
-      page: { list: 'Roles', create: 'Añadir rol', edit: 'Editar rol' },
-      select_all: 'Seleccionar todo',
-      modules: {
-        sub_admin: 'Administradores',
-        role: 'Roles',
-        doctor: 'Médicos',
-        chw: 'Agentes comunitarios de salud',
-        app_user: 'Pacientes',
-        task: 'Tareas',
-        hlc: 'Contenido de alfabetización en salud',
-        campaign: 'Campañas',
-        form: 'Formularios de encuesta',
-        facility_center: 'Centros de salud',
-        location: 'Ubicaciones',
-        qualification: 'Titulaciones',
-        specialization: 'Especialidades',
-        page: 'Páginas',
-        faq: 'Preguntas frecuentes',
-        setting: 'Ajustes',
-        feedback: 'Comentarios',
-        support: 'Soporte',
-        notification: 'Notificaciones',
-        activity: 'Actividad',
-      },
-      actions: {
-        view: 'Ver',
-        create: 'Crear',
-        edit: 'Editar',
-        delete: 'Eliminar',
-        view_activity_doctor: 'Ver médico',
-        create_activity_chw: 'Ver agente comunitario',
-      },
-    },
-    qualifications: {
-      name: 'Titulación |||| Titulaciones',
-      fields: { title: 'Nombre' },
-      action: { create: 'Añadir titulaciones' },
-      page: { list: 'Titulaciones', create: 'Añadir titulación', edit: 'Editar titulación' },
-    },
-    specializations: {
-      name: 'Especialidad |||| Especialidades',
-      fields: { title: 'Nombre' },
-      action: { create: 'Añadir especialidades' },
-      page: { list: 'Especialidades', create: 'Añadir especialidad', edit: 'Editar especialidad' },
-    },
-    districts: {
-      name: 'Distrito |||| Distritos',
-      fields: { title: 'Nombre' },
-      action: { create: 'Añadir distrito' },
-      page: { list: 'Distritos', create: 'Añadir distrito', edit: 'Editar distrito' },
-    },
-    tehsils: {
-      name: 'Tehsil |||| Tehsils',
-      fields: {
-        title: 'Nombre',
-        district_id: 'Seleccione un distrito...',
-        district: { title: 'Distrito' },
-      },
-      action: { create: 'Añadir tehsil' },
-      page: { list: 'Tehsils', create: 'Añadir tehsil', edit: 'Editar tehsil' },
-    },
-    areas: {
-      name: 'VC |||| VC',
-      fields: {
-        title: 'Nombre',
-        district_id: 'Seleccione un distrito...',
-        tehsil_id: 'Seleccione un tehsil...',
-        district: { title: 'Distrito' },
-        tehsil: { title: 'Tehsil' },
-        lat: 'Latitud',
-        long: 'Longitud',
-      },
-      action: { create: 'Añadir VC' },
-      page: { list: 'VC', create: 'Añadir VC', edit: 'Editar VC' },
-    },
-    cities: {
-      name: 'Ciudad |||| Ciudades',
-      menu: 'Ciudad',
-      fields: { title: 'Título' },
-      action: { create: 'Añadir ciudad' },
-      page: { list: 'Ciudad', create: 'Añadir ciudad', edit: 'Editar ciudad' },
-    },
-    notifications: {
-      name: 'Notificación |||| Notificaciones',
-      menu: 'Enviar notificaciones',
-      fields: {
-        title: 'Título',
-        body: 'Mensaje',
-        sendTo: 'Destinatarios',
-        send_to: 'Destinatarios',
-        recipients: 'Receptores',
-        delivered: 'Entregadas',
-        sent_by_name: 'Enviado por',
-        created_at: 'Enviado el',
-      },
-      audience: { admin: 'Administradores', doctor: 'Médicos', patient: 'Pacientes' },
-      status: { sending: 'Enviando… %{delivered} de %{recipients}', sent: 'Entregada a %{delivered} de %{recipients}' },
-      action: { create: 'Enviar notificación' },
-      page: { list: 'Notificaciones', send: 'Enviar notificación' },
-    },
-    countries: {
-      name: 'País |||| Países',
-      fields: { country: 'País', iso2: 'ISO2', iso3: 'ISO3' },
-      action: { create: 'Añadir país' },
-      page: { list: 'Países', create: 'Añadir país', edit: 'Editar país' },
-    },
-    interests: {
-      name: 'Interés |||| Intereses',
-      fields: { title: 'Título' },
-      action: { create: 'Añadir interés' },
-      page: { list: 'Intereses', create: 'Añadir interés', edit: 'Editar interés' },
-      validation: { title_required: 'Introduzca un interés.' },
-    },
-    categories: {
-      name: 'Categoría |||| Categorías',
-      fields: { title: 'Nombre', file: 'Archivo', kind: 'Tipo' },
-      action: { create: 'Añadir categoría' },
-      page: { list: 'Categorías', create: 'Añadir categoría', edit: 'Editar categoría' },
-      kinds: { image: 'Imagen', audio: 'Audio' },
-      validation: { file_format: 'Formato de archivo no admitido. JPG/JPEG/PNG/MP3', file_required: 'Seleccione un archivo.' },
-    },
-  },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(es, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);
+export default mergeAll([es, people, clinical, programme, daily, server, modules]);

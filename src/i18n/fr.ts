@@ -1,16 +1,11 @@
 import frenchMessages from 'ra-language-french';
-import { mergeMessages, type Messages } from './messages';
+import { mergeAll, type Messages } from './messages';
 import people from './people/fr';
 import clinical from './clinical/fr';
-import forms from './forms/fr';
 import programme from './programme/fr';
-import content from './content/fr';
-import audit from './audit/fr';
-import promotional from './promotional/fr';
-import facilities from './facilities/fr';
-import media from './media/fr';
 import daily from './daily/fr';
 import server from './server/fr';
+import modules from './modules/fr';
 
 /**
  * Français: the app's messages laid over react-admin's official French messages (ra-language-french),
@@ -135,9 +130,6 @@ const fr = {
       bell_label: 'Notifications, %{count} non lues',
       mark_all_read: 'Tout marquer comme lu',
       empty: 'Aucune notification',
-      audience_hint: 'Les administrateurs la voient dans leur cloche (web) ; médecins et patients dans la boîte de réception de leur application (mobile)',
-      audience_required: 'Veuillez choisir les destinataires de la notification.',
-      message_required: 'Veuillez saisir un message.',
     },
     action: {
       actions: 'Actions',
@@ -179,21 +171,11 @@ const fr = {
       password_required: 'Veuillez saisir un mot de passe.',
       confirm_required: 'Veuillez confirmer le mot de passe.',
       passwords_mismatch: 'Les mots de passe ne correspondent pas',
-      password_mismatch: 'Les mots de passe ne correspondent pas.',
-      old_password_required: 'Veuillez saisir votre ancien mot de passe.',
       cnic: "Veuillez saisir un CNIC d'au moins 13 chiffres.",
-      role_required: 'Veuillez sélectionner un rôle.',
       dob_future: 'La date de naissance ne peut pas être dans le futur.',
       title_required: 'Veuillez saisir un titre.',
       district_required: 'Veuillez sélectionner un district.',
       tehsil_required: 'Veuillez sélectionner un tehsil.',
-      latitude_required: 'Veuillez saisir une latitude.',
-      longitude_required: 'Veuillez saisir une longitude.',
-      latitude_range: 'Veuillez saisir une latitude comprise entre -90 et 90.',
-      longitude_range: 'Veuillez saisir une longitude comprise entre -180 et 180.',
-      country_required: 'Veuillez saisir un pays.',
-      iso2: 'Veuillez saisir un code de deux lettres.',
-      iso3: 'Veuillez saisir un code de trois lettres.',
       password_length: "Veuillez saisir un mot de passe d'au moins 8 caractères.",
       area_required: 'Veuillez choisir un VC.',
       dob_required: 'Veuillez indiquer une date de naissance.',
@@ -221,162 +203,6 @@ const fr = {
       offline: 'Hors ligne : le téléversement reprendra au retour de la connexion…',
     },
   },
-  resources: {
-    admins: {
-      name: 'Administrateur |||| Administrateurs',
-      fields: {
-        name: 'Nom',
-        f_name: 'Prénom',
-        l_name: 'Nom de famille',
-        email: 'E-mail',
-        phone: 'Téléphone',
-        mobile: 'Mobile',
-        password: 'Mot de passe',
-        confirmPassword: 'Confirmer le mot de passe',
-        oldPassword: 'Ancien mot de passe',
-        current_password: 'Mot de passe actuel',
-        dob: 'Date de naissance',
-        cnic: 'CNIC',
-        role: 'Rôle',
-        gender: 'Sexe',
-        send_credentials: 'Envoyer les identifiants par e-mail',
-        status: 'Statut',
-        file: 'Photo de profil',
-      },
-      action: { create: 'Ajouter un sous-administrateur' },
-      helper: { current_password: 'Les liens de réinitialisation du mot de passe arrivent à votre adresse e-mail : pour la changer, saisissez votre mot de passe actuel.' },
-      page: { list: 'Administrateurs', create: 'Ajouter un sous-administrateur', edit: 'Modifier le sous-administrateur' },
-    },
-    roles: {
-      name: 'Rôle |||| Rôles',
-      fields: {
-        name: 'Nom',
-        permissions: 'Autorisations',
-        permissions_count: 'Autorisations',
-      },
-      action: { create: 'Ajouter un rôle' },
-      page: { list: 'Rôles', create: 'Ajouter un rôle', edit: 'Modifier le rôle' },
-      select_all: 'Tout sélectionner',
-      modules: {
-        sub_admin: 'Administrateurs',
-        role: 'Rôles',
-        doctor: 'Médecins',
-        chw: 'Agents de santé communautaires',
-        app_user: 'Patients',
-        task: 'Tâches',
-        hlc: 'Contenus de littératie en santé',
-        campaign: 'Campagnes',
-        form: "Formulaires d'enquête",
-        facility_center: 'Centres de santé',
-        location: 'Lieux',
-        qualification: 'Diplômes',
-        specialization: 'Spécialités',
-        page: 'Pages',
-        faq: 'FAQ',
-        setting: 'Paramètres',
-        feedback: 'Avis',
-        support: 'Assistance',
-        notification: 'Notifications',
-        activity: 'Activité',
-      },
-      actions: {
-        view: 'Voir',
-        create: 'Créer',
-        edit: 'Modifier',
-        delete: 'Supprimer',
-        view_activity_doctor: 'Voir les médecins',
-        create_activity_chw: 'Voir les agents de santé',
-      },
-    },
-    qualifications: {
-      name: 'Diplôme |||| Diplômes',
-      fields: { title: 'Nom' },
-      action: { create: 'Ajouter des diplômes' },
-      page: { list: 'Diplômes', create: 'Ajouter un diplôme', edit: 'Modifier le diplôme' },
-    },
-    specializations: {
-      name: 'Spécialité |||| Spécialités',
-      fields: { title: 'Nom' },
-      action: { create: 'Ajouter des spécialités' },
-      page: { list: 'Spécialités', create: 'Ajouter une spécialité', edit: 'Modifier la spécialité' },
-    },
-    districts: {
-      name: 'District |||| Districts',
-      fields: { title: 'Nom' },
-      action: { create: 'Ajouter un district' },
-      page: { list: 'Districts', create: 'Ajouter un district', edit: 'Modifier le district' },
-    },
-    tehsils: {
-      name: 'Tehsil |||| Tehsils',
-      fields: {
-        title: 'Nom',
-        district_id: 'Sélectionnez un district...',
-        district: { title: 'District' },
-      },
-      action: { create: 'Ajouter un tehsil' },
-      page: { list: 'Tehsils', create: 'Ajouter un tehsil', edit: 'Modifier le tehsil' },
-    },
-    areas: {
-      name: 'VC |||| VC',
-      fields: {
-        title: 'Nom',
-        district_id: 'Sélectionnez un district...',
-        tehsil_id: 'Sélectionnez un tehsil...',
-        district: { title: 'District' },
-        tehsil: { title: 'Tehsil' },
-        lat: 'Latitude',
-        long: 'Longitude',
-      },
-      action: { create: 'Ajouter un VC' },
-      page: { list: 'VC', create: 'Ajouter un VC', edit: 'Modifier le VC' },
-    },
-    cities: {
-      name: 'Ville |||| Villes',
-      menu: 'Ville',
-      fields: { title: 'Intitulé' },
-      action: { create: 'Ajouter une ville' },
-      page: { list: 'Ville', create: 'Ajouter une ville', edit: 'Modifier la ville' },
-    },
-    notifications: {
-      name: 'Notification |||| Notifications',
-      menu: 'Envoi de notifications',
-      fields: {
-        title: 'Titre',
-        body: 'Message',
-        sendTo: 'Destinataires',
-        send_to: 'Destinataires',
-        recipients: 'Nombre de destinataires',
-        delivered: 'Distribuées',
-        sent_by_name: 'Envoyé par',
-        created_at: 'Envoyé le',
-      },
-      audience: { admin: 'Administrateurs', doctor: 'Médecins', patient: 'Patients' },
-      status: { sending: 'Envoi… %{delivered} sur %{recipients}', sent: 'Distribuée à %{delivered} sur %{recipients}' },
-      action: { create: 'Envoyer une notification' },
-      page: { list: 'Notifications', send: 'Envoyer une notification' },
-    },
-    countries: {
-      name: 'Pays |||| Pays',
-      fields: { country: 'Pays', iso2: 'ISO2', iso3: 'ISO3' },
-      action: { create: 'Ajouter un pays' },
-      page: { list: 'Pays', create: 'Ajouter un pays', edit: 'Modifier le pays' },
-    },
-    interests: {
-      name: 'Centre d’intérêt |||| Centres d’intérêt',
-      fields: { title: 'Titre' },
-      action: { create: 'Ajouter un centre d’intérêt' },
-      page: { list: 'Centres d’intérêt', create: 'Ajouter un centre d’intérêt', edit: 'Modifier le centre d’intérêt' },
-      validation: { title_required: 'Veuillez saisir un centre d’intérêt.' },
-    },
-    categories: {
-      name: 'Catégorie |||| Catégories',
-      fields: { title: 'Nom', file: 'Fichier', kind: 'Genre' },
-      action: { create: 'Ajouter une catégorie' },
-      page: { list: 'Catégories', create: 'Ajouter une catégorie', edit: 'Modifier la catégorie' },
-      kinds: { image: 'Image', audio: 'Son' },
-      validation: { file_format: 'Format de fichier non pris en charge. JPG/JPEG/PNG/MP3', file_required: 'Veuillez choisir un fichier.' },
-    },
-  },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(frenchMessages as Messages, fr), people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);
+export default mergeAll([frenchMessages as Messages, fr, people, clinical, programme, daily, server, modules]);

@@ -32,3 +32,12 @@ export const flattenMessages = (messages: Messages, prefix = ''): Record<string,
   }
   return flat;
 };
+
+/**
+ * A translation of the dictionary `T` (a module's English words): the same keys, each message any text.
+ * `satisfies Translation<typeof en>` makes the compiler report a key missing or unknown.
+ */
+export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
+
+/** Several dictionaries laid over one another, in order. */
+export const mergeAll = (dictionaries: readonly Messages[]): Messages => dictionaries.reduce(mergeMessages, {});

@@ -1,15 +1,10 @@
-import { mergeMessages, type Messages } from './messages';
+import { mergeAll, type Messages } from './messages';
 import people from './people/pt';
 import clinical from './clinical/pt';
-import forms from './forms/pt';
 import programme from './programme/pt';
-import content from './content/pt';
-import audit from './audit/pt';
-import promotional from './promotional/pt';
-import facilities from './facilities/pt';
-import media from './media/pt';
 import daily from './daily/pt';
 import server from './server/pt';
+import modules from './modules/pt';
 
 /** Português (Brasil): every key of en.ts and of react-admin's own messages (ra-language-english). */
 const pt = {
@@ -338,9 +333,6 @@ const pt = {
       bell_label: 'Notificações, %{count} não lidas',
       mark_all_read: 'Marcar todas como lidas',
       empty: 'Nenhuma notificação',
-      audience_hint: 'Os administradores veem no sino (web); médicos e pacientes, na caixa de entrada do aplicativo (celular)',
-      audience_required: 'Escolha quem vai receber a notificação.',
-      message_required: 'Escreva uma mensagem.',
     },
     action: {
       actions: 'Ações',
@@ -382,21 +374,11 @@ const pt = {
       password_required: 'Informe uma senha.',
       confirm_required: 'Confirme a senha.',
       passwords_mismatch: 'As senhas não coincidem',
-      password_mismatch: 'As senhas não coincidem.',
-      old_password_required: 'Informe sua senha atual.',
       cnic: 'Informe um CNIC com pelo menos 13 dígitos.',
-      role_required: 'Selecione um perfil.',
       dob_future: 'A data de nascimento não pode estar no futuro.',
       title_required: 'Informe um título.',
       district_required: 'Selecione um distrito.',
       tehsil_required: 'Selecione um tehsil.',
-      latitude_required: 'Informe uma latitude.',
-      longitude_required: 'Informe uma longitude.',
-      latitude_range: 'Informe uma latitude entre -90 e 90.',
-      longitude_range: 'Informe uma longitude entre -180 e 180.',
-      country_required: 'Informe um país.',
-      iso2: 'Informe um código de duas letras.',
-      iso3: 'Informe um código de três letras.',
       password_length: 'Informe uma senha com pelo menos 8 caracteres.',
       area_required: 'Selecione um VC.',
       dob_required: 'Informe a data de nascimento.',
@@ -424,162 +406,6 @@ const pt = {
       offline: 'Sem conexão: o envio continua quando a conexão voltar…',
     },
   },
-  resources: {
-    admins: {
-      name: 'Administrador |||| Administradores',
-      fields: {
-        name: 'Nome',
-        f_name: 'Nome',
-        l_name: 'Sobrenome',
-        email: 'E-mail',
-        phone: 'Telefone',
-        mobile: 'Celular',
-        password: 'Senha',
-        confirmPassword: 'Confirmar senha',
-        oldPassword: 'Senha atual',
-        current_password: 'Senha atual',
-        dob: 'Data de nascimento',
-        cnic: 'CNIC',
-        role: 'Perfil',
-        gender: 'Sexo',
-        send_credentials: 'Enviar credenciais por e-mail',
-        status: 'Status',
-        file: 'Foto do perfil',
-      },
-      action: { create: 'Adicionar subadministrador' },
-      helper: { current_password: 'Os links de redefinição de senha vão para o seu e-mail: para alterá-lo, informe sua senha atual.' },
-      page: { list: 'Administradores', create: 'Adicionar subadministrador', edit: 'Editar subadministrador' },
-    },
-    roles: {
-      name: 'Perfil de acesso |||| Perfis de acesso',
-      fields: {
-        name: 'Nome',
-        permissions: 'Permissões',
-        permissions_count: 'Permissões',
-      },
-      action: { create: 'Adicionar perfil de acesso' },
-      page: { list: 'Perfis de acesso', create: 'Adicionar perfil de acesso', edit: 'Editar perfil de acesso' },
-      select_all: 'Selecionar tudo',
-      modules: {
-        sub_admin: 'Administradores',
-        role: 'Perfis de acesso',
-        doctor: 'Médicos',
-        chw: 'Agentes comunitários de saúde',
-        app_user: 'Pacientes',
-        task: 'Tarefas',
-        hlc: 'Conteúdo de letramento em saúde',
-        campaign: 'Campanhas',
-        form: 'Formulários de pesquisa',
-        facility_center: 'Unidades de saúde',
-        location: 'Locais',
-        qualification: 'Formações',
-        specialization: 'Especialidades',
-        page: 'Páginas',
-        faq: 'Perguntas frequentes',
-        setting: 'Configurações',
-        feedback: 'Opiniões',
-        support: 'Suporte',
-        notification: 'Notificações',
-        activity: 'Atividade',
-      },
-      actions: {
-        view: 'Visualizar',
-        create: 'Criar',
-        edit: 'Editar',
-        delete: 'Excluir',
-        view_activity_doctor: 'Ver médico',
-        create_activity_chw: 'Ver agente comunitário',
-      },
-    },
-    qualifications: {
-      name: 'Formação |||| Formações',
-      fields: { title: 'Nome' },
-      action: { create: 'Adicionar formações' },
-      page: { list: 'Formações', create: 'Adicionar formação', edit: 'Editar formação' },
-    },
-    specializations: {
-      name: 'Especialidade |||| Especialidades',
-      fields: { title: 'Nome' },
-      action: { create: 'Adicionar especialidades' },
-      page: { list: 'Especialidades', create: 'Adicionar especialidade', edit: 'Editar especialidade' },
-    },
-    districts: {
-      name: 'Distrito |||| Distritos',
-      fields: { title: 'Nome' },
-      action: { create: 'Adicionar distrito' },
-      page: { list: 'Distritos', create: 'Adicionar distrito', edit: 'Editar distrito' },
-    },
-    tehsils: {
-      name: 'Tehsil |||| Tehsils',
-      fields: {
-        title: 'Nome',
-        district_id: 'Selecione o distrito...',
-        district: { title: 'Distrito' },
-      },
-      action: { create: 'Adicionar tehsil' },
-      page: { list: 'Tehsils', create: 'Adicionar tehsil', edit: 'Editar tehsil' },
-    },
-    areas: {
-      name: 'VC |||| VC',
-      fields: {
-        title: 'Nome',
-        district_id: 'Selecione o distrito...',
-        tehsil_id: 'Selecione o tehsil...',
-        district: { title: 'Distrito' },
-        tehsil: { title: 'Tehsil' },
-        lat: 'Latitude',
-        long: 'Longitude',
-      },
-      action: { create: 'Adicionar VC' },
-      page: { list: 'VC', create: 'Adicionar VC', edit: 'Editar VC' },
-    },
-    cities: {
-      name: 'Cidade |||| Cidades',
-      menu: 'Cidade',
-      fields: { title: 'Título' },
-      action: { create: 'Adicionar cidade' },
-      page: { list: 'Cidade', create: 'Adicionar cidade', edit: 'Editar cidade' },
-    },
-    notifications: {
-      name: 'Notificação |||| Notificações',
-      menu: 'Enviar notificações',
-      fields: {
-        title: 'Título',
-        body: 'Mensagem',
-        sendTo: 'Público',
-        send_to: 'Público',
-        recipients: 'Destinatários',
-        delivered: 'Entregues',
-        sent_by_name: 'Enviado por',
-        created_at: 'Enviado em',
-      },
-      audience: { admin: 'Administradores', doctor: 'Médicos', patient: 'Pacientes' },
-      status: { sending: 'Enviando… %{delivered} de %{recipients}', sent: 'Entregue a %{delivered} de %{recipients}' },
-      action: { create: 'Enviar notificação' },
-      page: { list: 'Notificações', send: 'Enviar notificação' },
-    },
-    countries: {
-      name: 'País |||| Países',
-      fields: { country: 'País', iso2: 'ISO2', iso3: 'ISO3' },
-      action: { create: 'Adicionar país' },
-      page: { list: 'Países', create: 'Adicionar país', edit: 'Editar país' },
-    },
-    interests: {
-      name: 'Interesse |||| Interesses',
-      fields: { title: 'Título' },
-      action: { create: 'Adicionar interesse' },
-      page: { list: 'Interesses', create: 'Adicionar interesse', edit: 'Editar interesse' },
-      validation: { title_required: 'Informe um interesse.' },
-    },
-    categories: {
-      name: 'Categoria |||| Categorias',
-      fields: { title: 'Nome', file: 'Arquivo', kind: 'Tipo' },
-      action: { create: 'Adicionar categoria' },
-      page: { list: 'Categorias', create: 'Adicionar categoria', edit: 'Editar categoria' },
-      kinds: { image: 'Imagem', audio: 'Áudio' },
-      validation: { file_format: 'Formato de arquivo não suportado. JPG/JPEG/PNG/MP3', file_required: 'Selecione um arquivo.' },
-    },
-  },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(pt, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);
+export default mergeAll([pt, people, clinical, programme, daily, server, modules]);

@@ -1,15 +1,10 @@
-import { mergeMessages, type Messages } from './messages';
+import { mergeAll, type Messages } from './messages';
 import people from './people/zh';
 import clinical from './clinical/zh';
-import forms from './forms/zh';
 import programme from './programme/zh';
-import content from './content/zh';
-import audit from './audit/zh';
-import promotional from './promotional/zh';
-import facilities from './facilities/zh';
-import media from './media/zh';
 import daily from './daily/zh';
 import server from './server/zh';
+import modules from './modules/zh';
 
 /**
  * 简体中文: every key of en.ts and of react-admin's own messages (ra-language-english). Chinese has one
@@ -339,9 +334,6 @@ const zh = {
       bell_label: '通知，%{count} 条未读',
       mark_all_read: '全部标为已读',
       empty: '没有通知',
-      audience_hint: '管理员在通知铃铛中查看（网页）；医生和患者在其应用的收件箱中查看（移动端）',
-      audience_required: '请选择通知的接收对象。',
-      message_required: '请输入消息内容。',
     },
     action: {
       actions: '操作',
@@ -383,21 +375,11 @@ const zh = {
       password_required: '请输入密码。',
       confirm_required: '请确认密码。',
       passwords_mismatch: '两次输入的密码不一致',
-      password_mismatch: '密码不一致。',
-      old_password_required: '请输入旧密码。',
       cnic: '请输入至少 13 位数字的 CNIC。',
-      role_required: '请选择角色。',
       dob_future: '出生日期不能晚于今天。',
       title_required: '请输入标题。',
       district_required: '请选择区。',
       tehsil_required: '请选择县（Tehsil）。',
-      latitude_required: '请输入纬度。',
-      longitude_required: '请输入经度。',
-      latitude_range: '请输入 -90 到 90 之间的纬度。',
-      longitude_range: '请输入 -180 到 180 之间的经度。',
-      country_required: '请输入国家。',
-      iso2: '请输入两个字母的代码。',
-      iso3: '请输入三个字母的代码。',
       password_length: '请输入至少 8 个字符的密码。',
       area_required: '请选择村委会（VC）。',
       dob_required: '请填写出生日期。',
@@ -425,162 +407,6 @@ const zh = {
       offline: '离线：网络恢复后将继续上传…',
     },
   },
-  resources: {
-    admins: {
-      name: '管理员 |||| 管理员',
-      fields: {
-        name: '姓名',
-        f_name: '名',
-        l_name: '姓',
-        email: '电子邮件',
-        phone: '电话',
-        mobile: '手机',
-        password: '密码',
-        confirmPassword: '确认密码',
-        oldPassword: '旧密码',
-        current_password: '当前密码',
-        dob: '出生日期',
-        cnic: 'CNIC',
-        role: '角色',
-        gender: '性别',
-        send_credentials: '通过电子邮件发送登录凭据',
-        status: '状态',
-        file: '头像',
-      },
-      action: { create: '添加子管理员' },
-      helper: { current_password: '密码重置链接会发送到您的邮箱：更改邮箱需要输入当前密码。' },
-      page: { list: '管理员', create: '添加子管理员', edit: '编辑子管理员' },
-    },
-    roles: {
-      name: '角色 |||| 角色',
-      fields: {
-        name: '名称',
-        permissions: '权限',
-        permissions_count: '权限',
-      },
-      action: { create: '添加角色' },
-      page: { list: '角色', create: '添加角色', edit: '编辑角色' },
-      select_all: '全选',
-      modules: {
-        sub_admin: '管理员',
-        role: '角色',
-        doctor: '医生',
-        chw: '社区卫生工作者',
-        app_user: '患者',
-        task: '任务',
-        hlc: '健康素养内容',
-        campaign: '宣传活动',
-        form: '调查表单',
-        facility_center: '医疗机构',
-        location: '地点',
-        qualification: '资质',
-        specialization: '专科',
-        page: '页面',
-        faq: '常见问题',
-        setting: '设置',
-        feedback: '反馈',
-        support: '支持',
-        notification: '通知',
-        activity: '活动',
-      },
-      actions: {
-        view: '查看',
-        create: '新建',
-        edit: '编辑',
-        delete: '删除',
-        view_activity_doctor: '查看医生',
-        create_activity_chw: '查看社区卫生工作者',
-      },
-    },
-    qualifications: {
-      name: '资质 |||| 资质',
-      fields: { title: '名称' },
-      action: { create: '添加资质' },
-      page: { list: '资质', create: '添加资质', edit: '编辑资质' },
-    },
-    specializations: {
-      name: '专科 |||| 专科',
-      fields: { title: '名称' },
-      action: { create: '添加专科' },
-      page: { list: '专科', create: '添加专科', edit: '编辑专科' },
-    },
-    districts: {
-      name: '区 |||| 区',
-      fields: { title: '名称' },
-      action: { create: '添加区' },
-      page: { list: '区', create: '添加区', edit: '编辑区' },
-    },
-    tehsils: {
-      name: '县（Tehsil） |||| 县（Tehsil）',
-      fields: {
-        title: '名称',
-        district_id: '选择区…',
-        district: { title: '区' },
-      },
-      action: { create: '添加县' },
-      page: { list: '县（Tehsil）', create: '添加县', edit: '编辑县' },
-    },
-    areas: {
-      name: '村委会（VC） |||| 村委会（VC）',
-      fields: {
-        title: '名称',
-        district_id: '选择区…',
-        tehsil_id: '选择县…',
-        district: { title: '区' },
-        tehsil: { title: '县' },
-        lat: '纬度',
-        long: '经度',
-      },
-      action: { create: '添加村委会' },
-      page: { list: '村委会（VC）', create: '添加村委会', edit: '编辑村委会' },
-    },
-    cities: {
-      name: '城市 |||| 城市',
-      menu: '城市',
-      fields: { title: '名称' },
-      action: { create: '添加城市' },
-      page: { list: '城市', create: '添加城市', edit: '编辑城市' },
-    },
-    notifications: {
-      name: '通知 |||| 通知',
-      menu: '发送通知',
-      fields: {
-        title: '标题',
-        body: '消息',
-        sendTo: '接收对象',
-        send_to: '接收对象',
-        recipients: '接收人数',
-        delivered: '已送达',
-        sent_by_name: '发送人',
-        created_at: '发送时间',
-      },
-      audience: { admin: '管理员', doctor: '医生', patient: '患者' },
-      status: { sending: '发送中… %{delivered} / %{recipients}', sent: '已送达 %{delivered} / %{recipients}' },
-      action: { create: '发送通知' },
-      page: { list: '通知', send: '发送通知' },
-    },
-    countries: {
-      name: '国家 |||| 国家',
-      fields: { country: '国家', iso2: 'ISO2', iso3: 'ISO3' },
-      action: { create: '添加国家' },
-      page: { list: '国家', create: '添加国家', edit: '编辑国家' },
-    },
-    interests: {
-      name: '兴趣 |||| 兴趣',
-      fields: { title: '标题' },
-      action: { create: '添加兴趣' },
-      page: { list: '兴趣', create: '添加兴趣', edit: '编辑兴趣' },
-      validation: { title_required: '请输入兴趣。' },
-    },
-    categories: {
-      name: '类别 |||| 类别',
-      fields: { title: '名称', file: '文件', kind: '类型' },
-      action: { create: '添加类别' },
-      page: { list: '类别', create: '添加类别', edit: '编辑类别' },
-      kinds: { image: '图片', audio: '音频' },
-      validation: { file_format: '不支持的文件格式。仅限 JPG/JPEG/PNG/MP3', file_required: '请选择文件。' },
-    },
-  },
 } satisfies Messages;
 
-export default mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(mergeMessages(zh, people), clinical), forms), programme), content), media), facilities), promotional), audit), daily), server);
+export default mergeAll([zh, people, clinical, programme, daily, server, modules]);

@@ -1,0 +1,103 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { RESOURCE_NAMES } from '../../../contract/resources';
+import { wordFiles } from '../../test/moduleWords/gather';
+import { LANGUAGES } from '../languages';
+import { flattenMessages, type Messages } from '../messages';
+
+const SRC = path.resolve(__dirname, '../..');
+const RESOURCES = path.join(SRC, 'resources');
+const CODES = LANGUAGES.map(({ code }) => code);
+
+/** The folders of src/resources that hold words of their own. */
+const folders = readdirSync(RESOURCES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(path.join(RESOURCES, entry.name, 'words')))
+  .map((entry) => entry.name)
+  .sort();
+
+/** The glob of src/i18n/modules/<code>.ts, the file the bundler reads. */
+const globOf = (code: string): string => {
+  const text = readFileSync(path.join(SRC, 'i18n/modules', `${code}.ts`), 'utf8');
+  const globs = [...text.matchAll(/import\.meta\.glob(?:<[^>]*>)?\('([^']+)'/g)].map((match) => match[1] as string);
+  expect(globs).toHaveLength(1);
+  return globs[0] as string;
+};
+
+/** The files a glob of the bundler's kind finds from a folder, `*` standing for part of one name (as in Vite). */
+const expand = (pattern: string, from: string): string[] => {
+  const [part = '', ...rest] = pattern.split('/');
+  if (part === '.' || part === '..') return expand(rest.join('/'), path.join(from, part));
+  const matcher = new RegExp(`^${part.split('*').map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+  const last = rest.length === 0;
+  return readdirSync(from, { withFileTypes: true })
+    .filter((entry) => matcher.test(entry.name) && (last ? entry.isFile() : entry.isDirectory()))
+    .flatMap((entry) => (last ? [path.join(from, entry.name)] : expand(rest.join('/'), path.join(from, entry.name))))
+    .sort();
+};
+
+/** A module's words in a language, as its file gives them. */
+const wordsOf = (file: string): Messages =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the files are found at run time
+  (require(file) as { default: Messages }).default;
+const moduleOf = (file: string): string => path.basename(path.dirname(path.dirname(file)));
+
+describe("modules' words", () => {
+  it('are found in module folders (the check sees them: a wrong folder would pass with nothing)', () => {
+    expect(folders.length).toBeGreaterThan(30);
+    for (const name of ['admins', 'roles', 'app-users', 'dynamic-forms', 'health-literacy-content']) expect(folders).toContain(name);
+  });
+
+  it('come in the seven languages in every module folder, and in nothing else', () => {
+    const expected = CODES.map((code) => `${code}.ts`).sort();
+    const wrong = folders.filter((name) => readdirSync(path.join(RESOURCES, name, 'words')).sort().join() !== expected.join());
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(CODES)('%s: the bundle’s glob and jest’s loader find the same files, every module’s', (code) => {
+    const glob = globOf(code);
+    // its own language: a copied file globbing another one's would pass the other checks
+    expect(glob).toBe(`../../resources/*/words/${code}.ts`);
+    const bundled = expand(glob, path.join(SRC, 'i18n/modules'));
+    expect(wordFiles(code)).toEqual(bundled);
+    expect(bundled.map(moduleOf).sort()).toEqual(folders);
+  });
+
+  it('of a module are its own: its resources.<name> subtree and app messages, no other module’s', () => {
+    for (const name of folders) {
+      const words = wordsOf(path.join(RESOURCES, name, 'words/en.ts'));
+      expect([name, Object.keys(words).filter((key) => key !== 'resources' && key !== 'app')]).toEqual([name, []]);
+      expect([name, Object.keys((words.resources ?? {}) as Messages)]).toEqual([name, [name]]);
+    }
+  });
+
+  it('every resource of the console has its words in its folder', () => {
+    const without = RESOURCE_NAMES.filter((name) => {
+      const file = path.join(RESOURCES, name, 'words/en.ts');
+      return !existsSync(file) || flattenMessages(wordsOf(file))[`resources.${name}.name`] === undefined;
+    });
+    expect(without).toEqual([]);
+  });
+
+  it.each(CODES)('%s: no two modules give the same key (one would silently replace the other)', (code) => {
+    const owners = new Map<string, string>();
+    const twice: string[] = [];
+    for (const file of wordFiles(code)) {
+      const name = moduleOf(file);
+      for (const key of Object.keys(flattenMessages(wordsOf(file)))) {
+        const owner = owners.get(key);
+        if (owner) twice.push(`${key}: ${owner}, ${name}`);
+        owners.set(key, name);
+      }
+    }
+    expect(owners.size).toBeGreaterThan(500);
+    expect(twice).toEqual([]);
+  });
+
+  it('the shared dictionaries under src/i18n hold no module’s resources.<name> words', () => {
+    const dictionaries = readdirSync(path.join(SRC, 'i18n'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => CODES.some((code) => path.basename(file) === `${code}.ts`) && !file.startsWith('modules'))
+      .map((file) => path.join(SRC, 'i18n', file));
+    expect(dictionaries.length).toBeGreaterThan(7 * 3);
+    expect(dictionaries.filter((file) => /^\s*resources:\s*\{/m.test(readFileSync(file, 'utf8'))).map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+});

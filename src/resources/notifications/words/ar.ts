@@ -1,0 +1,33 @@
+import type { Translation } from '../../../i18n/messages';
+import type en from './en';
+
+/** The notifications module's words in العربية (the keys of ./en.ts), gathered into the dictionary by src/i18n/modules/ar.ts. */
+export default {
+  resources: {
+    notifications: {
+      name: 'إشعار |||| الإشعارات',
+      menu: 'إرسال الإشعارات',
+      fields: {
+        title: 'العنوان',
+        body: 'الرسالة',
+        sendTo: 'الفئة المستهدفة',
+        send_to: 'الفئة المستهدفة',
+        recipients: 'المستلمون',
+        delivered: 'تم التسليم',
+        sent_by_name: 'المرسِل',
+        created_at: 'تاريخ الإرسال',
+      },
+      audience: { admin: 'المشرفون', doctor: 'الأطباء', patient: 'المرضى' },
+      status: { sending: 'جارٍ الإرسال… %{delivered} من %{recipients}', sent: 'سُلّم إلى %{delivered} من %{recipients}' },
+      action: { create: 'إرسال إشعار' },
+      page: { list: 'الإشعارات', send: 'إرسال إشعار' },
+    },
+  },
+  app: {
+    notifications: {
+      audience_hint: 'يراه المشرفون في جرس الإشعارات (الويب)، والأطباء والمرضى في صندوق الوارد في تطبيقهم (الجوال)',
+      audience_required: 'يرجى اختيار من يتلقى الإشعار.',
+      message_required: 'يرجى كتابة رسالة.',
+    },
+  },
+} satisfies Translation<typeof en>;

@@ -1,0 +1,63 @@
+import type { Translation } from '../../../i18n/messages';
+import type en from './en';
+
+/** The tasks module's words in العربية (the keys of ./en.ts), gathered into the dictionary by src/i18n/modules/ar.ts. */
+export default {
+  resources: {
+    tasks: {
+      name: 'مهمة |||| المهام',
+      fields: {
+        title: 'العنوان',
+        session: 'الفترة',
+        type: 'النوع',
+        survey_id: 'نموذج الاستبيان',
+        campaign_id: 'الحملة',
+        knowledge_id: 'المعرفة',
+        note: 'ملاحظة',
+        person_ids: 'عمال الصحة المجتمعية',
+        s_date: 'تاريخ البدء',
+        e_date: 'تاريخ الانتهاء',
+        district_id: 'المقاطعة',
+        tehsil_id: 'التحصيل',
+        desc: 'الوصف',
+        file: 'الملف',
+        status: 'الحالة',
+        completed: 'المكتملة',
+        chw_name: 'الاسم',
+        date: 'التاريخ',
+        detail: 'التفاصيل',
+        chw_status: 'الحالة',
+      },
+      types: {
+        Survey: 'استبيان',
+        Campaign: 'حملة',
+        Booking: 'حجز',
+        Knowledge: 'معرفة',
+        UserRegistration: 'تسجيل المستخدمين',
+        General: 'عام',
+      },
+      statuses: { Pending: 'قيد الانتظار', 'In Progress': 'قيد التنفيذ', Completed: 'مكتملة' },
+      action: { create: 'إضافة مهمة' },
+      page: { list: 'المهام', create: 'إضافة مهمة', edit: 'تعديل المهمة', show: 'مهمة' },
+      progress: 'اكتمل %{done} من %{total}',
+      statuses_title: 'حالات عمال الصحة المجتمعية',
+      no_chws: 'لا يوجد عامل صحة مجتمعية في هذه المهمة.',
+      choose_tehsil_first: 'اختر مقاطعة وتحصيلًا لعرض عمال الصحة المجتمعية فيهما.',
+      no_chws_in_tehsil: 'لا يوجد عامل صحة مجتمعية نشط في هذا التحصيل.',
+      no_knowledge: 'لا يوجد محتوى معرفي نشط للاختيار بعد.',
+      validation: {
+        title_required: 'يرجى إدخال عنوان.',
+        type_required: 'يرجى اختيار نوع.',
+        chw_required: 'يرجى ملء حقل عمال الصحة المجتمعية المطلوب!',
+        survey_required: 'يرجى اختيار نموذج استبيان.',
+        campaign_required: 'يرجى اختيار حملة.',
+        knowledge_required: 'يرجى اختيار محتوى معرفي.',
+        note_required: 'يرجى إدخال ملاحظة.',
+        start_required: 'يرجى اختيار تاريخ البدء.',
+        end_required: 'يرجى اختيار تاريخ الانتهاء.',
+        file_format: 'تنسيق الملف غير مدعوم. JPG/JPEG/PNG/PDF/MP3',
+        file_required: 'يرجى اختيار ملف.',
+      },
+    },
+  },
+} satisfies Translation<typeof en>;

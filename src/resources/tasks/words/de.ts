@@ -1,0 +1,63 @@
+import type { Translation } from '../../../i18n/messages';
+import type en from './en';
+
+/** The tasks module's words in Deutsch (the keys of ./en.ts), gathered into the dictionary by src/i18n/modules/de.ts. */
+export default {
+  resources: {
+    tasks: {
+      name: 'Aufgabe |||| Aufgaben',
+      fields: {
+        title: 'Titel',
+        session: 'Zeitraum',
+        type: 'Typ',
+        survey_id: 'Umfrageformular',
+        campaign_id: 'Kampagne',
+        knowledge_id: 'Wissen',
+        note: 'Notiz',
+        person_ids: 'Gesundheitshelfer',
+        s_date: 'Startdatum',
+        e_date: 'Enddatum',
+        district_id: 'Distrikt',
+        tehsil_id: 'Tehsil',
+        desc: 'Beschreibung',
+        file: 'Datei',
+        status: 'Status',
+        completed: 'Abgeschlossen',
+        chw_name: 'Name',
+        date: 'Datum',
+        detail: 'Einzelheiten',
+        chw_status: 'Status',
+      },
+      types: {
+        Survey: 'Umfrage',
+        Campaign: 'Kampagne',
+        Booking: 'Buchung',
+        Knowledge: 'Wissen',
+        UserRegistration: 'Benutzerregistrierung',
+        General: 'Allgemein',
+      },
+      statuses: { Pending: 'Ausstehend', 'In Progress': 'In Bearbeitung', Completed: 'Abgeschlossen' },
+      action: { create: 'Aufgabe hinzufügen' },
+      page: { list: 'Aufgaben', create: 'Aufgabe hinzufügen', edit: 'Aufgabe bearbeiten', show: 'Aufgabe' },
+      progress: '%{done} von %{total} abgeschlossen',
+      statuses_title: 'Status der Gesundheitshelfer',
+      no_chws: 'Dieser Aufgabe ist kein Gesundheitshelfer zugewiesen.',
+      choose_tehsil_first: 'Wählen Sie einen Distrikt und ein Tehsil, um dessen Gesundheitshelfer zu sehen.',
+      no_chws_in_tehsil: 'Dieses Tehsil hat keinen aktiven Gesundheitshelfer.',
+      no_knowledge: 'Noch kein aktiver Wissensbeitrag zur Auswahl.',
+      validation: {
+        title_required: 'Bitte geben Sie einen Titel ein.',
+        type_required: 'Bitte wählen Sie einen Typ.',
+        chw_required: 'Bitte füllen Sie das Pflichtfeld Gesundheitshelfer aus!',
+        survey_required: 'Bitte wählen Sie ein Umfrageformular.',
+        campaign_required: 'Bitte wählen Sie eine Kampagne.',
+        knowledge_required: 'Bitte wählen Sie einen Wissensbeitrag.',
+        note_required: 'Bitte geben Sie eine Notiz ein.',
+        start_required: 'Bitte wählen Sie ein Startdatum.',
+        end_required: 'Bitte wählen Sie ein Enddatum.',
+        file_format: 'Dateiformat nicht unterstützt. JPG/JPEG/PNG/PDF/MP3',
+        file_required: 'Bitte wählen Sie eine Datei aus.',
+      },
+    },
+  },
+} satisfies Translation<typeof en>;

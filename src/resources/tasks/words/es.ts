@@ -1,0 +1,63 @@
+import type { Translation } from '../../../i18n/messages';
+import type en from './en';
+
+/** The tasks module's words in Español (the keys of ./en.ts), gathered into the dictionary by src/i18n/modules/es.ts. */
+export default {
+  resources: {
+    tasks: {
+      name: 'Tarea |||| Tareas',
+      fields: {
+        title: 'Título',
+        session: 'Periodo',
+        type: 'Tipo',
+        survey_id: 'Formulario de encuesta',
+        campaign_id: 'Campaña',
+        knowledge_id: 'Conocimiento',
+        note: 'Nota',
+        person_ids: 'Agentes comunitarios',
+        s_date: 'Fecha de inicio',
+        e_date: 'Fecha de fin',
+        district_id: 'Distrito',
+        tehsil_id: 'Tehsil',
+        desc: 'Descripción',
+        file: 'Archivo',
+        status: 'Estado',
+        completed: 'Completadas',
+        chw_name: 'Nombre',
+        date: 'Fecha',
+        detail: 'Detalle',
+        chw_status: 'Estado',
+      },
+      types: {
+        Survey: 'Encuesta',
+        Campaign: 'Campaña',
+        Booking: 'Reserva',
+        Knowledge: 'Conocimiento',
+        UserRegistration: 'Registro de usuarios',
+        General: 'General',
+      },
+      statuses: { Pending: 'Pendiente', 'In Progress': 'En curso', Completed: 'Completada' },
+      action: { create: 'Añadir tarea' },
+      page: { list: 'Tareas', create: 'Añadir tarea', edit: 'Editar tarea', show: 'Tarea' },
+      progress: '%{done} de %{total} completadas',
+      statuses_title: 'Estado de los agentes comunitarios',
+      no_chws: 'Esta tarea no tiene agentes comunitarios.',
+      choose_tehsil_first: 'Elija un distrito y un tehsil para ver sus agentes comunitarios.',
+      no_chws_in_tehsil: 'Este tehsil no tiene agentes comunitarios activos.',
+      no_knowledge: 'Todavía no hay contenidos de conocimiento activos para elegir.',
+      validation: {
+        title_required: 'Introduzca un título.',
+        type_required: 'Seleccione un tipo.',
+        chw_required: '¡Complete el campo obligatorio de agentes comunitarios!',
+        survey_required: 'Seleccione un formulario de encuesta.',
+        campaign_required: 'Seleccione una campaña.',
+        knowledge_required: 'Seleccione un contenido de conocimiento.',
+        note_required: 'Introduzca una nota.',
+        start_required: 'Seleccione una fecha de inicio.',
+        end_required: 'Seleccione una fecha de fin.',
+        file_format: 'Formato de archivo no admitido. JPG/JPEG/PNG/PDF/MP3',
+        file_required: 'Seleccione un archivo.',
+      },
+    },
+  },
+} satisfies Translation<typeof en>;

@@ -1,0 +1,63 @@
+import type { Translation } from '../../../i18n/messages';
+import type en from './en';
+
+/** The tasks module's words in Français (the keys of ./en.ts), gathered into the dictionary by src/i18n/modules/fr.ts. */
+export default {
+  resources: {
+    tasks: {
+      name: 'Tâche |||| Tâches',
+      fields: {
+        title: 'Titre',
+        session: 'Période',
+        type: 'Type',
+        survey_id: 'Formulaire d’enquête',
+        campaign_id: 'Campagne',
+        knowledge_id: 'Connaissance',
+        note: 'Note',
+        person_ids: 'Agents de santé communautaires',
+        s_date: 'Date de début',
+        e_date: 'Date de fin',
+        district_id: 'District',
+        tehsil_id: 'Tehsil',
+        desc: 'Description',
+        file: 'Fichier',
+        status: 'Statut',
+        completed: 'Terminées',
+        chw_name: 'Nom',
+        date: 'Date',
+        detail: 'Détail',
+        chw_status: 'Statut',
+      },
+      types: {
+        Survey: 'Enquête',
+        Campaign: 'Campagne',
+        Booking: 'Réservation',
+        Knowledge: 'Connaissance',
+        UserRegistration: 'Inscription d’utilisateur',
+        General: 'Général',
+      },
+      statuses: { Pending: 'En attente', 'In Progress': 'En cours', Completed: 'Terminée' },
+      action: { create: 'Ajouter une tâche' },
+      page: { list: 'Tâches', create: 'Ajouter une tâche', edit: 'Modifier la tâche', show: 'Tâche' },
+      progress: '%{done} sur %{total} terminées',
+      statuses_title: 'Statuts des agents',
+      no_chws: 'Aucun agent sur cette tâche.',
+      choose_tehsil_first: 'Choisissez un district et un tehsil pour voir leurs agents de santé communautaires.',
+      no_chws_in_tehsil: 'Ce tehsil n’a aucun agent actif.',
+      no_knowledge: 'Aucun contenu de connaissance actif à choisir pour le moment.',
+      validation: {
+        title_required: 'Veuillez saisir un titre.',
+        type_required: 'Veuillez sélectionner un type.',
+        chw_required: 'Veuillez remplir le champ obligatoire des agents !',
+        survey_required: 'Veuillez sélectionner un formulaire d’enquête.',
+        campaign_required: 'Veuillez sélectionner une campagne.',
+        knowledge_required: 'Veuillez sélectionner un contenu de connaissance.',
+        note_required: 'Veuillez saisir une note.',
+        start_required: 'Veuillez sélectionner une date de début.',
+        end_required: 'Veuillez sélectionner une date de fin.',
+        file_format: 'Format de fichier non pris en charge. JPG/JPEG/PNG/PDF/MP3',
+        file_required: 'Veuillez choisir un fichier.',
+      },
+    },
+  },
+} satisfies Translation<typeof en>;

@@ -1,0 +1,63 @@
+import type { Translation } from '../../../i18n/messages';
+import type en from './en';
+
+/** The tasks module's words in Português (BR) (the keys of ./en.ts), gathered into the dictionary by src/i18n/modules/pt.ts. */
+export default {
+  resources: {
+    tasks: {
+      name: 'Tarefa |||| Tarefas',
+      fields: {
+        title: 'Título',
+        session: 'Período',
+        type: 'Tipo',
+        survey_id: 'Formulário de pesquisa',
+        campaign_id: 'Campanha',
+        knowledge_id: 'Conhecimento',
+        note: 'Observação',
+        person_ids: 'Agentes comunitários',
+        s_date: 'Data inicial',
+        e_date: 'Data final',
+        district_id: 'Distrito',
+        tehsil_id: 'Tehsil',
+        desc: 'Descrição',
+        file: 'Arquivo',
+        status: 'Status',
+        completed: 'Concluídas',
+        chw_name: 'Nome',
+        date: 'Data',
+        detail: 'Detalhe',
+        chw_status: 'Status',
+      },
+      types: {
+        Survey: 'Pesquisa',
+        Campaign: 'Campanha',
+        Booking: 'Agendamento',
+        Knowledge: 'Conhecimento',
+        UserRegistration: 'Cadastro de usuário',
+        General: 'Geral',
+      },
+      statuses: { Pending: 'Pendente', 'In Progress': 'Em andamento', Completed: 'Concluída' },
+      action: { create: 'Adicionar tarefa' },
+      page: { list: 'Tarefas', create: 'Adicionar tarefa', edit: 'Editar tarefa', show: 'Tarefa' },
+      progress: '%{done} de %{total} concluídas',
+      statuses_title: 'Status dos agentes comunitários',
+      no_chws: 'Nenhum agente comunitário nesta tarefa.',
+      choose_tehsil_first: 'Escolha um distrito e um tehsil para ver os agentes comunitários deles.',
+      no_chws_in_tehsil: 'Este tehsil não tem agente comunitário ativo.',
+      no_knowledge: 'Ainda não há conteúdo de conhecimento ativo para escolher.',
+      validation: {
+        title_required: 'Informe um título.',
+        type_required: 'Selecione um tipo.',
+        chw_required: 'Preencha o campo obrigatório de agentes comunitários!',
+        survey_required: 'Selecione um formulário de pesquisa.',
+        campaign_required: 'Selecione uma campanha.',
+        knowledge_required: 'Selecione um conteúdo de conhecimento.',
+        note_required: 'Informe uma observação.',
+        start_required: 'Selecione uma data inicial.',
+        end_required: 'Selecione uma data final.',
+        file_format: 'Formato de arquivo não suportado. JPG/JPEG/PNG/PDF/MP3',
+        file_required: 'Selecione um arquivo.',
+      },
+    },
+  },
+} satisfies Translation<typeof en>;

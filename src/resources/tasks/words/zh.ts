@@ -1,0 +1,63 @@
+import type { Translation } from '../../../i18n/messages';
+import type en from './en';
+
+/** The tasks module's words in 简体中文 (the keys of ./en.ts), gathered into the dictionary by src/i18n/modules/zh.ts. */
+export default {
+  resources: {
+    tasks: {
+      name: '任务 |||| 任务',
+      fields: {
+        title: '标题',
+        session: '时间段',
+        type: '类型',
+        survey_id: '调查表单',
+        campaign_id: '宣传活动',
+        knowledge_id: '知识',
+        note: '备注',
+        person_ids: '社区卫生工作者',
+        s_date: '开始日期',
+        e_date: '结束日期',
+        district_id: '区',
+        tehsil_id: '县（Tehsil）',
+        desc: '描述',
+        file: '文件',
+        status: '状态',
+        completed: '已完成',
+        chw_name: '姓名',
+        date: '日期',
+        detail: '详情',
+        chw_status: '状态',
+      },
+      types: {
+        Survey: '调查',
+        Campaign: '宣传活动',
+        Booking: '预约',
+        Knowledge: '知识',
+        UserRegistration: '用户注册',
+        General: '常规',
+      },
+      statuses: { Pending: '待处理', 'In Progress': '进行中', Completed: '已完成' },
+      action: { create: '添加任务' },
+      page: { list: '任务', create: '添加任务', edit: '编辑任务', show: '任务' },
+      progress: '已完成 %{done}/%{total}',
+      statuses_title: '社区卫生工作者状态',
+      no_chws: '此任务没有社区卫生工作者。',
+      choose_tehsil_first: '请选择区和县（Tehsil）以查看其社区卫生工作者。',
+      no_chws_in_tehsil: '该县（Tehsil）没有已启用的社区卫生工作者。',
+      no_knowledge: '暂无可选的已启用知识内容。',
+      validation: {
+        title_required: '请输入标题。',
+        type_required: '请选择类型。',
+        chw_required: '请填写必填的社区卫生工作者字段！',
+        survey_required: '请选择调查表单。',
+        campaign_required: '请选择宣传活动。',
+        knowledge_required: '请选择知识内容。',
+        note_required: '请填写备注。',
+        start_required: '请选择开始日期。',
+        end_required: '请选择结束日期。',
+        file_format: '不支持该文件格式。仅限 JPG/JPEG/PNG/PDF/MP3',
+        file_required: '请选择文件。',
+      },
+    },
+  },
+} satisfies Translation<typeof en>;
