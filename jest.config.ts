@@ -55,6 +55,8 @@ const config: Config = {
         '\\.(css|png|jpg|svg)$': '<rootDir>/src/test/file-stub.js',
         // a language's module words are found by Vite's import.meta.glob, which jest lacks: the same files found with fs
         '^\\./modules/(en|ar|de|es|fr|pt|zh)$': '<rootDir>/src/test/moduleWords/$1.ts',
+        // the console's module folders likewise (src/resources/moduleFolders.ts)
+        '^\\./moduleFolders$': '<rootDir>/src/test/moduleFolders.ts',
       },
     },
     {

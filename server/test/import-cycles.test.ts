@@ -34,11 +34,26 @@ export function importedSpecifiers(fileName: string, text: string): string[] {
       found.push(node.moduleReference.expression.text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       found.push(node.argument.literal.text);
+    } else if (ts.isCallExpression(node) && /^import\.meta\.glob$/.test(node.expression.getText(source)) && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      // the bundler's import.meta.glob, eager or not: an import of every file it matches (see expandGlob)
+      found.push(`glob:${node.arguments[0].text}`);
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found.filter((specifier) => specifier.startsWith('.'));
+  return found.filter((specifier) => specifier.startsWith('.') || specifier.startsWith('glob:.'));
+}
+
+/** The known files an import.meta.glob pattern matches from a file: `*` part of one name, `{a,b}` either. */
+export function expandGlob(from: string, pattern: string, known: ReadonlySet<string>): string[] {
+  const base = path.dirname(from);
+  const absolute = path.resolve(base, pattern);
+  const source = absolute
+    .split(/(\*|\{[^}]*\})/)
+    .map((piece) => (piece === '*' ? '[^/]*' : piece.startsWith('{') ? `(?:${piece.slice(1, -1).split(',').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('|')})` : piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  const matcher = new RegExp(`^${source}$`);
+  return [...known].filter((file) => matcher.test(file));
 }
 
 function resolve(from: string, specifier: string, known: ReadonlySet<string>): string | undefined {
@@ -89,7 +104,7 @@ function importGraph(): Map<string, string[]> {
     files.map((file) => [
       file,
       importedSpecifiers(file, readFileSync(file, 'utf8'))
-        .map((specifier) => resolve(file, specifier, known))
+        .flatMap((specifier) => (specifier.startsWith('glob:') ? expandGlob(file, specifier.slice(5), known) : [resolve(file, specifier, known)]))
         .filter((target): target is string => target !== undefined),
     ]),
   );
@@ -99,6 +114,9 @@ describe('import cycles', () => {
   it('finds a cycle through type-only and type-position imports, and none in a chain', () => {
     const specifiers = importedSpecifiers('a.ts', "import type { B } from './b';\nexport { c } from './c';\nlet d: import('./d').D;\nconst e = () => import('./e');\nimport x from 'pkg';");
     expect(specifiers).toEqual(['./b', './c', './d']);
+    expect(importedSpecifiers('a.ts', "const m = import.meta.glob('./*/index.{ts,tsx}', { eager: true });")).toEqual(['glob:./*/index.{ts,tsx}']);
+    const known = new Set(['/r/a.ts', '/r/x/index.ts', '/r/y/index.tsx', '/r/y/other.ts', '/r/z/w/index.ts']);
+    expect(expandGlob('/r/a.ts', './*/index.{ts,tsx}', known)).toEqual(['/r/x/index.ts', '/r/y/index.tsx']);
     expect(cyclesOf(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
     expect(cyclesOf(new Map([['a', ['a']]]))).toEqual([['a']]);
     expect(cyclesOf(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);

@@ -14,7 +14,7 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
 export type MenuPlacement = { group: MenuGroup; order: number } | { hidden: string };
 
 /**
- * One module of the console, listed once in resources/index.ts: App makes its routes, the menu its
+ * One module of the console, the default export of its folder's index (found by resources/moduleFolders.ts): App makes its routes, the menu its
  * entry, the breadcrumbs its name, and canAccess guards it by the permission module of
  * contract/resources.ts.
  */

@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+import type { ResourceConfig } from './types';
+
+/**
+ * The default export of each folder's `index.ts(x)` under src/resources, by folder name (found by the
+ * bundler, eagerly: every module is part of the console's chunk, as when they were listed by hand). Folders
+ * that are not resources (common, the audit log, notifications, promotional) export no default and are
+ * left to resources/index.ts, which takes only contract/resources.ts's names. Jest has no import.meta.glob:
+ * jest.config.ts maps this file to src/test/moduleFolders.ts, which finds the same files on disk.
+ */
+const found = import.meta.glob<{ default?: ResourceConfig }>('./*/index.{ts,tsx}', { eager: true });
+
+export default Object.fromEntries(
+  Object.entries(found).map(([file, module]) => [file.split('/')[1]!, module.default]),
+) as Record<string, ResourceConfig | undefined>;
