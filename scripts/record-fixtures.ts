@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import type { ResourceName } from '../contract/resources';
 import type { Presented } from '../server/src/http/resource';
 import { registry } from '../server/src/resources/registry';
 import type { Mail } from '../server/src/services/mail';
@@ -256,6 +257,26 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
       method: 'POST', path: '/broadcasting/auth', ...me,
       body: { socket_id: '123.456', channel_name: `private-admin.${String(session.pusher_id)}` },
     });
+    // --- (last, so that the counts above stay as they were) every module's first page with a record of its own in it (src/__tests__/moduleLists.test.tsx shows
+    // each on the /api/admin provider): one record a module from its declaration's sample, parents first
+    const madeFor = new Map<string, Presented>();
+    let sampleNumber = 100; // past the samples taken above, whose unique values (emails, titles) must not repeat
+    const one = async (resource: string): Promise<Presented> => {
+      const known = madeFor.get(resource);
+      if (known) return known;
+      const def = registry.byName.get(resource as ResourceName);
+      if (!def) throw new Error(`a sample asks for ${resource}, which is no resource`);
+      const made = (await prepare({ method: 'POST', path: `/${resource}`, ...me, body: await def.sample((sampleNumber += 1), one) })) as unknown as Presented;
+      madeFor.set(resource, made);
+      return made;
+    };
+    for (const def of registry.resources) {
+      await one(def.name);
+      await record(`list_${def.name}`, { method: 'GET', path: `/${def.name}?page=1&per_page=25`, ...me });
+    }
+    // and the choices the lists' filters offer
+    for (const def of registry.resources.filter((d) => d.choices)) await record(`choices_${def.name}`, { method: 'GET', path: `/${def.name}/choices`, ...me });
+
     await record('loggedOut', { method: 'POST', path: '/logout', ...me });
   } finally {
     await app.close();

@@ -32,11 +32,15 @@ export interface TestBackend {
   sent: SentRequest[];
 }
 
-/** A recorded path with its ids (encrypted or numbers) as `:id`, for matching a request's route. */
+/**
+ * A recorded path with its ids (encrypted or numbers) as `:id`, for matching a request's route. Only a
+ * last segment after the resource's (`/api/admin/<resource>/…`) is an id: a resource's own name may be as
+ * long as an encrypted id (`health-literacy-content`).
+ */
 const route = (path: string) =>
   pathOf(`/api/admin${path}`)
     .split('/')
-    .map((segment, index, all) => (index === all.length - 1 && (/^\d+$/.test(segment) || /^[\w-]{20,}$/.test(segment)) ? ':id' : segment))
+    .map((segment, index, all) => (index >= 4 && index === all.length - 1 && (/^\d+$/.test(segment) || /^[\w-]{20,}$/.test(segment)) ? ':id' : segment))
     .join('/');
 
 /**
