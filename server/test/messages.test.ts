@@ -42,6 +42,8 @@ const NOT_ANSWERS: Record<string, string> = {
   'Sign in at: %{}/auth/login': 'an email’s text',
   'It is built on a name, the email or a word of this programme.': 'advice of the password checker (English, a value of password_too_easy)',
   'Add more words that are less common.': 'advice of the password checker (English, a value of password_too_easy)',
+  'The resource %{} is declared twice: in %{} and in %{}': 'stops the server at start (resources/registry.ts), told to the developer',
+  'No declaration under %{} for %{} (contract/resources.ts names them)': 'stops the server at start (resources/registry.ts), told to the developer',
 };
 
 /** A source text with `%{}` holes matches a catalogue text with `%{name}` placeholders in the same places. */
