@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from './helpers/browser';
 import { describeJourney } from './helpers/journey';
-import { choose, field, menuEntry, seeText } from './helpers/page';
+import { choose, field, menuEntry, pickOption, seeText } from './helpers/page';
 
 interface Slot {
   date: string;
@@ -167,11 +167,9 @@ describeJourney('clinical journeys (Chromium, real server)', { timeout: 180_000 
         await field(page, 'Medicine Name').nth(i).fill(m.name);
         await field(page, 'Days').nth(i).fill(m.days);
         await field(page, 'Medicine Time').nth(i).click();
-        await page.getByRole('option', { name: m.time, exact: true }).click();
-        await page.getByRole('listbox').waitFor({ state: 'detached' });
+        await pickOption(page, m.time);
         await field(page, 'To Be Taken').nth(i).click();
-        await page.getByRole('option', { name: m.taken, exact: true }).click();
-        await page.getByRole('listbox').waitFor({ state: 'detached' });
+        await pickOption(page, m.taken);
         await field(page, 'Note').nth(i).fill(m.note);
       }
       await page.getByRole('button', { name: 'Submit', exact: true }).click();

@@ -41,10 +41,26 @@ export async function errorUnder(page: Page, label: string): Promise<string> {
   return texts.join(' ').trim();
 }
 
+/**
+ * Clicks an option of the open listbox and waits for it to close. A click landing while the menu is
+ * still opening (a busy machine) can leave it open: then the option is clicked again, or the menu
+ * closed with Escape when the click did choose it.
+ */
+export async function pickOption(page: Page, option: string) {
+  const listbox = page.getByRole('listbox');
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await choice.click();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await listbox.waitFor({ state: 'detached', timeout: 3000 }).then(() => true, () => false)) return;
+    if ((await choice.getAttribute('aria-selected')) === 'true') await page.keyboard.press('Escape');
+    else await choice.click();
+  }
+  await listbox.waitFor({ state: 'detached' });
+}
+
 /** Picks an option of a react-admin SelectInput (MUI select: a combobox opening a listbox). */
 export async function choose(page: Page, label: string, option: string) {
   await field(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await pickOption(page, option);
 }
 
