@@ -81,7 +81,7 @@ function parseArgs(argv: string[]): Options {
         else throw new Error(`--dialect must be sqlite, postgres or both, got "${d ?? ''}"`);
         break;
       }
-      case '--scale': o.scale = num('--scale', next(), 0.1, 200); scaleGiven = true; break;
+      case '--scale': o.scale = num('--scale', next(), 0.1, 2000); scaleGiven = true; break;
       case '--duration': o.duration = num('--duration', next(), 1, 300); break;
       case '--connections': o.connections = Math.round(num('--connections', next(), 1, 500)); break;
       case '--login-duration': o.loginDuration = num('--login-duration', next(), 1, 60); break;

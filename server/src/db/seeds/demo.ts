@@ -18,6 +18,7 @@ import { registerHolds } from '../../services/storedFiles';
 import { createDb, type Db } from '../index';
 import { migrateToLatest } from '../migrate';
 import { seedBase } from './base';
+import { withDeferredIndexing } from './bulkLoad';
 import { seedPromotionalDemo } from './promotionalDemo';
 import { createStorage } from '../../services/storageDriver';
 import type { Storage } from '../../services/storage';
@@ -196,17 +197,34 @@ const VC_SUFFIX = ['', '', '', ' Kalan', ' Khurd', ' Sharif', ' Wala', 'abad', '
 const batchSize = (columns: number) => Math.max(1, Math.floor(30_000 / columns));
 
 /** Insert rows in batches, one transaction per `perTx` rows (one commit per chunk, never one per row). */
-async function bulkInsert(database: Db, table: string, rows: Record<string, unknown>[], perTx = 20_000): Promise<void> {
-  if (!rows.length) return;
-  const size = Math.min(batchSize(Object.keys(rows[0]!).length), 2_000);
-  for (let start = 0; start < rows.length; start += perTx) {
-    const chunk = rows.slice(start, start + perTx);
+/**
+ * Inserts rows a transaction of `perTx` at a time; a large load into SQLite defers the table's indexing
+ * (bulkLoad.ts). Rows may come from a generator, made as they are written.
+ */
+async function bulkInsert(database: Db, table: string, rows: Iterable<Record<string, unknown>>, perTx = 20_000): Promise<number> {
+  return withDeferredIndexing(database, table, Array.isArray(rows) ? rows.length : Infinity, () => insertRows(database, table, rows, perTx));
+}
+
+async function insertRows(database: Db, table: string, rows: Iterable<Record<string, unknown>>, perTx = 20_000): Promise<number> {
+  let count = 0;
+  let chunk: Record<string, unknown>[] = [];
+  const flush = async () => {
+    const size = Math.min(batchSize(Object.keys(chunk[0]!).length), 2_000);
+    const rowsOfTx = chunk;
+    chunk = [];
     await database.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < chunk.length; i += size) {
-        await trx.insertInto(table as never).values(chunk.slice(i, i + size) as never).execute();
+      for (let i = 0; i < rowsOfTx.length; i += size) {
+        await trx.insertInto(table as never).values(rowsOfTx.slice(i, i + size) as never).execute();
       }
     });
+  };
+  for (const row of rows) {
+    chunk.push(row);
+    count++;
+    if (chunk.length >= perTx) await flush();
   }
+  if (chunk.length) await flush();
+  return count;
 }
 
 const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '');
@@ -591,19 +609,21 @@ async function seedCare(
   // appointments: the past two years (no slot) and bookings of the coming week's slots
   const reasons = (await db.selectFrom('cancellation_reasons').select('id').execute()).map((r) => r.id);
   const twoYears = 2 * 365 * 86_400_000;
-  const appointments: Record<string, unknown>[] = [];
   const ahead = Math.min(Math.round(opts.appointments * 0.03), slots.length);
-  for (let i = 0; i < opts.appointments - ahead; i++) {
-    const when = now - twoYears + Math.floor((twoYears * i) / Math.max(1, opts.appointments - ahead));
-    const [s_time, e_time] = faker.helpers.arrayElement(times);
-    const cancelled = faker.number.int(99) < 8;
-    appointments.push({
-      patient_id: faker.helpers.arrayElement(patients), doctor_id: faker.helpers.arrayElement(doctorIds), slot_id: null, date: ymd(when), s_time, e_time,
-      status: cancelled ? 'Cancelled' : 'Completed', cancel_reason_id: cancelled && reasons.length ? faker.helpers.arrayElement(reasons) : null,
-      detail: faker.helpers.arrayElement(DISEASES), created_by: opts.ownerId, created_at: new Date(when).toISOString(), updated_at: new Date(when).toISOString(),
-    });
+  const past = opts.appointments - ahead;
+  function* pastAppointments() {
+    for (let i = 0; i < past; i++) {
+      const when = now - twoYears + Math.floor((twoYears * i) / Math.max(1, past));
+      const [s_time, e_time] = faker.helpers.arrayElement(times);
+      const cancelled = faker.number.int(99) < 8;
+      yield {
+        patient_id: faker.helpers.arrayElement(patients), doctor_id: faker.helpers.arrayElement(doctorIds), slot_id: null, date: ymd(when), s_time, e_time,
+        status: cancelled ? 'Cancelled' : 'Completed', cancel_reason_id: cancelled && reasons.length ? faker.helpers.arrayElement(reasons) : null,
+        detail: faker.helpers.arrayElement(DISEASES), created_by: opts.ownerId, created_at: new Date(when).toISOString(), updated_at: new Date(when).toISOString(),
+      };
+    }
   }
-  await bulkInsert(database, 'appointments', appointments);
+  const pastCount = await bulkInsert(database, 'appointments', pastAppointments());
   const open = await db.selectFrom('duty_slots').select(['id', 'doctor_id', 'date', 's_time', 'e_time']).where('doctor_id', 'in', doctorIds).where('date', 'in', week).orderBy('id').execute();
   const booked = faker.helpers.arrayElements(open, ahead);
   await bulkInsert(database, 'appointments', booked.map((slot) => ({
@@ -646,8 +666,8 @@ async function seedCare(
   await bulkInsert(database, 'prescriptions', prescriptions);
   await bulkInsert(database, 'prescription_items', items);
   if (database.dialect === 'postgres') await sql`SELECT setval(pg_get_serial_sequence('prescriptions', 'id'), (SELECT max(id) FROM prescriptions))`.execute(db);
-  opts.log(`care: ${doctorIds.length} doctors with a week of slots, ${appointments.length + booked.length} appointments (${booked.length} booked ahead), ${histories.length} medical histories, ${prescriptions.length} prescriptions`);
-  return { doctors: doctorIds.length, appointments: appointments.length + booked.length, medicalHistories: histories.length, prescriptions: prescriptions.length };
+  opts.log(`care: ${doctorIds.length} doctors with a week of slots, ${pastCount + booked.length} appointments (${booked.length} booked ahead), ${histories.length} medical histories, ${prescriptions.length} prescriptions`);
+  return { doctors: doctorIds.length, appointments: pastCount + booked.length, medicalHistories: histories.length, prescriptions: prescriptions.length };
 }
 
 const REQUESTS = [
@@ -815,35 +835,48 @@ async function seedProgramme(
   }
 
   // submissions of the survey tasks, by their CHWs; each completes its CHW's task
-  const surveyAssignees = assignees.filter((a) => tasks.find((t) => t.id === a.task_id)?.type === 'Survey');
   const taskById = new Map(tasks.map((t) => [t.id, t]));
+  const surveyAssignees = assignees.filter((a) => taskById.get(a.task_id)?.type === 'Survey');
   const formById = new Map(forms.map((f) => [f.id, f]));
   const firstSubmission = Number((await db.selectFrom('form_submissions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
-  const submissions: Record<string, unknown>[] = [];
-  const answers: Record<string, unknown>[] = [];
+  // made and written a block at a time (a million patients' programme has 2,000,000 submissions and
+  // about five times as many answers); the assignees' statuses they complete are written after them
+  let submissions: Record<string, unknown>[] = [];
+  let answers: Record<string, unknown>[] = [];
+  let submitted = 0;
   const counts = new Map<number, number>();
-  for (let i = 0; i < opts.submissions && surveyAssignees.length; i++) {
-    const a = surveyAssignees[i % surveyAssignees.length]!;
-    const task = taskById.get(a.task_id)!;
-    const form = formById.get(task.survey_id!)!;
-    const at = Math.min(now, Date.parse(`${task.s_date}T08:00:00Z`) + faker.number.int({ min: 0, max: 30 * 86_400_000 }));
-    const id = firstSubmission + i;
-    submissions.push({ id, form_id: form.id, task_id: task.id, user_id: a.user_id, client_id: `demo-${id}`, form_version: 1, submitted_at: stampAt(at), created_at: stampAt(at) });
-    for (const q of form.questions) {
-      if (!q.required && faker.number.int(99) < 40) continue;
-      const value = q.type === 'radio' ? faker.helpers.arrayElement(q.options) : q.type === 'date' ? ymd(at) : q.type === 'text' && /Members|Containers/.test(q.title) ? String(faker.number.int({ min: 1, max: 12 })) : q.title === 'Notes' ? 'Seen at home.' : faker.helpers.arrayElement([...MALE, ...FEMALE]);
-      answers.push({ submission_id: id, question_id: q.id, value });
+  const writeBlock = async () => {
+    await insertRows(database, 'form_submissions', submissions);
+    await insertRows(database, 'form_answers', answers);
+    submissions = [];
+    answers = [];
+  };
+  const total = surveyAssignees.length ? opts.submissions : 0;
+  await withDeferredIndexing(database, 'form_submissions', total, () => withDeferredIndexing(database, 'form_answers', total, async () => {
+    for (let i = 0; i < opts.submissions && surveyAssignees.length; i++) {
+      const a = surveyAssignees[i % surveyAssignees.length]!;
+      const task = taskById.get(a.task_id)!;
+      const form = formById.get(task.survey_id!)!;
+      const at = Math.min(now, Date.parse(`${task.s_date}T08:00:00Z`) + faker.number.int({ min: 0, max: 30 * 86_400_000 }));
+      const id = firstSubmission + i;
+      submissions.push({ id, form_id: form.id, task_id: task.id, user_id: a.user_id, client_id: `demo-${id}`, form_version: 1, submitted_at: stampAt(at), created_at: stampAt(at) });
+      submitted++;
+      for (const q of form.questions) {
+        if (!q.required && faker.number.int(99) < 40) continue;
+        const value = q.type === 'radio' ? faker.helpers.arrayElement(q.options) : q.type === 'date' ? ymd(at) : q.type === 'text' && /Members|Containers/.test(q.title) ? String(faker.number.int({ min: 1, max: 12 })) : q.title === 'Notes' ? 'Seen at home.' : faker.helpers.arrayElement([...MALE, ...FEMALE]);
+        answers.push({ submission_id: id, question_id: q.id, value });
+      }
+      counts.set(form.id, (counts.get(form.id) ?? 0) + 1);
+      a.status = 'Completed';
+      a.updated_at = stampAt(at);
+      if (submissions.length >= 20_000) await writeBlock();
     }
-    counts.set(form.id, (counts.get(form.id) ?? 0) + 1);
-    a.status = 'Completed';
-    a.updated_at = stampAt(at);
-  }
+    if (submissions.length) await writeBlock();
+  }));
   for (const a of assignees) if (a.status === 'Pending' && faker.number.int(99) < 30) a.status = 'In Progress';
   await bulkInsert(database, 'task_assignees', assignees);
-  await bulkInsert(database, 'form_submissions', submissions);
-  await bulkInsert(database, 'form_answers', answers);
   for (const [formId, n] of counts) await db.updateTable('dynamic_forms').set({ submissions_count: n }).where('id', '=', formId).execute();
-  if (database.dialect === 'postgres' && submissions.length) await sql`SELECT setval(pg_get_serial_sequence('form_submissions', 'id'), (SELECT max(id) FROM form_submissions))`.execute(db);
+  if (database.dialect === 'postgres' && submitted) await sql`SELECT setval(pg_get_serial_sequence('form_submissions', 'id'), (SELECT max(id) FROM form_submissions))`.execute(db);
 
   // messages to patients, recipients resolved as the server does
   const interests = (await db.selectFrom('interests').select('id').execute()).map((r) => r.id);
@@ -862,8 +895,8 @@ async function seedProgramme(
     await db.insertInto('user_message_interests').values(faker.helpers.arrayElements(interests, { min: 1, max: 3 }).map((interest_id) => ({ message_id: message.id, interest_id }))).execute();
     recipients += await resolveRecipients(db, message.id);
   }
-  opts.log(`programme: ${campaigns.length} campaigns, ${forms.length} survey forms, ${tasks.length} tasks (${assignees.length} CHW assignments), ${submissions.length} survey submissions, ${messageCount} messages to ${recipients} patients`);
-  return { campaigns: campaigns.length, forms: forms.length, tasks: tasks.length, submissions: submissions.length, messages: messageCount };
+  opts.log(`programme: ${campaigns.length} campaigns, ${forms.length} survey forms, ${tasks.length} tasks (${assignees.length} CHW assignments), ${submitted} survey submissions, ${messageCount} messages to ${recipients} patients`);
+  return { campaigns: campaigns.length, forms: forms.length, tasks: tasks.length, submissions: submitted, messages: messageCount };
 }
 
 /**
@@ -982,6 +1015,8 @@ export async function prepareAndSeedDemo(config: Config, opts: SeedDemoOptions =
   const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db, database.dialect);
+    // a bulk load's page cache: 1 GiB instead of SQLite's 2 MiB (the indexes made again at the end sort in it)
+    if (database.dialect === 'sqlite') await sql`PRAGMA cache_size = -1048576`.execute(database.db);
     const base = await seedBase(database, config);
     if (base.generatedPassword) opts.log?.(`first super admin ${base.adminEmail} created with password ${base.generatedPassword} (shown once)`);
     // the demo's files go to DATA_DIR/storage or the bucket, as the server keeps them

@@ -1,0 +1,68 @@
+/**
+ * Loading many rows into a SQLite table at once, as the demo seeder does at large scales (a million
+ * patients come with ten million appointments). Row by row, each of a table's secondary indexes takes
+ * its rows at random places (an appointment's patient, its doctor), and each search index (FTS5,
+ * filled by an AFTER INSERT trigger) writes and merges a segment at every commit: loading took about
+ * 64 µs an appointment at 100,000 and grew with the table. So for a load at least a quarter of the
+ * table's size:
+ *  - its secondary indexes that enforce nothing (not UNIQUE) are dropped before and made again after
+ *    (CREATE INDEX sorts once);
+ *  - its search triggers (the form `migrations/helpers.ts` makes: `AFTER INSERT ON t [WHEN …] BEGIN
+ *    INSERT INTO t_search (rowid, text) VALUES (new.id, …); END`) are dropped before, their index
+ *    filled after by one INSERT … SELECT of the same expression over the new rows, and made again.
+ * The schema afterwards is what the migrations made (the same SQL, taken from sqlite_master); every
+ * other trigger (the kept counts) fires row by row as always. A trigger of another form stays in place.
+ * Not in a transaction: a seeding that fails part way leaves a database to seed again anyway.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../index';
+
+/** Rows below this many are loaded as they are. */
+export const BULK_ROWS = 20_000;
+
+const SEARCH_TRIGGER = /^CREATE TRIGGER (\w+) AFTER INSERT ON "?(\w+)"?(?:\s+WHEN (.+?))?\s+BEGIN INSERT INTO (\w+) \(rowid, text\) VALUES \(new\.id, (.+)\); END$/s;
+
+interface SchemaObject {
+  type: 'index' | 'trigger';
+  name: string;
+  sql: string;
+}
+
+/** The statement that fills a search trigger's index for the rows past `afterId`, or null for a trigger of another form. */
+export function searchFill(triggerSql: string, table: string, afterId: number): string | null {
+  const m = SEARCH_TRIGGER.exec(triggerSql.trim());
+  if (!m || m[2] !== table) return null;
+  const [, , , when, fts, expression] = m;
+  return `INSERT INTO ${fts} (rowid, text) SELECT new.id, ${expression} FROM "${table}" AS new WHERE new.id > ${afterId}${when ? ` AND (${when})` : ''} ORDER BY new.id`;
+}
+
+/**
+ * Runs `load` (which inserts about `incoming` rows into `table`; Infinity when not known) with the
+ * table's indexing deferred as above, when the dialect is SQLite and the load is large enough.
+ */
+export async function withDeferredIndexing<T>(database: Db, table: string, incoming: number, load: () => Promise<T>): Promise<T> {
+  if (database.dialect !== 'sqlite' || incoming < BULK_ROWS) return load();
+  const { db } = database;
+  const existing = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db)).rows[0]?.n ?? 0);
+  if (incoming < existing / 4) return load();
+  const objects = (
+    await sql<SchemaObject>`SELECT type, name, sql FROM sqlite_master
+      WHERE tbl_name = ${table} AND sql IS NOT NULL AND ((type = 'index' AND sql NOT LIKE 'CREATE UNIQUE%') OR type = 'trigger')
+      ORDER BY rowid`.execute(db)
+  ).rows;
+  const indexes = objects.filter((o) => o.type === 'index');
+  const triggers = objects.filter((o) => o.type === 'trigger' && searchFill(o.sql, table, 0) !== null);
+  // a table with a search index has an id (the index's rowid)
+  const afterId = triggers.length ? Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM ${sql.table(table)}`.execute(db)).rows[0]?.id ?? 0) : 0;
+  for (const o of indexes) await sql.raw(`DROP INDEX "${o.name}"`).execute(db);
+  for (const o of triggers) await sql.raw(`DROP TRIGGER "${o.name}"`).execute(db);
+  try {
+    return await load();
+  } finally {
+    for (const o of indexes) await sql.raw(o.sql).execute(db);
+    for (const o of triggers) {
+      await sql.raw(searchFill(o.sql, table, afterId)!).execute(db);
+      await sql.raw(o.sql).execute(db);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import { BULK_ROWS, searchFill, withDeferredIndexing } from '../src/db/seeds/bulkLoad';
+import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
+
+// a migrated database and 25,000 people written twice
+jest.setTimeout(60_000);
+
+const SEARCH_TRIGGER = `CREATE TRIGGER users_search__patient_insert AFTER INSERT ON "users" WHEN new."type" = 'patient'
+      BEGIN INSERT INTO users_search__patient (rowid, text) VALUES (new.id, coalesce(new."email", '') || ' ' || coalesce(new."f_name", '')); END`;
+
+test('a search trigger of the migrations\' form becomes one INSERT … SELECT of the same expression and condition', () => {
+  expect(searchFill(SEARCH_TRIGGER, 'users', 41)).toBe(
+    `INSERT INTO users_search__patient (rowid, text) SELECT new.id, coalesce(new."email", '') || ' ' || coalesce(new."f_name", '') FROM "users" AS new WHERE new.id > 41 AND (new."type" = 'patient') ORDER BY new.id`,
+  );
+  // another table's trigger, or a trigger of another form, is left alone
+  expect(searchFill(SEARCH_TRIGGER, 'admins', 0)).toBeNull();
+  expect(searchFill(`CREATE TRIGGER users_count_insert AFTER INSERT ON "users" BEGIN UPDATE row_counts SET n = n + 1 WHERE table_name = 'users'; END`, 'users', 0)).toBeNull();
+});
+
+describe.each(DIALECTS)('a bulk load with deferred indexing (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  const schema = async () =>
+    dialect === 'sqlite'
+      ? (await sql<{ type: string; name: string; sql: string | null }>`SELECT type, name, sql FROM sqlite_master ORDER BY rowid`.execute(t.db.db)).rows
+      : (await sql<{ indexname: string; indexdef: string }>`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`.execute(t.db.db)).rows;
+
+  const byName = (objects: unknown[]) => [...(objects as { name?: string; indexname?: string }[])].sort((a, b) => String(a.name ?? a.indexname).localeCompare(String(b.name ?? b.indexname)));
+  const indexOrder = (objects: unknown[]) => (objects as { type?: string; name?: string; sql?: string | null; indexname?: string }[])
+    .filter((o) => (o.type === 'index' && /\bon "users"/i.test(o.sql ?? '')) || o.indexname?.startsWith('users_'))
+    .map((o) => o.name ?? o.indexname);
+
+  const people = (from: number, n: number, tag: string) =>
+    Array.from({ length: n }, (_, i) => ({
+      id: from + i, type: i % 5 === 0 ? 'doctor' : 'patient', f_name: `${tag}${i}z`, l_name: 'Bulkload', email: `${tag}${i}z@bulk.example.org`, phone_no: `0399${String(i).padStart(7, '0')}`,
+      status: 1, country_id: null, city_id: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+    }));
+
+  const insert = async (rows: Record<string, unknown>[]) => {
+    for (let i = 0; i < rows.length; i += 500) await t.db.db.insertInto('users').values(rows.slice(i, i + 500) as never).execute();
+  };
+
+  /** what the search finds, the way the server asks (the per-kind index on SQLite, the trigram index on PostgreSQL) */
+  const found = async (kind: 'patient' | 'doctor', term: string) =>
+    dialect === 'sqlite'
+      ? Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(`users_search__${kind}`)} WHERE text MATCH ${`"${term}"`}`.execute(t.db.db)).rows[0]!.n)
+      : Number((await sql<{ n: number }>`SELECT count(*) AS n FROM users WHERE type = ${kind} AND f_name LIKE ${`%${term}%`}`.execute(t.db.db)).rows[0]!.n);
+
+  test('leaves the schema as the migrations made it, in its order, with every row indexed and counted', async () => {
+    const before = await schema();
+    const max = Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM users`.execute(t.db.db)).rows[0]!.id ?? 0);
+    const n = BULK_ROWS + 5_000;
+    // indexes and search triggers are gone while the rows go in (SQLite), and back after
+    let during: unknown[] = [];
+    await withDeferredIndexing(t.db, 'users', n, async () => {
+      during = await schema();
+      await insert(people(max + 1, n, 'bulkrow'));
+    });
+    if (dialect === 'sqlite') expect(during.length).toBeLessThan(before.length);
+    else expect(during).toEqual(before);
+    const after = await schema();
+    // the same objects, and the table's indexes in their order (the planner takes the first of equals)
+    expect(byName(after)).toEqual(byName(before));
+    expect(indexOrder(before).length).toBeGreaterThan(5);
+    expect(indexOrder(after)).toEqual(indexOrder(before));
+    if (dialect === 'sqlite') {
+      const plan = (await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM users WHERE type = 'patient'`.execute(t.db.db)).rows.map((r) => r.detail).join();
+      expect(plan).toMatch(/USING (COVERING )?INDEX users_type/);
+      for (const fts of ['users_search', 'users_search__patient', 'users_search__doctor']) await sql.raw(`INSERT INTO ${fts}(${fts}) VALUES('integrity-check')`).execute(t.db.db);
+    }
+    // the condition of a per-kind index held: 20% doctors, 80% patients; one term, one match
+    expect(await found('patient', 'bulkrow1234z')).toBe(1);
+    expect(await found('doctor', 'bulkrow1235z')).toBe(1);
+    expect(await found('patient', 'bulkrow1235z')).toBe(0);
+    const counted = await t.db.db.selectFrom('row_counts').select(['table_name', 'n']).where('table_name', 'in', ['users:patient', 'users:doctor']).orderBy('table_name').execute();
+    const actual = await sql<{ type: string; n: number }>`SELECT type, count(*) AS n FROM users WHERE type IN ('doctor', 'patient') GROUP BY type ORDER BY type`.execute(t.db.db);
+    expect(counted.map((c) => Number(c.n))).toEqual(actual.rows.map((r) => Number(r.n)));
+  });
+
+  test('a smaller load than a quarter of the table, or a failing one, keeps or restores everything', async () => {
+    const before = await schema();
+    const max = Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM users`.execute(t.db.db)).rows[0]!.id ?? 0);
+    let during: unknown[] = [];
+    await withDeferredIndexing(t.db, 'users', 10, async () => {
+      during = await schema();
+      await insert(people(max + 1, 10, 'smallrow'));
+    });
+    expect(during).toEqual(before);
+    await expect(withDeferredIndexing(t.db, 'users', Infinity, async () => {
+      await insert(people(max + 100, 3, 'failrow'));
+      throw new Error('the load failed');
+    })).rejects.toThrow('the load failed');
+    expect(byName(await schema())).toEqual(byName(before));
+    // the rows written before the failure are in the search index too
+    expect(await found('doctor', 'failrow0z')).toBe(1);
+    expect(await found('patient', 'smallrow1z')).toBe(1);
+  });
+});
