@@ -58,10 +58,12 @@ interface Options {
   only: string[];
   /** only the console in Chromium, on a server of its own */
   browserOnly: boolean;
+  /** an already seeded SQLite DATA_DIR (seed:demo with the bench's admin), used in place of a fresh one: no seeding */
+  dataDir: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false, uploadMb: 1024, browser: true, only: [], browserOnly: false };
+  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false, uploadMb: 1024, browser: true, only: [], browserOnly: false, dataDir: null };
   let scaleGiven = false;
   const num = (name: string, raw: string | undefined, min: number, max: number) => {
     const n = Number(raw);
@@ -104,15 +106,23 @@ function parseArgs(argv: string[]): Options {
         break;
       }
       case '--upload-only': o.dialects = []; break;
+      case '--data-dir': {
+        const dir = path.resolve(next() ?? '');
+        if (!existsSync(path.join(dir, 'app.db'))) throw new Error(`--data-dir: no app.db in ${dir}`);
+        o.dataDir = dir;
+        break;
+      }
       case '--browser-only': o.browserOnly = true; break;
       case '--help': case '-h':
-        console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--pg-affinity server|free] [--build-console] [--upload-mb 1024] [--skip-upload | --upload-only] [--skip-browser | --browser-only]');
+        console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--pg-affinity server|free] [--build-console] [--upload-mb 1024] [--skip-upload | --upload-only] [--skip-browser | --browser-only] [--data-dir DIR]');
+        console.log('  --data-dir DIR: a SQLite DATA_DIR seeded before (ADMIN_EMAIL=bench-root@example.org ADMIN_PASSWORD=bench-root-password-1 npm run seed:demo -- --scale N), used as it is');
         console.log('  --only word[,word]: only the calls whose name contains a word (e.g. --only dashboard), without the browser and the upload');
         process.exit(0);
       // eslint-disable-next-line no-fallthrough
       default: throw new Error(`unknown argument "${arg}" (try --help)`);
     }
   }
+  if (o.dataDir && (o.dialects.length !== 1 || o.dialects[0] !== 'sqlite')) throw new Error('--data-dir is a SQLite DATA_DIR: use it with --dialect sqlite');
   if (o.browserOnly) {
     if (!o.browser) throw new Error('--browser-only and --skip-browser exclude each other');
     o.dialects = [];
@@ -615,8 +625,8 @@ interface PgHandle {
 }
 
 async function benchDialect(dialect: DialectName, opts: Options, argv: string[]): Promise<{ rows: Row[]; seedMs: number; counts: Record<string, number>; serverHwmMb: number; what: Record<string, string>; browser: BrowserBenchResult | null }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-${dialect}-`));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `bench-${dialect}-`));
+  if (!opts.dataDir) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let pg: PgHandle | null = null;
   let postmaster: number | null = null;
   if (dialect === 'postgres') {
@@ -643,10 +653,16 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
     }
   };
   try {
-    console.log(`\n[bench] ${dialect}: seeding the demo data at scale ${opts.scale} ...`);
     const config = loadConfig({ ...env, LOG_LEVEL: 'warn' });
-    const seed = await prepareAndSeedDemo(config, { scale: opts.scale, log: (line) => console.log(`[bench]   ${line.length > 160 ? `${line.slice(0, 157)}...` : line}`) });
-    console.log(`[bench] ${dialect}: seeded in ${(seed.ms / 1000).toFixed(1)} s; starting the server`);
+    let seed: Awaited<ReturnType<typeof prepareAndSeedDemo>> | { ms: number; passwordHash: string };
+    if (opts.dataDir) {
+      console.log(`\n[bench] ${dialect}: the data already seeded in ${opts.dataDir} (not seeded here: no seeding time)`);
+      seed = { ms: Number.NaN, passwordHash: '' };
+    } else {
+      console.log(`\n[bench] ${dialect}: seeding the demo data at scale ${opts.scale} ...`);
+      seed = await prepareAndSeedDemo(config, { scale: opts.scale, log: (line) => console.log(`[bench]   ${line.length > 160 ? `${line.slice(0, 157)}...` : line}`) });
+      console.log(`[bench] ${dialect}: seeded in ${(seed.ms / 1000).toFixed(1)} s; starting the server`);
+    }
     const { passwordHash: _hash, ms: _ms, ...counts } = seed;
     const rows: Row[] = [];
     let serverHwmMb = 0;
@@ -824,7 +840,7 @@ function goals(rows: Row[], seeding: Record<string, { seedMs: number }>, scale: 
   add('dashboard median < 100 ms', (r) => r.scenario.startsWith('dashboard'), (r) => [r.p50 < 100 && r.non2xx === 0, `p50 ${r.p50} ms`]);
   add('create with audit >= 1,500/s', (r) => r.scenario === 'create district', (r) => [r.reqPerSec >= 1500 && r.non2xx === 0, `${r.reqPerSec} req/s`]);
   add('login p95 < 250 ms', (r) => r.scenario.startsWith('login'), (r) => [r.p975 < 250 && r.non2xx === 0, `p97.5 ${r.p975} ms`]);
-  for (const [d, v] of Object.entries(seeding)) {
+  for (const [d, v] of Object.entries(seeding).filter(([, v]) => Number.isFinite(v.seedMs))) {
     // programme scale in 2 minutes on SQLite; a million patients (--scale 1000) in 15 on either
     if (scale >= 1000) out.push({ goal: 'a million patients seeded < 15 min', scenario: `seed:demo --scale ${scale}`, dialect: d as DialectName, figure: `${(v.seedMs / 60_000).toFixed(1)} min`, met: v.seedMs < 900_000 });
     else if (d === 'sqlite') out.push({ goal: 'seeding < 2 min (SQLite)', scenario: 'seed:demo', dialect: 'sqlite', figure: `${(v.seedMs / 1000).toFixed(1)} s`, met: v.seedMs < 120_000 });
@@ -949,7 +965,7 @@ async function main() {
   console.log(`\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.os}, Node ${machine.node}, ${machine.date}`);
   console.log(`Server: ${runner}, ${machine.pinning}; demo data at scale ${opts.scale}; ${opts.duration} s per scenario (login ${opts.loginDuration} s), ${opts.connections} connections\n`);
   console.log(table(rows));
-  for (const [d, v] of Object.entries(perDialect)) console.log(`\n${d}: seeded in ${(v.seedMs / 1000).toFixed(1)} s; server peak RSS (VmHWM) ${v.serverHwmMb} MB`);
+  for (const [d, v] of Object.entries(perDialect)) console.log(`\n${d}: ${Number.isFinite(v.seedMs) ? `seeded in ${(v.seedMs / 1000).toFixed(1)} s` : `seeded before (--data-dir)`}; server peak RSS (VmHWM) ${v.serverHwmMb} MB`);
   if (weight) {
     console.log(`\nConsole JS before the login screen: ${kb(weight.beforeLoginGzipBytes)} gzipped (level 9), ${kb(weight.beforeLoginRawBytes)} raw: ${weight.entry.join(', ')}`);
     console.log(`All console JS: ${kb(weight.totalJsGzipBytes)} gzipped, ${kb(weight.totalJsRawBytes)} raw, ${weight.jsFiles} files${weight.distStale ? ' (dist/ is older than src/: run with --build-console for current figures)' : ''}`);
@@ -990,6 +1006,19 @@ async function main() {
     }
     writeFileSync(resultsFile, `${JSON.stringify({ ...previous, upload: upload ? { ...upload, machine, date: machine.date } : null }, null, 2)}\n`);
     console.log('\nWrote the upload figures into bench/results.json');
+    return;
+  }
+  const full = { machine, options: opts, server: runner, runSeconds, scenarios: what, results: rows, versusBare: ratios, seeding: perDialect, upload, console: weight, browser };
+  if (opts.scale !== 100) {
+    // another scale (a million patients: --scale 1000) goes beside the programme-scale run, never in its place
+    let previous: Record<string, unknown> = {};
+    try {
+      previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+    } catch {
+      // no full run yet
+    }
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, [`scale${opts.scale}`]: { ...full, goals: checked } }, null, 2)}\n`);
+    console.log(`\nWrote the figures of scale ${opts.scale} into bench/results.json (under "scale${opts.scale}")`);
     return;
   }
   writeFileSync(

@@ -882,19 +882,23 @@ async function seedProgramme(
   const interests = (await db.selectFrom('interests').select('id').execute()).map((r) => r.id);
   const messageCount = Math.max(3, Math.round(2 * opts.scale));
   let recipients = 0;
-  for (let i = 0; i < messageCount && interests.length; i++) {
-    const place = faker.helpers.arrayElement(places);
-    const type = faker.helpers.arrayElement(opts.knowledgeIds.length ? (['General', 'Survey', 'Booking', 'Knowledge'] as const) : (['General', 'Survey', 'Booking'] as const));
-    const created = stampAt(now - faker.number.int({ min: 1, max: 90 }) * 86_400_000);
-    const ages = faker.number.int(99) < 50 ? { from_age: 18, to_age: faker.helpers.arrayElement([45, 60, 80]) } : { from_age: null, to_age: null };
-    const message = await db.insertInto('user_messages').values({
-      type, title: faker.helpers.arrayElement(['Vaccination days this week', 'Free eye camp', 'Clean water reminder', 'Heat wave advice', 'Iron tablets at the BHU']),
-      survey_id: type === 'Survey' ? faker.helpers.arrayElement(forms).id : null, knowledge_id: type === 'Knowledge' ? faker.helpers.arrayElement(opts.knowledgeIds) : null, text: type === 'General' ? 'Visit your nearest health unit this week.' : null,
-      ...ages, district_id: place.district_id, tehsil_id: place.tehsil_id, status: USER_STATUS.active, total_users: 0, created_by: opts.ownerId, created_at: created, updated_at: created,
-    }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('user_message_interests').values(faker.helpers.arrayElements(interests, { min: 1, max: 3 }).map((interest_id) => ({ message_id: message.id, interest_id }))).execute();
-    recipients += await resolveRecipients(db, message.id);
-  }
+  // about one patient in 250 gets each message (one tehsil of 60, then their interests and ages)
+  const patientCount = Number((await db.selectFrom('row_counts').select('n').where('table_name', '=', 'users:patient').executeTakeFirst())?.n ?? 0);
+  await withDeferredIndexing(database, 'user_message_recipients', Math.round((messageCount * patientCount) / 250), async () => {
+    for (let i = 0; i < messageCount && interests.length; i++) {
+      const place = faker.helpers.arrayElement(places);
+      const type = faker.helpers.arrayElement(opts.knowledgeIds.length ? (['General', 'Survey', 'Booking', 'Knowledge'] as const) : (['General', 'Survey', 'Booking'] as const));
+      const created = stampAt(now - faker.number.int({ min: 1, max: 90 }) * 86_400_000);
+      const ages = faker.number.int(99) < 50 ? { from_age: 18, to_age: faker.helpers.arrayElement([45, 60, 80]) } : { from_age: null, to_age: null };
+      const message = await db.insertInto('user_messages').values({
+        type, title: faker.helpers.arrayElement(['Vaccination days this week', 'Free eye camp', 'Clean water reminder', 'Heat wave advice', 'Iron tablets at the BHU']),
+        survey_id: type === 'Survey' ? faker.helpers.arrayElement(forms).id : null, knowledge_id: type === 'Knowledge' ? faker.helpers.arrayElement(opts.knowledgeIds) : null, text: type === 'General' ? 'Visit your nearest health unit this week.' : null,
+        ...ages, district_id: place.district_id, tehsil_id: place.tehsil_id, status: USER_STATUS.active, total_users: 0, created_by: opts.ownerId, created_at: created, updated_at: created,
+      }).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('user_message_interests').values(faker.helpers.arrayElements(interests, { min: 1, max: 3 }).map((interest_id) => ({ message_id: message.id, interest_id }))).execute();
+      recipients += await resolveRecipients(db, message.id);
+    }
+  });
   opts.log(`programme: ${campaigns.length} campaigns, ${forms.length} survey forms, ${tasks.length} tasks (${assignees.length} CHW assignments), ${submitted} survey submissions, ${messageCount} messages to ${recipients} patients`);
   return { campaigns: campaigns.length, forms: forms.length, tasks: tasks.length, submissions: submitted, messages: messageCount };
 }
@@ -1016,7 +1020,12 @@ export async function prepareAndSeedDemo(config: Config, opts: SeedDemoOptions =
   try {
     await migrateToLatest(database.db, database.dialect);
     // a bulk load's page cache: 1 GiB instead of SQLite's 2 MiB (the indexes made again at the end sort in it)
-    if (database.dialect === 'sqlite') await sql`PRAGMA cache_size = -1048576`.execute(database.db);
+    if (database.dialect === 'sqlite') {
+      await sql`PRAGMA cache_size = -1048576`.execute(database.db);
+      // the indexes made again sort in memory, a helper thread beside
+      await sql`PRAGMA temp_store = MEMORY`.execute(database.db);
+      await sql`PRAGMA threads = 2`.execute(database.db);
+    }
     const base = await seedBase(database, config);
     if (base.generatedPassword) opts.log?.(`first super admin ${base.adminEmail} created with password ${base.generatedPassword} (shown once)`);
     // the demo's files go to DATA_DIR/storage or the bucket, as the server keeps them
