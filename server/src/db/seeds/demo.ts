@@ -1020,12 +1020,7 @@ export async function prepareAndSeedDemo(config: Config, opts: SeedDemoOptions =
   try {
     await migrateToLatest(database.db, database.dialect);
     // a bulk load's page cache: 1 GiB instead of SQLite's 2 MiB (the indexes made again at the end sort in it)
-    if (database.dialect === 'sqlite') {
-      await sql`PRAGMA cache_size = -1048576`.execute(database.db);
-      // the indexes made again sort in memory, a helper thread beside
-      await sql`PRAGMA temp_store = MEMORY`.execute(database.db);
-      await sql`PRAGMA threads = 2`.execute(database.db);
-    }
+    if (database.dialect === 'sqlite') await sql`PRAGMA cache_size = -1048576`.execute(database.db);
     const base = await seedBase(database, config);
     if (base.generatedPassword) opts.log?.(`first super admin ${base.adminEmail} created with password ${base.generatedPassword} (shown once)`);
     // the demo's files go to DATA_DIR/storage or the bucket, as the server keeps them
