@@ -276,6 +276,13 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     }
     // and the choices the lists' filters offer
     for (const def of registry.resources.filter((d) => d.choices)) await record(`choices_${def.name}`, { method: 'GET', path: `/${def.name}/choices`, ...me });
+    // and each of those records read alone, as the edit and show screens open it (src/testing/moduleScreens.tsx)
+    for (const def of registry.resources) {
+      await record(`one_${def.name}`, { method: 'GET', path: `/${def.name}/${String(madeFor.get(def.name)?.encrypted_id)}`, ...me });
+    }
+    // and the lists a record's page reads beside it: a message's recipients
+    const message = String(madeFor.get('user-messages')?.encrypted_id);
+    await record('recipients_user-messages', { method: 'GET', path: `/user-messages/${message}/recipients?page=1&per_page=25`, ...me });
 
     await record('loggedOut', { method: 'POST', path: '/logout', ...me });
   } finally {
