@@ -7,6 +7,7 @@
  * server/test/recorded-fixtures.test.ts records again in memory and holds the committed file to the
  * shapes the server answers now.
  */
+import { KindGuard } from '@sinclair/typebox';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -260,14 +261,17 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     // --- (last, so that the counts above stay as they were) every module's first page with a record of its own in it (src/__tests__/moduleLists.test.tsx shows
     // each on the /api/admin provider): one record a module from its declaration's sample, parents first
     const madeFor = new Map<string, Presented>();
+    const sampleOf = new Map<string, Record<string, unknown>>();
     let sampleNumber = 100; // past the samples taken above, whose unique values (emails, titles) must not repeat
     const one = async (resource: string): Promise<Presented> => {
       const known = madeFor.get(resource);
       if (known) return known;
       const def = registry.byName.get(resource as ResourceName);
       if (!def) throw new Error(`a sample asks for ${resource}, which is no resource`);
-      const made = (await prepare({ method: 'POST', path: `/${resource}`, ...me, body: await def.sample((sampleNumber += 1), one) })) as unknown as Presented;
+      const body = await def.sample((sampleNumber += 1), one);
+      const made = (await prepare({ method: 'POST', path: `/${resource}`, ...me, body })) as unknown as Presented;
       madeFor.set(resource, made);
+      sampleOf.set(resource, body);
       return made;
     };
     for (const def of registry.resources) {
@@ -283,6 +287,15 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     // and the lists a record's page reads beside it: a message's recipients
     const message = String(madeFor.get('user-messages')?.encrypted_id);
     await record('recipients_user-messages', { method: 'GET', path: `/user-messages/${message}/recipients?page=1&per_page=25`, ...me });
+    // and each of those records saved again with the values it was made with, as its edit form saves it
+    for (const def of registry.resources) {
+      // (the fields an update takes: an admin's password is changed on its own route, a roster keeps its doctor)
+      const updatable = def.updateSchema && new Set(Object.entries(def.updateSchema.properties).filter(([, schema]) => !KindGuard.IsNever(schema)).map(([key]) => key));
+      const body = Object.fromEntries(Object.entries(sampleOf.get(def.name) ?? {}).filter(([key]) => !updatable || updatable.has(key)));
+      // a roster whose slot the appointment's sample booked refuses changes
+      const status = def.name === 'duty-roasters' ? 409 : 200;
+      await record(`updated_${def.name}`, { method: 'PUT', path: `/${def.name}/${String(madeFor.get(def.name)?.encrypted_id)}`, ...me, body }, status);
+    }
 
     await record('loggedOut', { method: 'POST', path: '/logout', ...me });
   } finally {

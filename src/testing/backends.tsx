@@ -28,7 +28,7 @@ export interface TestBackend {
   dataProvider: AppDataProvider;
   /** The records a list of `resource` starts with, as the backend holds them. */
   records(resource: string): RaRecord[];
-  /** The id of a record of `resource` the backend answers a read of (api: the one recorded alone, `one_<name>`; fake: its first). */
+  /** The id of a record of `resource` the backend answers a read of (api: the one recorded alone, `one_<name>`; fake: its first, not the signed-in admin). */
   recordId(resource: string): Identifier | undefined;
   /** The requests sent over HTTP (api only; the fake sends none). */
   sent: SentRequest[];
@@ -90,7 +90,8 @@ export function createTestBackend(name: BackendName): TestBackend {
     name,
     dataProvider: createFakeDataProvider(JSON.parse(JSON.stringify(data)) as DemoData, { objectUrl: () => `blob:test/${(urls += 1)}`, download: () => undefined }),
     records: (resource) => (data.resources[resource] ?? []) as RaRecord[],
-    recordId: (resource) => (data.resources[resource]?.[0] as RaRecord | undefined)?.id,
+    // (not the demo admin's own: the admin list leaves the signed-in admin out, who edits himself on the profile page)
+    recordId: (resource) => (data.resources[resource]?.find((record) => record.encrypted_id !== data.admin.session.encrypted_id) as RaRecord | undefined)?.id,
     sent: noFetch,
   };
 }

@@ -7,6 +7,7 @@
  * Two test files (src/__tests__/moduleScreens.*.test.tsx) run them for a half of the modules each.
  */
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { RaRecord } from 'react-admin';
 import { saveSession } from '../providers/session';
 import { resources } from '../resources';
@@ -58,8 +59,8 @@ const waitForValue = (found: () => boolean, what: string) =>
 const displayed = (value: string) => screen.queryAllByDisplayValue(value).length > 0;
 const shown = (value: string) => screen.queryAllByText((_, element) => element?.children.length === 0 && element.textContent?.trim() === value).length > 0;
 
-/** Declares the tests of the record screens of `modules` on both providers. */
-export function describeModuleScreens(modules: ResourceName[]) {
+/** The demo data made once, the recording's admin signed in before each test, fetch restored after. */
+function setUp() {
   beforeAll(() => {
     loadTestDemoData();
   }, 180_000);
@@ -69,6 +70,11 @@ export function describeModuleScreens(modules: ResourceName[]) {
     saveSession(recordedCalls.login.body.data as Parameters<typeof saveSession>[0]);
   });
   afterEach(restoreFetch);
+}
+
+/** Declares the tests of the record screens of `modules` on both providers. */
+export function describeModuleScreens(modules: ResourceName[]) {
+  setUp();
 
   /** Each module's view on each backend that holds a record of it (every one, held by the first test). */
   const cases = BACKENDS.flatMap((name) => {
@@ -121,5 +127,70 @@ export function describeModuleScreens(modules: ResourceName[]) {
     await screen.findByRole('button', { name: SUBMIT }, FIND);
     expect(screen.queryByText(ERROR)).toBeNull();
     if (name === 'fake') expect(backend.sent).toEqual([]);
+  });
+}
+
+type TextInput = HTMLInputElement | HTMLTextAreaElement;
+/** A plain text input of the form (no picker, no email, number or hidden input). */
+const isPlainText = (element: Element): element is TextInput =>
+  (element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && element.type === 'text')) &&
+  element.name !== '' && !element.readOnly && !element.disabled && element.tabIndex >= 0 && element.getAttribute('aria-hidden') !== 'true' &&
+  element.getAttribute('role') !== 'combobox' && !element.hasAttribute('aria-autocomplete');
+
+/** A plain text input showing one of `values` (not an email), else an empty one. */
+const plainTextInput = (values: string[]): TextInput | undefined => {
+  const inputs = [...document.querySelectorAll('form input, form textarea')].filter(isPlainText);
+  const showing = inputs.find((input) => values.some((value) => value === input.value && /[a-z]/i.test(value) && !value.includes('@')));
+  return showing ?? inputs.find((input) => input.value === '');
+};
+
+/** The value at a form field's path (`title`, `options.0.label`). */
+const at = (value: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((item, key) => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[key] : undefined), value);
+
+/**
+ * Declares a save round trip of each module's edit form in `modules` on both providers: a plain text input
+ * (one showing a value of the record, else an empty one) is typed in and the form submitted; the
+ * /api/admin provider sends the new value in its PUT under the input's field, the fake provider's record
+ * holds it. A module whose edit form has no such input says why in `noPlainText`.
+ */
+export function describeSaveRoundTrips(modules: ResourceName[], noPlainText: Partial<Record<ResourceName, string>> = {}) {
+  setUp();
+  const editable = withView(modules, 'edit').filter((resource) => !(resource in noPlainText));
+  const cases = BACKENDS.flatMap((name) => editable.map((resource) => [name, resource] as const));
+
+  const excepted = Object.entries(noPlainText).filter(([resource]) => modules.includes(resource as ResourceName)) as [ResourceName, string][];
+  if (excepted.length) it.each(excepted)('the %s edit form has no plain text input to save (%s)', async (resource) => {
+    const backend = createTestBackend('fake');
+    const record = await readRecord(backend, resource);
+    await renderConsole(`/${resource}/${encodeURIComponent(String(record.id))}`, backend);
+    await screen.findByRole('button', { name: SUBMIT }, FIND);
+    await waitForValue(() => textValues(record).some(displayed), `${resource}: none of its values in an input`);
+    expect(plainTextInput(textValues(record))).toBeUndefined();
+  });
+
+  it.each(cases)('on the %s provider, the %s edit form saves a changed text', async (name, resource) => {
+    const user = userEvent.setup({ delay: null });
+    const backend = createTestBackend(name);
+    const record = await readRecord(backend, resource);
+    const values = textValues(record);
+    await renderConsole(`/${resource}/${encodeURIComponent(String(record.id))}`, backend);
+    await screen.findByRole('button', { name: SUBMIT }, FIND);
+    await waitForValue(() => values.some(displayed), `${resource}: none of ${JSON.stringify(values)} in an input`);
+    const input = plainTextInput(values);
+    if (!input) throw new Error(`${resource}: no plain text input in the edit form`);
+    const { name: field, value } = input;
+    const changed = value ? `${value} edited` : 'edited';
+    await user.type(input, value ? ' edited' : 'edited');
+    expect(input).toHaveValue(changed);
+    await user.click(screen.getByRole('button', { name: SUBMIT }));
+    expect(await screen.findByText('Successfully updated.', {}, FIND)).toBeInTheDocument();
+    if (name === 'api') {
+      expect(backend.sent.filter((r) => r.method === 'PUT').map((r) => at(r.json, field))).toEqual([changed]);
+    } else {
+      const { data } = await backend.dataProvider.getOne(resource, { id: record.id });
+      expect(at(data, field)).toBe(changed);
+      expect(backend.sent).toEqual([]);
+    }
   });
 }
