@@ -18,6 +18,8 @@ import { RESOURCE_NAMES, type ResourceName } from '../../contract/resources';
 const FIND = { timeout: 10_000 };
 /** The forms' submit button: "Submit" (with "Save and add another" beside it on batch forms). */
 const SUBMIT = /^(submit|save)$/i;
+/** The submit button, found by its text (a query by role computes every element's accessible name: slow on a whole console). */
+const submitButton = async () => (await screen.findAllByText(SUBMIT, { selector: 'button' }, FIND))[0]!;
 const ERROR = /Something went wrong|nothing recorded|not found/i;
 
 export type View = 'edit' | 'show' | 'create';
@@ -104,7 +106,7 @@ export function describeModuleScreens(modules: ResourceName[]) {
     const values = textValues(record);
     expect(values.length).toBeGreaterThan(0);
     await renderConsole(`/${resource}/${encodeURIComponent(String(record.id))}`, backend);
-    await screen.findByRole('button', { name: SUBMIT }, FIND);
+    await submitButton();
     await waitForValue(() => values.some(displayed), `${resource}: none of ${JSON.stringify(values)} in an input`);
     expect(screen.queryByText(ERROR)).toBeNull();
     if (name === 'fake') expect(backend.sent).toEqual([]);
@@ -124,7 +126,7 @@ export function describeModuleScreens(modules: ResourceName[]) {
   it.each(casesOf('create'))('on the %s provider, the %s add form offers its submit button', async (name, resource) => {
     const backend = createTestBackend(name);
     await renderConsole(`/${resource}/create`, backend);
-    await screen.findByRole('button', { name: SUBMIT }, FIND);
+    await submitButton();
     expect(screen.queryByText(ERROR)).toBeNull();
     if (name === 'fake') expect(backend.sent).toEqual([]);
   });
@@ -164,7 +166,7 @@ export function describeSaveRoundTrips(modules: ResourceName[], noPlainText: Par
     const backend = createTestBackend('fake');
     const record = await readRecord(backend, resource);
     await renderConsole(`/${resource}/${encodeURIComponent(String(record.id))}`, backend);
-    await screen.findByRole('button', { name: SUBMIT }, FIND);
+    await submitButton();
     await waitForValue(() => textValues(record).some(displayed), `${resource}: none of its values in an input`);
     expect(plainTextInput(textValues(record))).toBeUndefined();
   });
@@ -175,7 +177,7 @@ export function describeSaveRoundTrips(modules: ResourceName[], noPlainText: Par
     const record = await readRecord(backend, resource);
     const values = textValues(record);
     await renderConsole(`/${resource}/${encodeURIComponent(String(record.id))}`, backend);
-    await screen.findByRole('button', { name: SUBMIT }, FIND);
+    await submitButton();
     await waitForValue(() => values.some(displayed), `${resource}: none of ${JSON.stringify(values)} in an input`);
     const input = plainTextInput(values);
     if (!input) throw new Error(`${resource}: no plain text input in the edit form`);
@@ -183,7 +185,7 @@ export function describeSaveRoundTrips(modules: ResourceName[], noPlainText: Par
     const changed = value ? `${value} edited` : 'edited';
     await user.type(input, value ? ' edited' : 'edited');
     expect(input).toHaveValue(changed);
-    await user.click(screen.getByRole('button', { name: SUBMIT }));
+    await user.click(await submitButton());
     expect(await screen.findByText('Successfully updated.', {}, FIND)).toBeInTheDocument();
     if (name === 'api') {
       expect(backend.sent.filter((r) => r.method === 'PUT').map((r) => at(r.json, field))).toEqual([changed]);
