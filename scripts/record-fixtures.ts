@@ -3,7 +3,8 @@
  * server tests do), makes the calls the console's data provider makes, and writes the answers to
  * src/test/recorded-api.json, which the providers' unit tests replay. Times, tokens, pusher ids,
  * signatures and stored file names are replaced by fixed stand-ins of the same type, so a rerun
- * writes the same file; encrypted ids are kept as recorded (a fixed APP_KEY makes them stable).
+ * writes the same file (but for what the samples count from the clock: a CHW's CNIC, dates some days
+ * or years from now); encrypted ids are kept as recorded (a fixed APP_KEY makes them stable).
  * server/test/recorded-fixtures.test.ts records again in memory and holds the committed file to the
  * shapes the server answers now.
  */
@@ -57,16 +58,33 @@ interface Call {
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The stand-in of a volatile value first met here: `prefix-N`, numbered in the order met (the same on every run). */
+function standIn(replacements: Map<string, string>, volatile: string, prefix: string): string {
+  const known = replacements.get(volatile);
+  if (known) return known;
+  const stand = `${prefix}-${[...replacements.values()].filter((v) => v.startsWith(`${prefix}-`)).length + 1}`;
+  replacements.set(volatile, stand);
+  return stand;
+}
+
 /** Replaces what changes from run to run with fixed stand-ins of the same type. */
 function normalise(value: unknown, replacements: Map<string, string>, key = ''): unknown {
   if (typeof value === 'string') {
     if (ISO_TIME.test(value)) return RECORDED_TIME;
     // a channel signature is the app key, a colon and an HMAC of the socket id and channel name
     if (key === 'auth' && value.includes(':')) return `${value.split(':')[0]}:recorded-signature`;
+    // the records made from samples: a pusher id (a fresh UUID), an email made unique by the time, stored files' random names
+    if (key === 'pusher_id' && UUID.test(value)) return standIn(replacements, value, 'recorded-pusher-id-sample');
     let text = value;
     for (const [volatile, stand] of replacements) text = text.split(volatile).join(stand);
-    // a signed export link carries its claim (with an expiry time) and signature in the path
-    return text.replace(/\/exports\/[\w-]+\.[\w-]+/g, '/exports/recorded-claim.recorded-signature');
+    text = text.replace(/(?<=\.)\d{13}(?=@example\.org$)/, 'recorded');
+    text = text.replace(/(?<![0-9a-f])[0-9a-f]{32}(?=\.\w+$)/, (name) => standIn(replacements, name, 'recorded-file'));
+    // a signed export or file link carries its claim (with an expiry time) and signature in the path
+    return text
+      .replace(/\/exports\/[\w-]+\.[\w-]+/g, '/exports/recorded-claim.recorded-signature')
+      .replace(/\/files\/[\w-]+\.[\w-]+$/, '/files/recorded-claim.recorded-signature');
   }
   if (Array.isArray(value)) return value.map((item) => normalise(item, replacements, key));
   if (typeof value === 'object' && value !== null) {
