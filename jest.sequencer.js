@@ -23,6 +23,11 @@ const ESTIMATES = {
   'e2e/media.test.ts': 100,
   'e2e/appointments.test.ts': 57,
   'server/test/authorization.test.ts': 55,
+  // (measured in a targeted run beside moduleLists, not in a CI run: short files, long runs)
+  'src/__tests__/moduleScreens.second.test.tsx': 180,
+  'src/__tests__/moduleScreens.first.test.tsx': 150,
+  'src/__tests__/moduleSaves.second.test.tsx': 170,
+  'src/__tests__/moduleSaves.first.test.tsx': 150,
   'src/resources/__tests__/DynamicFormBuilder.test.tsx': 44,
   'src/resources/__tests__/WorkingHours.test.tsx': 39,
 };

@@ -3,10 +3,12 @@
  * server tests do), makes the calls the console's data provider makes, and writes the answers to
  * src/test/recorded-api.json, which the providers' unit tests replay. Times, tokens, pusher ids,
  * signatures and stored file names are replaced by fixed stand-ins of the same type, so a rerun
- * writes the same file; encrypted ids are kept as recorded (a fixed APP_KEY makes them stable).
+ * writes the same file (but for what the samples count from the clock: a CHW's CNIC, dates some days
+ * or years from now); encrypted ids are kept as recorded (a fixed APP_KEY makes them stable).
  * server/test/recorded-fixtures.test.ts records again in memory and holds the committed file to the
  * shapes the server answers now.
  */
+import { KindGuard } from '@sinclair/typebox';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,16 +58,33 @@ interface Call {
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The stand-in of a volatile value first met here: `prefix-N`, numbered in the order met (the same on every run). */
+function standIn(replacements: Map<string, string>, volatile: string, prefix: string): string {
+  const known = replacements.get(volatile);
+  if (known) return known;
+  const stand = `${prefix}-${[...replacements.values()].filter((v) => v.startsWith(`${prefix}-`)).length + 1}`;
+  replacements.set(volatile, stand);
+  return stand;
+}
+
 /** Replaces what changes from run to run with fixed stand-ins of the same type. */
 function normalise(value: unknown, replacements: Map<string, string>, key = ''): unknown {
   if (typeof value === 'string') {
     if (ISO_TIME.test(value)) return RECORDED_TIME;
     // a channel signature is the app key, a colon and an HMAC of the socket id and channel name
     if (key === 'auth' && value.includes(':')) return `${value.split(':')[0]}:recorded-signature`;
+    // the records made from samples: a pusher id (a fresh UUID), an email made unique by the time, stored files' random names
+    if (key === 'pusher_id' && UUID.test(value)) return standIn(replacements, value, 'recorded-pusher-id-sample');
     let text = value;
     for (const [volatile, stand] of replacements) text = text.split(volatile).join(stand);
-    // a signed export link carries its claim (with an expiry time) and signature in the path
-    return text.replace(/\/exports\/[\w-]+\.[\w-]+/g, '/exports/recorded-claim.recorded-signature');
+    text = text.replace(/(?<=\.)\d{13}(?=@example\.org$)/, 'recorded');
+    text = text.replace(/(?<![0-9a-f])[0-9a-f]{32}(?=\.\w+$)/, (name) => standIn(replacements, name, 'recorded-file'));
+    // a signed export or file link carries its claim (with an expiry time) and signature in the path
+    return text
+      .replace(/\/exports\/[\w-]+\.[\w-]+/g, '/exports/recorded-claim.recorded-signature')
+      .replace(/\/files\/[\w-]+\.[\w-]+$/, '/files/recorded-claim.recorded-signature');
   }
   if (Array.isArray(value)) return value.map((item) => normalise(item, replacements, key));
   if (typeof value === 'object' && value !== null) {
@@ -260,14 +279,17 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     // --- (last, so that the counts above stay as they were) every module's first page with a record of its own in it (src/__tests__/moduleLists.test.tsx shows
     // each on the /api/admin provider): one record a module from its declaration's sample, parents first
     const madeFor = new Map<string, Presented>();
+    const sampleOf = new Map<string, Record<string, unknown>>();
     let sampleNumber = 100; // past the samples taken above, whose unique values (emails, titles) must not repeat
     const one = async (resource: string): Promise<Presented> => {
       const known = madeFor.get(resource);
       if (known) return known;
       const def = registry.byName.get(resource as ResourceName);
       if (!def) throw new Error(`a sample asks for ${resource}, which is no resource`);
-      const made = (await prepare({ method: 'POST', path: `/${resource}`, ...me, body: await def.sample((sampleNumber += 1), one) })) as unknown as Presented;
+      const body = await def.sample((sampleNumber += 1), one);
+      const made = (await prepare({ method: 'POST', path: `/${resource}`, ...me, body })) as unknown as Presented;
       madeFor.set(resource, made);
+      sampleOf.set(resource, body);
       return made;
     };
     for (const def of registry.resources) {
@@ -276,6 +298,22 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     }
     // and the choices the lists' filters offer
     for (const def of registry.resources.filter((d) => d.choices)) await record(`choices_${def.name}`, { method: 'GET', path: `/${def.name}/choices`, ...me });
+    // and each of those records read alone, as the edit and show screens open it (src/testing/moduleScreens.tsx)
+    for (const def of registry.resources) {
+      await record(`one_${def.name}`, { method: 'GET', path: `/${def.name}/${String(madeFor.get(def.name)?.encrypted_id)}`, ...me });
+    }
+    // and the lists a record's page reads beside it: a message's recipients
+    const message = String(madeFor.get('user-messages')?.encrypted_id);
+    await record('recipients_user-messages', { method: 'GET', path: `/user-messages/${message}/recipients?page=1&per_page=25`, ...me });
+    // and each of those records saved again with the values it was made with, as its edit form saves it
+    for (const def of registry.resources) {
+      // (the fields an update takes: an admin's password is changed on its own route, a roster keeps its doctor)
+      const updatable = def.updateSchema && new Set(Object.entries(def.updateSchema.properties).filter(([, schema]) => !KindGuard.IsNever(schema)).map(([key]) => key));
+      const body = Object.fromEntries(Object.entries(sampleOf.get(def.name) ?? {}).filter(([key]) => !updatable || updatable.has(key)));
+      // a roster whose slot the appointment's sample booked refuses changes
+      const status = def.name === 'duty-roasters' ? 409 : 200;
+      await record(`updated_${def.name}`, { method: 'PUT', path: `/${def.name}/${String(madeFor.get(def.name)?.encrypted_id)}`, ...me, body }, status);
+    }
 
     await record('loggedOut', { method: 'POST', path: '/logout', ...me });
   } finally {

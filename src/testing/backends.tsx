@@ -8,7 +8,7 @@
  */
 import { Suspense } from 'react';
 import { act, render } from '@testing-library/react';
-import { TestMemoryRouter, type RaRecord } from 'react-admin';
+import { TestMemoryRouter, type Identifier, type RaRecord } from 'react-admin';
 import { App } from '../App';
 import { ALL_PERMISSIONS } from '../../contract/permissions';
 import { createDataProvider, type AppDataProvider } from '../providers/dataProvider';
@@ -28,6 +28,8 @@ export interface TestBackend {
   dataProvider: AppDataProvider;
   /** The records a list of `resource` starts with, as the backend holds them. */
   records(resource: string): RaRecord[];
+  /** The id of a record of `resource` the backend answers a read of (api: the one recorded alone, `one_<name>`; fake: its first, not the signed-in admin). */
+  recordId(resource: string): Identifier | undefined;
   /** The requests sent over HTTP (api only; the fake sends none). */
   sent: SentRequest[];
 }
@@ -44,13 +46,15 @@ const route = (path: string) =>
     .join('/');
 
 /**
- * Answers each request with the first recorded call of the same method and route. The recording holds
- * one answer per route: a record read or written by id is given the id asked for (react-admin checks it).
+ * Answers each request with the recorded call of the same method and path, else the first of the same
+ * method and route. A record read or written by an id not recorded is given the id asked for (react-admin
+ * checks it).
  */
 const replayByRoute = (request: SentRequest): Recorded => {
   const path = pathOf(request.url).replace(/^\/api\/admin/, '');
   const wanted = route(path);
-  const call = Object.values(recordedCalls).find((c) => c.request.method === request.method && route(c.request.path) === wanted && c.status === 200);
+  const calls = Object.values(recordedCalls).filter((c) => c.request.method === request.method && c.status === 200);
+  const call = calls.find((c) => pathOf(`/api/admin${c.request.path}`) === pathOf(request.url)) ?? calls.find((c) => route(c.request.path) === wanted);
   if (!call) return { status: 404, body: { success: false, message: `nothing recorded for ${request.method} ${wanted}` } };
   const body = call.body as { data?: unknown };
   const data = body.data as Record<string, unknown> | undefined;
@@ -58,6 +62,12 @@ const replayByRoute = (request: SentRequest): Recorded => {
     return { status: call.status, body: { ...body, data: { ...data, encrypted_id: decodeURIComponent(path.split('/').pop() ?? '') } } };
   }
   return { status: call.status, body };
+};
+
+/** The encrypted id of the record of `resource` recorded alone (scripts/record-fixtures.ts). */
+const recordedId = (resource: string): Identifier | undefined => {
+  const call = (recordedCalls as Record<string, { body: unknown }>)[`one_${resource}`];
+  return (call?.body as { data?: { encrypted_id?: string } } | undefined)?.data?.encrypted_id;
 };
 
 /** The first recorded list answer of `resource`. */
@@ -71,7 +81,7 @@ const recordedList = (resource: string): RaRecord[] => {
 export function createTestBackend(name: BackendName): TestBackend {
   if (name === 'api') {
     const sent = stubFetch(replayByRoute);
-    return { name, dataProvider: createDataProvider({ navigate: () => undefined }), records: recordedList, sent };
+    return { name, dataProvider: createDataProvider({ navigate: () => undefined }), records: recordedList, recordId: recordedId, sent };
   }
   const data = loadTestDemoData();
   const noFetch = stubFetch(() => ({ network: true }));
@@ -80,6 +90,8 @@ export function createTestBackend(name: BackendName): TestBackend {
     name,
     dataProvider: createFakeDataProvider(JSON.parse(JSON.stringify(data)) as DemoData, { objectUrl: () => `blob:test/${(urls += 1)}`, download: () => undefined }),
     records: (resource) => (data.resources[resource] ?? []) as RaRecord[],
+    // (not the demo admin's own: the admin list leaves the signed-in admin out, who edits himself on the profile page)
+    recordId: (resource) => (data.resources[resource]?.find((record) => record.encrypted_id !== data.admin.session.encrypted_id) as RaRecord | undefined)?.id,
     sent: noFetch,
   };
 }
