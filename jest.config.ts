@@ -57,6 +57,8 @@ const config: Config = {
         '^\\./modules/(en|ar|de|es|fr|pt|zh)$': '<rootDir>/src/test/moduleWords/$1.ts',
         // the console's module folders likewise (src/resources/moduleFolders.ts)
         '^\\./moduleFolders$': '<rootDir>/src/test/moduleFolders.ts',
+        // MUI's autosizing textarea measures layout jsdom lacks, at a high price (the file says more)
+        '^\\.\\./TextareaAutosize$': '<rootDir>/src/test/TextareaAutosize.tsx',
       },
     },
     {

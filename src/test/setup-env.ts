@@ -2,6 +2,7 @@
  * Runs before the test framework in every console test file: fills the gaps of jsdom that
  * react-admin, react-router and MUI rely on.
  */
+import * as React from 'react';
 import { TextDecoder, TextEncoder } from 'util';
 
 const globals = globalThis as Record<string, unknown>;
@@ -55,4 +56,13 @@ if (globals.Request === undefined) {
       this.headers = undefined;
     }
   };
+}
+
+// React's development build captures a stack (an Error) for every element it creates, to name the owner
+// components in its warnings: a fifth of a screen test's time in jsdom. Off here by holding React's
+// per-render count of captured stacks at its limit; REACT_OWNER_STACKS=1 turns them back on, for a
+// warning whose origin is unclear.
+if (process.env.REACT_OWNER_STACKS !== '1') {
+  const internals = (React as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE?: object }).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals) Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => Number.MAX_SAFE_INTEGER, set: () => undefined });
 }
