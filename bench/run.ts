@@ -421,7 +421,13 @@ const rotating = (paths: string[]): Partial<autocannon.Options> => {
 
 /** The console's scenarios; the bare endpoint's come after them on SQLite. */
 async function scenarios(server: Server, opts: Options): Promise<{ list: Scenario[]; deep: Deep }> {
-  const root = await api(server.url, 'POST', '/api/admin/login', null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, remember_me: false });
+  const root = await api(server.url, 'POST', '/api/admin/login', null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, remember_me: false }).catch((error: Error) => {
+    // a folder seeded before holds the admin its seeding was given
+    if (opts.dataDir && /: 40[13] /.test(error.message)) {
+      throw new Error(`--data-dir ${opts.dataDir}: the bench's admin cannot sign in there (${error.message}); seed the folder with ADMIN_EMAIL=${ADMIN_EMAIL} ADMIN_PASSWORD=${ADMIN_PASSWORD} npm run seed:demo -- --scale N`);
+    }
+    throw error;
+  });
   const auth = { authorization: `Bearer ${root.token}`, accept: 'application/json' };
   const get = (p: string) => api(server.url, 'GET', p, root.token);
 
@@ -619,7 +625,8 @@ const picked = (list: Scenario[], opts: Options) => (opts.only.length ? list.fil
 // ------------------------------------------------------------------------------------------ a dialect
 
 interface PgHandle {
-  url: string;
+  /** over TCP, as a database server of its own is reached (scripts/pg.mjs; the tests take its Unix socket) */
+  tcpUrl: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -643,7 +650,7 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
       }
     }
   }
-  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, ...(pg ? { DATABASE_URL: pg.url } : {}) };
+  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, ...(pg ? { DATABASE_URL: pg.tcpUrl } : {}) };
   const run = async (server: Server, list: Scenario[], rows: Row[]) => {
     for (const s of list) {
       process.stdout.write(`[bench] ${dialect}: ${s.name} ... `);
