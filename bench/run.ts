@@ -625,8 +625,7 @@ const picked = (list: Scenario[], opts: Options) => (opts.only.length ? list.fil
 // ------------------------------------------------------------------------------------------ a dialect
 
 interface PgHandle {
-  /** over TCP, as a database server of its own is reached (scripts/pg.mjs; the tests take its Unix socket) */
-  tcpUrl: string;
+  url: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -650,7 +649,7 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
       }
     }
   }
-  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, ...(pg ? { DATABASE_URL: pg.tcpUrl } : {}) };
+  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, ...(pg ? { DATABASE_URL: pg.url } : {}) };
   const run = async (server: Server, list: Scenario[], rows: Row[]) => {
     for (const s of list) {
       process.stdout.write(`[bench] ${dialect}: ${s.name} ... `);
