@@ -7,10 +7,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { saveSession } from '../providers/session';
 import { recordedCalls } from '../test/recorded-http';
-import { restoreFetch } from '../test/recorded-http';
-import { BACKENDS, createTestBackend, loadTestDemoData, renderConsole, type TestBackend } from '../testing/backends';
+import { BACKENDS, createTestBackend, renderConsole, type TestBackend, useTestBackends } from '../testing/backends';
 
 // jsdom draws no charts
 jest.mock('../pages/dashboard/BarChartView', () => ({ __esModule: true, default: () => null }));
@@ -18,17 +16,7 @@ jest.setTimeout(60_000);
 
 const FIND = { timeout: 10_000 };
 
-beforeAll(() => {
-  // made once (about 15 s) before any test's clock starts
-  loadTestDemoData();
-}, 180_000);
-
-beforeEach(() => {
-  localStorage.clear();
-  // the signed-in admin of the recording (the api provider names him in the admin list's route)
-  saveSession(recordedCalls.login.body.data as Parameters<typeof saveSession>[0]);
-});
-afterEach(restoreFetch);
+useTestBackends();
 
 describe.each(BACKENDS)('screens on the %s provider', (name) => {
   let backend: TestBackend;

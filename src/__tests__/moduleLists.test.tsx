@@ -6,9 +6,8 @@
  * error; the fake provider sends nothing over the network.
  */
 import { screen } from '@testing-library/react';
-import { saveSession } from '../providers/session';
-import { recordedCalls, restoreFetch } from '../test/recorded-http';
-import { BACKENDS, createTestBackend, loadTestDemoData, renderConsole } from '../testing/backends';
+import { restoreFetch } from '../test/recorded-http';
+import { BACKENDS, createTestBackend, renderConsole, useTestBackends } from '../testing/backends';
 import { RESOURCE_NAMES } from '../../contract/resources';
 
 // jsdom draws no charts
@@ -17,15 +16,7 @@ jest.setTimeout(60_000);
 
 const FIND = { timeout: 10_000 };
 
-beforeAll(() => {
-  loadTestDemoData();
-}, 180_000);
-
-beforeEach(() => {
-  localStorage.clear();
-  saveSession(recordedCalls.login.body.data as Parameters<typeof saveSession>[0]);
-});
-afterEach(restoreFetch);
+useTestBackends();
 
 /** Each module whose list the backend holds records of (every one, held by the test below). */
 const cases = BACKENDS.flatMap((name) => {

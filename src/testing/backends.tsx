@@ -14,13 +14,30 @@ import { ALL_PERMISSIONS } from '../../contract/permissions';
 import { createDataProvider, type AppDataProvider } from '../providers/dataProvider';
 import { createFakeDataProvider } from '../providers/fake/fakeDataProvider';
 import type { DemoData } from '../providers/fake/demoData';
-import { recordedCalls, stubFetch, pathOf, type Recorded, type SentRequest } from '../test/recorded-http';
+import { saveSession } from '../providers/session';
+import { recordedCalls, restoreFetch, stubFetch, pathOf, type Recorded, type SentRequest } from '../test/recorded-http';
 import { testAuthProvider } from './AdminTestContext';
 import { loadTestDemoData } from './demoData';
 
 export { loadTestDemoData };
 
 export const BACKENDS = ['api', 'fake'] as const;
+
+/**
+ * The set-up of a test file whose tests render the console on these backends: the demo data made once
+ * (about 15 s, before any test's clock starts), the recording's admin signed in before each test (the api
+ * provider names him in the admin list's route), `fetch` restored after each.
+ */
+export function useTestBackends(): void {
+  beforeAll(() => {
+    loadTestDemoData();
+  }, 180_000);
+  beforeEach(() => {
+    localStorage.clear();
+    saveSession(recordedCalls.login.body.data as Parameters<typeof saveSession>[0]);
+  });
+  afterEach(restoreFetch);
+}
 export type BackendName = (typeof BACKENDS)[number];
 
 export interface TestBackend {

@@ -9,10 +9,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { RaRecord } from 'react-admin';
-import { saveSession } from '../providers/session';
 import { resources } from '../resources';
-import { recordedCalls, restoreFetch } from '../test/recorded-http';
-import { BACKENDS, createTestBackend, loadTestDemoData, renderConsole, type TestBackend } from './backends';
+import { restoreFetch } from '../test/recorded-http';
+import { BACKENDS, createTestBackend, renderConsole, type TestBackend, useTestBackends } from './backends';
 import { RESOURCE_NAMES, type ResourceName } from '../../contract/resources';
 
 const FIND = { timeout: 10_000 };
@@ -61,22 +60,9 @@ const waitForValue = (found: () => boolean, what: string) =>
 const displayed = (value: string) => screen.queryAllByDisplayValue(value).length > 0;
 const shown = (value: string) => screen.queryAllByText((_, element) => element?.children.length === 0 && element.textContent?.trim() === value).length > 0;
 
-/** The demo data made once, the recording's admin signed in before each test, fetch restored after. */
-function setUp() {
-  beforeAll(() => {
-    loadTestDemoData();
-  }, 180_000);
-
-  beforeEach(() => {
-    localStorage.clear();
-    saveSession(recordedCalls.login.body.data as Parameters<typeof saveSession>[0]);
-  });
-  afterEach(restoreFetch);
-}
-
 /** Declares the tests of the record screens of `modules` on both providers. */
 export function describeModuleScreens(modules: ResourceName[]) {
-  setUp();
+  useTestBackends();
 
   /** Each module's view on each backend that holds a record of it (every one, held by the first test). */
   const cases = BACKENDS.flatMap((name) => {
@@ -157,7 +143,7 @@ const at = (value: unknown, path: string): unknown =>
  * holds it. A module whose edit form has no such input says why in `noPlainText`.
  */
 export function describeSaveRoundTrips(modules: ResourceName[], noPlainText: Partial<Record<ResourceName, string>> = {}) {
-  setUp();
+  useTestBackends();
   const editable = withView(modules, 'edit').filter((resource) => !(resource in noPlainText));
   const cases = BACKENDS.flatMap((name) => editable.map((resource) => [name, resource] as const));
 
