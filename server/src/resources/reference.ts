@@ -150,14 +150,21 @@ export const areas = defineResource<'areas'>()({
   invalidSamples: [{ title: 'Missing numbers', district_id: 1, tehsil_id: 1 }, { title: 'Bad lat', district_id: 1, tehsil_id: 1, lat: 123, long: 10 }],
 });
 
+/** The two- and three-letter codes no ISO 3166 country has, listed once (17,576 candidates). */
+let freeCodes: { two: string[]; three: string[] } | undefined;
+
 /** The n-th pair of two- and three-letter codes that no ISO 3166 country has (for sample bodies). */
 function freeCountryCodes(n: number): [string, string] {
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  const taken2 = new Set(Object.keys(countriesData.getAlpha2Codes()));
-  const taken3 = new Set(Object.keys(countriesData.getAlpha3Codes()));
-  const free2 = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter((c) => !taken2.has(c));
-  const free3 = [...letters].flatMap((a) => [...letters].flatMap((b) => [...letters].map((c) => a + b + c))).filter((c) => !taken3.has(c));
-  return [free2[n % free2.length]!, free3[n % free3.length]!];
+  if (!freeCodes) {
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const taken2 = new Set(Object.keys(countriesData.getAlpha2Codes()));
+    const taken3 = new Set(Object.keys(countriesData.getAlpha3Codes()));
+    freeCodes = {
+      two: [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter((c) => !taken2.has(c)),
+      three: [...letters].flatMap((a) => [...letters].flatMap((b) => [...letters].map((c) => a + b + c))).filter((c) => !taken3.has(c)),
+    };
+  }
+  return [freeCodes.two[n % freeCodes.two.length]!, freeCodes.three[n % freeCodes.three.length]!];
 }
 
 export const countries = defineResource<'countries'>()({
