@@ -9,25 +9,30 @@ const Sequencer = require('@jest/test-sequencer').default;
 const path = require('node:path');
 
 /**
- * Seconds a file took in the whole suite on the 2-core test machine (three workers, a CI run of
- * 2026-11-26, rounded); files not named here are guessed from their project and size.
+ * Seconds a file took in the whole suite on the 2-core test machine (three workers, the CI run of
+ * 2026-11-26 15:17 UTC, rounded; the last two lines from an earlier one); files not named here are
+ * guessed from their project and size.
  */
 const ESTIMATES = {
-  'server/test/fuzz-accounts.test.ts': 230,
-  'e2e/accessibility.test.ts': 220,
-  'server/test/fuzz-reference.test.ts': 210,
-  'e2e/xss.test.ts': 210,
-  'server/test/fuzz-programme.test.ts': 175,
-  'server/test/fuzz-clinical.test.ts': 170,
-  'server/test/fuzz-rest.test.ts': 110,
-  'e2e/media.test.ts': 100,
-  'e2e/appointments.test.ts': 57,
-  'server/test/authorization.test.ts': 55,
-  // (measured in a targeted run beside moduleLists, not in a CI run: short files, long runs)
-  'src/__tests__/moduleScreens.second.test.tsx': 180,
-  'src/__tests__/moduleScreens.first.test.tsx': 150,
-  'src/__tests__/moduleSaves.second.test.tsx': 170,
-  'src/__tests__/moduleSaves.first.test.tsx': 150,
+  'server/test/contract.test.ts': 235,
+  'server/test/fuzz-reference.test.ts': 195,
+  'server/test/fuzz-accounts.test.ts': 185,
+  'e2e/accessibility.test.ts': 165,
+  'server/test/fuzz-clinical.test.ts': 155,
+  'server/test/fuzz-programme.test.ts': 155,
+  'e2e/xss.test.ts': 155,
+  'server/test/fuzz-rest.test.ts': 125,
+  'src/__tests__/moduleLists.test.tsx': 120,
+  'src/__tests__/moduleScreens.second.test.tsx': 115,
+  'src/__tests__/moduleSaves.first.test.tsx': 100,
+  'src/__tests__/moduleScreens.first.test.tsx': 95,
+  'src/__tests__/moduleSaves.second.test.tsx': 75,
+  'e2e/media.test.ts': 75,
+  'e2e/people.test.ts': 75,
+  'server/test/authorization.test.ts': 75,
+  'e2e/appointments.test.ts': 65,
+  'src/__tests__/backends.test.tsx': 60,
+  'e2e/daily-lists.test.ts': 60,
   'src/resources/__tests__/DynamicFormBuilder.test.tsx': 44,
   'src/resources/__tests__/WorkingHours.test.tsx': 39,
 };
