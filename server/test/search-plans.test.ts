@@ -1,4 +1,4 @@
-import { countFromMatches, matchesFirst } from '../src/http/crud';
+import { countFromMatches, matchesFirst, walkByText } from '../src/http/crud';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, dataOf } from './helpers/http';
 
@@ -14,6 +14,17 @@ describe('choosing a searched page\'s plan', () => {
     // a deep page of a common term walks far along the order: from the matches again
     expect(matchesFirst(2_000, 2_000, 100_000)).toBe(true);
     expect(matchesFirst(5, 25, null)).toBe(false);
+  });
+
+  test('a common term\'s first pages among many rows: walked testing each row\'s text', () => {
+    // "ali" among a million patients: 51,000 matches; the first page walks about 500 rows
+    expect(walkByText(51_000, 25, 1_000_000)).toBe(true);
+    expect(walkByText(51_000, 250, 1_000_000)).toBe(true);
+    // deeper, the walk grows past what collecting the matches costs
+    expect(walkByText(51_000, 2_500, 1_000_000)).toBe(false);
+    // "khan" among 100,000: 2,037 matches, about 1,200 rows walked for the first page
+    expect(walkByText(2_037, 25, 100_000)).toBe(false);
+    expect(walkByText(50, 25, null)).toBe(false);
   });
 
   test('a count from the matches up to about one row in 28; beyond, along the subset\'s index', () => {
@@ -61,5 +72,58 @@ describe.each(DIALECTS)('searched patient lists on %s', (dialect) => {
       got.push(...body.data.map((r: { id: number }) => r.id));
     }
     expect(got).toEqual(want);
+  });
+});
+
+/**
+ * On SQLite a common term's first pages are walked testing each row's text by LIKE (`walkMatches`), the
+ * rest from the full-text index's matches. LIKE folds only ASCII letters; FTS5 folds the Kelvin sign (K) to
+ * k too, so a row spelled with it is among the index's matches and must be on the walked page as well.
+ */
+describe('a searched page walked by text on sqlite', () => {
+  let t: TestApp;
+  const people: { id: number; f_name: string; created_at: string }[] = [];
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    // 2,000 patients, half of them "Kappa": the first two pages of "kappa" are walked by text (walkByText)
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    const names = (i: number) => (i % 2 ? `Kappa ${i}` : `Other ${i}`);
+    const rows = Array.from({ length: 2_000 }, (_, i) => ({
+      type: 'patient',
+      // the newest rows are spelled with the Kelvin sign, and one in ten written with other non-ASCII letters too
+      f_name: i >= 1_990 ? `\u212Aappa ${i}` : i % 10 === 1 ? `Kappa Ünal ${i}` : names(i),
+      email: `walk${i}@example.org`,
+      status: 1,
+      created_at: new Date(base + i * 60_000).toISOString(),
+      updated_at: new Date(base).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 500) people.push(...(await t.db.db.insertInto('users').values(rows.slice(i, i + 500)).returning(['id', 'f_name', 'created_at']).execute()));
+  });
+  afterAll(() => t.close());
+
+  test.each(['desc', 'asc'])('"kappa" in %s order: every page and the total, the Kelvin sign\'s rows included', async (order) => {
+    const want = people
+      .filter((p) => p.f_name.toLowerCase().includes('kappa'))
+      .sort((a, b) => (a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1))
+      .map((p) => p.id);
+    if (order === 'desc') want.reverse();
+    expect(want.length).toBe(1_000 + 5); // 995 odd rows below 1,990 and the ten newest
+    expect(walkByText(want.length, 25, 2_000)).toBe(true);
+    const api = client(t);
+    const got: number[] = [];
+    for (let page = 1; page <= Math.ceil(want.length / 25); page++) {
+      const body = dataOf(await api.get(`/api/admin/app-users?search=kappa&sort=created_at&order=${order}&page=${page}&per_page=25`));
+      expect(body.total).toBe(want.length);
+      got.push(...body.data.map((r: { id: number }) => r.id));
+    }
+    expect(got).toEqual(want);
+  });
+
+  test('the app bar\'s search walks the same way: its patients are the five newest, spelled with the Kelvin sign', async () => {
+    expect(walkByText(1_005, 6, 2_000)).toBe(true);
+    const body = dataOf(await client(t).get('/api/admin/search?q=kappa'));
+    const patients = body.groups.find((g: { resource: string }) => g.resource === 'app-users');
+    expect(patients.hits.map((h: { label: string }) => h.label)).toEqual([1999, 1998, 1997, 1996, 1995].map((i) => `\u212Aappa ${i}`));
+    expect(patients.more).toBe(true);
   });
 });

@@ -68,6 +68,27 @@ export function searchMatches(dialect: Dialect, indexes: SearchIndexes, table: s
   return likeMatches(dialect, columns, term);
 }
 
+/** Whether `walkMatches` has a condition for the term (SQLite's full-text index, ASCII characters only). */
+export const walksByText = (dialect: Dialect, indexes: SearchIndexes, table: string, columns: readonly string[], term: string): boolean =>
+  usesFullTextIndex(dialect, indexes, table, columns, term) && /^[\x01-\x7f]*$/.test(term);
+
+/**
+ * The same condition as `searchMatches`, for a walk along a list's order that stops after a page (SQLite,
+ * full-text terms of ASCII characters only; else null): each row walked is tested by LIKE on its text,
+ * which costs the same at any size, where `id in (matches)` first collects every match of the term (51,000
+ * patients of a million for "ali"). The two agree: FTS5's trigram index folds case as LIKE does for ASCII
+ * (A-Z to a-z), so for an ASCII term a row whose text is all ASCII matches in both or in neither, and LIKE
+ * never matches where the index does not. Only a row with other characters can differ (FTS5 folds the
+ * Kelvin sign to k, LIKE leaves it): such a row (its text longer in bytes than in characters) is looked up
+ * among the index's matches, collected the first time one is met.
+ */
+export function walkMatches(dialect: Dialect, indexes: SearchIndexes, table: string, columns: readonly string[], term: string, subset?: SearchSubset): RawBuilder<boolean> | null {
+  if (!walksByText(dialect, indexes, table, columns, term)) return null;
+  const text = searchText(columns);
+  const notAscii = sql<boolean>`length(${text}) <> length(cast(${text} as blob))`;
+  return sql<boolean>`(${likeMatches(dialect, columns, term)} or (${notAscii} and ${searchMatches(dialect, indexes, table, columns, term, subset)}))`;
+}
+
 /** How many of the subset's records match `term`, counted in its own full-text table (subsetFullTextTable). */
 export function countSubsetMatches(ftsTable: string, term: string): RawBuilder<{ n: number }> {
   const fts = sql.table(ftsTable);

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppContext } from '../context';
-import { countSubsetMatches, searchMatches, searchTable, subsetFullTextTable, usesFullTextIndex } from '../db/search';
+import { countSubsetMatches, searchMatches, searchTable, subsetFullTextTable, usesFullTextIndex, walkMatches, walksByText } from '../db/search';
 import { ValidationError } from './errors';
 import { MAX_ID } from './fields';
 import { type AnySelect, dynamic, type ListOptions, type Registry, type ResourceDef } from './resource';
@@ -41,9 +41,11 @@ export const inSubset = <Q extends AnySelect>(def: ResourceDef, qb: Q, plan: Lis
  * for the first page of a common term, a walk of the whole subset for a rare one or a count. 'search':
  * from the full-text matches to their rows (`+column` keeps the subset's index out of the plan), then
  * sorted: cheap when the matches are few. The list route counts with 'search' and picks the page's
- * plan from that count (http/crud/list.ts).
+ * plan from that count (http/crud/list.ts). 'text': as 'indexes', each row walked tested by its text
+ * (`walkMatches`) rather than among all the matches: cheapest for a common term's first pages at a
+ * large size, where collecting the matches costs more than the walk.
  */
-export type ListPlan = 'indexes' | 'search';
+export type ListPlan = 'indexes' | 'search' | 'text';
 
 /**
  * Keeps a query to the districts an admin is limited to (none given: no limit), by the declaration's
@@ -145,6 +147,8 @@ export interface ListQuery {
    * the table holds exactly the list's rows (the table's own, or the subset's: `addSearchPartition`).
    */
   searchCount: RawBuilder<{ n: number }> | null;
+  /** the search can also be walked testing each row's text (ListPlan 'text') */
+  textWalk: boolean;
   /** the same rows in the opposite order (a page past the middle is read from the far end), built when asked */
   reversed(): AnySelect;
 }
@@ -251,7 +255,10 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const search = (first(q.search) ?? '').trim();
-  if (search) conditions.push((qb) => qb.where(searchMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset)));
+  if (search) {
+    const walk = plan === 'text' ? walkMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : null;
+    conditions.push((qb) => qb.where(walk ?? searchMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset)));
+  }
   const scope = def.hooks?.scope;
   if (scope) conditions.push((qb) => scope(qb, request));
   if (options.scope) conditions.push(options.scope);
@@ -277,7 +284,8 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const fullTextSearch = search !== '' && usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
   const ownTable = !fullTextSearch ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
   const searchCount = onlySearched && ownTable ? countSubsetMatches(ownTable, search) : null;
-  return { base, ordered, reversed, filtered, fullTextSearch, searchCount };
+  const textWalk = fullTextSearch && walksByText(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
+  return { base, ordered, reversed, filtered, fullTextSearch, searchCount, textWalk };
 }
 
 /** A column of the table, or `relation.column`: the related record's column, read by a subquery. */

@@ -22,6 +22,16 @@ export const matchesFirst = (matches: number, reach: number, rows: number | null
   rows !== null && matches * 11 < (reach * rows) / Math.max(1, matches);
 
 /**
+ * Whether a searched page walked along the list's order is cheaper testing each row's text (ListPlan
+ * 'text': about 1.8 µs a row walked, the row read and LIKE) than testing its id among the matches, which
+ * are collected first (about 0.2 µs a match, then 0.16 µs a row walked): when the walk is short against
+ * the matches, as for a common term's first pages among many rows (measured over 100,000 and 1,000,000
+ * patients). About (reach × rows / matches) rows are walked. Unknown row count: the ids.
+ */
+export const walkByText = (matches: number, reach: number, rows: number | null): boolean =>
+  rows !== null && ((reach * rows) / Math.max(1, matches)) * 1.64 < matches * 0.2;
+
+/**
  * Whether a search's count is cheaper from its matches (each looked up: about 2 µs a match) than along
  * the subset's index (every row of it checked against the matches: about 0.08 µs a row), measured over
  * 100,000 patients: from the matches up to about one row in 28.
@@ -75,7 +85,9 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
         searchTotals.set(term, total);
         if (searchTotals.size > SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
       }
-      rows = await readPage(matchesFirst(total, offset + perPage, kept) ? fromMatches() : built, offset, perPage, total);
+      const reach = offset + perPage;
+      const plan = matchesFirst(total, reach, kept) ? fromMatches() : built.textWalk && walkByText(total, reach, kept) ? buildListQuery(ctx, def, q, request, options, 'text') : built;
+      rows = await readPage(plan, offset, perPage, total);
     } else if (page === 1) {
       [total, rows] = await Promise.all([countOf(crud, built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).execute()]);
     } else {
