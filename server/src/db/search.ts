@@ -70,7 +70,7 @@ export function searchMatches(dialect: Dialect, indexes: SearchIndexes, table: s
 
 /** Whether `walkMatches` has a condition for the term (SQLite's full-text index, ASCII characters only). */
 export const walksByText = (dialect: Dialect, indexes: SearchIndexes, table: string, columns: readonly string[], term: string): boolean =>
-  usesFullTextIndex(dialect, indexes, table, columns, term) && /^[\x01-\x7f]*$/.test(term);
+  usesFullTextIndex(dialect, indexes, table, columns, term) && [...term].every((c) => c.charCodeAt(0) > 0 && c.charCodeAt(0) < 0x80);
 
 /**
  * The same condition as `searchMatches`, for a walk along a list's order that stops after a page (SQLite,
