@@ -17,14 +17,17 @@ describe('choosing a searched page\'s plan', () => {
   });
 
   test('a common term\'s first pages among many rows: walked testing each row\'s text', () => {
-    // "ali" among a million patients: 51,000 matches; the first page walks about 500 rows
-    expect(walkByText(51_000, 25, 1_000_000)).toBe(true);
-    expect(walkByText(51_000, 250, 1_000_000)).toBe(true);
+    // "ali" among a million patients: 50,065 matches; the first page walks about 500 rows, the tenth 5,000
+    expect(walkByText(50_065, 25, 1_000_000, 'ali')).toBe(true);
+    expect(walkByText(50_065, 250, 1_000_000, 'ali')).toBe(true);
     // deeper, the walk grows past what collecting the matches costs
-    expect(walkByText(51_000, 2_500, 1_000_000)).toBe(false);
-    // "khan" among 100,000: 2,037 matches, about 1,200 rows walked for the first page
-    expect(walkByText(2_037, 25, 100_000)).toBe(false);
-    expect(walkByText(50, 25, null)).toBe(false);
+    expect(walkByText(50_065, 1_000, 1_000_000, 'ali')).toBe(false);
+    // a longer term costs more a match to collect: "khan" (19,981), its third page too
+    expect(walkByText(19_981, 75, 1_000_000, 'khan')).toBe(true);
+    expect(walkByText(19_981, 250, 1_000_000, 'khan')).toBe(false);
+    // among 100,000: "khan" (2,037 matches) walks about 1,200 rows for its first page
+    expect(walkByText(2_037, 25, 100_000, 'khan')).toBe(false);
+    expect(walkByText(50, 25, null, 'ali')).toBe(false);
   });
 
   test('a count from the matches up to about one row in 28; beyond, along the subset\'s index', () => {
@@ -108,7 +111,7 @@ describe('a searched page walked by text on sqlite', () => {
       .map((p) => p.id);
     if (order === 'desc') want.reverse();
     expect(want.length).toBe(1_000 + 5); // 995 odd rows below 1,990 and the ten newest
-    expect(walkByText(want.length, 25, 2_000)).toBe(true);
+    expect(walkByText(want.length, 25, 2_000, 'kappa')).toBe(true);
     const api = client(t);
     const got: number[] = [];
     for (let page = 1; page <= Math.ceil(want.length / 25); page++) {
@@ -120,7 +123,7 @@ describe('a searched page walked by text on sqlite', () => {
   });
 
   test('the app bar\'s search walks the same way: its patients are the five newest, spelled with the Kelvin sign', async () => {
-    expect(walkByText(1_005, 6, 2_000)).toBe(true);
+    expect(walkByText(1_005, 6, 2_000, 'kappa')).toBe(true);
     const body = dataOf(await client(t).get('/api/admin/search?q=kappa'));
     const patients = body.groups.find((g: { resource: string }) => g.resource === 'app-users');
     expect(patients.hits.map((h: { label: string }) => h.label)).toEqual([1999, 1998, 1997, 1996, 1995].map((i) => `\u212Aappa ${i}`));

@@ -147,6 +147,8 @@ export interface ListQuery {
    * the table holds exactly the list's rows (the table's own, or the subset's: `addSearchPartition`).
    */
   searchCount: RawBuilder<{ n: number }> | null;
+  /** the search term, trimmed ('' for none) */
+  search: string;
   /** the search can also be walked testing each row's text (ListPlan 'text') */
   textWalk: boolean;
   /** the same rows in the opposite order (a page past the middle is read from the far end), built when asked */
@@ -285,7 +287,7 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const ownTable = !fullTextSearch ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
   const searchCount = onlySearched && ownTable ? countSubsetMatches(ownTable, search) : null;
   const textWalk = fullTextSearch && walksByText(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
-  return { base, ordered, reversed, filtered, fullTextSearch, searchCount, textWalk };
+  return { base, ordered, reversed, filtered, fullTextSearch, searchCount, search, textWalk };
 }
 
 /** A column of the table, or `relation.column`: the related record's column, read by a subquery. */

@@ -64,7 +64,7 @@ async function groupHits(ctx: AppContext, def: ResourceDef, term: string, reques
     const kept = await ctx.db.selectFrom('row_counts').select('n').where('table_name', '=', subsetCounterKey(def.table, def.subset.value)).executeTakeFirst();
     const [found, size] = [await matches, kept ? Number(kept.n) : null];
     if (matchesFirst(found, SEARCH_GROUP_LIMIT + 1, size)) built = buildListQuery(ctx, def, q, request, {}, 'search');
-    else if (built.textWalk && walkByText(found, SEARCH_GROUP_LIMIT + 1, size)) built = buildListQuery(ctx, def, q, request, {}, 'text');
+    else if (built.textWalk && walkByText(found, SEARCH_GROUP_LIMIT + 1, size, term)) built = buildListQuery(ctx, def, q, request, {}, 'text');
   }
   const rows = await built.ordered.limit(SEARCH_GROUP_LIMIT + 1).execute();
   return { resource: def.name as SearchGroup['resource'], hits: rows.slice(0, SEARCH_GROUP_LIMIT).map((row) => hitOf(ctx, def, row)), more: rows.length > SEARCH_GROUP_LIMIT };
