@@ -324,6 +324,13 @@ interface Row {
   bytesPerReq: number;
 }
 
+/** A refusal of the server's API, with its status. */
+class ApiError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
 async function api(base: string, method: string, p: string, token: string | null, body?: unknown) {
   const res = await fetch(`${base}${p}`, {
     method,
@@ -331,7 +338,7 @@ async function api(base: string, method: string, p: string, token: string | null
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as { success: boolean; data: any; message: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
+  if (!res.ok) throw new ApiError(`${method} ${p}: ${res.status} ${json.message}`, res.status);
   return json.data;
 }
 
@@ -423,7 +430,7 @@ const rotating = (paths: string[]): Partial<autocannon.Options> => {
 async function scenarios(server: Server, opts: Options): Promise<{ list: Scenario[]; deep: Deep }> {
   const root = await api(server.url, 'POST', '/api/admin/login', null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, remember_me: false }).catch((error: Error) => {
     // a folder seeded before holds the admin its seeding was given
-    if (opts.dataDir && /: (401|403|422) /.test(error.message)) {
+    if (opts.dataDir && error instanceof ApiError && [401, 403, 422].includes(error.status)) {
       throw new Error(`--data-dir ${opts.dataDir}: the bench's admin cannot sign in there (${error.message}); seed the folder with ADMIN_EMAIL=${ADMIN_EMAIL} ADMIN_PASSWORD=${ADMIN_PASSWORD} npm run seed:demo -- --scale N`);
     }
     throw error;

@@ -23,21 +23,6 @@ export { loadTestDemoData };
 
 export const BACKENDS = ['api', 'fake'] as const;
 
-/**
- * The set-up of a test file whose tests render the console on these backends: the demo data made once
- * (about 15 s, before any test's clock starts), the recording's admin signed in before each test (the api
- * provider names him in the admin list's route), `fetch` restored after each.
- */
-export function useTestBackends(): void {
-  beforeAll(() => {
-    loadTestDemoData();
-  }, 180_000);
-  beforeEach(() => {
-    localStorage.clear();
-    saveSession(recordedCalls.login.body.data as Parameters<typeof saveSession>[0]);
-  });
-  afterEach(restoreFetch);
-}
 export type BackendName = (typeof BACKENDS)[number];
 
 export interface TestBackend {
@@ -111,6 +96,22 @@ export function createTestBackend(name: BackendName): TestBackend {
     recordId: (resource) => (data.resources[resource]?.find((record) => record.encrypted_id !== data.admin.session.encrypted_id) as RaRecord | undefined)?.id,
     sent: noFetch,
   };
+}
+
+/**
+ * The set-up of a test file whose tests render the console on these backends: the demo data made once
+ * (about 15 s, before any test's clock starts), the recording's admin signed in before each test (the api
+ * provider names him in the admin list's route), `fetch` restored after each.
+ */
+export function useTestBackends(): void {
+  beforeAll(() => {
+    loadTestDemoData();
+  }, 180_000);
+  beforeEach(() => {
+    localStorage.clear();
+    saveSession(recordedCalls.login.body.data as Parameters<typeof saveSession>[0]);
+  });
+  afterEach(restoreFetch);
 }
 
 /** The console at `path` with this backend, signed in with every permission (App suspends on its dictionary first). */
