@@ -4,7 +4,7 @@ import type { ResourceName } from '../../../contract/resources';
 import type { AppContext } from '../context';
 import { countSubsetMatches, countTableMatches, subsetFullTextTable } from '../db/search';
 import { subsetCounterKey } from '../db/migrations/helpers';
-import { matchesFirst, walkByText } from '../http/crud';
+import { searchPagePlan } from '../http/crud';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { ValidationError } from '../http/errors';
@@ -47,7 +47,7 @@ function hitOf(ctx: AppContext, def: ResourceDef, row: Row): SearchHit {
  * hook and district condition: buildListQuery), newest first. On SQLite a people group's plan is
  * chosen from the full-text matches counted in the search table itself (cheap): a rare term goes from
  * its few matches to their rows; a common one walks the group's order until enough matched (ListPlan),
- * testing each row's text when that costs less than collecting the matches (walkByText).
+ * testing each row's text when that costs less than collecting the matches: the list's own choice (searchPagePlan).
  */
 async function groupHits(ctx: AppContext, def: ResourceDef, term: string, request: FastifyRequest, matchCounts: Map<string, Promise<number>>): Promise<SearchGroup> {
   const q = { search: term };
@@ -62,9 +62,8 @@ async function groupHits(ctx: AppContext, def: ResourceDef, term: string, reques
       matchCounts.set(key, matches);
     }
     const kept = await ctx.db.selectFrom('row_counts').select('n').where('table_name', '=', subsetCounterKey(def.table, def.subset.value)).executeTakeFirst();
-    const [found, size] = [await matches, kept ? Number(kept.n) : null];
-    if (matchesFirst(found, SEARCH_GROUP_LIMIT + 1, size)) built = buildListQuery(ctx, def, q, request, {}, 'search');
-    else if (built.textWalk && walkByText(found, SEARCH_GROUP_LIMIT + 1, size, term)) built = buildListQuery(ctx, def, q, request, {}, 'text');
+    const plan = searchPagePlan(await matches, SEARCH_GROUP_LIMIT + 1, kept ? Number(kept.n) : null, built);
+    if (plan !== 'indexes') built = buildListQuery(ctx, def, q, request, {}, plan);
   }
   const rows = await built.ordered.limit(SEARCH_GROUP_LIMIT + 1).execute();
   return { resource: def.name as SearchGroup['resource'], hits: rows.slice(0, SEARCH_GROUP_LIMIT).map((row) => hitOf(ctx, def, row)), more: rows.length > SEARCH_GROUP_LIMIT };

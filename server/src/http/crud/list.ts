@@ -3,7 +3,7 @@ import { subsetCounterKey } from '../../db/migrations/helpers';
 import { ok } from '../envelope';
 import { exportLink } from '../exports';
 import { access, type CrudContext, listPath } from './shared';
-import { buildListQuery, first, inSubset } from '../list';
+import { buildListQuery, first, inSubset, type ListPlan, type ListQuery } from '../list';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../paging';
 import type { AnySelect, CrudHelpers, ListOptions, Row } from '../resource';
 
@@ -32,6 +32,12 @@ export const matchesFirst = (matches: number, reach: number, rows: number | null
  */
 export const walkByText = (matches: number, reach: number, rows: number | null, term: string): boolean =>
   rows !== null && ((reach * rows) / Math.max(1, matches)) * 7 < matches * Math.max(1, [...term].length - 2);
+
+/** The plan that finds a searched page reaching `reach` rows cheapest (ListPlan): from the matches, walked by text, or walked by ids. */
+export function searchPagePlan(matches: number, reach: number, rows: number | null, built: Pick<ListQuery, 'search' | 'textWalk'>): ListPlan {
+  if (matchesFirst(matches, reach, rows)) return 'search';
+  return built.textWalk && walkByText(matches, reach, rows, built.search) ? 'text' : 'indexes';
+}
 
 /**
  * Whether a search's count is cheaper from its matches (each looked up: about 2 µs a match) than along
@@ -87,9 +93,8 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
         searchTotals.set(term, total);
         if (searchTotals.size > SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
       }
-      const reach = offset + perPage;
-      const plan = matchesFirst(total, reach, kept) ? fromMatches() : built.textWalk && walkByText(total, reach, kept, built.search) ? buildListQuery(ctx, def, q, request, options, 'text') : built;
-      rows = await readPage(plan, offset, perPage, total);
+      const plan = searchPagePlan(total, offset + perPage, kept, built);
+      rows = await readPage(plan === 'search' ? fromMatches() : plan === 'text' ? buildListQuery(ctx, def, q, request, options, 'text') : built, offset, perPage, total);
     } else if (page === 1) {
       [total, rows] = await Promise.all([countOf(crud, built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).execute()]);
     } else {
