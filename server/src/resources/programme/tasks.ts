@@ -77,22 +77,32 @@ async function strangers(db: Kysely<Database>, ids: number[], tehsilId: number):
 }
 
 /** The task's CHWs with their own status: the spec's person_ids (id, name) and per-CHW rows (uid, user_profile, date, desc, status). */
-async function loadAssignees(db: Kysely<Database>, taskIds: number[]) {
-  if (!taskIds.length) return [];
+/**
+ * The CHWs of some tasks, by task, each task's in name order, named with their VC area; their statuses'
+ * details (`desc`, the date) only for a record's page, which shows them.
+ */
+async function loadAssignees(db: Kysely<Database>, taskIds: number[], details: boolean) {
+  const byTask = new Map<number, { user_id: number; status: string; desc?: string | null; updated_at?: string; name: string }[]>();
+  if (!taskIds.length) return byTask;
   const rows = await db
     .selectFrom('task_assignees as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .leftJoin('chw_profiles as p', 'p.id', 'u.id')
     .leftJoin('areas as ar', 'ar.id', 'p.area_id')
-    .select(['a.task_id', 'a.user_id', 'a.status', 'a.desc', 'a.updated_at', 'u.f_name', 'u.l_name', 'ar.title as area'])
+    .select(['a.task_id', 'a.user_id', 'a.status', 'u.f_name', 'u.l_name', 'ar.title as area'])
+    .$if(details, (q) => q.select(['a.desc', 'a.updated_at']))
     .where('a.task_id', 'in', taskIds)
     .orderBy('u.f_name')
     .orderBy('u.id')
     .execute();
-  return rows.map((r) => {
-    const name = [r.f_name, r.l_name].filter(Boolean).join(' ');
-    return { ...r, name, name_with_area: r.area ? `${name} (${r.area})` : name };
-  });
+  for (const r of rows) {
+    const name = r.l_name ? (r.f_name ? `${r.f_name} ${r.l_name}` : r.l_name) : r.f_name ?? '';
+    const one = { user_id: r.user_id, status: r.status, desc: r.desc, updated_at: r.updated_at, name: r.area ? `${name} (${r.area})` : name };
+    const list = byTask.get(r.task_id);
+    if (list) list.push(one);
+    else byTask.set(r.task_id, [one]);
+  }
+  return byTask;
 }
 
 export const tasks = defineResource<'tasks'>()({
@@ -176,14 +186,14 @@ export const tasks = defineResource<'tasks'>()({
       if (Number(n) > 0) throw conflict(Number(n) === 1 ? messageText('task_has_submission', { title: row.title }) : messageText('task_has_submissions', { title: row.title, number: Number(n) }));
     },
     async enrich(ctx, rows, use) {
-      const assignees = await loadAssignees(ctx.db, rows.map((r) => r.id));
+      const assignees = await loadAssignees(ctx.db, rows.map((r) => r.id), use === 'record');
       const knowledge = [...new Set(rows.map((r) => r.knowledge_id).filter((id): id is number => typeof id === 'number'))];
       const items = knowledge.length ? await ctx.db.selectFrom('health_literacy_contents').select(['id', 'title']).where('id', 'in', knowledge).execute() : [];
       for (const r of rows) {
-        const mine = assignees.filter((a) => a.task_id === r.id);
-        (r as Row).person_ids = mine.map((a) => ({ id: a.user_id, name: a.name_with_area }));
+        const mine = assignees.get(r.id) ?? [];
+        (r as Row).person_ids = mine.map((a) => ({ id: a.user_id, name: a.name }));
         // each CHW's status, shown on the task's page (recordOnly): the list counts the completed
-        if (use === 'record') (r as Row).statuses = mine.map((a) => ({ uid: a.user_id, user_profile: { id: a.user_id, name_with_area: a.name_with_area }, date: a.updated_at, desc: a.desc, status: a.status }));
+        if (use === 'record') (r as Row).statuses = mine.map((a) => ({ uid: a.user_id, user_profile: { id: a.user_id, name_with_area: a.name }, date: a.updated_at, desc: a.desc, status: a.status }));
         (r as Row).completed = mine.filter((a) => a.status === 'Completed').length;
         (r as Row).session = `${r.s_date} – ${r.e_date}`;
         const item = items.find((i) => i.id === r.knowledge_id);
