@@ -43,6 +43,23 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
   return file;
 }
 
+/**
+ * CSS animations and transitions finish at once in the journeys (as Playwright's screenshots do with
+ * `animations: 'disabled'`): a spinner, a skeleton's pulse or a menu's slide otherwise has Chromium
+ * drawing frames while a journey waits, and Playwright waits for a moving element to stand still before
+ * it clicks. Measured on the whole e2e project, one run each, the machine otherwise idle: 501 s of CPU
+ * (Chromium's most) with them, 476 s without; accessibility alone 124 s → 112 s. What a screen shows
+ * is unchanged: MUI times its transitions' ends itself, not by CSS events.
+ */
+const STILL = () => {
+  const css = '*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;animation-iteration-count:1!important;transition-duration:0s!important;transition-delay:0s!important}';
+  document.addEventListener('DOMContentLoaded', () => {
+    const style = document.createElement('style');
+    style.textContent = css;
+    document.head.appendChild(style);
+  });
+};
+
 export interface Journey {
   context: BrowserContext;
   page: Page;
@@ -58,6 +75,7 @@ export async function withPage(browser: Browser, baseURL: string, name: string, 
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
+  await context.addInitScript(STILL);
   const pageErrors: string[] = [];
   context.on('page', (p) => watch(p, pageErrors));
   const page = await context.newPage();
