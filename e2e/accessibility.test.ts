@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describeJourney } from './helpers/journey';
-import { signIn } from './helpers/page';
+import { openInConsole, signIn } from './helpers/page';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -43,7 +43,7 @@ describeJourney('accessibility (axe-core in Chromium, real server)', { timeout: 
   }
 
   async function open(page: Page, path: string) {
-    await page.goto(path);
+    await openInConsole(page, path);
     await page.waitForURL((url) => url.pathname === path.split('?')[0]);
     await page.locator('#main-content').waitFor({ state: 'visible' });
     await page.waitForFunction(() => (document.querySelector('#main-content') as HTMLElement | null)?.innerText.trim().length, null);

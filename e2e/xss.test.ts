@@ -15,6 +15,7 @@ import { sampler, type Client } from '../server/test/helpers/http';
 import { XSS_CORPUS } from '../server/test/helpers/xss';
 import { screenshot } from './helpers/browser';
 import { describeJourney } from './helpers/journey';
+import { openInConsole } from './helpers/page';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
 
 /** Markup that runs if a screen ever renders a text as HTML; short enough for a 150-character title. */
@@ -67,7 +68,7 @@ describeJourney('stored XSS through every free-text field (Chromium, real server
     return null;
   }
 
-  /** Opens a screen and lets it load what it shows. */
+  /** Loads an address anew (a page of the landing site, an edit form) and lets it load what it shows. */
   async function open(page: Page, path: string) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -131,8 +132,11 @@ describeJourney('stored XSS through every free-text field (Chromium, real server
       /** the modules whose markup some screen showed, as text or in a form field's value */
       const shown = new Set<string>();
       for (const { name, id, fields, kept } of made) {
-        for (const path of [`/${name}`, `/${name}/${encodeURIComponent(id)}/show`, `/${name}/${encodeURIComponent(id)}`]) {
-          await open(page, path);
+        for (const [i, path] of [`/${name}`, `/${name}/${encodeURIComponent(id)}/show`, `/${name}/${encodeURIComponent(id)}`].entries()) {
+          // the list and the record's page reached inside the console; its edit form loaded anew (from the
+          // record's page, some modules' edit forms kept the page's screen in place for seconds: not yet understood)
+          if (i < 2) await openInConsole(page, path);
+          else await open(page, path);
           visited.push(path);
           // the record's texts arrive after the screen's code and data: wait for the markup, as text (10 s: a busy
           // machine may take seconds to draw a screen; a screen that never shows it costs that once per path),
@@ -150,7 +154,7 @@ describeJourney('stored XSS through every free-text field (Chromium, real server
       const unseen = carrying.map((m) => m.name).filter((name) => !shown.has(name));
       console.log(`markup shown as text by ${shown.size} of ${carrying.length} modules; not seen: ${unseen.join(', ') || 'none'}`);
       expect(shown.size).toBeGreaterThanOrEqual(Math.ceil(carrying.length * 0.8));
-      await open(page, '/dashboard');
+      await openInConsole(page, '/dashboard');
       await page.getByRole('button', { name: /^Notifications,/ }).click();
       await page.keyboard.press('Escape');
       await screenshot(page, 'xss-console-after');
