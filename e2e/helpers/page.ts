@@ -64,13 +64,13 @@ export async function choose(page: Page, label: string, option: string) {
   await pickOption(page, option);
 }
 
-
 /**
  * Opens `path` of the console the way its own links do, inside the console already loaded in the page
  * (the router's history), and waits for the new screen: the content area's screen replaced (or its
- * text changed, where routes share a wrapper), then no request in flight for half a second (Playwright's "network idle", which only follows a full load).
- * Loading a screen anew costs Chromium about three times the CPU of moving to it (0.9–1.0 s against
- * 0.3–0.4 s, measured), and the long walks (stored XSS, the accessibility scans) open some 180 screens.
+ * text changed, where routes share a wrapper), then no request in flight for half a second (as
+ * Playwright's "network idle", which only follows a full load). Loading a screen anew costs Chromium
+ * about three times the CPU of moving to it (0.9–1.0 s against 0.3–0.4 s, measured), and the long walks
+ * (stored XSS, the accessibility scans) open some 180 screens.
  * The address is loaded instead when no console screen is showing, when only the query changes (the
  * same screen stays), or when the screen was not replaced within 5 s.
  */

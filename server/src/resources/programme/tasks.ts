@@ -76,10 +76,10 @@ async function strangers(db: Kysely<Database>, ids: number[], tehsilId: number):
   return ids.filter((id) => !known.has(id));
 }
 
-/** The task's CHWs with their own status: the spec's person_ids (id, name) and per-CHW rows (uid, user_profile, date, desc, status). */
 /**
- * The CHWs of some tasks, by task, each task's in name order, named with their VC area; their statuses'
- * details (`desc`, the date) only for a record's page, which shows them.
+ * The CHWs of some tasks with their own status, by task, each task's in name order and named with their
+ * VC area (the spec's person_ids and per-CHW rows); their statuses' details (`desc`, the date) only for
+ * a record's page, which shows them.
  */
 async function loadAssignees(db: Kysely<Database>, taskIds: number[], details: boolean) {
   const byTask = new Map<number, { user_id: number; status: string; desc?: string | null; updated_at?: string; name: string }[]>();
