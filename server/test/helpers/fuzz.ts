@@ -82,9 +82,11 @@ const HOSTILE: unknown[] = [
   '\u0000', 'a\u0000b', '\ud800', '𝕏'.repeat(100), '١٢٣٤', '=1+2', '@SUM(1)', '../../../etc/passwd', '/storage/../app.key',
   'private/reports/x.pdf', 'data:image/png;base64,iVBORw0KGgo=', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
   `data:image/png;base64,${tinyPng().toString('base64')}`, '__proto__', 'constructor', 'null', 'true', '1e400', '2024-02-30', '0000-00-00',
-  -1, 0, 1, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER, 1e308, -1e308, 0.1, -0, true, false, null,
+  -1, 0, 1, 2_147_483_647, 2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER, 2 ** 53, 2 ** 53 + 2, 2 ** 63, 1e20, 1e308, -1e308, 0.1, -0, true, false, null,
   [], {}, [[[[]]]], [1, 2, 3], ['a'], JSON.parse('{"__proto__":{"isSuper":true}}'), { constructor: { prototype: { x: 1 } } },
 ];
+/** integers past a 32-bit column (2^31) and past what a double holds exactly (2^53), both signs */
+const BEYOND_INTEGERS = [2 ** 31, 2 ** 31 + 1, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, -(2 ** 53) - 2, 2 ** 63];
 const hostile = fc.oneof(
   { arbitrary: fc.constantFrom(...HOSTILE), weight: 3 },
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 },
@@ -121,7 +123,9 @@ function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown
       const min = Number(schema.minimum ?? -1_000_000);
       const max = Number(schema.maximum ?? 1_000_000);
       // references name existing rows now and then (ids of the few records made before fuzzing)
-      return min >= 0 && min <= 1 ? fc.oneof(fc.integer({ min: Math.max(min, 1), max: Math.min(max, 30) }), fc.integer({ min, max })) : fc.integer({ min, max });
+      const within = min >= 0 && min <= 1 ? fc.oneof(fc.integer({ min: Math.max(min, 1), max: Math.min(max, 30) }), fc.integer({ min, max })) : fc.integer({ min, max });
+      // and now and then a number past PostgreSQL's integer (2^31) or past JavaScript's exact integers (2^53)
+      return fc.oneof({ arbitrary: within, weight: 9 }, { arbitrary: fc.constantFrom(...BEYOND_INTEGERS), weight: 1 });
     }
     case 'number':
       return fc.double({ min: Number(schema.minimum ?? -1e6), max: Number(schema.maximum ?? 1e6), noNaN: true, noDefaultInfinity: true });
@@ -210,7 +214,7 @@ const QUERY_KEYS = [
   'status', 'type', 'district_id', 'tehsil_id', 'area_id', 'parent_id', 'qualification_id', 'role_id', 'dry_run', 'choices', '__proto__[x]',
 ];
 const QUERY_VALUES = [
-  'true', 'false', '1', '0', '-1', 'asc', 'desc', 'ASC', 'xlsx', 'csv', 'pdf', '99999999999999999999', '1e3', '2024-02-30', '2024-01-01',
+  'true', 'false', '1', '0', '-1', 'asc', 'desc', 'ASC', 'xlsx', 'csv', 'pdf', '99999999999999999999', '2147483648', '9007199254740993', '1e3', '2024-02-30', '2024-01-01',
   '', '%', "' OR 1=1 --", 'id', 'title', 'name', 'created_at', 'district.title', 'patient', 'family', 'chw', 'doctor', 'admin', '\u0000',
 ];
 /** A query string: known and unknown keys, edge values, repeated keys, and now and then raw malformed text. */
@@ -245,7 +249,7 @@ const caseOf = (route: Route, base: Row | null): fc.Arbitrary<Case> =>
     param: route.url.includes(':')
       ? fc.oneof(
           { arbitrary: fc.constant(null), weight: route.method === 'DELETE' ? 2 : 17 },
-          { arbitrary: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('0', '-1', '1', 'null', '%00', 'a'.repeat(900), '..%2F..%2Fapp.db')), weight: 3 },
+          { arbitrary: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('0', '-1', '1', '2147483648', '9007199254740993', 'null', '%00', 'a'.repeat(900), '..%2F..%2Fapp.db')), weight: 3 },
         )
       : fc.constant(null),
     query: queries(route),
