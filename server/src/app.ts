@@ -27,6 +27,7 @@ import { messageText } from '../../contract/messages';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { applyAliases, refuseUnknownFields } from './http/knownFields';
 import { IdCodec } from './http/ids';
+import { DEFAULT_SECURITY, documentRoute, SECURITY_SCHEMES } from './http/openapi';
 import { sharedValidatorCompiler } from './http/validators';
 import { Realtime } from './realtime';
 import { registerRealtime } from './realtime/routes';
@@ -171,6 +172,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('ctx', ctx);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
+    // what the OpenAPI document says of the route, from its configuration (http/openapi.ts)
+    documentRoute(route);
     // the admin API, the public reads and the field routes that name their kinds of account: the
     // authorization matrix and the fuzzer walk this table
     const fieldKinds = route.url.startsWith('/api/field') && route.config?.access?.field;
@@ -202,8 +205,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Health programme console API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      security: DEFAULT_SECURITY,
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -50,8 +50,9 @@ export interface RouteAccess {
   anyPermission?: readonly string[];
   /**
    * A field apps' route (under /api/field, `auth: false` for the admin guard) for these kinds of
-   * account, checked by its own `requireKind` (`fieldRoute` in routes/field.ts gives both): such
-   * routes are in the route table, so the authorization matrix and the fuzzer walk them too.
+   * account, signed in by the auth guard before the body is read (`fieldRoute` in routes/field.ts,
+   * http/fieldAuth.ts): such routes are in the route table, so the authorization matrix and the
+   * fuzzer walk them too.
    */
   field?: readonly string[];
 }

@@ -16,6 +16,9 @@ function operations(doc: Json): [string, Json][] {
     METHODS.filter((m) => item[m]).map((m): [string, Json] => [`${m.toUpperCase()} ${path}`, item[m]]));
 }
 
+/** A route's path as the document writes it (`:id` → `{id}`). */
+const docPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
 /** Calls `visit` on every schema object below `node`, with its JSON path. */
 function walkSchemas(node: unknown, path: string, visit: (schema: Json, path: string) => void): void {
   if (!node || typeof node !== 'object') return;
@@ -46,5 +49,34 @@ describe('the OpenAPI document', () => {
     }
     expect(unbounded).toEqual([]);
     expect(operations(doc).length).toBeGreaterThan(300);
+  });
+
+  it('says who may call each operation: an admin session by default, a field session on the field routes, nothing on the public ones', () => {
+    expect(doc.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearer', 'fieldBearer']);
+    const byOperation = new Map(operations(doc));
+    const wrong: string[] = [];
+    const listed = new Set<string>();
+    for (const route of t.app.routeTable) {
+      const name = `${route.method} ${docPath(route.url)}`;
+      listed.add(name);
+      const op = byOperation.get(name);
+      if (!op) {
+        wrong.push(`${name}: not in the document`);
+        continue;
+      }
+      const want = route.access.field ? [{ fieldBearer: [] }] : route.access.auth === false ? [] : undefined;
+      if (JSON.stringify(op.security) !== JSON.stringify(want)) wrong.push(`${name}: ${JSON.stringify(op.security)}`);
+    }
+    // outside the route table: the field apps' sign-in and reset, public
+    for (const [name, op] of operations(doc)) {
+      if (listed.has(name)) continue;
+      if (!/^POST \/api\/field\/(login|verify-email|verify-reset-token|reset-password)$/.test(name) || JSON.stringify(op.security) !== '[]') wrong.push(`${name}: outside the route table, ${JSON.stringify(op.security)}`);
+    }
+    expect(wrong).toEqual([]);
+    for (const name of ['login', 'verify-email', 'verify-reset-token', 'reset-password']) {
+      expect([name, byOperation.get(`POST /api/admin/${name}`)?.security]).toEqual([name, []]);
+      expect([name, byOperation.get(`POST /api/field/${name}`)?.security]).toEqual([name, []]);
+    }
   });
 });

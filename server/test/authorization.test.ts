@@ -33,8 +33,8 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
   const recordIds = new Map<string, string>();
   let exportToken: string;
   let fileToken: string;
-  /** a field session of each kind of account */
-  const fieldTokens = new Map<string, string>();
+  /** the field account of each kind (a fresh session for every call: a call may sign out) */
+  const fieldUsers = new Map<string, number>();
   /** numeric ids for the field routes' paths, by segment (they take plain numbers) */
   const fieldIds = new Map<string, string>();
 
@@ -47,12 +47,15 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     // the field accounts, records of their own (the admin routes may delete or block the matrix's):
     // the patient and the doctor of an appointment, and a CHW
     const appointment = await ref('appointments');
-    for (const [kind, id] of [['patient', appointment.patient_id], ['doctor', appointment.doctor_id], ['chw', (await ref('chw')).id]] as const) {
-      fieldTokens.set(kind, await fieldTokenFor(t, Number(id)));
-    }
+    const chw = await ref('chw');
+    for (const [kind, id] of [['patient', appointment.patient_id], ['doctor', appointment.doctor_id], ['chw', chw.id]] as const) fieldUsers.set(kind, Number(id));
     fieldIds.set('doctors', String(appointment.doctor_id));
     fieldIds.set('appointments', String(appointment.id));
     fieldIds.set('doctor', String(appointment.id));
+    // the CHW's own task, a survey form and a message (another's is a 404, which is through too)
+    fieldIds.set('tasks', String((await ref('tasks', { chw })).id));
+    fieldIds.set('forms', String((await ref('dynamic-forms')).id));
+    fieldIds.set('messages', String((await ref('user-messages')).id));
     // the admin the matrix acts on holds no permissions, so any admin with the route's permission may act on it
     const bare = dataOf(await root.post('/api/admin/roles', { name: 'matrix-target', permissions: [] }));
     recordIds.set('admins', dataOf(await root.post('/api/admin/admins', {
@@ -171,7 +174,7 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
         await expectStatus(route, "an admin's token", t.rootToken, (s) => s === 401, '401');
         for (const kind of FIELD_KINDS) {
           const serves = access.field.includes(kind);
-          await expectStatus(route, `a ${kind}'s token`, fieldTokens.get(kind)!, serves ? passes : (s) => s === 403, serves ? 'not 401/403' : '403');
+          await expectStatus(route, `a ${kind}'s token`, await fieldTokenFor(t, fieldUsers.get(kind)!), serves ? passes : (s) => s === 403, serves ? 'not 401/403' : '403');
         }
         continue;
       }
@@ -200,6 +203,35 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     expect(unfillable).toEqual([]);
     expect(problems).toEqual([]);
     expect(exercised).toBe(routes.length);
+  });
+
+  it('checks the caller before the body: a malformed or refused body is still a 401 without a token, and a 403 for the wrong account', async () => {
+    const problems: string[] = [];
+    const bodies = [
+      { payload: '{"not json', headers: { 'content-type': 'application/json' } },
+      { payload: JSON.stringify({ zz_unknown_field: '\u0000', page: 'x' }), headers: { 'content-type': 'application/json' } },
+    ];
+    let checked = 0;
+    for (const route of routes) {
+      if (route.method === 'GET' || (route.access.auth === false && !route.access.field)) continue;
+      const url = fill(route.url, route.url.includes(':pusher_id') ? await callerOf(t.rootToken) : undefined);
+      if (url === null) continue;
+      // the wrong account: an admin lacking the route's permission, a field account of another kind
+      const otherKind = route.access.field ? FIELD_KINDS.find((k) => !route.access.field!.includes(k)) : undefined;
+      const wrong = route.access.field ? (otherKind ? await fieldTokenFor(t, fieldUsers.get(otherKind)!) : null)
+        : route.access.permission ? await tokenFor(allBut(route.access.permission)) : null;
+      for (const body of bodies) {
+        const anonymous = await call(t, { method: route.method as 'POST', url, ...body });
+        if (anonymous.statusCode !== 401) problems.push(`${label(route)} no token, ${body.payload.slice(0, 20)}: ${anonymous.statusCode} ${anonymous.body.slice(0, 100)}`);
+        if (wrong) {
+          const refused = await call(t, { method: route.method as 'POST', url, token: wrong, ...body });
+          if (refused.statusCode !== 403) problems.push(`${label(route)} wrong account, ${body.payload.slice(0, 20)}: ${refused.statusCode} ${refused.body.slice(0, 100)}`);
+        }
+      }
+      checked++;
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
   });
 
   describe('tokens', () => {

@@ -12,7 +12,8 @@ import { audit } from '../services/audit';
 import { AUDIENCES, type Audience, CHANNEL_OF, NotificationFanOut, TYPE_OF } from '../services/fanOut';
 import { notificationJson } from '../services/notify';
 import { now } from '../services/tokens';
-import { requireUser } from './field';
+import { fieldRoute } from './field';
+import { FIELD_KINDS } from '../http/fieldAuth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,8 +132,8 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   });
 
   // the field apps' inbox: a doctor's or patient's own notifications, newest first, and how many are unread
-  const field = { access: { auth: false } };
-  app.get('/api/field/notifications', { config: field, schema: { tags: ['field app'], querystring: ListQuery }, preHandler: requireUser }, async (request) => {
+  const field = fieldRoute(...FIELD_KINDS);
+  app.get('/api/field/notifications', { ...field, schema: { tags: ['field app'], querystring: ListQuery } }, async (request) => {
     const user = request.user!;
     const q = request.query as Record<string, unknown>;
     const { page, perPage } = paging(q);
@@ -147,7 +148,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     const list = paginator({ rows: rows.map(notificationJson), total: Number(count?.n ?? 0), page, perPage, path: listPath(ctx, request), query: new URLSearchParams(request.url.split('?')[1] ?? '') });
     return ok({ ...list, unread: Number(unread?.n ?? 0) });
   });
-  app.post('/api/field/notifications/read', { config: field, schema: { tags: ['field app'], body: MarkReadBody }, preHandler: requireUser }, async (request) => {
+  app.post('/api/field/notifications/read', { ...field, schema: { tags: ['field app'], body: MarkReadBody } }, async (request) => {
     const user = request.user!;
     const { ids } = (request.body ?? {}) as { ids?: number[] };
     let q = db.updateTable('user_notifications').set({ is_read: 1 }).where('user_id', '=', user.id).where('is_read', '=', 0);

@@ -290,13 +290,28 @@ async function fieldFixtures(root: Client, t: TestApp, ref: ReturnType<typeof sa
   const [toCancel, toRate, toComplete] = [await book(0), await book(1), await book(2)];
   dataOf(await root.put(`/api/admin/appointments/status/${toRate.encrypted_id}`, { status: 'Completed' }));
   const reason = (dataOf(await root.get('/api/admin/cancellation-reasons/choices')) as Row[])[0]!;
+  // a CHW with a task of their own, a survey form and a message (the patient's own only when the
+  // message's tehsil and interests reach them: a 404 then, which the fuzzer may meet too)
+  const chw = await ref('chw');
+  const task = await ref('tasks', { chw });
+  const form = await ref('dynamic-forms');
+  const message = await ref('user-messages');
+  const users = new Map([['patient', patient.id], ['doctor', doctor.id], ['chw', chw.id]]);
   return {
-    tokens: new Map([['patient', await fieldTokenFor(t, patient.id)], ['doctor', await fieldTokenFor(t, doctor.id)]]),
+    users,
+    tokens: new Map(await Promise.all([...users].map(async ([kind, id]) => [kind, await fieldTokenFor(t, id)] as const))),
     ids: new Map([
       ['/api/field/doctors/:id/slots', String(doctor.id)],
       ['/api/field/appointments/:id/cancel', String(toCancel.id)],
       ['/api/field/appointments/:id/rating', String(toRate.id)],
       ['/api/field/doctor/appointments/:id/complete', String(toComplete.id)],
+      ['/api/field/tasks/:id', String(task.id)],
+      ['/api/field/tasks/:id/status', String(task.id)],
+      ['/api/field/forms/:id', String(form.id)],
+      ['/api/field/forms/:id/submissions', String(form.id)],
+      ['/api/field/messages/:id', String(message.id)],
+      ['/api/field/messages/:id/view', String(message.id)],
+      ['/api/field/messages/:id/submit', String(message.id)],
     ]),
     bases: new Map<string, Row>([
       ['POST /api/field/appointments', { slot_id: slots[3]!.encrypted_id, client_key: 'fuzz-booking', detail: 'Fever' }],
@@ -423,10 +438,16 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, snapsh
     return t.app.inject({ method, url, headers, remoteAddress: c.ip });
   }
 
-  /** Our token still works (a case may have signed out); else a fresh sign-in. */
+  /** Our tokens still work (a case may have signed out, the admin or a field account); else fresh sessions. */
   async function keepSignedIn(): Promise<boolean> {
+    let renewed = false;
+    for (const [kind, fieldToken] of field.tokens) {
+      if (await t.db.db.selectFrom('user_tokens').select('id').where('token_hash', '=', hashToken(fieldToken)).executeTakeFirst()) continue;
+      field.tokens.set(kind, await fieldTokenFor(t, field.users.get(kind)!));
+      renewed = true;
+    }
     const row = await t.db.db.selectFrom('auth_tokens').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
-    if (row) return false;
+    if (row) return renewed;
     token = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     return true;
   }
