@@ -33,7 +33,7 @@ export const PatientAutocomplete = ({ value, onChange, label = 'app.patient_pick
     return () => clearTimeout(timer);
   }, [input]);
   const typed = search.length >= 2;
-  const { data, isFetching } = useGetList('app-users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'f_name', order: 'ASC' }, filter: { search } }, { enabled: typed });
+  const { data, isFetching } = useGetList('app-users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'f_name', order: 'ASC' }, filter: { q: search } }, { enabled: typed });
   const options = typed ? (data ?? []) : [];
   return (
     <Autocomplete<RaRecord>
