@@ -62,6 +62,17 @@ export const SERVER_MESSAGES = {
   page_number: 'The page must be a number.',
   per_page_range: 'The per page must be a number from 1 to 100.',
   specialization_filter: 'The specialization filter must be a number.',
+  // the FHIR API (/fhir): the diagnostics of its OperationOutcomes
+  fhir_type_unknown: 'This server does not serve %{type} resources.',
+  fhir_read_only: 'This server only reads and searches: it answers GET.',
+  fhir_parameter_unknown: 'Unknown search parameter "%{name}".',
+  fhir_modifier_unknown: 'The search parameter %{name} does not take the modifier %{modifier}.',
+  fhir_parameter_date: 'The %{name} parameter must be a date or a time (YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][Z]), with an optional prefix eq, ne, gt, lt, ge or le.',
+  fhir_parameter_number: 'The %{name} parameter must be a whole number from %{min} to %{max}.',
+  fhir_parameter_reference: 'The %{name} parameter must name a %{types} by its id.',
+  fhir_parameter_code: 'The %{name} parameter must be one of %{values}.',
+  fhir_parameter_once: 'The %{name} parameter may be given only once.',
+  fhir_format: 'This server answers JSON only: _format may be json, application/json or application/fhir+json.',
   // statuses
   status_active_blocked: 'The status must be 1 (active) or 2 (blocked).',
   status_one_of: 'The status must be one of %{values}.',

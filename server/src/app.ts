@@ -19,6 +19,7 @@ import { registerCrud, TITLE_TAKEN } from './http/crud';
 import { registerFileRoutes, uploadPermissions } from './http/files';
 import { loadSearchIndexes } from './db/search';
 import { registerExportRoute } from './http/exports';
+import { fhirApi } from './fhir';
 import { staticSecurityHeaders } from './http/securityHeaders';
 import { limitBodyTime, serverTimeouts } from './http/timeouts';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
@@ -264,6 +265,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (crud.has('appointments')) registerFieldAppointmentRoutes(app);
   registerAuditRoutes(app, registry);
   registerSearchRoutes(app);
+  // the FHIR R4 API (server/src/fhir): its own error answers (OperationOutcome), kept out of /api/docs
+  await app.register(fhirApi(crud), { prefix: '/fhir' });
 
   await app.register(async (scope) => {
     // only files some record holds (stored_files): an upload no record took is nobody's to see, and a

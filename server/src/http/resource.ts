@@ -406,6 +406,8 @@ export interface ListOptions {
   excludeIds?: number[];
   /** the districts the list keeps to, when not the signed-in admin's (a signed export link's admin) */
   districtIds?: readonly number[] | null;
+  /** the list's parameters (search, paging, filters), when not the request's own query (the FHIR API's searches) */
+  query?: Record<string, unknown>;
 }
 
 export interface CrudHelpers {
