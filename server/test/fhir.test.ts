@@ -300,6 +300,15 @@ describe.each(DIALECTS)('FHIR API (%s)', (dialect) => {
     expect(((await get('/fhir/Patient?gender=unknown&_count=0')).json() as Bundle).total).toBe(0);
   });
 
+  test('FHIR answers carry the server\'s security headers; the OpenAPI document leaves /fhir out (the CapabilityStatement describes it)', async () => {
+    for (const url of ['/fhir/metadata', '/fhir/Patient?_count=1', '/fhir/Nothing']) {
+      const res = await get(url);
+      expect([url, res.headers['x-content-type-options'], typeof res.headers['content-security-policy']]).toEqual([url, 'nosniff', 'string']);
+    }
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/fhir'))).toEqual([]);
+  });
+
   test('a read of a clinical record is audited, as the console\'s', async () => {
     const condition = all.get('Condition')![0]!;
     const historyId = t.app.ctx.ids.decode('medical-histories', fromFhirId(condition.id!)!)!;
