@@ -636,10 +636,13 @@ async function scenarios(server: Server, opts: Options): Promise<{ list: Scenari
 const SEARCH_TERMS = ['khan', 'ali', '0300', 'fatima', 'p4711@'];
 /** The names of "FHIR Patient, name search": a first name's start, a family name, a first name. */
 const FHIR_NAMES = ['ali', 'khan', 'fatima'];
-/** Each FHIR search and the console's list of the same records it is weighed against. */
+/**
+ * Each FHIR page and the console's list of the same page it is weighed against. The name search has no
+ * twin: FHIR's `name` (a name part starting with the value, and the exact count of those) asks more than
+ * the search box (the text containing it anywhere, counted in the search index alone).
+ */
 const FHIR_BESIDE: Record<string, string> = {
   'FHIR Patient, page 1': 'patients, page 1',
-  'FHIR Patient, name search': 'patients, search',
   'FHIR Appointment, page 1': 'appointments',
 };
 
