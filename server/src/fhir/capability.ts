@@ -15,7 +15,7 @@ const EVERYTHING = 'http://hl7.org/fhir/OperationDefinition/Patient-everything';
 /**
  * GET /fhir/metadata: generated from the mappings, so it lists exactly what is served: each type with its
  * interactions (read, search-type), its search parameters (the common ones first), `_include` values
- * and operations. `server/test/fhir.test.ts` derives its checks from it.
+ * and operations. `server/test/helpers/fhirSuite.ts` derives its checks from it.
  */
 export function capabilityStatement(base: string, types: FhirTypes, startedAt: string): CapabilityStatement {
   const resource = types.list.map((m): CapabilityStatementRestResource => ({

@@ -6,7 +6,7 @@ import type { Source } from './source';
  * One declaration per FHIR resource type: where its records come from (sources, in paging order), the
  * search parameters it takes (each source says how a parameter narrows it), what `_include` follows,
  * and how each record becomes the resource (the sources' `toFhir`). The generic code reads these for
- * search, read, paging, `_include`, `$everything` and the CapabilityStatement; `server/test/fhir.test.ts`
+ * search, read, paging, `_include`, `$everything` and the CapabilityStatement; `server/test/helpers/fhirSuite.ts`
  * walks them.
  */
 export interface ParamSpec {

@@ -54,6 +54,8 @@ export interface Narrowing {
 export type Narrower = (value: ParsedParam, fc: FhirCall) => Partial<Narrowing> | null;
 
 export interface Source {
+  /** read through a declaration's list and read path, or rows of a table a declaration owns */
+  kind: 'list' | 'table';
   /** the key of its records' ids (a declaration's name, or its child rows' key) */
   key: string;
   /** the declaration that guards it: the caller needs its view permission */
@@ -107,6 +109,7 @@ export function listSource(spec: {
     return answer.data;
   };
   return {
+    kind: 'list',
     key: spec.key ?? spec.resource,
     resource: spec.resource,
     updated: spec.updated ?? sql.ref('updated_at'),
@@ -169,6 +172,7 @@ export function tableSource(spec: {
     return rows;
   };
   return {
+    kind: 'table',
     key: spec.key,
     resource: spec.resource,
     updated: spec.updated,
