@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { USER_STATUS } from '../../../../contract/enums';
 import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
-import { defineResource, type Row, type WriteContext } from '../../http/resource';
+import { defineResource, dynamic, type Row, type WriteContext } from '../../http/resource';
 import {
   accountFields, accountUpdateFields, addFullNames, addressFields, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater,
 } from './accounts';
@@ -115,6 +115,29 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
   ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'status', 'created_at'],
   recordOnly: ['patients_count'],
+  expand: {
+    // the spec's `GET /doctors/{id}?patient=true`: the patients and family members of the doctor's
+    // appointments, as the patients' list would show them to the caller (view_app_user, within its districts)
+    patient: {
+      as: 'patients',
+      shows: ['appointments', 'app-users', 'family-members'],
+      async load({ ctx, within }, record) {
+        const db = dynamic(ctx.db);
+        const seen = db.selectFrom('appointments').select('patient_id').where('doctor_id', '=', record.id).where(within('appointments'));
+        const rows: Row[] = await db
+          .selectFrom('users')
+          .select(['id', 'f_name', 'l_name', 'gender', 'age', 'phone_no', 'parent_id', 'relation'])
+          .where('id', 'in', seen)
+          .where((eb) => eb.or([within('app-users')(eb), within('family-members')(eb)]))
+          .orderBy('f_name')
+          .orderBy('id')
+          .limit(1000)
+          .execute();
+        addFullNames(rows);
+        return rows.map((r) => ({ ...r, encrypted_id: ctx.ids.encode(r.parent_id ? 'family-members' : 'app-users', Number(r.id)) }));
+      },
+    },
+  },
   hooks: {
     async prepare(w, input, existing) {
       const person = await personValues(w, input, existing, { account: true, ageOnEdit: true });
@@ -129,24 +152,6 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
     },
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
-    },
-    expand: {
-      // the spec's `GET /doctors/{id}?patient=true`: the doctor's patients (of their appointments), within the caller's districts
-      async patient(ctx, record, request) {
-        const seen = await ctx.db.selectFrom('appointments').select('patient_id').distinct().where('doctor_id', '=', record.id).limit(1000).execute();
-        const ids = seen.map((a) => Number(a.patient_id));
-        // a family member's place is their patient's
-        let q = ctx.db
-          .selectFrom('users as u')
-          .leftJoin('patient_profiles as pp', (join) => join.on((eb) => eb('pp.id', '=', eb.fn.coalesce('u.parent_id', 'u.id'))))
-          .select(['u.id', 'u.f_name', 'u.l_name', 'u.gender', 'u.age', 'u.phone_no', 'u.parent_id', 'u.relation'])
-          .where('u.id', 'in', ids.length ? ids : [0]);
-        const limited = request.admin?.districtIds;
-        if (limited) q = q.where('pp.district_id', 'in', limited.length ? [...limited] : [0]);
-        const rows: Row[] = await q.orderBy('u.f_name').orderBy('u.id').execute();
-        addFullNames(rows);
-        record.patients = rows.map((r) => ({ ...r, encrypted_id: ctx.ids.encode(r.parent_id ? 'family-members' : 'app-users', Number(r.id)) }));
-      },
     },
     async enrich(ctx, rows, use) {
       addFullNames(rows);
