@@ -20,6 +20,7 @@ import { dateLocale } from '../../i18n/languages';
 import { formatDay } from '../duty-roasters/calendarDays';
 import { fieldErrorsOf, messageOf, useAppointmentsChanged } from './BookAppointment';
 import { SlotPicker } from './SlotPicker';
+import { USER_STATUS } from '../../../contract/enums';
 
 /** Marks a booked appointment completed, after saying so (spec 2: Booked → Completed). */
 export const CompleteAppointmentButton = () => {
@@ -102,7 +103,7 @@ const RescheduleDialog = ({ onClose }: { onClose: () => void }) => {
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { data: doctors } = useGetList('doctors', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'f_name', order: 'ASC' }, filter: { paginate: false, status: 'Active' }, meta: { choices: true } });
+  const { data: doctors } = useGetList('doctors', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'f_name', order: 'ASC' }, filter: { paginate: false, status: USER_STATUS.active }, meta: { choices: true } });
   const chooseSlot = useCallback((s: OpenSlot | null) => setSlot(s), []);
   const save = async () => {
     if (!slot) return;
