@@ -5,8 +5,9 @@ import { first } from '../list';
 import { access, type CrudContext, Id } from './shared';
 
 /**
- * GET /api/admin/{name}/{id}: one record as the caller may see it, with the expansions its query asks
- * for (`hooks.expand`); a read of a declaration with `auditReads` is audited.
+ * GET /api/admin/{name}/{id}: one record as the caller may see it, with what its caller's read adds
+ * (`hooks.read`) and the expansions its query asks for (`hooks.expand`); a read of a declaration with
+ * `auditReads` is audited.
  */
 export function registerRead({ app, ctx, def, base, tags, decodeId, loadOne }: CrudContext): void {
   app.get(`${base}/:id`, { config: access(def, 'view'), schema: { tags, params: Id } }, async (request) => {
@@ -16,6 +17,7 @@ export function registerRead({ app, ctx, def, base, tags, decodeId, loadOne }: C
       if (other !== null) return ok(other);
     }
     const record = await loadOne(decodeId(id), request);
+    await def.hooks?.read?.(ctx, record, request);
     const query = request.query as Record<string, unknown>;
     for (const [param, expand] of Object.entries(def.hooks?.expand ?? {})) {
       if (['true', '1'].includes(first(query[param]) ?? '')) await expand(ctx, record, request);
