@@ -27,6 +27,7 @@ import { withCodes } from './http/envelope';
 import { messageText } from '../../contract/messages';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { applyAliases, refuseUnknownFields } from './http/knownFields';
+import { foldBrackets, recordsAsIds } from './http/readShapes';
 import { IdCodec } from './http/ids';
 import { DEFAULT_SECURITY, documentRoute, SECURITY_SCHEMES } from './http/openapi';
 import { sharedValidatorCompiler } from './http/validators';
@@ -241,7 +242,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuthGuard(app);
   app.addHook('preValidation', async (request) => {
     applyAliases(request);
-    normalizeBody(request.body, request.routeOptions.schema?.body, request.isMultipart());
+    const schema = request.routeOptions.schema?.body;
+    const form = request.isMultipart();
+    if (form) foldBrackets(request.body, schema);
+    normalizeBody(request.body, schema, form);
+    recordsAsIds(request.body, schema, form);
     refuseUnknownFields(request);
   });
 

@@ -70,6 +70,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** body keys this route accepts and drops, each with why it is not stored (http/knownFields.ts) */
     ignoredFields?: Readonly<Record<string, string>>;
+    /** body keys of the record as presented that this route does not take: accepted when unchanged (an update compares them with the record) */
+    readOnlyFields?: readonly string[];
     /** the spec's name of a body field → the project's name of it (http/knownFields.ts) */
     aliases?: Readonly<Record<string, string>>;
     /** body fields whose rows are presented exactly as their schema (a declaration's child rows): a key inside them that the schema does not list is refused too */

@@ -11,7 +11,7 @@ import { type AnySelect, dynamic, type DynamicDatabase, type ListOptions, type R
 /**
  * A list's query from its request parameters, for any declaration: search (served by the table's
  * search index), equality filters, filters through a parent, the parent of child records, the date
- * range, status, `ids[]`, the caller's scope, and the sort (a column or a belongsTo relation's column).
+ * range, status, `ids[]` (or one `id`), the caller's scope, and the sort (a column or a belongsTo relation's column).
  */
 
 /** the first value of a query parameter; NUL characters dropped (PostgreSQL refuses them in text) */
@@ -269,7 +269,8 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
     if (end) conditions.push((qb) => qb.where(sql.ref(column), '<', nextDay(end)));
   }
 
-  const rawIds = q['ids[]'] ?? q.ids;
+  // `ids[]` (react-admin's getMany) or the spec's `id` (`GET /tasks?id=`): the records named, by encrypted id or number
+  const rawIds = q['ids[]'] ?? q.ids ?? (first(q.id) ? q.id : undefined);
   const idList = rawIds === undefined ? null : (Array.isArray(rawIds) ? rawIds : [rawIds]).map(String);
   const ids = idList?.map((v) => (/^\d+$/.test(v) ? Number(v) : ctx.ids.decode(def.name, v))).filter((v): v is number => v !== null && v <= MAX_ID);
   if (ids) conditions.push((qb) => (ids.length ? qb.where('id', 'in', ids) : qb.where(sql.lit(false))));

@@ -248,6 +248,12 @@ export interface Hooks<T extends TableName, Input> {
   /** narrow which rows the caller may see */
   scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
   /**
+   * What a record read on its own (`GET /{name}/{id}`) adds for its caller, beside what every
+   * presentation has: lists that depend on who reads them (a doctor's appointments, within the
+   * caller's districts). The declaration lists the keys in `ignored` (a body may send them back).
+   */
+  read?(ctx: AppContext, record: PresentedOf<T>, request: FastifyRequest): Promise<void>;
+  /**
    * `GET /{name}/{id}` with an id that is not one of this resource's: what the spec reads there
    * (`GET /duty-roasters/{doctor id}`, the doctor's dated slots), or null for the usual 404.
    */
@@ -334,6 +340,13 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
    * accepted and dropped too; any other key a schema does not know is a 422 (http/knownFields.ts).
    */
   ignored?: Readonly<Record<string, string>>;
+  /**
+   * Keys the record reads with, beside its columns, that a write does not take but that say something
+   * a body could mean to change (`user: { status }`, the account's status as the spec reads it): a body
+   * may send them back as read, and an update that would change one is refused naming it, as a column
+   * it does not take is (http/knownFields.ts).
+   */
+  readOnly?: Readonly<Record<string, string>>;
   /** the spec's names of body fields the declaration names otherwise: `{ uid: 'patient_id' }` (both at once must agree) */
   aliases?: Readonly<Record<string, string>>;
   /** extra routes beside the generic ones */
@@ -399,9 +412,11 @@ export interface ResourceDef {
     afterStatus?(w: WriteContext, row: Row, status: number | string): Promise<void>;
     enrich?(ctx: AppContext, rows: Presented[], use: Presentation): Promise<void>;
     scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
+    read?(ctx: AppContext, record: Presented, request: FastifyRequest): Promise<void>;
     readOther?(ctx: AppContext, id: string, request: FastifyRequest): Promise<unknown>;
   };
   ignored?: Readonly<Record<string, string>>;
+  readOnly?: Readonly<Record<string, string>>;
   aliases?: Readonly<Record<string, string>>;
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
   uniqueTitle?: { column?: string; within?: string };

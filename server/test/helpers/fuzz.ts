@@ -36,7 +36,7 @@ import { RESOURCE_DEFS } from '../../src/resources/registry';
 import { hashToken } from '../../src/services/tokens';
 import type { Dialect } from '../../src/db';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './app';
-import { client, type Client, dataOf, multipart, type Row, sampler, tinyPng } from './http';
+import { client, type Client, dataOf, multipart, type Row, sampler, timeHasCome, tinyPng } from './http';
 import { dumpDatabase, dumpDifferences, type Dump, filesSignature, filesWatcher, fingerprintDifferences, installWriteCounter, postgresSnapshots, type Reader, type Snapshots, sqliteReader, sqliteSnapshots, tablesOf } from './dump';
 import type { LocalStorage } from '../../src/services/storage';
 
@@ -288,6 +288,7 @@ async function fieldFixtures(root: Client, t: TestApp, ref: ReturnType<typeof sa
   const slots = (roster.dutyRoasters as Row[]).flatMap((d) => d.appointments as Row[]);
   const book = async (i: number) => dataOf(await root.post('/api/admin/appointments', { patient_id: patient.id, slot_id: slots[i]!.encrypted_id }));
   const [toCancel, toRate, toComplete] = [await book(0), await book(1), await book(2)];
+  await timeHasCome(t, toRate, toComplete);
   dataOf(await root.put(`/api/admin/appointments/status/${toRate.encrypted_id}`, { status: 'Completed' }));
   const reason = (dataOf(await root.get('/api/admin/cancellation-reasons/choices')) as Row[])[0]!;
   // a CHW with a task of their own, a survey form and a message (the patient's own only when the

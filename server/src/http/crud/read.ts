@@ -34,9 +34,10 @@ async function expand(ctx: AppContext, def: ResourceDef, param: string, expansio
 }
 
 /**
- * GET /api/admin/{name}/{id}: one record as the caller may see it, with the expansions its query asks
- * for (`expand`: each needs the view permission of the resources it shows, checked before anything is
- * read, and lists their records within the caller's districts); a read of a declaration with
+ * GET /api/admin/{name}/{id}: one record as the caller may see it, with what its caller's read adds
+ * (`hooks.read`) and the expansions its query asks for (`expand`: each needs the view permission of the
+ * resources it shows, checked before anything is read, and lists their records within the caller's
+ * districts); a read of a declaration with
  * `auditReads` is audited.
  */
 export function registerRead({ app, ctx, def, base, tags, decodeId, loadOne }: CrudContext): void {
@@ -54,6 +55,7 @@ export function registerRead({ app, ctx, def, base, tags, decodeId, loadOne }: C
     const held = requireAdmin(request).permissions;
     if (asked.some(([, expansion]) => expansionPermissions(expansion).some((p) => !held.has(p)))) throw forbidden();
     const record = await loadOne(decodeId(id), request);
+    await def.hooks?.read?.(ctx, record, request);
     for (const [param, expansion] of asked) await expand(ctx, def, param, expansion, record, request);
     if (def.auditReads) {
       await audit(ctx.db, { actorId: requireAdmin(request).id, action: 'read', resource: def.name, recordId: record.id, ip: request.ip, requestId: request.id });
