@@ -113,6 +113,15 @@ describe.each(DIALECTS)('district scope (%s)', (dialect) => {
     expect(await status(doctorsOnly, url.replace('?patient=true', ''))).toBe(200);
     expect(await status(doctorsOnly, url)).toBe(403);
     expect(await status(doctorsOnly, url.replace('true', '1'))).toBe(403);
+    // the page's appointment tabs show appointments and their patients: read with the appointments' view permission (view_app_user), within the districts
+    const page = url.replace('?patient=true', '');
+    const tabs = ['ongoing_appointments', 'doctor_cancelled_appointments', 'doctor_completed_appointments'];
+    const doctorOnlyPage = dataOf(await doctorsOnly.get(page));
+    for (const key of tabs) expect(doctorOnlyPage).not.toHaveProperty(key);
+    const booked = async (who: Client) => (dataOf(await who.get(page)).ongoing_appointments as Row[]).map((ap) => (ap.patient as Row).id).sort();
+    expect(await booked(api)).toEqual([inAPatient.id, inBPatient.id, nowhere.id, family.id].sort());
+    const withAppointments = await limitedAdmin([a.district_id as number], ['view_doctor', 'view_app_user']);
+    expect(await booked(withAppointments)).toEqual([inAPatient.id, family.id].sort());
   });
 
   test("the survey answers' export keeps to the CHWs of the admin's districts", async () => {
