@@ -223,6 +223,11 @@ const de = {
     },
   },
   app: {
+    // a refused save names its first field in error (resources/common/ConsoleForm.tsx)
+    form: {
+      check_field: 'Bitte „%{field}“ prüfen: %{message}',
+      check_field_more: 'Bitte „%{field}“ prüfen: %{message} (und %{smart_count} weiteres Feld) |||| Bitte „%{field}“ prüfen: %{message} (und %{smart_count} weitere Felder)',
+    },
     bulk: {
       done: "Erledigt: %{done}.",
       partly: "Erledigt: %{done}. Abgelehnt: %{refused}. %{reasons}",

@@ -19,6 +19,11 @@ const fr = {
     navigation: { no_results: 'Aucune donnée trouvée' },
   },
   app: {
+    // a refused save names its first field in error (resources/common/ConsoleForm.tsx)
+    form: {
+      check_field: 'Vérifiez « %{field} » : %{message}',
+      check_field_more: 'Vérifiez « %{field} » : %{message} (et %{smart_count} autre champ) |||| Vérifiez « %{field} » : %{message} (et %{smart_count} autres champs)',
+    },
     bulk: {
       done: "Fait : %{done}.",
       partly: "Fait : %{done}. Refusés : %{refused}. %{reasons}",

@@ -223,6 +223,11 @@ const zh = {
     },
   },
   app: {
+    // a refused save names its first field in error (resources/common/ConsoleForm.tsx)
+    form: {
+      check_field: '请检查“%{field}”：%{message}',
+      check_field_more: '请检查“%{field}”：%{message}（另有 %{smart_count} 个字段） |||| 请检查“%{field}”：%{message}（另有 %{smart_count} 个字段）',
+    },
     bulk: {
       done: "已完成：%{done}。",
       partly: "已完成：%{done}。被拒绝：%{refused}。%{reasons}",

@@ -4,7 +4,6 @@ import {
   CanAccess,
   PasswordInput,
   ResourceContextProvider,
-  SimpleForm,
   Title,
   useDataProvider,
   useGetIdentity,
@@ -12,6 +11,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { ConsoleForm } from '../common/ConsoleForm';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { GoToUnauthorized } from '../../pages/Unauthorized';
@@ -60,7 +60,7 @@ const ChangePasswordForm = ({ adminId }: { adminId?: string }) => {
           {translate('app.page.change_password')}: {name}
         </Typography>
       ) : null}
-      <SimpleForm key={formKey} onSubmit={submit} toolbar={<FormToolbar back={!own} backTo="/admins" />} sx={{ maxWidth: 640 }}>
+      <ConsoleForm key={formKey} onSubmit={submit} toolbar={<FormToolbar back={!own} backTo="/admins" />} sx={{ maxWidth: 640 }}>
         {own ? (
           <PasswordInput source="oldPassword" validate={passwordChangeValidators.oldPassword} autoComplete="current-password" />
         ) : null}
@@ -75,7 +75,7 @@ const ChangePasswordForm = ({ adminId }: { adminId?: string }) => {
           validate={passwordChangeValidators.confirmPassword}
           autoComplete="new-password"
         />
-      </SimpleForm>
+      </ConsoleForm>
     </>
   );
 };
