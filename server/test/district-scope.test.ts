@@ -4,7 +4,7 @@ import { registry } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 /**
  * District scope beyond the generated contract (server/test/helpers/contract.ts holds every placed
