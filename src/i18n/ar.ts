@@ -236,6 +236,7 @@ const ar = {
       partly: "تم: %{done}. رُفض: %{refused}. %{reasons}",
       confirm_delete: "حذف السجلات المحددة (%{smart_count})؟",
     },
+    backend: { unsupported: "لا يوفّر هذا الخادم هذه الميزة." },
     export: {
       created_at: "تاريخ الإنشاء",
       updated_at: "تاريخ التحديث",

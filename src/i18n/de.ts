@@ -233,6 +233,7 @@ const de = {
       partly: "Erledigt: %{done}. Abgelehnt: %{refused}. %{reasons}",
       confirm_delete: "Die ausgewählten Einträge löschen (%{smart_count})?",
     },
+    backend: { unsupported: "Dieses Backend bietet diese Funktion nicht an." },
     export: {
       created_at: "Erstellt am",
       updated_at: "Geändert am",

@@ -30,6 +30,7 @@ const en = {
       partly: "Done: %{done}. Refused: %{refused}. %{reasons}",
       confirm_delete: "Delete the selected records (%{smart_count})?",
     },
+    backend: { unsupported: "This backend does not offer this feature." },
     export: {
       created_at: "Created at",
       updated_at: "Updated at",

@@ -232,6 +232,7 @@ const es = {
       partly: "Hecho: %{done}. Rechazados: %{refused}. %{reasons}",
       confirm_delete: "¿Eliminar los registros seleccionados (%{smart_count})?",
     },
+    backend: { unsupported: "Este servidor no ofrece esta función." },
     export: {
       created_at: "Creado el",
       updated_at: "Actualizado el",

@@ -29,6 +29,7 @@ const fr = {
       partly: "Fait : %{done}. Refusés : %{refused}. %{reasons}",
       confirm_delete: "Supprimer les enregistrements sélectionnés (%{smart_count}) ?",
     },
+    backend: { unsupported: "Ce serveur ne propose pas cette fonction." },
     export: {
       created_at: "Créé le",
       updated_at: "Modifié le",

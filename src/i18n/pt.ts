@@ -232,6 +232,7 @@ const pt = {
       partly: "Feito: %{done}. Recusados: %{refused}. %{reasons}",
       confirm_delete: "Excluir os registros selecionados (%{smart_count})?",
     },
+    backend: { unsupported: "Este servidor não oferece este recurso." },
     export: {
       created_at: "Criado em",
       updated_at: "Atualizado em",

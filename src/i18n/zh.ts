@@ -233,6 +233,7 @@ const zh = {
       partly: "已完成：%{done}。被拒绝：%{refused}。%{reasons}",
       confirm_delete: "删除所选记录（%{smart_count}）？",
     },
+    backend: { unsupported: "此后端不提供此功能。" },
     export: {
       created_at: "创建时间",
       updated_at: "更新时间",

@@ -11,6 +11,12 @@ export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /**
+   * Who hears of a connection PostgreSQL ended (a restart, a failover, `pg_ctl stop`, an administrator's
+   * pg_terminate_backend), whether it sat idle in the pool or was held by a request (default: a warning
+   * on the console while nobody listens; the app listens). Never called on SQLite.
+   */
+  onConnectionLost(listener: (err: Error) => void): void;
 }
 
 // count(*) and bigint come back from pg as strings; our ids and counts fit in a JS number.
@@ -18,27 +24,37 @@ types.setTypeParser(20, (v) => Number(v));
 // numeric (lat/long) as number
 types.setTypeParser(1700, (v) => Number(v));
 
-const warnIdleError = (err: Error) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`);
+const warnLost = (err: Error) => console.warn(`PostgreSQL closed a connection: ${err.message}`);
+/** how long a query may wait for a connection (a free one of the pool, or a new one) before it fails */
+const CONNECT_TIMEOUT_MS = 10_000;
 
-export function createDb(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string; onIdleError?: (err: Error) => void }): Db {
+export function createDb(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string }): Db {
   if (opts.databaseUrl) {
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection that the server ends (a restart, a failover, an administrator's
-    // pg_terminate_backend) emits 'error' on the pool; unheard, that event would end the process.
-    // The pool drops that connection and opens a new one for the next query.
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // A connection the server ends emits 'error' on its client; unheard, that event ends the process.
+    // withNamedStatements hears it on every client, idle or held; the pool also re-emits an idle
+    // client's error as its own, heard here only so that it is heard. The pool drops such a client and
+    // opens a new one for the next query; a request that held it gets its query's error (a 503).
     // Once the pool is ending, its connections close on their own time: one the server ends first
     // (the database dropped or shut down right after) is no news.
     let ending = false;
-    pool.on('error', (err) => {
-      if (!ending) (opts.onIdleError ?? warnIdleError)(err);
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    const listeners: ((err: Error) => void)[] = [];
+    const lost = (err: Error) => {
+      if (ending) return;
+      if (listeners.length === 0) warnLost(err);
+      for (const listener of listeners) listener(err);
+    };
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, 500, lost) }) });
     return {
       db,
       dialect: 'postgres',
       destroy: () => {
         ending = true;
         return db.destroy();
+      },
+      onConnectionLost: (listener) => {
+        listeners.push(listener);
       },
     };
   }
@@ -50,7 +66,7 @@ export function createDb(opts: { databaseUrl: string | null; dataDir: string; sq
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), onConnectionLost: () => undefined };
 }
 
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
@@ -66,8 +82,9 @@ const MAX_NAMED_VALUES = 100;
  * at most `max` texts a connection: beyond, a query goes unnamed as before (PostgreSQL keeps each
  * named statement in the connection's memory). Statements only, never data: every query still reads the
  * database. Measured by `npm run bench` on PostgreSQL: the lists gained 35-90%.
+ * `onLost` hears of each client whose connection ended (see createDb).
  */
-export function withNamedStatements(pool: Pool, max = 500): PostgresPool {
+export function withNamedStatements(pool: Pool, max = 500, onLost: (err: Error) => void = warnLost): PostgresPool {
   const wrapped = new WeakMap<PoolClient, PostgresPoolClient>();
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -83,6 +100,16 @@ export function withNamedStatements(pool: Pool, max = 500): PostgresPool {
       const client = await pool.connect();
       let own = wrapped.get(client);
       if (!own) {
+        // once per client, for its whole life: the pool listens to a client only while it is idle, and
+        // one held by a request (a transaction between two statements) that loses its connection would
+        // otherwise emit an 'error' nobody hears, which ends the process. pg emits it once for the
+        // socket's error and again for its end: reported once.
+        let lost = false;
+        client.on('error', (err: Error) => {
+          if (lost) return;
+          lost = true;
+          onLost(err);
+        });
         const prepared = new Set<string>();
         own = {
           query: ((text: string, values: readonly unknown[]) => {

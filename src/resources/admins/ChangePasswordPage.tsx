@@ -6,6 +6,7 @@ import {
   ResourceContextProvider,
   Title,
   useDataProvider,
+  useGetIdentity,
   useGetOne,
   useNotify,
   useTranslate,
@@ -13,7 +14,6 @@ import {
 import { ConsoleForm } from '../common/ConsoleForm';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { getEncryptedId } from '../../providers/session';
 import { GoToUnauthorized } from '../../pages/Unauthorized';
 import { FormToolbar } from '../common/FormToolbar';
 import { submissionErrors } from '../common/submissionErrors';
@@ -83,7 +83,10 @@ const ChangePasswordForm = ({ adminId }: { adminId?: string }) => {
 /** /admins/changePassword/:id? — without an id (or with one's own) it changes one's own password. */
 export const ChangePasswordPage = () => {
   const { id } = useParams();
-  const adminId = id && id !== getEncryptedId() ? id : undefined;
+  // one's own id (the auth provider's identity) is one's own password, asked with the current one
+  const { identity, isPending } = useGetIdentity();
+  if (id && isPending) return null;
+  const adminId = id && id !== String(identity?.id ?? '') ? id : undefined;
   return (
     <ResourceContextProvider value="admins">
       {adminId === undefined ? (
