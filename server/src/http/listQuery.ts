@@ -22,7 +22,6 @@ const flag = queryFlag;
 /** A record named in a query: its numeric id, or its encrypted id (22 URL-safe characters). */
 export const RECORD_ID_PATTERN = '^([0-9]{1,10}|[A-Za-z0-9_-]{22})$';
 
-
 const ids = (description: string) =>
   Type.Array(Type.String({ pattern: RECORD_ID_PATTERN }), { maxItems: UNPAGED_LIMIT, description, 'x-message': 'Please name records by their ids.' });
 
@@ -48,6 +47,8 @@ export function listQuerySchema(def: ResourceDef, opts: { exports: boolean }): T
     order: Type.Optional(textEnum(['asc', 'desc', 'ASC', 'DESC'], { description: `the order (default ${def.defaultSort.order}, or asc with a sort)`, 'x-message': 'The order must be asc or desc.' })),
     'ids[]': Type.Optional(ids('only these records (numeric or encrypted ids)')),
     ids: Type.Optional(ids('as ids[]')),
+    // the spec's `GET /tasks?id=`: one record, as ids[] (empty: no such filter)
+    id: Type.Optional(Type.String({ pattern: `^(${RECORD_ID_PATTERN.slice(2, -2)})?$`, description: 'only this record (numeric or encrypted id); empty: every record', 'x-message': 'Please name records by their ids.' })),
   };
   for (const [param, type] of Object.entries(listParameters(def))) {
     const declared = def.filters?.[param];

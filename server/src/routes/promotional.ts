@@ -225,6 +225,7 @@ function sectionSchema(section: Section) {
   for (const field of Object.keys(section.files)) props[field] = PROMO_FILE;
   if (section.key === 'logo') props.path = TEXT_OR_NULL;
   if (section.key === 'banner') Object.assign(props, { background: PROMO_FILE, center: PROMO_FILE, person: PROMO_FILE });
+  if (section.key === 'how_it_works') props.file = PROMO_FILE;
   if (section.key === 'about') {
     for (const n of ABOUT_BOXES) {
       props[`box_${n}`] = Type.Object({ title: TEXT_OR_NULL, desc: TEXT_OR_NULL, file: PROMO_FILE });

@@ -5,7 +5,6 @@ import { ok } from '../http/envelope';
 import { HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { answers, envelope, refusal as refusalAnswer } from '../http/responses';
-import { textEnum } from '../http/listQuery';
 import { unlink } from 'node:fs/promises';
 import { PlacedFile, removeStreamedFiles, StreamedFile, uploadRoute, type PlaceFile } from '../http/bodyLimits';
 import { forbidden } from '../http/errors';
@@ -44,14 +43,14 @@ const uploadFields = {
   timestamp: Type.String({ pattern: '^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$', description: "the client's id of this upload", 'x-message': 'Please provide the upload timestamp.' }),
   fileExtension: optionalText(20, 'jpg, jpeg, png, mp4, mp3 or pdf; decides the type when given'),
   mimeType: optionalText(100, 'used when fileExtension is absent or not one we take'),
-  folder: textEnum(UPLOAD_FOLDERS, { description: 'the folder of the records whose file this is', 'x-message': UNKNOWN_FOLDER }),
+  folder: Type.String({ maxLength: 64, description: `the folder of the records whose file this is: ${UPLOAD_FOLDERS.join(', ')}`, 'x-message': UNKNOWN_FOLDER }),
 };
 
 /** An assembled upload: the /storage path a record's file field takes, and its type. */
 const UPLOADED = { type: 'object', required: ['path', 'mimeType'], properties: { path: { type: 'string' }, mimeType: { type: 'string' } } };
 /** A chunk's answer: the chunks received so far, or the file once the last one made it whole (also as `file`, beside `data`). */
 const CHUNK_ANSWER = (() => {
-  const answer = envelope({ anyOf: [Type.Object({ received: Type.Array(Type.Integer()), total: Type.Integer() }), UPLOADED] }, 'The chunk is received; with the last one, the file.');
+  const answer = envelope({ anyOf: [Type.Object({ received: Type.Integer({ description: 'how many of its chunks are held' }), total: Type.Integer() }), UPLOADED] }, 'The chunk is received; with the last one, the file.');
   answer.properties.file = { ...UPLOADED, description: 'the file, once assembled (as data)' };
   return answer;
 })();
