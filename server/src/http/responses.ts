@@ -191,8 +191,10 @@ export function recordSchema(def: ResourceDef, columns: ColumnTypes): JsonSchema
   }
   for (const rel of def.belongsTo ?? []) {
     const related = columnsOf(columns, rel.table);
-    const relProps: Record<string, JsonSchema> = { id: { type: 'integer' }, encrypted_id: text };
+    // in the order the console has always had them: id, the columns, the encrypted id
+    const relProps: Record<string, JsonSchema> = { id: { type: 'integer' } };
     for (const c of rel.columns) relProps[c] = columnSchema(related.get(c));
+    relProps.encrypted_id = text;
     props[rel.as] = { type: ['object', 'null'], description: `the ${rel.resource} record ${rel.column} names`, required: Object.keys(relProps), properties: relProps };
   }
   for (const [field, spec] of Object.entries(def.files ?? {})) {
@@ -233,8 +235,9 @@ export function recordSchema(def: ResourceDef, columns: ColumnTypes): JsonSchema
 /** The choices of a declaration (`GET /{name}/choices`): id, encrypted id and the declared columns. */
 export function choiceSchema(def: ResourceDef, columns: ColumnTypes): JsonSchema {
   const table = columnsOf(columns, def.table);
-  const props: Record<string, JsonSchema> = { id: { type: 'integer' }, encrypted_id: text };
+  const props: Record<string, JsonSchema> = { id: { type: 'integer' } };
   for (const c of def.choices ?? []) props[c] = columnSchema(table.get(c));
+  props.encrypted_id = text;
   return { type: 'object', required: Object.keys(props), properties: props };
 }
 

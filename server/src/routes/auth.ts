@@ -10,7 +10,7 @@ import { permissionsOfRole, requireAdmin } from '../http/auth';
 import { ok, MESSAGES } from '../http/envelope';
 import { forbidden, HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
-import { answers, fileLink, oneOfTypes } from '../http/responses';
+import { answers, fileLink, oneOfTypes, refusal } from '../http/responses';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
@@ -115,7 +115,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const { db } = ctx;
 
-  app.post('/api/admin/login', { config: throttledRoute, schema: { tags, body: LoginBody, response: answers(SessionReply, 'Signed in: the session (its token is the bearer of every other call).') } }, async (request) => {
+  app.post('/api/admin/login', { config: throttledRoute, schema: { tags, body: LoginBody, response: { ...answers(SessionReply, 'Signed in: the session (its token is the bearer of every other call).'), 403: refusal(403) } } }, async (request) => {
     const body = request.body as { email: string; password: string; remember_me?: boolean };
     const email = body.email.trim().toLowerCase();
     // counted before the password is checked, atomically: parallel guesses cannot all pass a "0 so far" check

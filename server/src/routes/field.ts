@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { ok, MESSAGES } from '../http/envelope';
 import { forbidden, HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
-import { answers, fileLink, oneOfTypes } from '../http/responses';
+import { answers, fileLink, oneOfTypes, refusal } from '../http/responses';
 import { FIELD_KINDS } from '../http/fieldAuth';
 import { endUserResetLinks } from '../resources/people/accounts';
 import { audit } from '../services/audit';
@@ -71,7 +71,7 @@ export function registerFieldRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const { db } = ctx;
 
-  app.post('/api/field/login', { config: throttledRoute, schema: { tags, body: LoginBody, response: answers(Type.Object({ token: Type.String(), expires_at: Type.String(), user: FieldMe }), 'Signed in: the session (its token is the bearer of the field routes) and the account.') } }, async (request) => {
+  app.post('/api/field/login', { config: throttledRoute, schema: { tags, body: LoginBody, response: { ...answers(Type.Object({ token: Type.String(), expires_at: Type.String(), user: FieldMe }), 'Signed in: the session (its token is the bearer of the field routes) and the account.'), 403: refusal(403) } } }, async (request) => {
     const body = request.body as { email: string; password: string };
     const email = body.email.trim().toLowerCase();
     // per account from one client network, and per network: a guesser cannot lock the owner out (services/throttle.ts)
