@@ -2,6 +2,7 @@
  * The OpenAPI document (`/api/docs/json`) as a contract: generated from the routes' declarations, so
  * these checks hold every route, present and future, to it.
  */
+import { execFileSync } from 'node:child_process';
 import { startTestApp, type TestApp } from './helpers/app';
 import { documentCheck } from './helpers/document';
 
@@ -114,5 +115,20 @@ describe('the OpenAPI document', () => {
     expect(check.problems('GET', '/api/admin/districts', altered(422, { success: false, message: 'The given data was invalid.' }))).toEqual([expect.stringContaining("must have required property 'code'")]);
     // outside the API (the console's files): not the document's
     expect(check.problems('GET', '/assets/x.js', real)).toBeNull();
+  });
+
+  it('is a valid OpenAPI document (its own schema: @seriousme/openapi-schema-validator, an ES module run beside jest)', () => {
+    const script = `
+      import { Validator } from '@seriousme/openapi-schema-validator';
+      let text = '';
+      for await (const chunk of process.stdin) text += chunk;
+      const result = await new Validator().validate(JSON.parse(text));
+      process.stdout.write(JSON.stringify({ valid: result.valid, errors: result.valid ? [] : result.errors }));`;
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(doc), cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 }).toString()) as { valid: boolean; errors: unknown };
+    expect(out).toEqual({ valid: true, errors: [] });
+    // and the validator does tell: a document without its paths' answers is not one
+    const broken = { ...doc, paths: { '/x': { get: { responses: 'none' } } } };
+    const refused = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(broken), cwd: process.cwd() }).toString()) as { valid: boolean };
+    expect(refused.valid).toBe(false);
   });
 });

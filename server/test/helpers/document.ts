@@ -72,7 +72,14 @@ async function makeCheck(app: FastifyInstance): Promise<DocumentCheck> {
   return {
     doc,
     problems(method, url, res) {
-      const path = decodeURI(url.split('?')[0]!);
+      const raw = url.split('?')[0]!;
+      // an address that does not decode is matched as sent (the router refuses it the same way)
+      let path = raw;
+      try {
+        path = decodeURI(raw);
+      } catch {
+        // kept as sent
+      }
       const found = operations.find((o) => o.method === method && o.regex.test(path)) ?? operations.find((o) => o.method === method && o.regex.test(url.split('?')[0]!));
       if (!found) return null;
       const name = `${method} ${found.template}`;

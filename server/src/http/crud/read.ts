@@ -50,7 +50,7 @@ export function registerRead({ app, ctx, def, base, tags, record, decodeId, load
   }
   const expansions = Object.entries(def.expand ?? {});
   const querystring = expansions.length
-    ? Type.Object(Object.fromEntries(expansions.map(([param, expansion]) => [param, queryFlag(`true or 1: the record with its ${expansion.as}`)])), { additionalProperties: false })
+    ? Type.Object(Object.fromEntries(expansions.map(([param, expansion]) => [param, queryFlag(param, `true or 1: the record with its ${expansion.as}`)])), { additionalProperties: false })
     : undefined;
   if (def.hooks?.readOther && !def.readsOther) throw new Error(`resource ${def.name} reads other records (hooks.readOther): declare what it answers (readsOther)`);
   const data = def.readsOther ? { anyOf: [record, def.readsOther] } : record;

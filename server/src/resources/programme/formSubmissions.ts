@@ -202,8 +202,8 @@ export function registerFieldFormRoutes(app: FastifyInstance): void {
     questions: Type.Array(PresentedQuestion),
     tasks: Type.Array(Type.Unsafe(rowSchema(ctx.columnTypes, 'tasks', ['id', 'title', 's_date', 'e_date'], { my_status: Type.String() }))),
   }));
-  const SUBMISSION = Type.Unsafe(rowSchema(ctx.columnTypes, 'form_submissions', ['id', 'form_id', 'task_id', 'client_id', 'form_version', 'submitted_at'], {
-    answers: Type.Array(Type.Object({ question_id: Type.Integer(), value: Type.Unsafe({ type: ['string', 'array', 'null'], items: { type: 'string' } }) })),
+  const SUBMITTED = Type.Unsafe(rowSchema(ctx.columnTypes, 'form_submissions', ['id', 'form_id', 'task_id', 'client_id', 'form_version', 'submitted_at'], {
+    answers: Type.Array(Type.Object({ question_id: Type.Integer(), value: Type.Unsafe({ type: ['array', 'string', 'null'], items: { type: 'string' } }) })),
   }));
 
   app.get(
@@ -241,7 +241,7 @@ export function registerFieldFormRoutes(app: FastifyInstance): void {
           'Posting the same client_id again answers 200 with the submission first recorded. Field errors: answers.{i}.question_id, answers.{i}.value, questions.{question id} (a required question unanswered), task_id.',
         params: IdParams,
         body: SubmissionBody,
-        response: answers(SUBMISSION, 'The submission as stored (the first one, for a client id sent again).'),
+        response: answers(SUBMITTED, 'The submission as stored (the first one, for a client id sent again).'),
       },
     },
     async (request) => {
