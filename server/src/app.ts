@@ -44,6 +44,7 @@ import { registerSearchRoutes } from './routes/search';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { PROMOTIONAL_FILES, registerPromotionalRoutes } from './routes/promotional';
 import { registerSiteRoutes } from './routes/site';
+import { registerHealthRoutes } from './routes/health';
 import { createMailer, type Mailer } from './services/mail';
 import { loadPasswordPolicy } from './services/passwordPolicy';
 import { createStorage } from './services/storageDriver';
@@ -51,6 +52,7 @@ import { LocalStorage } from './services/storage';
 import { MIME_TYPES } from './services/uploads';
 import { sendStored } from './http/storedFiles';
 import { isHeld } from './services/storedFiles';
+import { Outages, RETRY_AFTER_SECONDS, unavailableDependency } from './services/outages';
 
 export interface BuildOptions {
   /** an existing database handle (tests share one per suite) */
@@ -157,6 +159,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   mkdirSync(config.dataDir, { recursive: true });
   const storage = createStorage(config);
+  const outages = new Outages({
+    log: app.log,
+    probes: { database: () => database.db.selectFrom('roles').select('id').limit(1).execute(), storage: () => storage.ready() },
+  });
+  // PostgreSQL closed a connection: one ended by an administrator, or the whole server going away
+  database.onConnectionLost((err) => outages.suspect('database', err));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -167,6 +175,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     realtime: new Realtime({ config, log: app.log, server: () => app.server }),
     searchIndexes: await loadSearchIndexes(database.db),
     registry,
+    outages,
   };
   app.decorate('ctx', ctx);
   app.decorate('routeTable', []);
@@ -186,6 +195,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
   app.addHook('onClose', async () => {
+    outages.close();
     if (!opts.mailer) ctx.mailer.close();
     if (!opts.db) await database.destroy();
   });
@@ -221,6 +231,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const schema = request.routeOptions.schema?.[error.validationContext as 'body' | 'querystring' | 'params'];
       return reply.status(422).send({ success: false, message: INVALID_DATA, error: fieldErrorsFromAjv(error.validation as never, schema) });
     }
+    // the database or the file store is down: not the client's fault nor a bug of ours; try again soon
+    const dependency = unavailableDependency(error);
+    if (dependency) {
+      outages.failed(dependency, error);
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ success: false, message: messageText('service_unavailable'), error: null });
+    }
     const known = error instanceof HttpError ? error : constraintError(error) ?? malformedMultipart(error);
     if (known) {
       return reply.status(known.statusCode).send({ success: false, message: known.message, error: known.fieldErrors ?? null });
@@ -241,10 +257,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     refuseUnknownFields(request);
   });
 
-  app.get('/api/health', { schema: { hide: true } }, async () => {
-    await ctx.db.selectFrom('roles').select('id').limit(1).execute();
-    return { status: 'ok', database: ctx.dialect };
-  });
+  registerHealthRoutes(app);
 
   registerAuthRoutes(app);
   registerFieldRoutes(app);

@@ -6,6 +6,7 @@ import type { Database } from './db/schema';
 import type { IdCodec } from './http/ids';
 import type { Realtime } from './realtime';
 import type { Mailer } from './services/mail';
+import type { Outages } from './services/outages';
 import type { Storage } from './services/storage';
 
 /**
@@ -24,6 +25,8 @@ export interface AppContext {
   realtime: Realtime;
   /** the search index of each table and the columns it covers, as migrations left them */
   searchIndexes: SearchIndexes;
+  /** which of the database and the file store are down, since when (services/outages.ts) */
+  outages: Outages;
 }
 
 /** The signed-in admin, resolved from the bearer token on every authenticated request. */
