@@ -36,6 +36,8 @@ function precompress(): Plugin {
 function demoBackend(): Plugin {
   const providers = fileURLToPath(new URL('src/providers/', import.meta.url));
   const swaps = new Map(['backend.ts', 'authApi.ts', 'signInDefaults.ts'].map((file) => [join(providers, file), join(providers, 'fake', file)]));
+  // addresses in the hash: deep links open on any static file server
+  swaps.set(fileURLToPath(new URL('src/routing.ts', import.meta.url)), join(providers, 'fake', 'routing.ts'));
   return {
     name: 'demo-backend',
     enforce: 'pre',
@@ -59,6 +61,8 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build' && (mode === 'production' || mode === 'demo')) process.env.NODE_ENV = 'production';
   const demo = mode === 'demo';
   return {
+    // the demo's files by relative links, so it can be served from any folder of a static host
+    ...(demo ? { base: './' } : {}),
     plugins: demo ? [demoBackend(), react()] : [react(), precompress()],
     server: {
       proxy: Object.fromEntries(proxied.map((pattern) => [pattern, { target: server, changeOrigin: true, ws: true }])),

@@ -9,6 +9,15 @@ export const MIN_SESSION_MINUTES = 10;
 /** The charge a minute is at least 1, entered in steps of 0.1. */
 export const MIN_CHARGE = 1;
 export const CHARGE_STEP = 0.1;
+/** Whether a charge is a whole number of steps (2.3 is, though its binary value is not exact; 1.05 is not). */
+export const onChargeStep = (charge: number): boolean => Math.abs(charge / CHARGE_STEP - Math.round(charge / CHARGE_STEP)) < 1e-9;
+
+/**
+ * Whether a slot (or the appointment in it) has begun: its day and start are not after now on the
+ * server's clock, UTC, as every date the server keeps. Begun slots are not booked; an appointment is
+ * completed only once its slot has begun.
+ */
+export const slotHasBegun = (slot: { date: string; s_time: string }, at: Date = new Date()): boolean => `${slot.date}T${slot.s_time}` <= at.toISOString().slice(0, 16);
 
 /** Minutes since midnight of a 'HH:MM' time. */
 export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -2,10 +2,12 @@
  * An appointment from request to completion, in real Chromium against the real server, as the issue's
  * "done when" tells it: a patient's app asks for an appointment; staff, starting at the bare address
  * signed out, book it from the request (specialization, doctor, a day with open slots, a slot); it
- * shows in the doctor's Upcoming tab; the doctor's app completes it, and the doctor's Completed tab, the
+ * shows in the doctor's Upcoming tab; its day comes and the doctor's app completes it, and the doctor's Completed tab, the
  * patient's timeline and the dashboard follow without a reload; the patient rates the doctor and the
  * rating shows on the doctor's page.
  */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { screenshot } from './helpers/browser';
 import { describeJourney } from './helpers/journey';
 import { menuEntry, seeText } from './helpers/page';
@@ -128,6 +130,17 @@ describeJourney('appointments from request to completion (Chromium, real server)
       // --- the doctor's app completes it; nothing is reloaded here
       const mine = await field<{ id: number; status: string }[]>(doctorApp, 'GET', `/doctor/appointments?date=${days[0]}`);
       expect(mine.map((a) => a.status)).toEqual(['Booked']);
+      // a visit is completed once its time has begun: the day comes (the appointment and its slot moved to
+      // yesterday in the server's database, as if a day had passed)
+      const db = new Database(join(journey.server.dataDir, 'app.db'));
+      try {
+        db.pragma('busy_timeout = 10000');
+        const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10); // the server's day is UTC
+        db.prepare('UPDATE duty_slots SET date = ? WHERE id = (SELECT slot_id FROM appointments WHERE id = ?)').run(yesterday, mine[0]!.id);
+        db.prepare('UPDATE appointments SET date = ? WHERE id = ?').run(yesterday, mine[0]!.id);
+      } finally {
+        db.close();
+      }
       const dashboardAgain = dashboard.waitForResponse((r) => r.url().includes('/api/admin/dashboard') && r.status() === 200, { timeout: 30_000 });
       await field(doctorApp, 'PUT', `/doctor/appointments/${mine[0]!.id}/complete`);
       await page.getByText(`Gul Bano${stamp} · 10:20–10:40`).waitFor({ timeout: 30_000 });

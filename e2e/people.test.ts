@@ -97,12 +97,24 @@ describeJourney('people journeys (Chromium, real server)', { timeout: 180_000 },
       await field(page, 'Last Name').fill('Bibi');
       await field(page, 'Email').fill(patientEmail);
       await field(page, 'Phone').fill('03009876543');
-      await field(page, 'Password').fill('saffron-bridge-58');
-      await field(page, 'Confirm Password').fill('saffron-bridge-58');
+      // first a password the server refuses (too easy to guess): the save leads back up to the field and names it
+      await field(page, 'Password').fill('password1');
+      await field(page, 'Confirm Password').fill('password1');
       await field(page, 'Date of Birth').fill('1985-07-01');
       await choose(page, 'Marital Status', 'Married');
       await choose(page, 'Blood Group', 'B+');
       await page.getByRole('checkbox', { name: 'Send Credentials via email' }).check();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await seeText(page, /^Check “Password”: This password is too easy to guess/);
+      await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'password');
+      const focused = await page.evaluate(() => {
+        const input = document.activeElement as HTMLInputElement;
+        const box = input.getBoundingClientRect();
+        return { label: input.labels?.[0]?.textContent?.replace(/[\s*\u2009\u200a\u200b]+$/u, ''), inView: box.top >= 0 && box.bottom <= innerHeight };
+      });
+      expect(focused).toEqual({ label: 'Password', inView: true });
+      await field(page, 'Password').fill('saffron-bridge-58');
+      await field(page, 'Confirm Password').fill('saffron-bridge-58');
       await submit(page);
       expect((await journey.smtp.waitFor(patientEmail, 15_000)).text).toContain('saffron-bridge-58');
 

@@ -7,7 +7,7 @@
  * by hand: src/providers/fake/ loads the file (npm run demo:static puts it in dist-demo/).
  */
 import type { FastifyInstance } from 'fastify';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { buildApp } from '../server/src/app';
@@ -23,7 +23,24 @@ const SIZES = { scale: 0.1, admins: 12, patients: 60, chws: 8, doctors: 6, appoi
 
 const API = '/api/admin';
 
-export async function buildDemoData(log: (line: string) => void = () => undefined): Promise<DemoData> {
+/** Where the demo's stored files are, relative to index.html (the static console has no /storage). */
+export const DEMO_FILES = 'demo-files';
+
+/** The data with every stored file's path (`/storage/x`) as the demo's copy of it (`demo-files/x`), and those paths. */
+function withDemoFiles(data: DemoData): { data: DemoData; files: string[] } {
+  const files = new Set<string>();
+  const text = JSON.stringify(data).replace(/"\/storage\/([^"?#]+)"/g, (_, path: string) => {
+    files.add(path);
+    return JSON.stringify(`${DEMO_FILES}/${path}`);
+  });
+  return { data: JSON.parse(text) as DemoData, files: [...files] };
+}
+
+/**
+ * The demo data; with `filesDir`, the stored files it names (images, PDFs, videos of the demo generator)
+ * are copied there, as the data names them (`demo-files/...`, beside index.html).
+ */
+export async function buildDemoData(log: (line: string) => void = () => undefined, filesDir?: string): Promise<DemoData> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-demo-'));
   try {
     const config = loadConfig(
@@ -81,7 +98,7 @@ export async function buildDemoData(log: (line: string) => void = () => undefine
           openSlots[key] = (await get(`/appointments/open-slots?doctor_id=${String(doctor.id)}&month=${month}`, token)) as DemoData['openSlots'][string];
         }
       }
-      return {
+      const dumped: DemoData = {
         generatedWith: 'scripts/demo-data.ts',
         admin: { ...DEMO_ADMIN, session },
         resources,
@@ -91,6 +108,17 @@ export async function buildDemoData(log: (line: string) => void = () => undefine
         openSlots,
         bell: await get(`/notifications/web/admin/${encodeURIComponent(String(session.pusher_id))}`, token),
       };
+      const { data, files } = withDemoFiles(dumped);
+      if (filesDir) {
+        for (const file of files) {
+          const from = join(dataDir, 'storage', file);
+          if (!existsSync(from)) throw new Error(`the demo names a stored file it does not hold: ${file}`);
+          mkdirSync(dirname(join(filesDir, file)), { recursive: true });
+          copyFileSync(from, join(filesDir, file));
+        }
+        log(`${files.length} stored files copied to ${filesDir}`);
+      }
+      return data;
     } finally {
       await app.close();
     }
@@ -100,8 +128,10 @@ export async function buildDemoData(log: (line: string) => void = () => undefine
 }
 
 if (require.main === module) {
-  const out = resolve(process.argv[2] ?? 'dist-demo/demo-data.json');
-  buildDemoData((line) => console.log(`  ${line}`))
+  // `--files`: the stored files too, beside the data (npm run demo:static)
+  const args = process.argv.slice(2);
+  const out = resolve(args.find((arg) => !arg.startsWith('--')) ?? 'dist-demo/demo-data.json');
+  buildDemoData((line) => console.log(`  ${line}`), args.includes('--files') ? join(dirname(out), DEMO_FILES) : undefined)
     .then((data) => {
       mkdirSync(dirname(out), { recursive: true });
       writeFileSync(out, JSON.stringify(data));

@@ -1,7 +1,8 @@
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter, createHashRouter } from 'react-router';
 import { App } from './App';
 import { authProvider, dataProvider } from './providers/backend';
 import { setHistoryDriver } from './pages/auth/entryRouter';
+import { HASH_ROUTING } from './routing';
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
@@ -13,7 +14,8 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
  */
 const adminRouter = () => {
   if (!router) {
-    router = createBrowserRouter([{ path: '*', element: <App dataProvider={dataProvider} authProvider={authProvider} /> }]);
+    // the address in the page's path, or in its hash (routing.ts: the in-browser demo)
+    router = (HASH_ROUTING ? createHashRouter : createBrowserRouter)([{ path: '*', element: <App dataProvider={dataProvider} authProvider={authProvider} /> }]);
     setHistoryDriver(router);
   }
   return router;

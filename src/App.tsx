@@ -1,5 +1,5 @@
 import { createElement, use, useDeferredValue, useMemo, useState } from 'react';
-import { Admin, CanAccess, CustomRoutes, Navigate, Resource, useParams, type AuthProvider } from 'react-admin';
+import { Admin, CanAccess, CustomRoutes, Navigate, Resource, useParams, type AuthProvider, type LoginComponent } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider as ourAuthProvider } from './providers/authProvider';
 import { dataProvider as ourDataProvider, type AppDataProvider } from './providers/dataProvider';
@@ -42,11 +42,23 @@ export interface AppProps {
    * backend"). Ours, over /api/admin, by default.
    */
   dataProvider?: AppDataProvider;
-  /** Sign-in and permissions; ours (the stored session and its permission names) by default. */
+  /**
+   * Sign-in and permissions; ours (the stored session and its permission names) by default. Its identity
+   * names the signed-in admin as the data provider names admins (providers/kit: ConsoleAuthProvider).
+   */
   authProvider?: AuthProvider;
+  /**
+   * The sign-in page react-admin shows a signed-out visitor (at /login, where a failed checkAuth sends
+   * him): another backend's, e.g. react-admin's own `Login`. Ours signs in before react-admin loads
+   * (src/main.tsx, pages/auth), so by default there is none.
+   */
+  loginPage?: LoginComponent | false;
 }
 
-export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProvider }: AppProps) => {
+/** The console opens on the dashboard (react-admin's home would be the first module's list). */
+const GoToDashboard = () => <Navigate to="/dashboard" replace />;
+
+export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProvider, loginPage = false }: AppProps) => {
   const i18nProvider = use(i18nProviderPromise);
   // The theme follows the settings panel; deferred, so dragging a colour picker stays smooth.
   const themeSettings = useDeferredValue(useThemeSettings().settings);
@@ -64,7 +76,8 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
         notification={AppNotification}
         theme={theme}
         accessDenied={GoToUnauthorized}
-        loginPage={false}
+        dashboard={GoToDashboard}
+        loginPage={loginPage}
         requireAuth
         disableTelemetry
       >

@@ -8,6 +8,7 @@ import { LoginPage } from './pages/auth/LoginPage';
 import { RequireSession } from './pages/auth/RequireSession';
 import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
 import { Navigate, subscribeLocation } from './pages/auth/entryRouter';
+import { currentAddress } from './pages/auth/address';
 import { useAuthLanguage } from './i18n/authTranslate';
 import { DirectionProvider } from './i18n/direction';
 
@@ -48,7 +49,7 @@ const placeOf = (pathname: string): Place => {
   return 'console';
 };
 
-const currentPlace = () => placeOf(window.location.pathname);
+const currentPlace = () => placeOf(currentAddress().pathname);
 
 /**
  * The console's first decision, made before react-admin loads: the sign-in screens, a redirect, or

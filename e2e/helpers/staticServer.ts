@@ -1,6 +1,7 @@
 /**
- * A plain static file server for a built folder: its files, and index.html for any other path (the
- * console's routes), as any static host would serve a single-page app. No API behind it.
+ * A plain static file server for a built folder: its files, and for any other path index.html (the
+ * console's routes, as a host set up for a single-page app serves them) or, with `fallback: false`, a
+ * 404 (as a host that knows nothing of the app does). No API behind it.
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -14,6 +15,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.mp4': 'video/mp4',
   '.woff2': 'font/woff2',
 };
 
@@ -24,13 +27,20 @@ export interface StaticServer {
   stop(): Promise<void>;
 }
 
-export async function serveStatic(dir: string): Promise<StaticServer> {
+export async function serveStatic(dir: string, { fallback = true }: { fallback?: boolean } = {}): Promise<StaticServer> {
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     requests.push(path);
     const file = join(dir, normalize(path).replace(/^([/\\])+/, ''));
-    const found = file.startsWith(dir) && existsSync(file) && statSync(file).isFile() ? file : join(dir, 'index.html');
+    const asked = path.endsWith('/') ? join(file, 'index.html') : file;
+    const exists = asked.startsWith(dir) && existsSync(asked) && statSync(asked).isFile();
+    if (!exists && !fallback) {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('Not found');
+      return;
+    }
+    const found = exists ? asked : join(dir, 'index.html');
     response.writeHead(200, { 'content-type': TYPES[extname(found)] ?? 'application/octet-stream' });
     response.end(readFileSync(found));
   });

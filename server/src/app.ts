@@ -19,6 +19,7 @@ import { registerCrud, TITLE_TAKEN } from './http/crud';
 import { registerFileRoutes, uploadPermissions } from './http/files';
 import { loadSearchIndexes } from './db/search';
 import { registerExportRoute } from './http/exports';
+import { fhirApi } from './fhir';
 import { staticSecurityHeaders } from './http/securityHeaders';
 import { limitBodyTime, serverTimeouts } from './http/timeouts';
 import { HttpError, INVALID_DATA, malformedMultipart } from './http/errors';
@@ -26,7 +27,9 @@ import { withCodes } from './http/envelope';
 import { messageText } from '../../contract/messages';
 import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { applyAliases, refuseUnknownFields } from './http/knownFields';
+import { foldBrackets, recordsAsIds } from './http/readShapes';
 import { IdCodec } from './http/ids';
+import { DEFAULT_SECURITY, documentRoute, SECURITY_SCHEMES } from './http/openapi';
 import { sharedValidatorCompiler } from './http/validators';
 import { Realtime } from './realtime';
 import { registerRealtime } from './realtime/routes';
@@ -180,6 +183,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('ctx', ctx);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
+    // what the OpenAPI document says of the route, from its configuration (http/openapi.ts)
+    documentRoute(route);
     // the admin API, the public reads and the field routes that name their kinds of account: the
     // authorization matrix and the fuzzer walk this table
     const fieldKinds = route.url.startsWith('/api/field') && route.config?.access?.field;
@@ -212,8 +217,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Health programme console API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      security: DEFAULT_SECURITY,
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -253,7 +258,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuthGuard(app);
   app.addHook('preValidation', async (request) => {
     applyAliases(request);
-    normalizeBody(request.body, request.routeOptions.schema?.body, request.isMultipart());
+    const schema = request.routeOptions.schema?.body;
+    const form = request.isMultipart();
+    if (form) foldBrackets(request.body, schema);
+    normalizeBody(request.body, schema, form);
+    recordsAsIds(request.body, schema, form);
     refuseUnknownFields(request);
   });
 
@@ -274,6 +283,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (crud.has('appointments')) registerFieldAppointmentRoutes(app);
   registerAuditRoutes(app, registry);
   registerSearchRoutes(app);
+  // the FHIR R4 API (server/src/fhir): its own error answers (OperationOutcome), kept out of /api/docs
+  await app.register(fhirApi(crud), { prefix: '/fhir' });
 
   await app.register(async (scope) => {
     // only files some record holds (stored_files): an upload no record took is nobody's to see, and a

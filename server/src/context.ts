@@ -53,8 +53,9 @@ export interface RouteAccess {
   anyPermission?: readonly string[];
   /**
    * A field apps' route (under /api/field, `auth: false` for the admin guard) for these kinds of
-   * account, checked by its own `requireKind` (`fieldRoute` in routes/field.ts gives both): such
-   * routes are in the route table, so the authorization matrix and the fuzzer walk them too.
+   * account, signed in by the auth guard before the body is read (`fieldRoute` in routes/field.ts,
+   * http/fieldAuth.ts): such routes are in the route table, so the authorization matrix and the
+   * fuzzer walk them too.
    */
   field?: readonly string[];
 }
@@ -72,6 +73,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** body keys this route accepts and drops, each with why it is not stored (http/knownFields.ts) */
     ignoredFields?: Readonly<Record<string, string>>;
+    /** body keys of the record as presented that this route does not take: accepted when unchanged (an update compares them with the record) */
+    readOnlyFields?: readonly string[];
     /** the spec's name of a body field → the project's name of it (http/knownFields.ts) */
     aliases?: Readonly<Record<string, string>>;
     /** body fields whose rows are presented exactly as their schema (a declaration's child rows): a key inside them that the schema does not list is refused too */

@@ -11,7 +11,7 @@ import { migration as appointmentFlow } from '../src/db/migrations/0029_appointm
 import { registry } from '../src/resources/registry';
 import { adminWith, DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './helpers/app';
 import { dumpDatabase, dumpDifferences, type Dump, tablesOf, type TableShape } from './helpers/dump';
-import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
+import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler, timeHasCome } from './helpers/http';
 
 jest.setTimeout(180_000);
 
@@ -24,6 +24,7 @@ const monthAhead = (ahead: number) => {
   return d.toISOString().slice(0, 7);
 };
 const TAKEN = { slot_id: ['This slot is no longer available.'] };
+const NOT_BEGUN = { status: ['An appointment can be completed once its time has begun.'] };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect) => {
@@ -207,6 +208,7 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
       dataOf(await book(Number(other.id), slots[1]!));
       dataOf(await api.put(`/api/admin/duty-roasters/slots/${slots[2]!.encrypted_id}/status`, { status: 'Reserved' }));
       const done = dataOf(await book(Number(other.id), slots[3]!));
+      await timeHasCome(t, done);
       dataOf(await api.put(`/api/admin/appointments/status/${done.encrypted_id}`, { status: 'Completed' }));
       const reschedule = (id: string, slot_id: unknown) => () => api.put(`/api/admin/appointments/reschedule/${id}`, { slot_id });
       await refusedUnchanged([
@@ -285,6 +287,9 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
       const slots = await slotsOf(await doctor(), [day(27)]);
       const [one, two] = [dataOf(await book(Number((await patient()).id), slots[0]!)), dataOf(await book(Number((await patient()).id), slots[1]!))];
       const status = (a: Row, body: Row) => () => api.put(`/api/admin/appointments/status/${a.encrypted_id}`, body);
+      // not before its time: a visit of day 27 has not happened yet
+      await refusedUnchanged([['Completed before its time', status(one, { status: 'Completed' }), 422, NOT_BEGUN]]);
+      await timeHasCome(t, one);
       const since = published.length;
       expect(dataOf(await status(one, { status: 'Completed' })())).toMatchObject({ status: 'Completed' });
       dataOf(await status(two, { status: 'Cancelled', cancel_reason_id: reasons[0]!.id })());
@@ -516,6 +521,7 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
       const done = dataOf(await book(Number(rater.id), mySlots[0]!));
       const pending = dataOf(await book(Number(rater.id), mySlots[1]!));
       const theirs = dataOf(await book(Number(stranger.id), mySlots[2]!));
+      await timeHasCome(t, done, theirs, pending);
       for (const a of [done, theirs]) dataOf(await api.put(`/api/admin/appointments/status/${a.encrypted_id}`, { status: 'Completed' }));
       const rate = (id: number, body: unknown) => () => field(raterToken, 'POST', `/api/field/appointments/${id}/rating`, body);
       await refusedUnchanged([
@@ -536,6 +542,7 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
       await refusedUnchanged([['a second rating', rate(done.id, { rating: 1 }), 422, { appointment_id: ['This appointment has already been rated.'] }]]);
       // two at once: one rating
       const other = dataOf(await book(Number(rater.id), mySlots[3]!));
+      await timeHasCome(t, other);
       dataOf(await api.put(`/api/admin/appointments/status/${other.encrypted_id}`, { status: 'Completed' }));
       const both = await Promise.all([rate(other.id, { rating: 2 })(), rate(other.id, { rating: 3 })()]);
       expect(both.map((r) => r.statusCode).sort()).toEqual([200, 422]);
@@ -565,7 +572,9 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
         ['an unknown appointment', complete(999_999), 404],
         ['no day', () => field(token, 'GET', '/api/field/doctor/appointments'), 422, { date: ['Please give the day as YYYY-MM-DD.'] }],
         ['a patient’s token', complete(first.id, patientToken), 403],
+        ['an appointment whose time has not begun', complete(first.id), 422, NOT_BEGUN],
       ]);
+      await timeHasCome(t, first);
       const since = published.length;
       expect(dataOf(await complete(first.id)())).toMatchObject({ id: first.id, status: 'Completed' });
       expect(published.slice(since)).toContainEqual(['private-changes.appointments', { action: 'status', id: first.encrypted_id, by: null }]);
@@ -582,6 +591,7 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
         const [slot] = await slotsOf(medic, [day(offset)]);
         const someone = await patient();
         const booked = dataOf(await book(Number(someone.id), slot!));
+        await timeHasCome(t, booked);
         const answers = await Promise.all([
           api.put(`/api/admin/appointments/status/${booked.encrypted_id}`, { status: 'Cancelled', cancel_reason_id: reasons[0]!.id }),
           field(token, 'PUT', `/api/field/doctor/appointments/${booked.id}/complete`),
@@ -646,6 +656,7 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
       const byPhone = dataOf(await api.post('/api/admin/feedbacks', { user_id: b.id, doctor_id: medic.id, msg: 'Told us by phone', rating: 5 }));
       const [slot] = await slotsOf(medic, [day(37)]);
       const seen = dataOf(await book(Number(b.id), slot!));
+      await timeHasCome(t, seen);
       dataOf(await api.put(`/api/admin/appointments/status/${seen.encrypted_id}`, { status: 'Completed' }));
       const since = published.length;
       const fromVisit = dataOf(await field(await tokenOf(b), 'POST', `/api/field/appointments/${seen.id}/rating`, { rating: 4 }));

@@ -10,10 +10,11 @@ import { ALL_PERMISSIONS, permissionName } from '../../contract/permissions';
 import { RESOURCE_NAMES, RESOURCES } from '../../contract/resources';
 import type { RouteAccess } from '../src/context';
 import { registerAuthGuard } from '../src/http/auth';
+import { expansionPermissions } from '../src/http/crud/read';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 import { hashToken } from '../src/services/tokens';
 import { DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './helpers/app';
-import { call, client, type Client, dataOf, sampler, tinyPng } from './helpers/http';
+import { call, client, type Client, dataOf, type Row, sampler, tinyPng } from './helpers/http';
 
 jest.setTimeout(120_000);
 
@@ -33,8 +34,9 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
   const recordIds = new Map<string, string>();
   let exportToken: string;
   let fileToken: string;
-  /** a field session of each kind of account */
-  const fieldTokens = new Map<string, string>();
+  /** the field account of each kind (a fresh session for every call: a call may sign out) */
+  const fieldUsers = new Map<string, number>();
+  let samples: ReturnType<typeof sampler>;
   /** numeric ids for the field routes' paths, by segment (they take plain numbers) */
   const fieldIds = new Map<string, string>();
 
@@ -42,17 +44,21 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     t = await startTestApp(dialect);
     root = client(t);
     routes = t.app.routeTable;
-    const { ref } = sampler(root);
+    samples = sampler(root);
+    const { ref } = samples;
     for (const def of RESOURCE_DEFS) recordIds.set(def.name, (await ref(def.name)).encrypted_id);
     // the field accounts, records of their own (the admin routes may delete or block the matrix's):
     // the patient and the doctor of an appointment, and a CHW
     const appointment = await ref('appointments');
-    for (const [kind, id] of [['patient', appointment.patient_id], ['doctor', appointment.doctor_id], ['chw', (await ref('chw')).id]] as const) {
-      fieldTokens.set(kind, await fieldTokenFor(t, Number(id)));
-    }
+    const chw = await ref('chw');
+    for (const [kind, id] of [['patient', appointment.patient_id], ['doctor', appointment.doctor_id], ['chw', chw.id]] as const) fieldUsers.set(kind, Number(id));
     fieldIds.set('doctors', String(appointment.doctor_id));
     fieldIds.set('appointments', String(appointment.id));
     fieldIds.set('doctor', String(appointment.id));
+    // the CHW's own task, a survey form and a message (another's is a 404, which is through too)
+    fieldIds.set('tasks', String((await ref('tasks', { chw })).id));
+    fieldIds.set('forms', String((await ref('dynamic-forms')).id));
+    fieldIds.set('messages', String((await ref('user-messages')).id));
     // the admin the matrix acts on holds no permissions, so any admin with the route's permission may act on it
     const bare = dataOf(await root.post('/api/admin/roles', { name: 'matrix-target', permissions: [] }));
     recordIds.set('admins', dataOf(await root.post('/api/admin/admins', {
@@ -119,6 +125,16 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     return t.login(email, PASSWORD);
   }
   const allBut = (permission: string) => ALL_PERMISSIONS.filter((p) => p !== permission);
+  /** a fresh sign-in of an admin holding `permissions`, limited to `districtIds` */
+  async function limitedToken(permissions: readonly string[], districtIds: number[]): Promise<string> {
+    const tag = `l${accounts.size}${Math.random().toString(36).slice(2, 6)}`;
+    const role = dataOf(await root.post('/api/admin/roles', { name: `matrix-${tag}`, permissions }));
+    const email = `matrix-${tag}@example.org`;
+    dataOf(await root.post('/api/admin/admins', {
+      f_name: 'Matrix', l_name: tag, email, cnic: '3520112345671', role_id: role.id, district_ids: districtIds, password: PASSWORD, confirmPassword: PASSWORD,
+    }));
+    return t.login(email, PASSWORD);
+  }
 
   it('the route table and contract/resources.ts agree', () => {
     const has = (method: string, url: string) => routes.find((r) => r.method === method && r.url === url);
@@ -171,7 +187,7 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
         await expectStatus(route, "an admin's token", t.rootToken, (s) => s === 401, '401');
         for (const kind of FIELD_KINDS) {
           const serves = access.field.includes(kind);
-          await expectStatus(route, `a ${kind}'s token`, fieldTokens.get(kind)!, serves ? passes : (s) => s === 403, serves ? 'not 401/403' : '403');
+          await expectStatus(route, `a ${kind}'s token`, await fieldTokenFor(t, fieldUsers.get(kind)!), serves ? passes : (s) => s === 403, serves ? 'not 401/403' : '403');
         }
         continue;
       }
@@ -200,6 +216,88 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
     expect(unfillable).toEqual([]);
     expect(problems).toEqual([]);
     expect(exercised).toBe(routes.length);
+  });
+
+  it('checks the caller before the body: a malformed or refused body is still a 401 without a token, and a 403 for the wrong account', async () => {
+    const problems: string[] = [];
+    const bodies = [
+      { payload: '{"not json', headers: { 'content-type': 'application/json' } },
+      { payload: JSON.stringify({ zz_unknown_field: '\u0000', page: 'x' }), headers: { 'content-type': 'application/json' } },
+    ];
+    let checked = 0;
+    for (const route of routes) {
+      if (route.method === 'GET' || (route.access.auth === false && !route.access.field)) continue;
+      const url = fill(route.url, route.url.includes(':pusher_id') ? await callerOf(t.rootToken) : undefined);
+      if (url === null) continue;
+      // the wrong account: an admin lacking the route's permission, a field account of another kind
+      const otherKind = route.access.field ? FIELD_KINDS.find((k) => !route.access.field!.includes(k)) : undefined;
+      const wrong = route.access.field ? (otherKind ? await fieldTokenFor(t, fieldUsers.get(otherKind)!) : null)
+        : route.access.permission ? await tokenFor(allBut(route.access.permission)) : null;
+      for (const body of bodies) {
+        const anonymous = await call(t, { method: route.method as 'POST', url, ...body });
+        if (anonymous.statusCode !== 401) problems.push(`${label(route)} no token, ${body.payload.slice(0, 20)}: ${anonymous.statusCode} ${anonymous.body.slice(0, 100)}`);
+        if (wrong) {
+          const refused = await call(t, { method: route.method as 'POST', url, token: wrong, ...body });
+          if (refused.statusCode !== 403) problems.push(`${label(route)} wrong account, ${body.payload.slice(0, 20)}: ${refused.statusCode} ${refused.body.slice(0, 100)}`);
+        }
+      }
+      checked++;
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  /**
+   * Every declared expansion (`GET /{name}/{id}?{param}=true`, `expand` in a declaration) shows other
+   * resources' records: without the view permission of any of them it is a 403 (whatever else the
+   * caller holds), with its record's view permission and theirs it is through, and every record it
+   * lists is one the caller may read on its own route; an admin limited to a district none of them lie
+   * in gets none of them. It is called on the record the matrix made that shows most (an expansion
+   * showing nothing for every record fails the suite, as an unfillable route does).
+   */
+  it('every declared expansion: 403 without the view permissions of what it shows, through with them, and only records the caller may read', async () => {
+    const problems: string[] = [];
+    const expansions = RESOURCE_DEFS.flatMap((def) => Object.entries(def.expand ?? {}).map(([param, expansion]) => ({ def, param, expansion })));
+    expect(expansions.length).toBeGreaterThan(0);
+    const emptyDistrict = dataOf(await root.post('/api/admin/districts', { title: `Matrix empty ${Date.now()}` }));
+    for (const { def, param, expansion } of expansions) {
+      const name = `${def.name}?${param}`;
+      const own = permissionName('view', def.module);
+      const needed = expansionPermissions(expansion);
+      const listed = async (token: string | null, id: string) => {
+        const res = await call(t, { method: 'GET', url: `/api/admin/${def.name}/${id}?${param}=true`, token });
+        return { status: res.statusCode, items: res.statusCode === 200 ? (res.json().data[expansion.as] as Row[]) : [] };
+      };
+      // the record of this resource the matrix made whose expansion lists most, as the super admin sees it
+      let best = { id: recordIds.get(def.name)!, count: -1 };
+      for (const { record } of samples.made.filter((m) => m.resource === def.name)) {
+        const { items } = await listed(t.rootToken, record.encrypted_id);
+        if (items.length > best.count) best = { id: record.encrypted_id, count: items.length };
+      }
+      if (best.count < 1) problems.push(`${name}: no record the matrix made shows anything`);
+      for (const p of needed.filter((x) => x !== own)) {
+        const { status } = await listed(await tokenFor(allBut(p)), best.id);
+        if (status !== 403) problems.push(`${name} with every permission but ${p}: ${status}, expected 403`);
+        const plain = await call(t, { method: 'GET', url: `/api/admin/${def.name}/${best.id}`, token: await tokenFor([own]) });
+        if (plain.statusCode !== 200 || expansion.as in plain.json().data) problems.push(`${name}: the record without the parameter, with only ${own}: ${plain.statusCode}`);
+      }
+      const readers: [string, string][] = [
+        [`only ${[own, ...needed].join(', ')}`, await tokenFor([own, ...needed])],
+        ['every permission, limited to a district with nothing in it', await limitedToken(ALL_PERMISSIONS, [emptyDistrict.id])],
+      ];
+      for (const [who, token] of readers) {
+        const { status, items } = await listed(token, best.id);
+        if (status !== 200) problems.push(`${name} with ${who}: ${status}, expected 200`);
+        if (who.startsWith('every') && items.length) problems.push(`${name} with ${who}: lists ${items.length} records`);
+        else if (!who.startsWith('every') && items.length !== best.count) problems.push(`${name} with ${who}: lists ${items.length}, the super admin ${best.count}`);
+        for (const item of items) {
+          const shown = expansion.shows.find((r) => t.app.ctx.ids.decode(r, String(item.encrypted_id)) !== null);
+          const own = shown && (await call(t, { method: 'GET', url: `/api/admin/${shown}/${item.encrypted_id}`, token })).statusCode;
+          if (own !== 200) problems.push(`${name} with ${who}: lists ${String(item.encrypted_id)} (${shown ?? 'none of its resources'}), which its own route answers ${own}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   describe('tokens', () => {

@@ -95,6 +95,35 @@ describe.each(DIALECTS)('district scope (%s)', (dialect) => {
     expect(dataOf(await inB.post('/api/admin/medical-histories', again)).patient_id).toBe(person.id);
   });
 
+  test("a doctor's patients (?patient=true) are those of the admin's districts, family members by their patient's", async () => {
+    const roster = await samples.ref('duty-roasters');
+    const [inAPatient, inBPatient, nowhere] = [await patient(a), await patient(b), await patient(null)];
+    const family = dataOf(await api.post('/api/admin/family-members', await samples.sampleOf(def('family-members'), { 'app-users': inAPatient })));
+    for (const who of [inAPatient, inBPatient, nowhere, family]) {
+      const body = await samples.sampleOf(def('appointments'), { 'duty-roasters': roster, 'app-users': inAPatient });
+      dataOf(await api.post('/api/admin/appointments', { ...body, patient_id: who.id }));
+    }
+    const url = `/api/admin/doctors/${t.app.ctx.ids.encode('doctors', Number(roster.doctor_id))}?patient=true`;
+    const patients = async (who: Client) => (dataOf(await who.get(url)).patients as Row[]).map((p) => p.id).sort();
+    expect(await patients(api)).toEqual([inAPatient.id, inBPatient.id, nowhere.id, family.id].sort());
+    expect(await patients(inA)).toEqual([inAPatient.id, family.id].sort());
+    expect(await patients(inB)).toEqual([inBPatient.id]);
+    // the doctor's page stays open to the doctor permissions alone; the patients need the patients' permission
+    const doctorsOnly = await limitedAdmin([a.district_id as number], ['view_doctor']);
+    expect(await status(doctorsOnly, url.replace('?patient=true', ''))).toBe(200);
+    expect(await status(doctorsOnly, url)).toBe(403);
+    expect(await status(doctorsOnly, url.replace('true', '1'))).toBe(403);
+    // the page's appointment tabs show appointments and their patients: read with the appointments' view permission (view_app_user), within the districts
+    const page = url.replace('?patient=true', '');
+    const tabs = ['ongoing_appointments', 'doctor_cancelled_appointments', 'doctor_completed_appointments'];
+    const doctorOnlyPage = dataOf(await doctorsOnly.get(page));
+    for (const key of tabs) expect(doctorOnlyPage).not.toHaveProperty(key);
+    const booked = async (who: Client) => (dataOf(await who.get(page)).ongoing_appointments as Row[]).map((ap) => (ap.patient as Row).id).sort();
+    expect(await booked(api)).toEqual([inAPatient.id, inBPatient.id, nowhere.id, family.id].sort());
+    const withAppointments = await limitedAdmin([a.district_id as number], ['view_doctor', 'view_app_user']);
+    expect(await booked(withAppointments)).toEqual([inAPatient.id, family.id].sort());
+  });
+
   test("the survey answers' export keeps to the CHWs of the admin's districts", async () => {
     const form = dataOf(await api.post('/api/admin/dynamic-forms', { title: `Water ${n}`, questions: [{ title: 'Source', type: 'text', is_required: 1 }] }));
     const question = (form.questions as Row[])[0]!;

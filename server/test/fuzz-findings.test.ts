@@ -43,6 +43,19 @@ describe.each(DIALECTS)('fuzzer findings (%s)', (dialect) => {
     expect(dataOf(await t.inject({ method: 'GET', url: `/api/field/doctors/${doctor.id}/slots?date=2030-02-28`, token }))).toEqual([]);
   });
 
+  it('notification ids past 2^31 and 2^53 are refused with the field message on every route that takes them (was a 500 on PostgreSQL: value out of range for type integer)', async () => {
+    const patient = await ref('app-users');
+    const token = await fieldTokenFor(t, patient.id);
+    for (const id of [2 ** 31, 2 ** 53, 2 ** 53 + 2]) {
+      expect(fieldErrors(await api.post('/api/admin/notifications/mark-read', { ids: [id] }))).toEqual({ ids: ['Please send a list of notification ids.'] });
+      expect(fieldErrors(await api.post('/api/admin/notifications', { notifications: [{ id }] }))).toEqual({ notifications: ['Please send the list of notifications.'] });
+      expect(fieldErrors(await t.inject({ method: 'POST', url: '/api/field/notifications/read', token, payload: { ids: [id] } }))).toEqual({ ids: ['Please send a list of notification ids.'] });
+    }
+    // the largest id is still an id (none here: nothing marked)
+    expect(dataOf(await api.post('/api/admin/notifications/mark-read', { ids: [2 ** 31 - 1] }))).toMatchObject({ marked: 0 });
+    expect(dataOf(await t.inject({ method: 'POST', url: '/api/field/notifications/read', token, payload: { ids: [2 ** 31 - 1] } }))).toEqual({ marked: 0 });
+  });
+
   it('a body nested deeper than the API ever nests is refused (422) on every route, as the /users calls would pass it on (was a 500: JSON.stringify overflowed)', async () => {
     const patient = await ref('app-users');
     const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;

@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS } from '../../contract/permissions';
 import type { Presented } from '../src/http/resource';
 import { registry } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
-import { client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
+import { client, type Client, dataOf, fieldErrors, type Row, sampler, timeHasCome } from './helpers/http';
 
 jest.setTimeout(60_000);
 
@@ -70,10 +70,12 @@ describe.each(DIALECTS)('list filters (%s)', (dialect) => {
     const inDistrictA = await patient(a, 'B+');
     const inDistrictB = await patient(b, 'B+');
     const book = async (person: Presented) => dataOf<Presented>(await api.post('/api/admin/appointments', await samples.sampleOf(def('appointments'), { 'app-users': person })));
-    const [first, second, third] = [await book(inDistrictA), await book(inDistrictA), await book(inDistrictB)];
-    const mine = [first.id, second.id, third.id];
+    const [first, booked, third] = [await book(inDistrictA), await book(inDistrictA), await book(inDistrictB)];
+    const mine = [first.id, booked.id, third.id];
     const of = async (who: Client, query: string) => (await ids(who, `/api/admin/appointments?${query}`)).filter((id) => mine.includes(id)).sort();
-    dataOf(await api.put(`/api/admin/appointments/status/${second.encrypted_id}`, { status: 'Completed' }));
+    // completed once its time has come (its day is then yesterday)
+    await timeHasCome(t, booked);
+    const second = dataOf<Presented>(await api.put(`/api/admin/appointments/status/${booked.encrypted_id}`, { status: 'Completed' }));
 
     expect(await of(api, 'status=Completed')).toEqual([second.id]);
     expect(await of(api, 'status=Booked')).toEqual([first.id, third.id].sort());

@@ -79,6 +79,13 @@ describe.each(DIALECTS)('location import on %s', (dialect) => {
     expect(dataOf(await send(csv, true)).errors).toHaveLength(6);
   });
 
+  it('without dry_run the file is imported (only dry_run=true only checks, as README says)', async () => {
+    const csv = [HEADER, 'district,Karak,,,,', 'tehsil,Banda Daud Shah,Karak,,,'].join('\n');
+    const before = await counts();
+    expect(dataOf(await api.post('/api/admin/locations/import', { file: csv }))).toMatchObject({ dry_run: false, districts: 1, tehsils: 1 });
+    expect(await counts()).toEqual({ ...before, districts: before.districts + 1, tehsils: before.tehsils + 1, audit: before.audit + 1 });
+  });
+
   it('an admin limited to a district adds only within it; the route needs create_location', async () => {
     const lahore = (dataOf(await api.get('/api/admin/districts?search=Lahore&paginate=false')) as Row[])[0]!;
     const role = dataOf(await api.post('/api/admin/roles', { name: 'Lahore locations', permissions: ['view_location', 'create_location'] }));

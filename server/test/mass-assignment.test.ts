@@ -5,13 +5,14 @@
  * The stored row, read from the table itself, must not have taken any of them (or the request is
  * refused with 422 and nothing is stored). The forged fields a declaration accepts and ignores (its
  * presented record's keys, http/knownFields.ts) go with the body; the others must be refused with 422
- * naming each ("Unknown field."). Also the admin's own profile and the /users calls, which pass bodies
+ * naming each ("Unknown field."). An update compares the record's own keys that it does not take (id,
+ * status, kind) with the record: changed, each is refused by name; the others are dropped. Also the admin's own profile and the /users calls, which pass bodies
  * on. Both dialects; JSON bodies, and form data for the declarations that take files.
  */
 import type { TObject } from '@sinclair/typebox';
 import type { ResourceDef } from '../src/http/resource';
 import { bodySchemas } from '../src/http/crud';
-import { ACCEPTED_AND_IGNORED, ignoredFieldsOf, UNKNOWN_FIELD } from '../src/http/knownFields';
+import { ACCEPTED_AND_IGNORED, ignoredFieldsOf, READ_ONLY_FIELD, readOnlyKeys, sameAsRead, UNKNOWN_FIELD } from '../src/http/knownFields';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 import { verifyPassword } from '../src/services/passwords';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
@@ -29,6 +30,16 @@ function split(def: ResourceDef, extra: Row): { accepted: Row; unknown: Row } {
   const ignored = { ...ignoredFieldsOf(def), ...ACCEPTED_AND_IGNORED };
   const pick = (known: boolean) => Object.fromEntries(Object.entries(extra).filter(([k]) => Object.hasOwn(ignored, k) === known));
   return { accepted: pick(true), unknown: pick(false) };
+}
+
+/**
+ * Of the forged fields a declaration accepts, those an update compares with the record (its own keys
+ * as read that an update does not take: refused when changed) and those it always drops.
+ */
+function splitAccepted(def: ResourceDef, accepted: Row): { readOnly: Row; dropped: Row } {
+  const compared = new Set(readOnlyKeys(def).filter((k) => !Object.hasOwn(def.ignored ?? {}, k) && !Object.hasOwn(ACCEPTED_AND_IGNORED, k)));
+  const pick = (readOnly: boolean) => Object.fromEntries(Object.entries(accepted).filter(([k]) => compared.has(k) === readOnly));
+  return { readOnly: pick(true), dropped: pick(false) };
 }
 const unknownFields = (fields: Row) => Object.fromEntries(Object.keys(fields).map((k) => [k, [UNKNOWN_FIELD]]));
 
@@ -176,8 +187,16 @@ describe.each(DIALECTS)('mass assignment (%s)', (dialect) => {
     const { accepted: updateExtra, unknown: updateUnknown } = split(def, forged(def, updatable, other.encrypted_id));
     const refusedUpdate = await send('PUT', `/api/admin/${def.name}/${record.encrypted_id}`, { ...updateBody, ...updateUnknown }, form);
     expect([def.name, refusedUpdate.statusCode, refusedUpdate.json().error]).toEqual([def.name, 422, unknownFields(updateUnknown)]);
-    const updated = await send('PUT', `/api/admin/${def.name}/${record.encrypted_id}`, { ...updateBody, ...updateExtra }, form);
-    expect([def.name, [200, 422].includes(updated.statusCode) ? 'answered' : updated.body]).toEqual([def.name, 'answered']);
+    // the record's own keys that an update does not take (its id, status, kind, ...): refused by name when changed
+    const { readOnly, dropped } = splitAccepted(def, updateExtra);
+    const changed = Object.keys(readOnly).filter((k) => !sameAsRead(readOnly[k], record[k]));
+    expect([def.name, changed.length]).not.toEqual([def.name, 0]);
+    const refusedReadOnly = await send('PUT', `/api/admin/${def.name}/${record.encrypted_id}`, { ...updateBody, ...readOnly }, form);
+    expect([def.name, refusedReadOnly.statusCode, refusedReadOnly.json().error]).toEqual([def.name, 422, Object.fromEntries(changed.map((k) => [k, [READ_ONLY_FIELD]]))]);
+    expect([def.name, 'refused update', taken(def, (await stored(def, record.id))!, readOnly, row)]).toEqual([def.name, 'refused update', []]);
+    // the rest are dropped: the update is made without them
+    const updated = await send('PUT', `/api/admin/${def.name}/${record.encrypted_id}`, { ...updateBody, ...dropped }, form);
+    expect([def.name, updated.statusCode === 200 ? 'updated' : updated.body]).toEqual([def.name, 'updated']);
     const after = (await stored(def, record.id))!;
     expect(after).toBeDefined();
     const newPassword = typeof updateBody.password === 'string';
@@ -217,7 +236,10 @@ describe.each(DIALECTS)('mass assignment (%s)', (dialect) => {
     const row = (await stored(def, made.id))!;
     expect(taken(def, row, extra, null)).toEqual([]);
     expect(row.type).toBe('patient');
-    const res = await api.put(`/api/admin/users/${made.encrypted_id}`, { ...body, ...extra, type: 'chw' });
+    const { readOnly, dropped } = splitAccepted(def, extra);
+    const refusedChange = await api.put(`/api/admin/users/${made.encrypted_id}`, { ...body, ...readOnly, type: 'chw' });
+    expect([refusedChange.statusCode, Object.keys(refusedChange.json().error).sort()]).toEqual([422, Object.keys(readOnly).filter((k) => !sameAsRead(readOnly[k], made[k])).sort()]);
+    const res = await api.put(`/api/admin/users/${made.encrypted_id}`, { ...body, ...dropped, type: 'chw' });
     expect(res.statusCode).toBe(200);
     const after = (await stored(def, made.id))!;
     expect(taken(def, after, { ...extra, type: 'chw' }, row, true)).toEqual([]);

@@ -25,6 +25,8 @@ const NOT_ANSWERS: Record<string, string> = {
   'Content-Length: %{}': 'a raw header line',
   'Health Console <no-reply@localhost>': 'the default sender of emails',
   'No reason given.': 'stored as a cancelled appointment’s reason',
+  'Before Food': 'a stored value of a medicine (TO_BE_TAKEN), mapped to its FHIR code (fhir/codes.ts)',
+  'After Food': 'a stored value of a medicine (TO_BE_TAKEN), mapped to its FHIR code (fhir/codes.ts)',
   'Form version': 'a column heading of an export',
   'Submitted at': 'a column heading of an export',
   'Appointment request': 'the title of a notification stored for admins',

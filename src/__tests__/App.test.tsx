@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { Suspense } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TestMemoryRouter } from 'react-admin';
+import { TestMemoryRouter, useLogin } from 'react-admin';
 import { App } from '../App';
 import { appMethodNames, appTestDataProvider, testAuthProvider } from '../testing/AdminTestContext';
+import { CONSOLE_METHODS } from '../providers/kit';
 
 // jsdom draws no charts; the dashboard's lazy chart is not what this test is about.
 jest.mock('../pages/dashboard/BarChartView', () => ({ __esModule: true, default: () => null }));
@@ -75,6 +76,41 @@ describe('App with another backend', () => {
     expect(dataProvider.getList).toHaveBeenCalledWith('roles', expect.objectContaining({ pagination: { page: 1, perPage: 25 } }));
     expect(noFetch).not.toHaveBeenCalled();
   });
+
+  it('opens on the dashboard at the bare address', async () => {
+    const dataProvider = await renderApp('/');
+    expect(await screen.findByTestId('total-sum', {}, { timeout: 5000 })).toHaveTextContent('42');
+    expect(dataProvider.getDashboard).toHaveBeenCalled();
+  });
+
+  it('shows the given sign-in page to a signed-out visitor, and the dashboard once signed in', async () => {
+    const user = userEvent.setup({ delay: null });
+    let signedIn = false;
+    const authProvider = {
+      ...testAuthProvider(['view_role']),
+      checkAuth: async () => {
+        if (!signedIn) throw new Error('signed out');
+      },
+      login: async () => {
+        signedIn = true;
+      },
+    };
+    const SignIn = () => {
+      const login = useLogin();
+      return <button onClick={() => void login({})}>Partner sign-in</button>;
+    };
+    await act(async () => {
+      render(
+        <TestMemoryRouter initialEntries={['/']}>
+          <Suspense fallback={null}>
+            <App dataProvider={otherBackend()} authProvider={authProvider} loginPage={SignIn} />
+          </Suspense>
+        </TestMemoryRouter>,
+      );
+    });
+    await user.click(await screen.findByRole('button', { name: 'Partner sign-in' }, { timeout: 5000 }));
+    expect(await screen.findByTestId('total-sum', {}, { timeout: 5000 })).toHaveTextContent('42');
+  });
 });
 
 test("the README's 'Plugging in another backend' names every method another backend must implement", () => {
@@ -83,4 +119,18 @@ test("the README's 'Plugging in another backend' names every method another back
   const tableRows = section.split('\n').filter((line) => line.startsWith('| `'));
   const documented = tableRows.flatMap((line) => [...line.split('|')[1]!.matchAll(/`(\w+)\(/g)].map((match) => match[1]));
   expect([...documented].sort()).toEqual([...appMethodNames].sort());
+});
+
+test("the README's table says, for each method, what withConsoleMethods does without the backend's (kit's CONSOLE_METHODS)", () => {
+  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const section = readme.split('## Plugging in another backend')[1]?.split('\n## ')[0] ?? '';
+  const said = section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .flatMap((line) => {
+      const cells = line.split('|');
+      const how = cells.at(-2)!.trim().startsWith('derived') ? 'derived' : cells.at(-2)!.trim() === 'not offered' ? 'unsupported' : cells.at(-2)!.trim();
+      return [...cells[1]!.matchAll(/`(\w+)\(/g)].map((match) => [match[1], how]);
+    });
+  expect(Object.fromEntries(said)).toEqual(Object.fromEntries(Object.entries(CONSOLE_METHODS).map(([name, { how }]) => [name, how])));
 });

@@ -226,11 +226,17 @@ const ar = {
     },
   },
   app: {
+    // a refused save names its first field in error (resources/common/ConsoleForm.tsx)
+    form: {
+      check_field: 'تحقق من «%{field}»: %{message}',
+      check_field_more: 'تحقق من «%{field}»: %{message} (ولا حقل آخر) |||| تحقق من «%{field}»: %{message} (وحقل آخر) |||| تحقق من «%{field}»: %{message} (وحقلان آخران) |||| تحقق من «%{field}»: %{message} (و%{smart_count} حقول أخرى) |||| تحقق من «%{field}»: %{message} (و%{smart_count} حقلًا آخر) |||| تحقق من «%{field}»: %{message} (و%{smart_count} حقل آخر)',
+    },
     bulk: {
       done: "تم: %{done}.",
       partly: "تم: %{done}. رُفض: %{refused}. %{reasons}",
       confirm_delete: "حذف السجلات المحددة (%{smart_count})؟",
     },
+    backend: { unsupported: "لا يوفّر هذا الخادم هذه الميزة." },
     export: {
       created_at: "تاريخ الإنشاء",
       updated_at: "تاريخ التحديث",

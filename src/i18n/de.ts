@@ -223,11 +223,17 @@ const de = {
     },
   },
   app: {
+    // a refused save names its first field in error (resources/common/ConsoleForm.tsx)
+    form: {
+      check_field: 'Bitte „%{field}“ prüfen: %{message}',
+      check_field_more: 'Bitte „%{field}“ prüfen: %{message} (und %{smart_count} weiteres Feld) |||| Bitte „%{field}“ prüfen: %{message} (und %{smart_count} weitere Felder)',
+    },
     bulk: {
       done: "Erledigt: %{done}.",
       partly: "Erledigt: %{done}. Abgelehnt: %{refused}. %{reasons}",
       confirm_delete: "Die ausgewählten Einträge löschen (%{smart_count})?",
     },
+    backend: { unsupported: "Dieses Backend bietet diese Funktion nicht an." },
     export: {
       created_at: "Erstellt am",
       updated_at: "Geändert am",

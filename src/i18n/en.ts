@@ -20,11 +20,17 @@ const en = {
     navigation: { no_results: 'Data not found' },
   },
   app: {
+    // a refused save names its first field in error (resources/common/ConsoleForm.tsx)
+    form: {
+      check_field: 'Check “%{field}”: %{message}',
+      check_field_more: 'Check “%{field}”: %{message} (and %{smart_count} more field) |||| Check “%{field}”: %{message} (and %{smart_count} more fields)',
+    },
     bulk: {
       done: "Done: %{done}.",
       partly: "Done: %{done}. Refused: %{refused}. %{reasons}",
       confirm_delete: "Delete the selected records (%{smart_count})?",
     },
+    backend: { unsupported: "This backend does not offer this feature." },
     export: {
       created_at: "Created at",
       updated_at: "Updated at",

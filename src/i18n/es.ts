@@ -222,11 +222,17 @@ const es = {
     },
   },
   app: {
+    // a refused save names its first field in error (resources/common/ConsoleForm.tsx)
+    form: {
+      check_field: 'Revise «%{field}»: %{message}',
+      check_field_more: 'Revise «%{field}»: %{message} (y %{smart_count} campo más) |||| Revise «%{field}»: %{message} (y %{smart_count} campos más)',
+    },
     bulk: {
       done: "Hecho: %{done}.",
       partly: "Hecho: %{done}. Rechazados: %{refused}. %{reasons}",
       confirm_delete: "¿Eliminar los registros seleccionados (%{smart_count})?",
     },
+    backend: { unsupported: "Este servidor no ofrece esta función." },
     export: {
       created_at: "Creado el",
       updated_at: "Actualizado el",

@@ -19,11 +19,17 @@ const fr = {
     navigation: { no_results: 'Aucune donnée trouvée' },
   },
   app: {
+    // a refused save names its first field in error (resources/common/ConsoleForm.tsx)
+    form: {
+      check_field: 'Vérifiez « %{field} » : %{message}',
+      check_field_more: 'Vérifiez « %{field} » : %{message} (et %{smart_count} autre champ) |||| Vérifiez « %{field} » : %{message} (et %{smart_count} autres champs)',
+    },
     bulk: {
       done: "Fait : %{done}.",
       partly: "Fait : %{done}. Refusés : %{refused}. %{reasons}",
       confirm_delete: "Supprimer les enregistrements sélectionnés (%{smart_count}) ?",
     },
+    backend: { unsupported: "Ce serveur ne propose pas cette fonction." },
     export: {
       created_at: "Créé le",
       updated_at: "Modifié le",

@@ -222,11 +222,17 @@ const pt = {
     },
   },
   app: {
+    // a refused save names its first field in error (resources/common/ConsoleForm.tsx)
+    form: {
+      check_field: 'Verifique “%{field}”: %{message}',
+      check_field_more: 'Verifique “%{field}”: %{message} (e mais %{smart_count} campo) |||| Verifique “%{field}”: %{message} (e mais %{smart_count} campos)',
+    },
     bulk: {
       done: "Feito: %{done}.",
       partly: "Feito: %{done}. Recusados: %{refused}. %{reasons}",
       confirm_delete: "Excluir os registros selecionados (%{smart_count})?",
     },
+    backend: { unsupported: "Este servidor não oferece este recurso." },
     export: {
       created_at: "Criado em",
       updated_at: "Atualizado em",

@@ -223,11 +223,17 @@ const zh = {
     },
   },
   app: {
+    // a refused save names its first field in error (resources/common/ConsoleForm.tsx)
+    form: {
+      check_field: '请检查“%{field}”：%{message}',
+      check_field_more: '请检查“%{field}”：%{message}（另有 %{smart_count} 个字段） |||| 请检查“%{field}”：%{message}（另有 %{smart_count} 个字段）',
+    },
     bulk: {
       done: "已完成：%{done}。",
       partly: "已完成：%{done}。被拒绝：%{refused}。%{reasons}",
       confirm_delete: "删除所选记录（%{smart_count}）？",
     },
+    backend: { unsupported: "此后端不提供此功能。" },
     export: {
       created_at: "创建时间",
       updated_at: "更新时间",

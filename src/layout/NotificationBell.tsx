@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { retryUnlessClientError, type AppDataProvider } from '../providers/dataProvider';
 import { subscribeNotifications, subscribeReconnect, type AdminNotification } from '../providers/realtime';
-import { getPusherId } from '../providers/session';
+import { useConsoleIdentity } from '../providers/kit/identity';
 import { BELL_QUERY_KEY, withPushed, type BellData } from '../resources/notifications/api';
 import { formatDateTime, formatWhen } from '../resources/notifications/dates';
 
@@ -85,7 +85,8 @@ export const NotificationBell = () => {
   const queryClient = useQueryClient();
   // react-admin's data provider, which signs out on an expired session.
   const dataProvider = useDataProvider<AppDataProvider>();
-  const pusherId = getPusherId();
+  // the admin's own channel, as the auth provider names it
+  const pusherId = useConsoleIdentity()?.pusherId;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The popover opens towards the page, away from the end of the app bar, in either direction.
   const end = useTheme().direction === 'rtl' ? 'left' : 'right';
@@ -98,7 +99,7 @@ export const NotificationBell = () => {
   });
 
   useEffect(() => {
-    const unsubscribe = subscribeNotifications(dataProvider, (pushed) => {
+    const unsubscribe = subscribeNotifications(dataProvider, pusherId, (pushed) => {
       queryClient.setQueryData<BellData>(BELL_QUERY_KEY, (current) => withPushed(current, pushed));
     });
     // Whatever was pushed while the socket was away was missed: fetch again.

@@ -1,10 +1,11 @@
 /** react-admin's AuthProvider over the session store and the auth calls. */
-import type { AuthProvider, UserIdentity } from 'ra-core';
+import type { Identifier } from 'ra-core';
+import type { ConsoleAuthProvider, ConsoleIdentity } from './kit/identity';
 import { login, logout } from './authApi';
 import { disconnectRealtime } from './realtime';
 import { isRecord } from './http';
 import { canAccess } from './permissions';
-import { getFullName, getPermissions, getProfileImage, getUid, isSignedIn } from './session';
+import { getEncryptedId, getFullName, getPermissions, getProfileImage, getPusherId, getUid, isSignedIn } from './session';
 import { LOGIN_PATH } from './signInPath';
 
 export { LOGIN_PATH };
@@ -19,7 +20,15 @@ export interface LoginParams {
 const statusOf = (error: unknown): number | undefined =>
   isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
 
-export const authProvider: AuthProvider = {
+export interface AuthProviderOptions {
+  /**
+   * How the data provider names admins, so the identity's id is the signed-in admin's record id: by the
+   * server's encrypted id (ours, by default) or by its number (the in-browser demo's records).
+   */
+  recordIds?: 'encrypted' | 'numbers';
+}
+
+export const createAuthProvider = ({ recordIds = 'encrypted' }: AuthProviderOptions = {}): ConsoleAuthProvider => ({
   async login({ email, password, remember_me }: LoginParams) {
     await login(email, password, Boolean(remember_me));
   },
@@ -48,10 +57,10 @@ export const authProvider: AuthProvider = {
     if (status === 403) throw { logoutUser: false, redirectTo: UNAUTHORIZED_PATH };
   },
 
-  async getIdentity(): Promise<UserIdentity> {
-    const id = getUid();
+  async getIdentity(): Promise<ConsoleIdentity> {
+    const id: Identifier | null = recordIds === 'numbers' ? getUid() : (getEncryptedId() ?? getUid());
     if (!isSignedIn() || id === null) throw new Error('Not signed in');
-    return { id, fullName: getFullName(), avatar: getProfileImage() ?? undefined };
+    return { id, fullName: getFullName(), avatar: getProfileImage() ?? undefined, pusherId: getPusherId() };
   },
 
   async getPermissions() {
@@ -61,6 +70,9 @@ export const authProvider: AuthProvider = {
   async canAccess({ resource, action, record }) {
     return isSignedIn() && canAccess(getPermissions(), { resource, action, record });
   },
-};
+});
+
+/** Ours: the stored session (session.ts) and the server's sign-in calls (authApi.ts). */
+export const authProvider = createAuthProvider();
 
 export default authProvider;

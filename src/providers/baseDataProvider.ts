@@ -153,10 +153,16 @@ export function sortQuery(sort: SortPayload | undefined): QueryParams {
 /** Extra query parameters a caller passes as meta.query (detail fetches of some modules take them). */
 export const metaQuery = (meta: unknown): QueryParams => (isRecord(meta) && isRecord(meta.query) ? meta.query : {});
 
+/**
+ * A list's filter as the server's query: react-admin's full-text `q` is the server's `search`. A
+ * `search` given as such is kept (a blank or absent `q` must not wipe it out); when both are given,
+ * `q` (the list's search box) wins.
+ */
 export function filterQuery(filter: unknown): QueryParams {
   if (!isRecord(filter)) return {};
-  const { q, ...rest } = filter;
-  return { ...rest, search: q };
+  const { q, search, ...rest } = filter;
+  const term = q === undefined || q === null || q === '' ? search : q;
+  return term === undefined ? rest : { ...rest, search: term };
 }
 
 function listQuery(params: GetListParams): QueryParams {

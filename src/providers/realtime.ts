@@ -12,7 +12,6 @@ import type { ChannelAuthorizationHandler, Options as PusherOptions } from 'push
 import type { AdminNotification } from '../../contract/api';
 import { isRecord } from './http';
 import { withDataId } from './notifications';
-import { getPusherId } from './session';
 
 export type { AdminNotification };
 
@@ -260,11 +259,11 @@ const parsed = (data: unknown): unknown => {
 };
 
 /**
- * The signed-in admin's pushed notifications; returns the unsubscribe function. `source` (the data
- * provider) opens the connection when this is the first subscription.
+ * The signed-in admin's pushed notifications, on his channel (`pusherId`, the auth provider's identity
+ * says it); returns the unsubscribe function. `source` (the data provider) opens the connection when this
+ * is the first subscription.
  */
-export function subscribeNotifications(source: RealtimeBackend, handler: (notification: AdminNotification) => void): () => void {
-  const pusherId = getPusherId();
+export function subscribeNotifications(source: RealtimeBackend, pusherId: string | null | undefined, handler: (notification: AdminNotification) => void): () => void {
   if (!pusherId) return () => undefined;
   return listen(source, adminChannel(pusherId), NOTIFICATION_EVENT, (data) => {
     const value = parsed(data);

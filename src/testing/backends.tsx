@@ -90,7 +90,7 @@ export function createTestBackend(name: BackendName): TestBackend {
   let urls = 0;
   return {
     name,
-    dataProvider: createFakeDataProvider(JSON.parse(JSON.stringify(data)) as DemoData, { objectUrl: () => `blob:test/${(urls += 1)}`, download: () => undefined }),
+    dataProvider: createFakeDataProvider(JSON.parse(JSON.stringify(data)) as DemoData, { objectUrl: () => `blob:test/${(urls += 1)}`, download: () => undefined, getIdentity: async () => ({ id: data.admin.session.id as number }) }),
     records: (resource) => (data.resources[resource] ?? []) as RaRecord[],
     // (not the demo admin's own: the admin list leaves the signed-in admin out, who edits himself on the profile page)
     recordId: (resource) => (data.resources[resource]?.find((record) => record.encrypted_id !== data.admin.session.encrypted_id) as RaRecord | undefined)?.id,

@@ -6,6 +6,7 @@ import type { AppContext, Principal } from '../context';
 import type { Database } from '../db/schema';
 import { hashToken, now } from '../services/tokens';
 import { forbidden, unauthenticated } from './errors';
+import { requireFieldUser } from './fieldAuth';
 
 const ALL = new Set(ALL_PERMISSIONS);
 
@@ -114,14 +115,18 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Every route under /api/admin is authenticated unless its config says `access: { auth: false }`;
- * a route with `access.permission` also needs that permission. Runs before the body is parsed or
+ * a route with `access.permission` also needs that permission; a field apps' route (`access.field`)
+ * needs a field session of one of its kinds (http/fieldAuth.ts). Runs before the body is parsed or
  * validated, so an anonymous or unauthorised caller learns nothing about the payload rules.
  */
 export function registerAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('admin', null);
+  app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     // a route under /api/admin without access config needs sign-in (fail closed), as the route table says
     const access = request.routeOptions.config.access ?? (request.routeOptions.url?.startsWith('/api/admin') ? {} : undefined);
+    // a field apps' route: a field session of one of its kinds of account
+    if (access?.field) return requireFieldUser(app.ctx, request, access.field);
     if (!access || access.auth === false) return;
     const token = bearerToken(request);
     const principal = token ? await principalFromToken(app.ctx, token) : null;

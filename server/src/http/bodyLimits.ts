@@ -194,6 +194,20 @@ export function uploadRoute<C extends object>(limits: UploadLimits, config: C) {
   };
 }
 
+/**
+ * Route options of a route that takes a form without files: its `config` plus the limits of a multipart
+ * body of text fields only (the spec's clients send their payloads as form data, document 3 §7); a
+ * file part is refused. JSON keeps its usual limit.
+ */
+export function formRoute<C extends object>(config: C) {
+  return {
+    config: {
+      ...config,
+      multipartOptions: { limits: { fileSize: 1, files: 0, fields: MAX_FIELDS, fieldSize: FIELD_LIMIT, parts: MAX_FIELDS } },
+    },
+  };
+}
+
 /** The registration limits of the multipart plugin: what applies if a route forgot its own (it cannot: see below). */
 export const DEFAULT_MULTIPART_LIMITS = { fileSize: 1, files: 0, fields: MAX_FIELDS, fieldSize: FIELD_LIMIT, parts: MAX_FIELDS };
 

@@ -88,11 +88,12 @@ export function fieldErrorsFromAjv(errors: AjvError[], schema: unknown): Record<
       const own = messageOf(node);
       if (own) [message, messageRow] = [own, row];
     }
-    // a union reports every branch that failed; the field's own message says it once
+    // a union reports every branch that failed; the field's own message says it once. Without one, the
+    // catalogue's words name the field: ajv's own texts ("must NOT be valid") are for programmers
     const text =
       message !== undefined
         ? messageRow !== null ? messageText('row_message', { row: messageRow + 1, message }) : message
-        : field === '_' ? messageText('body_invalid', { problem: e.message ?? 'is invalid' }) : messageText('field_invalid', { field: field.replace(/_/g, ' '), problem: e.message ?? 'is invalid' });
+        : field === '_' ? messageText('body_invalid') : messageText('field_invalid', { field: field.replace(/_/g, ' ') });
     const list = (out[field] ??= []);
     if (!list.includes(text)) list.push(text);
   }

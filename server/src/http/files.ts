@@ -110,7 +110,9 @@ const MAX_PATH_LENGTH = 300;
  * upload of the writing admin that no record holds yet; a file of another record, another admin's
  * upload or one no longer kept are refused with a message saying so.
  */
-async function acceptOne(ctx: AppContext, spec: FileSpec, value: unknown, kept: readonly string[], adminId: number): Promise<Accepted | string> {
+async function acceptOne(ctx: AppContext, spec: FileSpec, sent: unknown, kept: readonly string[], adminId: number): Promise<Accepted | string> {
+  // a file as the record reads it (`{ path, type, mimeType }`, sent back whole): its path
+  const value = sent && typeof sent === 'object' && !Buffer.isBuffer(sent) && typeof (sent as Row).path === 'string' ? (sent as Row).path : sent;
   let data: Buffer | null = Buffer.isBuffer(value) ? value : null;
   if (typeof value === 'string') {
     // a file the record already has, named by the link it was presented with: kept as it is

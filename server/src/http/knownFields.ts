@@ -24,24 +24,72 @@ export const ACCEPTED_AND_IGNORED: Readonly<Record<string, string>> = {
   updatedBy: 'the spec\'s console sends the signed-in id as updatedBy; the server records the editor from the token',
 };
 
-/** The keys of a record as the machinery presents it, read-only: a body may send them back, and they change nothing. */
+/**
+ * The keys of a record as the machinery presents it that a write does not take, and always drops: its
+ * timestamps (kept by the server), its relations (presented from their keys, which are the fields a
+ * write changes) and what is computed for its page.
+ */
 export function presentedKeys(def: ResourceDef): Record<string, string> {
   const keys: Record<string, string> = {};
   const readOnly = (key: string, why: string) => {
     keys[key] ??= why;
   };
-  for (const key of ['id', 'encrypted_id', 'numeric_id']) readOnly(key, 'the record\'s id comes from the route');
   for (const key of ['created_at', 'updated_at']) readOnly(key, 'kept by the server');
-  for (const column of [...def.columns, ...(def.profile?.columns ?? [])]) readOnly(column, 'a read-only column of the record');
   for (const rel of def.belongsTo ?? []) readOnly(rel.as, `the ${rel.as} is presented from ${rel.column}`);
   for (const key of def.recordOnly ?? []) readOnly(key, 'computed for the record\'s page');
   return keys;
 }
 
-/** The accepted-and-ignored keys of a resource's write routes: its declared ones and its presented record's. */
-export function ignoredFieldsOf(def: ResourceDef): Record<string, string> {
-  return { ...presentedKeys(def), ...(def.ignored ?? {}) };
+/**
+ * The keys of a record as presented that hold its own values (its ids, its columns and its profile's,
+ * and those its declaration lists as `readOnly`):
+ * a body that sends one its schema does not take (a status, a counter, a key fixed at creation such as
+ * a schedule's doctor) is accepted when the value is the record's own, as read, and dropped; an update
+ * that would change it is refused naming it (`read_only_field`, compared by `refuseChangedReadOnly`).
+ * A create drops them (there is no record to compare with).
+ */
+export function readOnlyKeys(def: ResourceDef): string[] {
+  const own = ['id', 'encrypted_id', 'numeric_id', ...def.columns, ...(def.profile?.columns ?? []), ...Object.keys(def.readOnly ?? {})];
+  return [...new Set(own)].filter((k) => !['created_at', 'updated_at'].includes(k));
 }
+
+/** The accepted-and-ignored keys of a resource's write routes: its declared ones and its presented record's (read-only ones included). */
+export function ignoredFieldsOf(def: ResourceDef): Record<string, string> {
+  const own = Object.fromEntries(readOnlyKeys(def).map((k) => [k, 'read-only: accepted when unchanged']));
+  return { ...own, ...presentedKeys(def), ...(def.ignored ?? {}) };
+}
+
+/** The read-only keys an update body sent (kept aside by refuseUnknownFields, compared by the update). */
+const sentReadOnly = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/** What a body sent for keys the record presents but a write does not take (empty on most writes). */
+export const readOnlySent = (request: FastifyRequest): Record<string, unknown> => sentReadOnly.get(request) ?? {};
+
+/** A value as compared: numbers and numeric text alike (form data sends text), flags as numbers, blanks as null. */
+function scalar(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (typeof value === 'number' || typeof value === 'string') return String(value);
+  return JSON.stringify(value);
+}
+
+/** Whether a value sent is the one read: lists item by item, objects by the keys sent. */
+export function sameAsRead(sent: unknown, read: unknown): boolean {
+  if (Array.isArray(sent)) return Array.isArray(read) && sent.length === read.length && sent.every((item, i) => sameAsRead(item, read[i]));
+  if (sent && typeof sent === 'object') {
+    if (!read || typeof read !== 'object' || Array.isArray(read)) return false;
+    return Object.entries(sent as Record<string, unknown>).every(([k, v]) => sameAsRead(v, (read as Record<string, unknown>)[k]));
+  }
+  return scalar(sent) === scalar(read);
+}
+
+/** The read-only keys sent with another value than the record's own (as `read` presents it): 422 naming each. */
+export function refuseChangedReadOnly(sent: Record<string, unknown>, read: Record<string, unknown>): void {
+  const changed = Object.keys(sent).filter((key) => !sameAsRead(sent[key], read[key]));
+  if (changed.length) throw new ValidationError(Object.fromEntries(changed.map((key) => [key, [READ_ONLY_FIELD]])));
+}
+
+export const READ_ONLY_FIELD = messageText('read_only_field');
 
 /**
  * The spec's names of fields the project names otherwise (a clinical record's `uid` is its
@@ -77,6 +125,7 @@ export function refuseUnknownFields(request: FastifyRequest): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
   const record = body as Record<string, unknown>;
   const ignored = request.routeOptions.config.ignoredFields ?? {};
+  const readOnly = new Set(request.routeOptions.config.readOnlyFields ?? []);
   const strictRows = request.routeOptions.config.strictRows ?? [];
   const unknown: Record<string, string[]> = {};
   for (const key of Object.keys(record)) {
@@ -85,8 +134,12 @@ export function refuseUnknownFields(request: FastifyRequest): void {
       if (inner.length) unknown[key] = inner;
       continue;
     }
-    if (Object.hasOwn(ignored, key) || Object.hasOwn(ACCEPTED_AND_IGNORED, key)) delete record[key];
-    else unknown[key] = [UNKNOWN_FIELD];
+    if (Object.hasOwn(ACCEPTED_AND_IGNORED, key) || (Object.hasOwn(ignored, key) && !readOnly.has(key))) delete record[key];
+    else if (readOnly.has(key)) {
+      // compared with the record by the update (refuseChangedReadOnly); a create drops it
+      if (request.method === 'PUT') sentReadOnly.set(request, { ...readOnlySent(request), [key]: record[key] });
+      delete record[key];
+    } else unknown[key] = [UNKNOWN_FIELD];
   }
   if (Object.keys(unknown).length) throw new ValidationError(unknown);
 }

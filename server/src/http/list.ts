@@ -1,17 +1,17 @@
 import { USER_STATUS } from '../../../contract/enums';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppContext } from '../context';
 import { countSubsetMatches, searchMatches, searchTable, subsetFullTextTable, usesFullTextIndex, walkMatches, walksByText } from '../db/search';
 import { ValidationError } from './errors';
 import { MAX_ID } from './fields';
-import { type AnySelect, dynamic, type ListOptions, type Registry, type ResourceDef } from './resource';
+import { type AnySelect, dynamic, type DynamicDatabase, type ListOptions, type Registry, type ResourceDef } from './resource';
 
 /**
  * A list's query from its request parameters, for any declaration: search (served by the table's
  * search index), equality filters, filters through a parent, the parent of child records, the date
- * range, status, `ids[]`, the caller's scope, and the sort (a column or a belongsTo relation's column).
+ * range, status, `ids[]` (or one `id`), the caller's scope, and the sort (a column or a belongsTo relation's column).
  */
 
 /** the first value of a query parameter; NUL characters dropped (PostgreSQL refuses them in text) */
@@ -57,20 +57,39 @@ export function districtCondition(ctx: AppContext, def: ResourceDef, districtIds
   return placeCondition(ctx, def, districtIds.length ? [...districtIds] : [0]);
 }
 
+/** A condition on a row of a declaration's table (unaliased), for a query's `where`. */
+export type RowCondition = (eb: ExpressionBuilder<DynamicDatabase, string>) => Expression<SqlBool>;
+
 /** The condition that a record of `def` lies in one of `ids` (districts), by its place. */
-function placeCondition(ctx: AppContext, def: ResourceDef, ids: number[]): (qb: AnySelect) => AnySelect {
+function placeExpression(ctx: AppContext, def: ResourceDef, ids: number[]): RowCondition {
   const scope = def.district!;
   if (scope.through !== undefined) {
     const { through } = scope;
     const holders = scope.resources.map((name) => recordsWithin(ctx, placedResource(ctx, def, name), ids));
-    return (qb) => qb.where((eb) => eb.or(holders.map((holder) => eb(sql.ref(through), 'in', holder))));
+    return (eb) => eb.or(holders.map((holder) => eb(sql.ref(through), 'in', holder)));
   }
   if (scope.table) {
     const holder = dynamic(ctx.db).selectFrom(scope.table).select('id').where(scope.column, 'in', ids);
-    return (qb) => qb.where('id', 'in', holder);
+    return (eb) => eb(sql.ref('id'), 'in', holder);
   }
   const { column } = scope;
-  return (qb) => qb.where(sql.ref(column), 'in', ids);
+  return (eb) => eb(sql.ref(column), 'in', ids);
+}
+
+function placeCondition(ctx: AppContext, def: ResourceDef, ids: number[]): (qb: AnySelect) => AnySelect {
+  const condition = placeExpression(ctx, def, ids);
+  return (qb) => qb.where(condition);
+}
+
+/**
+ * The condition that a row of `def`'s table is one of its records a caller limited to `districtIds`
+ * (null: every district) may see: within its subset and, when limited, its place within them (what a
+ * record's expansion lists of other resources).
+ */
+export function visibleCondition(ctx: AppContext, def: ResourceDef, districtIds: readonly number[] | null): RowCondition {
+  const place = def.district && districtIds ? placeExpression(ctx, def, districtIds.length ? [...districtIds] : [0]) : null;
+  const { subset } = def;
+  return (eb) => eb.and([...(subset ? [eb(sql.ref(subset.column), '=', subset.value)] : []), ...(place ? [place(eb)] : [])]);
 }
 
 /**
@@ -250,7 +269,8 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
     if (end) conditions.push((qb) => qb.where(sql.ref(column), '<', nextDay(end)));
   }
 
-  const rawIds = q['ids[]'] ?? q.ids;
+  // `ids[]` (react-admin's getMany) or the spec's `id` (`GET /tasks?id=`): the records named, by encrypted id or number
+  const rawIds = q['ids[]'] ?? q.ids ?? (first(q.id) ? q.id : undefined);
   const idList = rawIds === undefined ? null : (Array.isArray(rawIds) ? rawIds : [rawIds]).map(String);
   const ids = idList?.map((v) => (/^\d+$/.test(v) ? Number(v) : ctx.ids.decode(def.name, v))).filter((v): v is number => v !== null && v <= MAX_ID);
   if (ids) conditions.push((qb) => (ids.length ? qb.where('id', 'in', ids) : qb.where(sql.lit(false))));

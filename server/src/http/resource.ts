@@ -1,6 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, SelectQueryBuilder, Selectable, Transaction, Updateable } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, Selectable, SqlBool, Transaction, Updateable } from 'kysely';
 import type { Action } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
 import type { AppContext, Principal } from '../context';
@@ -202,6 +202,33 @@ export interface UserStatus {
 
 export type StatusSpec<T extends TableName> = ('status' extends Col<T> ? UserStatus : never) | NamedStatus<T>;
 
+/**
+ * What an expansion's loader reads with: the context, the request, and `within(resource)`, the
+ * condition that a row of the resource's table (queried unaliased) is one of its records the caller
+ * may see (its subset, and for an admin limited to some districts, its place within them by the
+ * resource's own rule). Only the resources the expansion declares in `shows` may be asked for
+ * (another is a declaration error, thrown at the read).
+ */
+export interface ExpansionContext {
+  ctx: AppContext;
+  request: FastifyRequest;
+  within(resource: ResourceName): (eb: ExpressionBuilder<DynamicDatabase, string>) => Expression<SqlBool>;
+}
+
+/**
+ * A part of a record's page asked for by query (`GET /doctors/{id}?patient=true`), shown under the
+ * key `as`. It shows records of other resources, named in `shows`: the caller needs the view
+ * permission of each one's module (403 without it, checked by the machinery before anything is
+ * read), and what it lists is read through `within`, so it keeps to those resources' district scope.
+ */
+export interface Expansion<T extends TableName> {
+  /** the key of the record the part is added under */
+  as: string;
+  /** the resources whose records it shows (or reads to find them) */
+  shows: readonly ResourceName[];
+  load(x: ExpansionContext, record: PresentedOf<T>): Promise<unknown>;
+}
+
 export interface Hooks<T extends TableName, Input> {
   /**
    * Runs before the write's transaction, on the database outside it: a check whose own writes must
@@ -221,10 +248,11 @@ export interface Hooks<T extends TableName, Input> {
   /** narrow which rows the caller may see */
   scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
   /**
-   * Parts a record's page asks for by query (`GET /doctors/{id}?patient=true`): parameter → what to
-   * add to the record when it is `true` or `1`.
+   * What a record read on its own (`GET /{name}/{id}`) adds for its caller, beside what every
+   * presentation has: lists that depend on who reads them (a doctor's appointments, within the
+   * caller's districts). The declaration lists the keys in `ignored` (a body may send them back).
    */
-  expand?: Readonly<Record<string, (ctx: AppContext, record: PresentedOf<T>, request: FastifyRequest) => Promise<void>>>;
+  read?(ctx: AppContext, record: PresentedOf<T>, request: FastifyRequest): Promise<void>;
   /**
    * `GET /{name}/{id}` with an id that is not one of this resource's: what the spec reads there
    * (`GET /duty-roasters/{doctor id}`, the doctor's dated slots), or null for the usual 404.
@@ -294,6 +322,11 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
    */
   profile?: { table: P; columns: readonly Col<P>[] };
   district?: DistrictScope<T>;
+  /**
+   * Parts a record's page asks for by query parameter (`true` or `1`), each declared with the
+   * resources whose records it shows: their view permissions and district scope hold (Expansion).
+   */
+  expand?: Readonly<Record<string, Expansion<T>>>;
   hooks?: Hooks<T, Partial<Static<S>>>;
   /**
    * Fields the enrich hook adds to a record read on its own but leaves out of lists and exports
@@ -307,6 +340,13 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
    * accepted and dropped too; any other key a schema does not know is a 422 (http/knownFields.ts).
    */
   ignored?: Readonly<Record<string, string>>;
+  /**
+   * Keys the record reads with, beside its columns, that a write does not take but that say something
+   * a body could mean to change (`user: { status }`, the account's status as the spec reads it): a body
+   * may send them back as read, and an update that would change one is refused naming it, as a column
+   * it does not take is (http/knownFields.ts).
+   */
+  readOnly?: Readonly<Record<string, string>>;
   /** the spec's names of body fields the declaration names otherwise: `{ uid: 'patient_id' }` (both at once must agree) */
   aliases?: Readonly<Record<string, string>>;
   /** extra routes beside the generic ones */
@@ -361,6 +401,7 @@ export interface ResourceDef {
   subset?: { column: string; value: string };
   profile?: { table: TableName; columns: readonly string[] };
   district?: { column: string; table?: TableName; through?: undefined } | { through: string; resources: readonly ResourceName[]; message: string; column?: undefined; table?: undefined };
+  expand?: Readonly<Record<string, { as: string; shows: readonly ResourceName[]; load(x: ExpansionContext, record: Presented): Promise<unknown> }>>;
   recordOnly?: readonly string[];
   hooks?: {
     precheck?(w: Pick<WriteContext, 'ctx' | 'admin' | 'request'>, input: Row, existing: Row | null): Promise<void>;
@@ -371,10 +412,11 @@ export interface ResourceDef {
     afterStatus?(w: WriteContext, row: Row, status: number | string): Promise<void>;
     enrich?(ctx: AppContext, rows: Presented[], use: Presentation): Promise<void>;
     scope?(qb: AnySelect, request: FastifyRequest): AnySelect;
-    expand?: Readonly<Record<string, (ctx: AppContext, record: Presented, request: FastifyRequest) => Promise<void>>>;
+    read?(ctx: AppContext, record: Presented, request: FastifyRequest): Promise<void>;
     readOther?(ctx: AppContext, id: string, request: FastifyRequest): Promise<unknown>;
   };
   ignored?: Readonly<Record<string, string>>;
+  readOnly?: Readonly<Record<string, string>>;
   aliases?: Readonly<Record<string, string>>;
   routes?(app: FastifyInstance, crud: CrudHelpers): void;
   uniqueTitle?: { column?: string; within?: string };
@@ -406,6 +448,8 @@ export interface ListOptions {
   excludeIds?: number[];
   /** the districts the list keeps to, when not the signed-in admin's (a signed export link's admin) */
   districtIds?: readonly number[] | null;
+  /** the list's parameters (search, paging, filters), when not the request's own query (the FHIR API's searches) */
+  query?: Record<string, unknown>;
 }
 
 export interface CrudHelpers {

@@ -8,6 +8,7 @@ import { isWithin } from '../http/list';
 import { CHANGED_EVENT } from '../realtime';
 import { audit, diff } from '../services/audit';
 import { now } from '../services/tokens';
+import { slotHasBegun } from '../../../contract/dutyRoster';
 import { OPEN_SLOT_STATUSES, SLOT_IDS } from './dutyRosters';
 
 /**
@@ -28,7 +29,13 @@ export const BOOKING = {
   request: 'Please choose an appointment request.',
   handled: 'This request has already been handled.',
   requestPatient: 'Please choose the patient of the request or one of their family members.',
+  notBegun: 'An appointment can be completed once its time has begun.',
 };
+
+/** Refuses to complete an appointment whose slot has not begun (a visit cannot have happened yet). */
+export function checkCompletable(appointment: { date: string; s_time: string }): void {
+  if (!hasStarted(appointment)) throw ValidationError.field('status', BOOKING.notBegun);
+}
 
 type Slot = Selectable<Database['duty_slots']>;
 
@@ -46,7 +53,7 @@ export function slotIdOf(ctx: AppContext, value: unknown): number | null {
 const clock = (at: Date) => at.toISOString().slice(0, 16);
 
 /** Whether a slot has begun: its day and start (read on the server's UTC clock) are not after now. */
-export const hasStarted = (slot: { date: string; s_time: string }, at = new Date()): boolean => `${slot.date}T${slot.s_time}` <= clock(at);
+export const hasStarted = slotHasBegun;
 
 /** Today (UTC) and the time of day, for queries of slots that have not begun. */
 export function notStartedBound(at = new Date()): { day: string; time: string } {
@@ -111,6 +118,7 @@ export async function lockBooked(db: Kysely<Database>, id: number) {
 export async function endBooking(db: Kysely<Database>, id: number, to: 'Completed' | 'Cancelled', reasonId: number | null = null) {
   const row = await db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
+  if (to === 'Completed' && row.status === 'Booked') checkCompletable(row);
   const ended = await db
     .updateTable('appointments')
     .set({ status: to, ...(to === 'Cancelled' ? { cancel_reason_id: reasonId } : {}), updated_at: now() })

@@ -6,7 +6,7 @@ import { ok, MESSAGES } from '../http/envelope';
 import { notFound, ValidationError } from '../http/errors';
 import { Fields, MAX_ID } from '../http/fields';
 import { defineResource, type CrudHelpers, type Row } from '../http/resource';
-import { announce, BOOKING, handleRequest, notStartedBound, releaseSlot, requestToHandle, rescheduleAppointment, takeSlot } from './appointmentWrites';
+import { announce, BOOKING, checkCompletable, handleRequest, notStartedBound, releaseSlot, requestToHandle, rescheduleAppointment, takeSlot } from './appointmentWrites';
 import { OPEN_SLOT_STATUSES, ROSTER, SLOT_IDS } from './dutyRosters';
 import { addFullNames } from './people/accounts';
 
@@ -139,6 +139,8 @@ export const appointments = defineResource<'appointments'>()({
       w.afterCommit(async () => announce(w.ctx, 'appointment-requests', 'update', requestId, w.admin.id));
     },
     async afterStatus({ db }, row, status) {
+      // completed only once its time has begun (in the status change's transaction: refused, it changes nothing)
+      if (status === 'Completed') checkCompletable(row);
       // a cancelled appointment opens its slot again (Cancelled slots are open, spec 2)
       if (status === 'Cancelled') await releaseSlot(db, typeof row.slot_id === 'number' ? row.slot_id : null, 'Cancelled');
     },

@@ -175,7 +175,8 @@ export const countries = defineResource<'countries'>()({
   createSchema: Type.Object(
     {
       country: Fields.text('Please provide a country name.'),
-      iso2: Type.String({ pattern: '^[A-Za-z]{2}$', 'x-message': 'Please provide a two-letter ISO code.' }),
+      // the spec sends a country's name and iso3: an ISO 3166 iso3 gives its iso2 (prepare)
+      iso2: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', 'x-message': 'Please provide a two-letter ISO code.' })),
       iso3: Type.String({ pattern: '^[A-Za-z]{3}$', 'x-message': 'Please provide a three-letter ISO code.' }),
     },
     { additionalProperties: false },
@@ -190,6 +191,11 @@ export const countries = defineResource<'countries'>()({
     async prepare({ db }, input, existing) {
       const values = { ...input };
       const errors: Record<string, string[]> = {};
+      if (!existing && values.iso2 === undefined) {
+        const iso2 = typeof values.iso3 === 'string' ? countriesData.alpha3ToAlpha2(values.iso3.toUpperCase()) : undefined;
+        if (!iso2) throw ValidationError.field('iso2', 'Please provide a two-letter ISO code.');
+        values.iso2 = iso2;
+      }
       for (const key of ['iso2', 'iso3'] as const) {
         const code = values[key];
         if (typeof code !== 'string') continue;

@@ -44,7 +44,8 @@ const LoginBody = Type.Object(
 const EmailBody = Type.Object({ email: Fields.email('Please provide a valid email.') }, { additionalProperties: false });
 const TokenBody = Type.Object({ token: Fields.text(INVALID_TOKEN, 200) }, { additionalProperties: false });
 const ResetBody = Type.Object(
-  { token: Fields.text(INVALID_TOKEN, 200), password: Fields.password(), confirmPassword: Fields.text("Password didn't match.", 128) },
+  // the spec's call sends the token and the password; the console's form sends the confirmation too, which must match
+  { token: Fields.text(INVALID_TOKEN, 200), password: Fields.password(), confirmPassword: Type.Optional(Fields.text("Password didn't match.", 128)) },
   { additionalProperties: false },
 );
 
@@ -168,8 +169,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   });
 
   app.post('/api/admin/reset-password', { config: publicRoute, schema: { tags, body: ResetBody } }, async (request) => {
-    const body = request.body as { token: string; password: string; confirmPassword: string };
-    if (body.confirmPassword !== body.password) throw ValidationError.field('confirmPassword', "Password didn't match.");
+    const body = request.body as { token: string; password: string; confirmPassword?: string };
+    if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw ValidationError.field('confirmPassword', "Password didn't match.");
     const reset = await validReset(ctx, body.token);
     if (!reset) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
     assertPasswordAllowed(body.password, { email: reset.email, names: [reset.f_name, reset.l_name] });

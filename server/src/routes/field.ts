@@ -1,12 +1,13 @@
 import { messageText } from '../../../contract/messages';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext } from '../context';
 import { ok, MESSAGES } from '../http/envelope';
-import { forbidden, HttpError, unauthenticated, ValidationError } from '../http/errors';
+import { forbidden, HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
+import { FIELD_KINDS } from '../http/fieldAuth';
 import { endUserResetLinks } from '../resources/people/accounts';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
@@ -18,71 +19,24 @@ import { hashToken, inMs, newToken, now } from '../services/tokens';
  * The field apps' accounts (patients, CHWs, doctors): sign-in, sign-out, who am I, and password
  * reset, under /api/field. One account table for every kind, so these work the same for all; a
  * blocked account cannot sign in and its sessions end when it is blocked. Later modules add the field
- * apps' own routes (task status, form submissions) behind `requireUser`.
+ * apps' own routes (task status, form submissions) as `fieldRoute(...kinds)`.
  */
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const INVALID_TOKEN = 'Invalid token';
 const RESET_SENT = 'If that email is registered, a reset link has been sent.';
 const SESSION_DAYS = 30;
-/** calls a minute one field account may make to the routes behind `requireUser` */
-export const FIELD_RATE = 300;
 const RESET_TTL_MS = 60 * 60_000;
 const tags = ['field app'];
 const publicRoute = { access: { auth: false } };
 
-/** The signed-in field user, resolved from the bearer token by `requireUser`. */
-export interface FieldUser {
-  id: number;
-  tokenId: number;
-  type: string;
-  email: string;
-  f_name: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: FieldUser | null;
-  }
-}
-
-const bearer = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
-
-/** preHandler of field routes that need a signed-in, active field user. */
-export async function requireUser(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const token = bearer(request);
-  const row = token
-    ? await this.ctx.db
-        .selectFrom('user_tokens as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .select(['t.id as token_id', 'u.id', 'u.type', 'u.email', 'u.f_name', 'u.status'])
-        .where('t.token_hash', '=', hashToken(token))
-        .where('t.expires_at', '>', now())
-        .executeTakeFirst()
-    : undefined;
-  if (!row || row.status !== USER_STATUS.active || !row.email) throw unauthenticated();
-  // one app may not flood the server: FIELD_RATE calls a minute per account
-  const wait = await hit(this.ctx.db, [{ key: `field-calls:${row.id}`, max: FIELD_RATE, windowMs: 60_000 }]);
-  if (wait !== null) throw new HttpError(429, messageText('requests_throttled', { seconds: wait }));
-  request.user = { id: row.id, tokenId: row.token_id, type: row.type, email: row.email, f_name: row.f_name };
-}
-
-/** preHandler of field routes for one kind of account (a CHW's tasks, a patient's messages): 403 for the others. */
-export const requireKind = (...kinds: string[]) =>
-  async function (this: FastifyInstance, request: FastifyRequest): Promise<void> {
-    await requireUser.call(this, request);
-    if (!kinds.includes(request.user!.type)) throw forbidden();
-  };
-
 /**
- * The options of a field route for some kinds of account: its preValidation signs the caller in and
- * refuses the other kinds (401, 403), and its access names the kinds, so the route table lists it and
- * the authorization matrix and the fuzzer call it with each kind's token.
+ * The options of a field route for some kinds of account: its access names the kinds, so the auth
+ * guard signs the caller in before the body is read (401, 403 for the other kinds, 429 past the
+ * account's rate: http/fieldAuth.ts), and the route table lists it, so the authorization matrix and
+ * the fuzzer call it with each kind's token.
  */
-export const fieldRoute = (...kinds: string[]) => ({
-  config: { access: { auth: false, field: kinds } },
-  preValidation: requireKind(...kinds),
-});
+export const fieldRoute = (...kinds: readonly string[]) => ({ config: { access: { auth: false, field: kinds } } });
 
 const LoginBody = Type.Object(
   { email: Fields.email('Please provide a valid email.'), password: Fields.text('Please provide a password.', 128) },
@@ -102,7 +56,6 @@ async function me(ctx: AppContext, id: number) {
 export function registerFieldRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const { db } = ctx;
-  app.decorateRequest('user', null);
 
   app.post('/api/field/login', { config: publicRoute, schema: { tags, body: LoginBody } }, async (request) => {
     const body = request.body as { email: string; password: string };
@@ -129,12 +82,12 @@ export function registerFieldRoutes(app: FastifyInstance): void {
     return ok({ token, expires_at: expiresAt, user: await me(ctx, user.id) }, 'Signed in.');
   });
 
-  app.post('/api/field/logout', { config: publicRoute, schema: { tags }, preHandler: requireUser }, async (request) => {
+  app.post('/api/field/logout', { ...fieldRoute(...FIELD_KINDS), schema: { tags } }, async (request) => {
     await db.deleteFrom('user_tokens').where('id', '=', request.user!.tokenId).execute();
     return ok(null, 'Signed out.');
   });
 
-  app.get('/api/field/me', { config: publicRoute, schema: { tags }, preHandler: requireUser }, async (request) => ok(await me(ctx, request.user!.id)));
+  app.get('/api/field/me', { ...fieldRoute(...FIELD_KINDS), schema: { tags } }, async (request) => ok(await me(ctx, request.user!.id)));
 
   app.post('/api/field/verify-email', { config: publicRoute, schema: { tags, body: EmailBody } }, async (request) => {
     const email = (request.body as { email: string }).email.trim().toLowerCase();

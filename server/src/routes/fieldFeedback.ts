@@ -11,7 +11,8 @@ import { checkDoctor, feedbackFields, SUPPORT } from '../resources/feedbackRules
 import { audit } from '../services/audit';
 import { notifyAdmins } from '../services/notify';
 import { now } from '../services/tokens';
-import { requireKind, requireUser } from './field';
+import { fieldRoute } from './field';
+import { FIELD_KINDS } from '../http/fieldAuth';
 
 /**
  * The field apps' feedback and support, under /api/field: a patient rates a doctor and reads back
@@ -21,7 +22,8 @@ import { requireKind, requireUser } from './field';
  */
 
 const tags = ['field app'];
-const route = { access: { auth: false } };
+const patientRoute = fieldRoute('patient');
+const anyFieldRoute = fieldRoute(...FIELD_KINDS);
 const Paging = Type.Object({ page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', 'x-message': 'The page must be a number.' })) });
 const PER_PAGE = 50;
 const pageOf = (request: FastifyRequest) => Number((request.query as { page?: string }).page ?? 1);
@@ -70,7 +72,6 @@ export function announceFeedback(ctx: AppContext, id: number, doctorId: number):
 export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx;
-  const patientOnly = requireKind('patient');
 
   async function feedbacksOf(userId: number, page: number, id: number | null = null) {
     let q = db
@@ -89,16 +90,15 @@ export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
     return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PER_PAGE).offset((page - 1) * PER_PAGE).execute();
   }
 
-  app.get('/api/field/feedbacks', { config: route, schema: { tags, summary: "The signed-in patient's own feedback", querystring: Paging }, preValidation: patientOnly }, async (request) =>
+  app.get('/api/field/feedbacks', { ...patientRoute, schema: { tags, summary: "The signed-in patient's own feedback", querystring: Paging } }, async (request) =>
     ok(await feedbacksOf(request.user!.id, pageOf(request))),
   );
 
   app.post(
     '/api/field/feedbacks',
     {
-      config: route,
+      ...patientRoute,
       schema: { tags, summary: 'A patient rates a doctor (1-5) with a message; admins who read feedback are notified', body: Type.Object(feedbackFields, { additionalProperties: false }) },
-      preValidation: patientOnly,
     },
     async (request) => {
       const body = request.body as { doctor_id: number; msg: string; rating: number };
@@ -113,16 +113,15 @@ export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get('/api/field/supports', { config: route, schema: { tags, summary: "The signed-in user's own support requests, with the staff's reply", querystring: Paging }, preHandler: requireUser }, async (request) =>
+  app.get('/api/field/supports', { ...anyFieldRoute, schema: { tags, summary: "The signed-in user's own support requests, with the staff's reply", querystring: Paging } }, async (request) =>
     ok(await supportsOf(request.user!.id, pageOf(request))),
   );
 
   app.post(
     '/api/field/supports',
     {
-      config: route,
+      ...anyFieldRoute,
       schema: { tags, summary: 'Any field user asks for support; admins who read support requests are notified', body: Type.Object({ msg: Fields.text(SUPPORT.msg, 2000) }, { additionalProperties: false }) },
-      preValidation: requireUser,
     },
     async (request) => {
       const body = request.body as { msg: string };

@@ -8,7 +8,7 @@ import { CHANGED_EVENT } from '../realtime';
 import { PLACE, placeValues } from '../resources/programme/place';
 import { audit } from '../services/audit';
 import { now } from '../services/tokens';
-import { requireKind } from './field';
+import { fieldRoute } from './field';
 
 /**
  * The field apps' side of programme work, under /api/field: a CHW reads the tasks given to them and
@@ -18,7 +18,8 @@ import { requireKind } from './field';
  */
 
 const tags = ['field app'];
-const route = { access: { auth: false } };
+const chwRoute = fieldRoute('chw');
+const patientRoute = fieldRoute('patient');
 const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,10}$' }) });
 /** the numeric id of the path; one no record can have is a 404 */
 const idOf = (request: FastifyRequest): number => {
@@ -32,7 +33,6 @@ const PER_PAGE = 50;
 export function registerFieldTaskRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx;
-  const chwOnly = requireKind('chw');
 
   /** the caller's tasks (active ones), newest first, with their own status on each */
   async function tasksOf(userId: number, taskId: number | null, page = 1) {
@@ -61,11 +61,11 @@ export function registerFieldTaskRoutes(app: FastifyInstance): void {
     }));
   }
 
-  app.get('/api/field/tasks', { config: route, schema: { tags, querystring: Paging }, preValidation: chwOnly }, async (request) => {
+  app.get('/api/field/tasks', { ...chwRoute, schema: { tags, querystring: Paging } }, async (request) => {
     return ok(await tasksOf(request.user!.id, null, Number((request.query as { page?: string }).page ?? 1)));
   });
 
-  app.get('/api/field/tasks/:id', { config: route, schema: { tags, params: IdParams }, preValidation: chwOnly }, async (request) => {
+  app.get('/api/field/tasks/:id', { ...chwRoute, schema: { tags, params: IdParams } }, async (request) => {
     const [task] = await tasksOf(request.user!.id, idOf(request));
     if (!task) throw notFound();
     return ok(task);
@@ -74,7 +74,7 @@ export function registerFieldTaskRoutes(app: FastifyInstance): void {
   app.put(
     '/api/field/tasks/:id/status',
     {
-      config: route,
+      ...chwRoute,
       schema: {
         tags,
         params: IdParams,
@@ -86,7 +86,6 @@ export function registerFieldTaskRoutes(app: FastifyInstance): void {
           { additionalProperties: false },
         ),
       },
-      preValidation: chwOnly,
     },
     async (request) => {
       const taskId = idOf(request);
@@ -113,7 +112,6 @@ export function registerFieldTaskRoutes(app: FastifyInstance): void {
 export function registerFieldMessageRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx;
-  const patientOnly = requireKind('patient');
 
   async function messagesOf(userId: number, messageId: number | null, page = 1) {
     let q = db
@@ -145,28 +143,28 @@ export function registerFieldMessageRoutes(app: FastifyInstance): void {
     return ok((await messagesOf(user.id, messageId))[0], MESSAGES.updated);
   }
 
-  app.get('/api/field/messages', { config: route, schema: { tags, querystring: Paging }, preValidation: patientOnly }, async (request) => {
+  app.get('/api/field/messages', { ...patientRoute, schema: { tags, querystring: Paging } }, async (request) => {
     return ok(await messagesOf(request.user!.id, null, Number((request.query as { page?: string }).page ?? 1)));
   });
-  app.get('/api/field/messages/:id', { config: route, schema: { tags, params: IdParams }, preValidation: patientOnly }, async (request) => {
+  app.get('/api/field/messages/:id', { ...patientRoute, schema: { tags, params: IdParams } }, async (request) => {
     const [message] = await messagesOf(request.user!.id, idOf(request));
     if (!message) throw notFound();
     return ok(message);
   });
-  app.put('/api/field/messages/:id/view', { config: route, schema: { tags, params: IdParams }, preValidation: patientOnly }, (request) => mark(request, { is_view: 1 }));
-  app.put('/api/field/messages/:id/submit', { config: route, schema: { tags, params: IdParams }, preValidation: patientOnly }, (request) =>
+  app.put('/api/field/messages/:id/view', { ...patientRoute, schema: { tags, params: IdParams } }, (request) => mark(request, { is_view: 1 }));
+  app.put('/api/field/messages/:id/submit', { ...patientRoute, schema: { tags, params: IdParams } }, (request) =>
     mark(request, { is_view: 1, status: 'Submitted', submitted_date: now() }),
   );
 
   /** what a patient may choose among: the interests and places */
-  app.get('/api/field/interests', { config: route, schema: { tags }, preValidation: patientOnly }, async () =>
+  app.get('/api/field/interests', { ...patientRoute, schema: { tags } }, async () =>
     ok(await db.selectFrom('interests').select(['id', 'title']).orderBy('title').execute()),
   );
 
   app.put(
     '/api/field/me/reach',
     {
-      config: route,
+      ...patientRoute,
       schema: {
         tags,
         body: Type.Object(
@@ -178,7 +176,6 @@ export function registerFieldMessageRoutes(app: FastifyInstance): void {
           { additionalProperties: false },
         ),
       },
-      preValidation: patientOnly,
     },
     async (request) => {
       const body = request.body as { district_id: number; tehsil_id: number; interest_ids: number[] };

@@ -18,7 +18,7 @@ import { now } from '../services/tokens';
  *   tehsil,Takht Bhai,Mardan,,,
  *   vc,Lund Khwar,Mardan,Takht Bhai,34.27,71.95
  *
- * A dry run (`dry_run=true`) checks every row and lists every bad one with its line number (an
+ * A dry run (`dry_run=true`; without it the file is imported) checks every row and lists every bad one with its line number (an
  * unknown type, a missing name, a district or tehsil that is neither stored nor in the file, a
  * duplicate, a coordinate out of range) and writes nothing. The real run checks the same, then writes
  * every row in one transaction, or nothing at all when a row is bad. Names already stored are reused
@@ -229,7 +229,8 @@ export function registerLocationImport(app: FastifyInstance): void {
       if (text === null || text.trim() === '') throw ValidationError.field('file', 'Please choose a CSV file.');
       if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw new HttpError(413, `The file is too large: at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
       if (text.includes('\u0000')) throw ValidationError.field('file', 'That is not a CSV file.');
-      const dryRun = body.dry_run !== false;
+      // as documented: `dry_run=true` only checks; without it the rows are checked and imported
+      const dryRun = body.dry_run === true;
       const check = await plan(ctx.db, text, admin.districtIds);
       const summary = { rows: check.rows, districts: check.planned.districts.length, tehsils: check.planned.tehsils.length, areas: check.planned.areas.length };
       if (dryRun) return ok({ dry_run: true, ...summary, errors: check.problems }, check.problems.length ? 'Some rows need fixing.' : 'Every row is ready to import.');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { forbidden, ValidationError } from '../http/errors';
-import { Fields } from '../http/fields';
+import { Fields, MAX_ID } from '../http/fields';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../http/paging';
 import { listPath } from '../http/crud';
 import { first } from '../http/list';
@@ -12,7 +12,8 @@ import { audit } from '../services/audit';
 import { AUDIENCES, type Audience, CHANNEL_OF, NotificationFanOut, TYPE_OF } from '../services/fanOut';
 import { notificationJson } from '../services/notify';
 import { now } from '../services/tokens';
-import { requireUser } from './field';
+import { fieldRoute } from './field';
+import { FIELD_KINDS } from '../http/fieldAuth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,13 +37,13 @@ const SendBody = Type.Object(
   { additionalProperties: false },
 );
 const MarkReadBody = Type.Object(
-  { ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, 'x-message': 'Please send a list of notification ids.' })) },
+  { ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 500, 'x-message': 'Please send a list of notification ids.' })) },
   { additionalProperties: false },
 );
 /** POST /notifications (spec 1 section 7): the console sends the notifications it has shown; they are marked read */
 const ShownBody = Type.Object(
   {
-    notifications: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }), { maxItems: 500, 'x-message': 'Please send the list of notifications.' }),
+    notifications: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) }), { maxItems: 500, 'x-message': 'Please send the list of notifications.' }),
   },
   { additionalProperties: false },
 );
@@ -131,8 +132,8 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   });
 
   // the field apps' inbox: a doctor's or patient's own notifications, newest first, and how many are unread
-  const field = { access: { auth: false } };
-  app.get('/api/field/notifications', { config: field, schema: { tags: ['field app'], querystring: ListQuery }, preHandler: requireUser }, async (request) => {
+  const field = fieldRoute(...FIELD_KINDS);
+  app.get('/api/field/notifications', { ...field, schema: { tags: ['field app'], querystring: ListQuery } }, async (request) => {
     const user = request.user!;
     const q = request.query as Record<string, unknown>;
     const { page, perPage } = paging(q);
@@ -147,7 +148,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     const list = paginator({ rows: rows.map(notificationJson), total: Number(count?.n ?? 0), page, perPage, path: listPath(ctx, request), query: new URLSearchParams(request.url.split('?')[1] ?? '') });
     return ok({ ...list, unread: Number(unread?.n ?? 0) });
   });
-  app.post('/api/field/notifications/read', { config: field, schema: { tags: ['field app'], body: MarkReadBody }, preHandler: requireUser }, async (request) => {
+  app.post('/api/field/notifications/read', { ...field, schema: { tags: ['field app'], body: MarkReadBody } }, async (request) => {
     const user = request.user!;
     const { ids } = (request.body ?? {}) as { ids?: number[] };
     let q = db.updateTable('user_notifications').set({ is_read: 1 }).where('user_id', '=', user.id).where('is_read', '=', 0);

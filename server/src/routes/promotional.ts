@@ -136,12 +136,14 @@ function presentSection(ctx: AppContext, section: Section, content: Content | nu
 
 /**
  * The same values under the names the spec reads them by (spec 1 §3), beside the store names: the
- * logo's `path`, the banner's `background`/`center`/`person`, the about boxes as objects
+ * logo's `path`, the banner's `background`/`center`/`person`, the how-it-works video's `file`, the about boxes as objects
  * (`box_1: { title, desc, file }`, `box_analytic_1: { value, key }`).
  */
 function specNames(key: Section['key'], out: Record<string, unknown>): Record<string, unknown> {
   if (key === 'logo') return { path: (out.file as { path: string } | null)?.path ?? null };
   if (key === 'banner') return { background: out.background_image, center: out.center_image, person: out.person_image };
+  // the spec loads the video "with file.path"
+  if (key === 'how_it_works') return { file: out.video };
   if (key !== 'about') return {};
   return Object.fromEntries(
     ABOUT_BOXES.flatMap((n) => [

@@ -36,7 +36,7 @@ import { RESOURCE_DEFS } from '../../src/resources/registry';
 import { hashToken } from '../../src/services/tokens';
 import type { Dialect } from '../../src/db';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './app';
-import { client, type Client, dataOf, multipart, type Row, sampler, tinyPng } from './http';
+import { client, type Client, dataOf, multipart, type Row, sampler, timeHasCome, tinyPng } from './http';
 import { dumpDatabase, dumpDifferences, type Dump, filesSignature, filesWatcher, fingerprintDifferences, installWriteCounter, postgresSnapshots, type Reader, type Snapshots, sqliteReader, sqliteSnapshots, tablesOf } from './dump';
 import type { LocalStorage } from '../../src/services/storage';
 
@@ -82,9 +82,11 @@ const HOSTILE: unknown[] = [
   '\u0000', 'a\u0000b', '\ud800', '𝕏'.repeat(100), '١٢٣٤', '=1+2', '@SUM(1)', '../../../etc/passwd', '/storage/../app.key',
   'private/reports/x.pdf', 'data:image/png;base64,iVBORw0KGgo=', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
   `data:image/png;base64,${tinyPng().toString('base64')}`, '__proto__', 'constructor', 'null', 'true', '1e400', '2024-02-30', '0000-00-00',
-  -1, 0, 1, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER, 1e308, -1e308, 0.1, -0, true, false, null,
+  -1, 0, 1, 2_147_483_647, 2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER, 2 ** 53, 2 ** 53 + 2, 2 ** 63, 1e20, 1e308, -1e308, 0.1, -0, true, false, null,
   [], {}, [[[[]]]], [1, 2, 3], ['a'], JSON.parse('{"__proto__":{"isSuper":true}}'), { constructor: { prototype: { x: 1 } } },
 ];
+/** integers past a 32-bit column (2^31) and past what a double holds exactly (2^53), both signs */
+const BEYOND_INTEGERS = [2 ** 31, 2 ** 31 + 1, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, -(2 ** 53) - 2, 2 ** 63];
 const hostile = fc.oneof(
   { arbitrary: fc.constantFrom(...HOSTILE), weight: 3 },
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 },
@@ -121,7 +123,9 @@ function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown
       const min = Number(schema.minimum ?? -1_000_000);
       const max = Number(schema.maximum ?? 1_000_000);
       // references name existing rows now and then (ids of the few records made before fuzzing)
-      return min >= 0 && min <= 1 ? fc.oneof(fc.integer({ min: Math.max(min, 1), max: Math.min(max, 30) }), fc.integer({ min, max })) : fc.integer({ min, max });
+      const within = min >= 0 && min <= 1 ? fc.oneof(fc.integer({ min: Math.max(min, 1), max: Math.min(max, 30) }), fc.integer({ min, max })) : fc.integer({ min, max });
+      // and now and then a number past PostgreSQL's integer (2^31) or past JavaScript's exact integers (2^53)
+      return fc.oneof({ arbitrary: within, weight: 9 }, { arbitrary: fc.constantFrom(...BEYOND_INTEGERS), weight: 1 });
     }
     case 'number':
       return fc.double({ min: Number(schema.minimum ?? -1e6), max: Number(schema.maximum ?? 1e6), noNaN: true, noDefaultInfinity: true });
@@ -210,7 +214,7 @@ const QUERY_KEYS = [
   'status', 'type', 'district_id', 'tehsil_id', 'area_id', 'parent_id', 'qualification_id', 'role_id', 'dry_run', 'choices', '__proto__[x]',
 ];
 const QUERY_VALUES = [
-  'true', 'false', '1', '0', '-1', 'asc', 'desc', 'ASC', 'xlsx', 'csv', 'pdf', '99999999999999999999', '1e3', '2024-02-30', '2024-01-01',
+  'true', 'false', '1', '0', '-1', 'asc', 'desc', 'ASC', 'xlsx', 'csv', 'pdf', '99999999999999999999', '2147483648', '9007199254740993', '1e3', '2024-02-30', '2024-01-01',
   '', '%', "' OR 1=1 --", 'id', 'title', 'name', 'created_at', 'district.title', 'patient', 'family', 'chw', 'doctor', 'admin', '\u0000',
 ];
 /** A query string: known and unknown keys, edge values, repeated keys, and now and then raw malformed text. */
@@ -245,7 +249,7 @@ const caseOf = (route: Route, base: Row | null): fc.Arbitrary<Case> =>
     param: route.url.includes(':')
       ? fc.oneof(
           { arbitrary: fc.constant(null), weight: route.method === 'DELETE' ? 2 : 17 },
-          { arbitrary: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('0', '-1', '1', 'null', '%00', 'a'.repeat(900), '..%2F..%2Fapp.db')), weight: 3 },
+          { arbitrary: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('0', '-1', '1', '2147483648', '9007199254740993', 'null', '%00', 'a'.repeat(900), '..%2F..%2Fapp.db')), weight: 3 },
         )
       : fc.constant(null),
     query: queries(route),
@@ -284,15 +288,31 @@ async function fieldFixtures(root: Client, t: TestApp, ref: ReturnType<typeof sa
   const slots = (roster.dutyRoasters as Row[]).flatMap((d) => d.appointments as Row[]);
   const book = async (i: number) => dataOf(await root.post('/api/admin/appointments', { patient_id: patient.id, slot_id: slots[i]!.encrypted_id }));
   const [toCancel, toRate, toComplete] = [await book(0), await book(1), await book(2)];
+  await timeHasCome(t, toRate, toComplete);
   dataOf(await root.put(`/api/admin/appointments/status/${toRate.encrypted_id}`, { status: 'Completed' }));
   const reason = (dataOf(await root.get('/api/admin/cancellation-reasons/choices')) as Row[])[0]!;
+  // a CHW with a task of their own, a survey form and a message (the patient's own only when the
+  // message's tehsil and interests reach them: a 404 then, which the fuzzer may meet too)
+  const chw = await ref('chw');
+  const task = await ref('tasks', { chw });
+  const form = await ref('dynamic-forms');
+  const message = await ref('user-messages');
+  const users = new Map([['patient', patient.id], ['doctor', doctor.id], ['chw', chw.id]]);
   return {
-    tokens: new Map([['patient', await fieldTokenFor(t, patient.id)], ['doctor', await fieldTokenFor(t, doctor.id)]]),
+    users,
+    tokens: new Map(await Promise.all([...users].map(async ([kind, id]) => [kind, await fieldTokenFor(t, id)] as const))),
     ids: new Map([
       ['/api/field/doctors/:id/slots', String(doctor.id)],
       ['/api/field/appointments/:id/cancel', String(toCancel.id)],
       ['/api/field/appointments/:id/rating', String(toRate.id)],
       ['/api/field/doctor/appointments/:id/complete', String(toComplete.id)],
+      ['/api/field/tasks/:id', String(task.id)],
+      ['/api/field/tasks/:id/status', String(task.id)],
+      ['/api/field/forms/:id', String(form.id)],
+      ['/api/field/forms/:id/submissions', String(form.id)],
+      ['/api/field/messages/:id', String(message.id)],
+      ['/api/field/messages/:id/view', String(message.id)],
+      ['/api/field/messages/:id/submit', String(message.id)],
     ]),
     bases: new Map<string, Row>([
       ['POST /api/field/appointments', { slot_id: slots[3]!.encrypted_id, client_key: 'fuzz-booking', detail: 'Fever' }],
@@ -419,10 +439,16 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, snapsh
     return t.app.inject({ method, url, headers, remoteAddress: c.ip });
   }
 
-  /** Our token still works (a case may have signed out); else a fresh sign-in. */
+  /** Our tokens still work (a case may have signed out, the admin or a field account); else fresh sessions. */
   async function keepSignedIn(): Promise<boolean> {
+    let renewed = false;
+    for (const [kind, fieldToken] of field.tokens) {
+      if (await t.db.db.selectFrom('user_tokens').select('id').where('token_hash', '=', hashToken(fieldToken)).executeTakeFirst()) continue;
+      field.tokens.set(kind, await fieldTokenFor(t, field.users.get(kind)!));
+      renewed = true;
+    }
     const row = await t.db.db.selectFrom('auth_tokens').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
-    if (row) return false;
+    if (row) return renewed;
     token = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     return true;
   }

@@ -104,6 +104,19 @@ export function sampler(
   return { sampleOf, ref, made };
 }
 
+/**
+ * As if the days had passed: the appointments' day (and their slots') becomes yesterday, so their time
+ * has begun and they may be completed (an appointment is completed only once its slot has begun).
+ */
+export async function timeHasCome(t: TestApp, ...appointments: Row[]): Promise<void> {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  for (const { id } of appointments as { id: number }[]) {
+    const row = await anyDb(t).selectFrom('appointments').select('slot_id').where('id', '=', id).executeTakeFirstOrThrow();
+    await anyDb(t).updateTable('appointments').set({ date: yesterday }).where('id', '=', id).execute();
+    if (row.slot_id !== null) await anyDb(t).updateTable('duty_slots').set({ date: yesterday }).where('id', '=', row.slot_id).execute();
+  }
+}
+
 /** The highest audit_log id so far (0 when empty). */
 export async function lastAuditId(t: TestApp): Promise<number> {
   const row = await t.db.db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();

@@ -2,11 +2,12 @@ import { inflateRawSync } from 'node:zlib';
 
 /** Readers of the CSV and XLSX files the exports stream, enough to check what they hold. */
 
-/** Reads one entry of a zip through its central directory (enough to check our XLSX). */
+/** Reads one entry of a zip through its central directory, deflated or stored (enough to check our XLSX). */
 export function unzipEntry(zip: Buffer, name: string): string {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   let at = zip.readUInt32LE(end + 16);
   for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
+    const method = zip.readUInt16LE(at + 10);
     const size = zip.readUInt32LE(at + 20);
     const nameLen = zip.readUInt16LE(at + 28);
     const extra = zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
@@ -14,7 +15,9 @@ export function unzipEntry(zip: Buffer, name: string): string {
     const local = zip.readUInt32LE(at + 42);
     if (entryName === name) {
       const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-      return inflateRawSync(zip.subarray(dataStart, dataStart + size)).toString('utf8');
+      const data = zip.subarray(dataStart, dataStart + size);
+      // deflated (the server's streamed XLSX) or stored (the XLSX built in the browser)
+      return (method === 0 ? data : inflateRawSync(data)).toString('utf8');
     }
     at += 46 + nameLen + extra;
   }

@@ -2,6 +2,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { isSignedIn, subscribeSession } from '../../providers/session';
 import { signInPath } from '../../providers/signInPath';
 import { Navigate } from './entryRouter';
+import { currentAddress } from './address';
 
 /**
  * Every page but the public ones needs a session: without one the visitor goes straight to the sign-in
@@ -15,6 +16,6 @@ export const RequireSession = ({ children }: { children: ReactNode }) => {
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   if (signedIn) return children;
   // the address as it is now (the console's router may have moved it since this rendered last)
-  const { pathname, search, hash } = window.location;
+  const { pathname, search, hash } = currentAddress();
   return <Navigate to={signInPath(`${pathname}${search}${hash}`)} replace />;
 };

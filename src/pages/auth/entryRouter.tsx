@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useMemo, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { ADDRESS_EVENTS, currentAddress, hrefOf } from './address';
 
 /**
  * The sign-in bundle's router: the browser's address for the screens drawn before react-admin loads
@@ -31,10 +32,10 @@ export const setHistoryDriver = (next: HistoryDriver): void => {
 /** Re-renders a subscriber on every change of address (back and forward included). */
 export const subscribeLocation = (listener: () => void): (() => void) => {
   listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener('popstate', changed);
+  if (listeners.size === 1) for (const event of ADDRESS_EVENTS) window.addEventListener(event, changed);
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('popstate', changed);
+    if (listeners.size === 0) for (const event of ADDRESS_EVENTS) window.removeEventListener(event, changed);
   };
 };
 
@@ -51,8 +52,8 @@ export const navigate = (to: string, { replace = false, state = null }: Navigate
   }
   const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
   const entry = { usr: state, key: Math.random().toString(36).slice(2, 10), idx: replace ? idx : idx + 1 };
-  if (replace) window.history.replaceState(entry, '', to);
-  else window.history.pushState(entry, '', to);
+  if (replace) window.history.replaceState(entry, '', hrefOf(to));
+  else window.history.pushState(entry, '', hrefOf(to));
   changed();
 };
 
@@ -70,7 +71,7 @@ const getVersion = () => version;
 export const useLocation = (): EntryLocation => {
   const current = useSyncExternalStore(subscribeLocation, getVersion);
   return useMemo(() => {
-    const { pathname, search, hash } = window.location;
+    const { pathname, search, hash } = currentAddress();
     // read again each time the address changes (`current` counts the changes)
     return { pathname, search, hash, state: (window.history.state as { usr?: unknown } | null)?.usr ?? null };
   }, [current]);
@@ -100,5 +101,5 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to,
     event.preventDefault();
     navigate(to);
   };
-  return <a {...rest} ref={ref} href={to} target={target} onClick={follow} />;
+  return <a {...rest} ref={ref} href={hrefOf(to)} target={target} onClick={follow} />;
 });

@@ -1,6 +1,6 @@
 import { HttpError } from 'ra-core';
 import { recorded, recordedCalls as calls, restoreFetch, stubFetch } from '../../test/recorded-http';
-import { authProvider } from '../authProvider';
+import { authProvider, createAuthProvider } from '../authProvider';
 import { getPermissions, getToken } from '../session';
 import olderLogin from './fixtures/older/login.json';
 
@@ -79,13 +79,16 @@ describe('checkError', () => {
 });
 
 describe('identity and permissions', () => {
-  test('getIdentity reads the stored session', async () => {
+  test('getIdentity reads the stored session: the admin by the id his record has, and his real-time channel', async () => {
     await signIn();
     await expect(authProvider.getIdentity!()).resolves.toEqual({
-      id: login.data.id,
+      id: login.data.encrypted_id,
       fullName: login.data.f_name,
       avatar: login.data.file.path,
+      pusherId: login.data.pusher_id,
     });
+    // a backend whose records are named by the numbers (the in-browser demo)
+    await expect(createAuthProvider({ recordIds: 'numbers' }).getIdentity()).resolves.toMatchObject({ id: login.data.id });
   });
 
   test('getIdentity rejects when signed out', async () => {

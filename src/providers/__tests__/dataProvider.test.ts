@@ -124,6 +124,18 @@ describe('getList', () => {
     expect(sent[0]!.url).toContain('ids[]=a.1&ids[]=a.2');
   });
 
+  test('a search given as `search` reaches the server; a blank `q` does not wipe it out, a typed one wins', async () => {
+    const sent = stubFetch([recorded('rolesPage1'), recorded('rolesPage1'), recorded('rolesPage1'), recorded('rolesPage1')]);
+    await provider.getList('app-users', { ...listParams, filter: { search: 'Rukhsar' } });
+    expect(queryOf(sent[0]!.url)).toMatchObject({ search: 'Rukhsar' });
+    await provider.getList('app-users', { ...listParams, filter: { search: 'Rukhsar', q: '' } });
+    expect(queryOf(sent[1]!.url)).toMatchObject({ search: 'Rukhsar' });
+    await provider.getList('app-users', { ...listParams, filter: { search: 'Rukhsar', q: 'Zainab' } });
+    expect(queryOf(sent[2]!.url)).toMatchObject({ search: 'Zainab' });
+    await provider.getList('app-users', listParams);
+    expect(queryOf(sent[3]!.url)).not.toHaveProperty('search');
+  });
+
   test('sorting by number sorts by the id column', async () => {
     const sent = stubFetch([recorded('rolesPage1')]);
     await provider.getList('roles', { ...listParams, sort: { field: 'number', order: 'DESC' } });

@@ -4,7 +4,7 @@
  * browser, the server's list conventions read; and the demo admin's sign-in.
  */
 import type { DemoData } from '../fake/demoData';
-import { createFakeDataProvider, toCsv } from '../fake/fakeDataProvider';
+import { createFakeDataProvider } from '../fake/fakeDataProvider';
 import { login } from '../fake/authApi';
 import { DEMO_ADMIN } from '../fake/demoAdmin';
 import { getPermissions, isSignedIn } from '../session';
@@ -25,6 +25,7 @@ const setup = (source: DemoData = data) => {
       return url;
     },
     download: (url, fileName) => downloads.push({ url, fileName }),
+    getIdentity: async () => ({ id: source.admin.session.id as number }),
   });
   return { provider, blobs, downloads };
 };
@@ -79,10 +80,40 @@ test('an export is a CSV built in the browser and downloaded', async () => {
   const status = data.resources['app-users']![0]!.status;
   const { data: url } = await provider.exportList('app-users', { filter: { status } });
   expect(downloads).toEqual([{ url, fileName: expect.stringMatching(/^app-users-\d{4}-\d{2}-\d{2}\.csv$/) as string }]);
-  const lines = (await blobText(blobs.get(url)!)).split('\r\n');
+  const lines = (await blobText(blobs.get(url)!)).replace(/^\ufeff/, '').split('\r\n').filter(Boolean);
   expect(lines[0]).toContain('email');
   expect(lines).toHaveLength(1 + (data.resources['app-users'] ?? []).filter((p) => p.status === status).length);
-  expect(toCsv([{ a: 'x,"y"', b: null }])).toBe('a,b\r\n"x,""y""",');
+});
+
+test('lists filter by status words, and doctors by a specialization they hold', async () => {
+  const { provider } = setup();
+  const active = (data.resources.chw ?? []).filter((c) => c.status === 1);
+  expect(active.length).toBeGreaterThan(0);
+  const { data: byWord } = await provider.getList('chw', { ...everything, filter: { status: 'Active', paginate: false } });
+  expect(byWord.map((c) => c.id).sort()).toEqual(active.map((c) => c.id).sort());
+  const doctor = data.resources.doctors![0]! as { id: number; specializationIds: number[] };
+  const [specialization] = doctor.specializationIds;
+  const { data: doctors } = await provider.getList('doctors', { ...everything, filter: { status: 1, specialization_id: String(specialization) } });
+  expect(doctors.map((d) => d.id)).toContain(doctor.id);
+  expect(doctors.every((d) => (d.specializationIds as number[]).includes(specialization!))).toBe(true);
+});
+
+test('a booking takes its slot: the day, times, doctor and patient are the slot\'s and the patient\'s, and the slot is no longer open', async () => {
+  const { provider } = setup();
+  const [key, slots] = Object.entries(data.openSlots).find(([, open]) => open.length > 0)!;
+  const [doctorId, month] = key.split(':');
+  const patient = data.resources['app-users']![0]!;
+  const { data: open } = await provider.getOpenSlots({ doctorId: doctorId!, month: month! });
+  const slot = open[0]!;
+  expect(slot.id).toBe(slots[0]!.encrypted_id);
+  const { data: appointment } = await provider.create('appointments', { data: { patient_id: String(patient.id), slot_id: slot.id, detail: 'Cough' } });
+  expect(appointment).toMatchObject({ patient_id: patient.id, doctor_id: Number(doctorId), date: slot.date, s_time: slot.s_time, e_time: slot.e_time, status: 'Booked', patient: { f_name: patient.f_name } });
+  expect((appointment.doctor as { id: number }).id).toBe(Number(doctorId));
+  // on the patient's timeline, and no longer open
+  const { data: theirs } = await provider.getList('appointments', { ...everything, filter: { paginate: false, patient_id: patient.id } });
+  expect(theirs.map((a) => a.id)).toContain(appointment.id);
+  expect((await provider.getOpenSlots({ doctorId: doctorId!, month: month! })).data.map((s) => s.id)).not.toContain(slot.id);
+  await expect(provider.create('appointments', { data: { patient_id: patient.id, slot_id: slot.id } })).rejects.toMatchObject({ status: 422, body: { errors: { slot_id: expect.any(String) } } });
 });
 
 test('uploads are kept as object URLs, in the shape the screens read', async () => {

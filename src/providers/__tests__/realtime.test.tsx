@@ -125,7 +125,7 @@ describe('the connection', () => {
     const { backend, authorized } = backendWith(async () => config);
     const notifications: unknown[] = [];
     const changes: unknown[] = [];
-    subscribeNotifications(backend, (n) => notifications.push(n));
+    subscribeNotifications(backend, 'p-1', (n) => notifications.push(n));
     subscribeChanges(backend, 'cities', (c) => changes.push(c));
 
     await waitFor(() => expect(pusher.instances).toHaveLength(1));
@@ -157,7 +157,7 @@ describe('the connection', () => {
     localStorage.setItem('token', 'tok-1');
     localStorage.setItem('pusher_id', 'p-1');
     const disabled = backendWith(async () => null).backend;
-    const unsubscribe = subscribeNotifications(disabled, () => undefined);
+    const unsubscribe = subscribeNotifications(disabled, 'p-1', () => undefined);
     await waitFor(() => expect(disabled.getRealtimeConfig).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(pusher.instances).toHaveLength(0);
@@ -183,7 +183,7 @@ describe('the connection', () => {
 
   it('has no channel of its own to listen on without a signed-in admin', async () => {
     const { backend } = backendWith(async () => config);
-    expect(subscribeNotifications(backend, () => undefined)).toEqual(expect.any(Function));
+    expect(subscribeNotifications(backend, null, () => undefined)).toEqual(expect.any(Function));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(backend.getRealtimeConfig).not.toHaveBeenCalled();
   });

@@ -31,7 +31,8 @@ export interface RawOpenSlot {
   e_time: string;
 }
 
-export const DEMO_DATA_URL = '/demo-data.json';
+/** Beside index.html, by a relative link (the demo may be served from any folder). */
+export const DEMO_DATA_URL = 'demo-data.json';
 
 let loading: Promise<DemoData> | undefined;
 

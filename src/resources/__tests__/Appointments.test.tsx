@@ -159,6 +159,18 @@ describe('acting on an appointment', () => {
     await waitFor(() => expect(updateStatus).toHaveBeenCalledWith('appointments', { id: 'enc-a9', status: 'Completed' }));
   });
 
+  it('is completed only once its time has begun: a booking of tomorrow offers Reschedule, not Complete', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    renderWith(
+      <RecordContextProvider value={{ ...booked, date: tomorrow }}>
+        <CompleteAppointmentButton />
+        <RescheduleAppointmentButton />
+      </RecordContextProvider>,
+    );
+    await screen.findByRole('button', { name: 'Reschedule' });
+    expect(screen.queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
+  });
+
   it('is offered only on a booked appointment', async () => {
     renderWith(
       <RecordContextProvider value={{ ...booked, status: 'Cancelled' }}>

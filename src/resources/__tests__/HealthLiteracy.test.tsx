@@ -46,7 +46,7 @@ const ITEMS = [
 const lists = jest.fn(async (resource: string, params: GetListParams) => {
   const filter = params.filter as Record<string, unknown>;
   const data =
-    resource === 'health-literacy-content' ? ITEMS.filter((i) => (filter.status === 'Active' ? i.status === 1 : true))
+    resource === 'health-literacy-content' ? ITEMS.filter((i) => (filter.status === 1 ? i.status === 1 : true))
     : resource === 'categories' ? [rec(5, { title: 'Hygiene' })]
     : [];
   return { data, total: data.length };

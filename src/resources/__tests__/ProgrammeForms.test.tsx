@@ -28,9 +28,9 @@ const lists = jest.fn(async (resource: string, params: GetListParams) => {
   const data =
     resource === 'districts' ? DISTRICTS
     : resource === 'tehsils' ? TEHSILS.filter((t) => t.district_id === filter.district_id)
-    : resource === 'chw' ? (filter.status === 'Active' ? (CHWS[String(filter.tehsil_id)] ?? []) : [])
-    : resource === 'campaigns' ? (filter.status === 'Active' ? [rec(3, { title: 'Polio drive' })] : [])
-    : resource === 'dynamic-forms' ? (filter.status === 'Active' ? [rec(4, { title: 'Household survey' })] : [])
+    : resource === 'chw' ? (filter.status === 1 ? (CHWS[String(filter.tehsil_id)] ?? []) : [])
+    : resource === 'campaigns' ? (filter.status === 1 ? [rec(3, { title: 'Polio drive' })] : [])
+    : resource === 'dynamic-forms' ? (filter.status === 1 ? [rec(4, { title: 'Household survey' })] : [])
     : resource === 'interests' ? [rec(21, { title: 'Nutrition' }), rec(22, { title: 'Vaccination' })]
     : [];
   return { data, total: data.length };
@@ -80,7 +80,7 @@ describe('task form', () => {
     expect(offered).toEqual(['Amina Khan', 'Bilal Shah']);
     await user.keyboard('{Escape}');
     // CHW lists were asked for the tehsil's active CHWs, through the picker's own route
-    expect(lists).toHaveBeenCalledWith('chw', expect.objectContaining({ filter: expect.objectContaining({ tehsil_id: 'enc-10', status: 'Active' }), meta: { choices: true } }));
+    expect(lists).toHaveBeenCalledWith('chw', expect.objectContaining({ filter: expect.objectContaining({ tehsil_id: 'enc-10', status: 1 }), meta: { choices: true } }));
     expect(create).not.toHaveBeenCalled();
   });
 

@@ -68,6 +68,17 @@ it.each(withCreate.map((name) => [name]))('%s: every input the empty add form re
     .map((input) => ({ name: input.getAttribute('name') ?? (input.id || sourceOf(input)), label: labelOf(input), kind: kindOf(input) }));
   refusedKinds.set(name, new Set(unmarked.map((r) => r.kind)));
   expect(unmarked.filter(({ label }) => !label.includes('*'))).toEqual([]);
+
+  // the refused save leads to its first field (ConsoleForm): the toast names it, the focus is in it, and
+  // no refused input comes before it on the page
+  const toast = await screen.findByText(/^Check “.+”: /);
+  const named = /^Check “(.+?)”: /.exec(toast.textContent ?? '')![1]!;
+  await waitFor(() => expect(document.activeElement?.closest('form')).not.toBeNull());
+  const focused = document.activeElement!;
+  const box = focused.closest('.ra-input, .MuiFormControl-root, fieldset') ?? focused;
+  const firstRefused = document.querySelector(`form [aria-invalid="true"]:not([aria-hidden="true"]), form .${RICH_TEXT_REFUSED}`)!;
+  expect({ name, focusedBefore: box.contains(firstRefused) || Boolean(box.compareDocumentPosition(firstRefused) & Node.DOCUMENT_POSITION_FOLLOWING) }).toEqual({ name, focusedBefore: true });
+  expect({ name, label: (box.textContent ?? '').includes(named) }).toEqual({ name, label: true });
   unmount();
 });
 

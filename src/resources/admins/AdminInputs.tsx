@@ -1,5 +1,5 @@
 import { useRecordContext } from 'react-admin';
-import { getEncryptedId } from '../../providers/session';
+import { useConsoleIdentity } from '../../providers/kit/identity';
 import { PersonInputs } from '../common/PersonInputs';
 import { ReferenceSelect } from '../common/ReferenceSelect';
 import { CurrentPasswordForNewEmail } from './CurrentPasswordInput';
@@ -9,7 +9,8 @@ import { DistrictsInput } from './DistrictsInput';
 /** Editing oneself: a new email asks for the current password, as on the profile page. */
 const OwnEmailPassword = () => {
   const record = useRecordContext();
-  return record && record.id === getEncryptedId() ? <CurrentPasswordForNewEmail email={record.email} source="current_password" /> : null;
+  const identity = useConsoleIdentity();
+  return record && identity && String(record.id) === String(identity.id) ? <CurrentPasswordForNewEmail email={record.email} source="current_password" /> : null;
 };
 
 /** Add Sub Admin asks for passwords and offers to mail the credentials; Edit does not (spec 1 section 2.6). */

@@ -4,16 +4,16 @@ import {
   CanAccess,
   PasswordInput,
   ResourceContextProvider,
-  SimpleForm,
   Title,
   useDataProvider,
+  useGetIdentity,
   useGetOne,
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { ConsoleForm } from '../common/ConsoleForm';
 import Typography from '@mui/material/Typography';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { getEncryptedId } from '../../providers/session';
 import { GoToUnauthorized } from '../../pages/Unauthorized';
 import { FormToolbar } from '../common/FormToolbar';
 import { submissionErrors } from '../common/submissionErrors';
@@ -60,7 +60,7 @@ const ChangePasswordForm = ({ adminId }: { adminId?: string }) => {
           {translate('app.page.change_password')}: {name}
         </Typography>
       ) : null}
-      <SimpleForm key={formKey} onSubmit={submit} toolbar={<FormToolbar back={!own} backTo="/admins" />} sx={{ maxWidth: 640 }}>
+      <ConsoleForm key={formKey} onSubmit={submit} toolbar={<FormToolbar back={!own} backTo="/admins" />} sx={{ maxWidth: 640 }}>
         {own ? (
           <PasswordInput source="oldPassword" validate={passwordChangeValidators.oldPassword} autoComplete="current-password" />
         ) : null}
@@ -75,7 +75,7 @@ const ChangePasswordForm = ({ adminId }: { adminId?: string }) => {
           validate={passwordChangeValidators.confirmPassword}
           autoComplete="new-password"
         />
-      </SimpleForm>
+      </ConsoleForm>
     </>
   );
 };
@@ -83,7 +83,10 @@ const ChangePasswordForm = ({ adminId }: { adminId?: string }) => {
 /** /admins/changePassword/:id? — without an id (or with one's own) it changes one's own password. */
 export const ChangePasswordPage = () => {
   const { id } = useParams();
-  const adminId = id && id !== getEncryptedId() ? id : undefined;
+  // one's own id (the auth provider's identity) is one's own password, asked with the current one
+  const { identity, isPending } = useGetIdentity();
+  if (id && isPending) return null;
+  const adminId = id && id !== String(identity?.id ?? '') ? id : undefined;
   return (
     <ResourceContextProvider value="admins">
       {adminId === undefined ? (

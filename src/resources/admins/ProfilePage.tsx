@@ -3,7 +3,6 @@ import {
   Loading,
   ResourceContextProvider,
   SaveButton,
-  SimpleForm,
   TextInput,
   Title,
   Toolbar,
@@ -12,6 +11,7 @@ import {
   useNotify,
   type RaRecord,
 } from 'react-admin';
+import { ConsoleForm } from '../common/ConsoleForm';
 import { phoneDigits } from '../common/inputs';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { submissionErrors } from '../common/submissionErrors';
@@ -62,7 +62,7 @@ export const ProfilePage = () => {
       {error ? null : !profile ? (
         <Loading />
       ) : (
-        <SimpleForm record={profile} onSubmit={submit} toolbar={<ProfileToolbar />} sx={{ maxWidth: 640 }}>
+        <ConsoleForm record={profile} onSubmit={submit} toolbar={<ProfileToolbar />} sx={{ maxWidth: 640 }}>
           <PhotoInput source="file" />
           <TextInput source="f_name" validate={adminValidators.f_name} />
           <TextInput source="l_name" />
@@ -74,7 +74,7 @@ export const ProfilePage = () => {
           />
           <TextInput source="email" type="email" validate={adminValidators.email} />
           <CurrentPasswordForNewEmail email={profile.email} source="password" />
-        </SimpleForm>
+        </ConsoleForm>
       )}
     </ResourceContextProvider>
   );

@@ -15,13 +15,18 @@ import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Button, useCanAccess, useDataProvider, useGetList, useLocaleState, useNotify, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider, OpenSlot } from '../../providers/dataProvider';
+import { slotHasBegun } from '../../../contract/dutyRoster';
 import { fullName } from '../common/people';
 import { dateLocale } from '../../i18n/languages';
 import { formatDay } from '../duty-roasters/calendarDays';
 import { fieldErrorsOf, messageOf, useAppointmentsChanged } from './BookAppointment';
 import { SlotPicker } from './SlotPicker';
+import { USER_STATUS } from '../../../contract/enums';
 
-/** Marks a booked appointment completed, after saying so (spec 2: Booked → Completed). */
+/**
+ * Marks a booked appointment completed, after saying so (spec 2: Booked → Completed); offered once its
+ * time has begun (on the server's UTC clock, which refuses an earlier completion).
+ */
 export const CompleteAppointmentButton = () => {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -32,6 +37,7 @@ export const CompleteAppointmentButton = () => {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!record || record.status !== 'Booked' || !canAccess) return null;
+  if (typeof record.date === 'string' && typeof record.s_time === 'string' && !slotHasBegun({ date: record.date, s_time: record.s_time })) return null;
   const confirm = async () => {
     setBusy(true);
     try {
@@ -102,7 +108,7 @@ const RescheduleDialog = ({ onClose }: { onClose: () => void }) => {
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { data: doctors } = useGetList('doctors', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'f_name', order: 'ASC' }, filter: { paginate: false, status: 'Active' }, meta: { choices: true } });
+  const { data: doctors } = useGetList('doctors', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'f_name', order: 'ASC' }, filter: { paginate: false, status: USER_STATUS.active }, meta: { choices: true } });
   const chooseSlot = useCallback((s: OpenSlot | null) => setSlot(s), []);
   const save = async () => {
     if (!slot) return;

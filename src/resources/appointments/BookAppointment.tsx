@@ -21,6 +21,7 @@ import { fullName } from '../common/people';
 import { dateLocale } from '../../i18n/languages';
 import { formatDay } from '../duty-roasters/calendarDays';
 import { SlotPicker } from './SlotPicker';
+import { USER_STATUS } from '../../../contract/enums';
 
 /** The field errors of a refused write, as the data provider hands them over (HttpError 422, body.errors). */
 export const fieldErrorsOf = (error: unknown): Record<string, string> => {
@@ -93,7 +94,7 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
   const { data: specializations } = useGetList('specializations', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } }, { enabled: !fixedDoctor });
   const { data: doctors, isPending: doctorsPending } = useGetList(
     'doctors',
-    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'f_name', order: 'ASC' }, filter: { paginate: false, status: 'Active', specialization_id: specialization }, meta: { choices: true } },
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'f_name', order: 'ASC' }, filter: { paginate: false, status: USER_STATUS.active, specialization_id: specialization }, meta: { choices: true } },
     { enabled: !fixedDoctor && specialization !== '' },
   );
   const chooseSlot = useCallback((s: OpenSlot | null) => setSlot(s), []);

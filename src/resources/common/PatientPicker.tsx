@@ -16,6 +16,10 @@ export interface PatientAutocompleteProps {
   autoFocus?: boolean;
   /** the label's required marker (the form's validation says so) */
   required?: boolean;
+  /** react-admin's input classes (`ra-input-<source>`): a refused save finds the field by them */
+  className?: string;
+  /** the text box's name, as a form's input has */
+  name?: string;
 }
 
 const optionLabel = (p: RaRecord) => [fullName(p), p.phone_no].filter(Boolean).join(' · ');
@@ -24,7 +28,7 @@ const optionLabel = (p: RaRecord) => [fullName(p), p.phone_no].filter(Boolean).j
  * Finds a patient as staff know them, by name or phone (or email, CNIC): the patients list's own
  * search (its full-text index), a page of ten, within the admin's districts as every list is.
  */
-export const PatientAutocomplete = ({ value, onChange, label = 'app.patient_picker.label', error, helperText, autoFocus, required: isRequired = false }: PatientAutocompleteProps) => {
+export const PatientAutocomplete = ({ value, onChange, label = 'app.patient_picker.label', error, helperText, autoFocus, required: isRequired = false, className, name }: PatientAutocompleteProps) => {
   const translate = useTranslate();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -33,10 +37,11 @@ export const PatientAutocomplete = ({ value, onChange, label = 'app.patient_pick
     return () => clearTimeout(timer);
   }, [input]);
   const typed = search.length >= 2;
-  const { data, isFetching } = useGetList('app-users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'f_name', order: 'ASC' }, filter: { search } }, { enabled: typed });
+  const { data, isFetching } = useGetList('app-users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'f_name', order: 'ASC' }, filter: { q: search } }, { enabled: typed });
   const options = typed ? (data ?? []) : [];
   return (
     <Autocomplete<RaRecord>
+      className={className}
       value={value}
       onChange={(_, patient) => onChange(patient)}
       inputValue={input}
@@ -49,7 +54,7 @@ export const PatientAutocomplete = ({ value, onChange, label = 'app.patient_pick
       noOptionsText={translate(typed ? 'app.patient_picker.none' : 'app.patient_picker.type')}
       loadingText={translate('ra.page.loading')}
       renderInput={(params) => (
-        <TextField {...params} InputLabelProps={{ ...params.InputLabelProps, required: isRequired }} label={translate(label)} error={error} helperText={helperText ?? translate('app.patient_picker.hint')} autoFocus={autoFocus} />
+        <TextField {...params} name={name} InputLabelProps={{ ...params.InputLabelProps, required: isRequired }} label={translate(label)} error={error} helperText={helperText ?? translate('app.patient_picker.hint')} autoFocus={autoFocus} />
       )}
     />
   );
@@ -66,6 +71,8 @@ export const PatientInput = ({ source, label = 'app.patient_picker.label' }: { s
   const message = fieldState.error?.message;
   return (
     <PatientAutocomplete
+      className={`ra-input ra-input-${source}`}
+      name={source}
       value={picked}
       label={label}
       required={isRequired}

@@ -4,7 +4,6 @@ import {
   Create,
   Edit,
   Loading,
-  SimpleForm,
   useCreatePath,
   useGetOne,
   useGetRecordRepresentation,
@@ -18,7 +17,7 @@ import {
 import type { ResourceName } from '../../../contract/resources';
 import { FormToolbar } from './FormToolbar';
 import { PatientInput } from './PatientPicker';
-import { UnshownErrors } from './UnshownErrors';
+import { ConsoleForm } from './ConsoleForm';
 
 export interface ParentLink {
   resource: ResourceName;
@@ -95,17 +94,16 @@ const CreateForm = ({ children, defaultValues, transform, validate, backTo, pick
   };
   return (
     <Create redirect={false} transform={transform} mutationOptions={{ onSuccess: open }}>
-      <SimpleForm
+      <ConsoleForm
         key={formKey}
         defaultValues={defaultValues}
         validate={validate}
         toolbar={<FormToolbar cancel backTo={backTo} addAnother={addAnother ? { onSuccess: again } : undefined} />}
         warnWhenUnsavedChanges
       >
-        <UnshownErrors />
         {picker}
         {children}
-      </SimpleForm>
+      </ConsoleForm>
     </Create>
   );
 };
@@ -126,10 +124,9 @@ export const ResourceEdit = ({ children, transform, validate }: ResourceEditProp
       transform={transform}
       mutationOptions={{ onSuccess: () => notify('app.notification.updated', { type: 'success' }) }}
     >
-      <SimpleForm validate={validate} toolbar={<FormToolbar />} warnWhenUnsavedChanges>
-        <UnshownErrors />
+      <ConsoleForm validate={validate} toolbar={<FormToolbar />} warnWhenUnsavedChanges>
         {children}
-      </SimpleForm>
+      </ConsoleForm>
     </Edit>
   );
 };

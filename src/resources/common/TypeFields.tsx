@@ -1,5 +1,6 @@
 import FormHelperText from '@mui/material/FormHelperText';
 import { SelectInput, required, useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { USER_STATUS } from '../../../contract/enums';
 
 /** A record's named value (a task's or message's type) in the console's language: `{prefix}.{value}`. */
 export const EnumName = ({ source, prefix }: { source: string; prefix: string }) => {
@@ -18,7 +19,7 @@ export const KnowledgePicker = ({ requiredMessage }: { requiredMessage: string }
   const { data, isPending } = useGetList('health-literacy-content', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'title', order: 'ASC' },
-    filter: { paginate: false, status: 'Active' },
+    filter: { paginate: false, status: USER_STATUS.active },
     // the select's choices: open to whoever may fill the form, not only to who may list them
     meta: { choices: true },
   });

@@ -12,7 +12,7 @@ import {
   DataTable, ListContextProvider, Loading, useCreate, useDataProvider, useGetList, useList, useLocaleState, useNotify, useRecordContext, useTranslate,
   type Identifier, type RaRecord,
 } from 'react-admin';
-import { CHARGE_STEP, MIN_CHARGE, MIN_SESSION_MINUTES, minutesOf, slotTimes, totalFee, type DutySlot } from '../../../contract/dutyRoster';
+import { CHARGE_STEP, MIN_CHARGE, MIN_SESSION_MINUTES, minutesOf, onChargeStep, slotTimes, totalFee, type DutySlot } from '../../../contract/dutyRoster';
 import { getLanguage } from '../../i18n/languages';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { NoData } from '../common/ResourceList';
@@ -56,6 +56,7 @@ export function rosterErrors(values: RosterValues, dates: number): Errors {
   if (values.session === '' || !Number.isInteger(session) || session < MIN_SESSION_MINUTES) errors.session = `${KEY}.validation.session`;
   else if (range !== null && session > range) errors.session = `${KEY}.validation.too_short`;
   if (values.charge === '' || !(Number(values.charge) >= MIN_CHARGE)) errors.charge = `${KEY}.validation.charge`;
+  else if (!onChargeStep(Number(values.charge))) errors.charge = `${KEY}.validation.charge_step`;
   if (!dates) errors.dates = `${KEY}.validation.dates`;
   return errors;
 }

@@ -152,7 +152,7 @@ const CardGrid = () => {
 };
 
 const STATUS_CHOICES = [
-  { id: 'Active', name: 'app.status.active' },
+  { id: USER_STATUS.active, name: 'app.status.active' },
   { id: USER_STATUS.blocked, name: 'app.status.blocked' },
 ];
 

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   ResourceContextProvider,
   SelectInput,
-  SimpleForm,
   TextInput,
   Title,
   required,
   useDataProvider,
   useNotify,
 } from 'react-admin';
+import { ConsoleForm } from '../common/ConsoleForm';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { FormToolbar } from '../common/FormToolbar';
 import { submissionErrors } from '../common/submissionErrors';
@@ -57,7 +57,7 @@ export const NotificationSend = () => {
   return (
     <ResourceContextProvider value="notifications">
       <Title title="resources.notifications.page.send" />
-      <SimpleForm
+      <ConsoleForm
         key={formKey}
         defaultValues={defaultValues}
         onSubmit={submit}
@@ -78,7 +78,7 @@ export const NotificationSend = () => {
           validate={validators.body}
           slotProps={{ htmlInput: { maxLength: 2000 } }}
         />
-      </SimpleForm>
+      </ConsoleForm>
     </ResourceContextProvider>
   );
 };

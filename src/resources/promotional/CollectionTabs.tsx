@@ -10,7 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { required, SaveButton, SimpleForm, TextInput, Toolbar, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import { required, SaveButton, TextInput, Toolbar, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import { ConsoleForm } from '../common/ConsoleForm';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ConfirmDialog } from '../common/ConfirmButton';
 import { isFileValue, MediaInput, MediaPreview } from '../common/MediaInput';
@@ -155,9 +156,9 @@ export const SliderTab = ({ sliders, rights }: { sliders: Slider[]; rights: Prom
   return (
     <Box>
       {rights.create ? (
-        <SimpleForm key={version} onSubmit={submit} sx={{ p: 0 }} toolbar={addToolbar}>
+        <ConsoleForm key={version} onSubmit={submit} sx={{ p: 0 }} toolbar={addToolbar}>
           <MediaInput source="file" label="resources.promotional.fields.slider" kinds={['image']} formatMessage={MESSAGES.imageFormat} requiredMessage={MESSAGES.file} />
-        </SimpleForm>
+        </ConsoleForm>
       ) : null}
       <CollectionTable
         rows={sliders}
@@ -204,10 +205,10 @@ export const TestimonialTab = ({ testimonials, rights }: { testimonials: Testimo
   return (
     <Box>
       {rights.create ? (
-        <SimpleForm key={version} onSubmit={submit} sx={{ p: 0, maxWidth: 720 }} toolbar={addToolbar}>
+        <ConsoleForm key={version} onSubmit={submit} sx={{ p: 0, maxWidth: 720 }} toolbar={addToolbar}>
           <TextInput source="name" label="resources.promotional.fields.name" validate={validators.name} fullWidth slotProps={{ htmlInput: { maxLength: 191 } }} />
           <TextInput source="text" label="resources.promotional.fields.text" validate={validators.text} multiline minRows={3} fullWidth slotProps={{ htmlInput: { maxLength: 2000 } }} />
-        </SimpleForm>
+        </ConsoleForm>
       ) : null}
       <CollectionTable
         rows={testimonials}

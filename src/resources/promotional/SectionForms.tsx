@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { HttpError, required, SaveButton, SimpleForm, TextInput, Toolbar, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { HttpError, required, SaveButton, TextInput, Toolbar, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { ConsoleForm } from '../common/ConsoleForm';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { MediaInput } from '../common/MediaInput';
 import { PROMOTIONAL_QUERY_KEY, type SectionKey, type SectionValues } from './api';
@@ -31,18 +32,19 @@ const validators = {
 };
 
 /**
- * A refused save: the server's field messages go under the fields and, as on the spec's promotional
- * forms, the first one is also a toast for 10 seconds; any other failure is a toast.
+ * A refused save: the server's field messages go under the fields, and the form names the first one in
+ * a toast and leads to it (ConsoleForm); any other failure is a toast for 10 seconds.
  */
 export const useSaveFailure = () => {
   const notify = useNotify();
   return (failure: unknown): Record<string, string> | undefined => {
     const errors: unknown = failure instanceof HttpError && typeof failure.body === 'object' && failure.body !== null ? (failure.body as { errors?: unknown }).errors : null;
     const fields = typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : {};
-    const first = Object.values(fields)[0];
-    const message = first ?? (failure instanceof Error && failure.message ? failure.message : 'ra.notification.http_error');
+    // field errors go back to the form, whose machinery names the first and leads to it (ConsoleForm)
+    if (Object.keys(fields).length) return fields;
+    const message = failure instanceof Error && failure.message ? failure.message : 'ra.notification.http_error';
     notify(message, { type: 'error', autoHideDuration: 10_000, messageArgs: { _: message } });
-    return Object.keys(fields).length ? fields : undefined;
+    return undefined;
   };
 };
 
@@ -98,7 +100,7 @@ const SectionForm = ({ section, record, canSave, textFields, fileFields, withPro
   };
 
   return (
-    <SimpleForm
+    <ConsoleForm
       key={version}
       record={record ?? {}}
       onSubmit={submit}
@@ -118,7 +120,7 @@ const SectionForm = ({ section, record, canSave, textFields, fileFields, withPro
       }
     >
       {children}
-    </SimpleForm>
+    </ConsoleForm>
   );
 };
 

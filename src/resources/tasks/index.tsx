@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import { DataTable, SelectArrayInput, SelectInput, ShowButton, TextInput, required, useGetList, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { TASK_TYPES } from '../../../contract/enums';
+import { TASK_TYPES, USER_STATUS } from '../../../contract/enums';
 import { idsOf, requiredRule } from '../common/inputs';
 import { LocationCascade } from '../common/LocationCascade';
 import { EnumName, KnowledgePicker } from '../common/TypeFields';
@@ -75,8 +75,8 @@ const TaskList = () => (
 /** What the type points at: the spec's picker for Survey, Campaign and Knowledge, a note for General. */
 const TypeTarget = () => {
   const type: unknown = useWatch({ name: 'type' });
-  if (type === 'Survey') return <ReferenceSelect source="survey_id" reference="dynamic-forms" filter={{ status: 'Active' }} validate={required(`${K}.validation.survey_required`)} />;
-  if (type === 'Campaign') return <ReferenceSelect source="campaign_id" reference="campaigns" filter={{ status: 'Active' }} validate={required(`${K}.validation.campaign_required`)} />;
+  if (type === 'Survey') return <ReferenceSelect source="survey_id" reference="dynamic-forms" filter={{ status: USER_STATUS.active }} validate={required(`${K}.validation.survey_required`)} />;
+  if (type === 'Campaign') return <ReferenceSelect source="campaign_id" reference="campaigns" filter={{ status: USER_STATUS.active }} validate={required(`${K}.validation.campaign_required`)} />;
   if (type === 'Knowledge') return <KnowledgePicker requiredMessage={`${K}.validation.knowledge_required`} />;
   if (type === 'General') return <TextInput source="note" multiline minRows={2} validate={required(`${K}.validation.note_required`)} />;
   return null;
@@ -92,7 +92,7 @@ const ChwPicker = () => {
   const enabled = chosen(tehsilId);
   const { data, isPending } = useGetList(
     'chw',
-    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'f_name', order: 'ASC' }, filter: { paginate: false, tehsil_id: tehsilId, status: 'Active' }, meta: { choices: true } },
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'f_name', order: 'ASC' }, filter: { paginate: false, tehsil_id: tehsilId, status: USER_STATUS.active }, meta: { choices: true } },
     { enabled },
   );
   // empties the choice when the tehsil really changes (not on mount, nor on StrictMode's second run)

@@ -1,7 +1,7 @@
 import MailIcon from '@mui/icons-material/Mail';
 import { DataTable, NumberInput, SelectInput, ShowButton, TextInput, required, useTranslate, type RaRecord, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { MESSAGE_TYPES } from '../../../contract/enums';
+import { MESSAGE_TYPES, USER_STATUS } from '../../../contract/enums';
 import { idsOf, requiredRule } from '../common/inputs';
 import { InterestsInput } from '../common/InterestsInput';
 import { LocationCascade } from '../common/LocationCascade';
@@ -53,7 +53,7 @@ const MessageList = () => (
 /** Survey shows a survey picker, Knowledge a knowledge picker, General a text, Booking nothing (spec 3 section 4). */
 const TypeTarget = () => {
   const type: unknown = useWatch({ name: 'type' });
-  if (type === 'Survey') return <ReferenceSelect source="survey_id" reference="dynamic-forms" filter={{ status: 'Active' }} validate={required(`${K}.validation.survey_required`)} />;
+  if (type === 'Survey') return <ReferenceSelect source="survey_id" reference="dynamic-forms" filter={{ status: USER_STATUS.active }} validate={required(`${K}.validation.survey_required`)} />;
   if (type === 'Knowledge') return <KnowledgePicker requiredMessage={`${K}.validation.knowledge_required`} />;
   if (type === 'General') return <TextInput source="text" multiline minRows={3} validate={required(`${K}.validation.text_required`)} />;
   return null;

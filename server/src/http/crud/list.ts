@@ -63,7 +63,7 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
   const searchTotals = new Map<string, number>();
 
   const list = async (request: FastifyRequest, options: ListOptions = {}) => {
-    const q = request.query as Record<string, unknown>;
+    const q = options.query ?? (request.query as Record<string, unknown>);
     if (first(q.download) === 'true' || first(q.download) === '1') {
       return ok(exportLink(ctx, request, def.name, q), 'Export ready.');
     }

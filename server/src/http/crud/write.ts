@@ -4,13 +4,13 @@ import type { Action } from '../../../../contract/permissions';
 import { audit, diff } from '../../services/audit';
 import { releaseRecord } from '../../services/storedFiles';
 import { now } from '../../services/tokens';
-import { uploadRoute } from '../bodyLimits';
+import { formRoute, uploadRoute } from '../bodyLimits';
 import { checkChildCounts, childListSchema, rowsFromValues, writeChildren } from '../children';
 import { MESSAGES, ok } from '../envelope';
 import { notFound } from '../errors';
 import { Fields } from '../fields';
 import { discardFiles, fileSchema, holdFiles, storeFiles, uploadLimits } from '../files';
-import { ignoredFieldsOf } from '../knownFields';
+import { ACCEPTED_AND_IGNORED, ignoredFieldsOf, readOnlyKeys, readOnlySent, refuseChangedReadOnly } from '../knownFields';
 import { dynamic, type Presented, type ResourceDef, type Row, type WriteContext } from '../resource';
 import { checkDistrict, checkParent, checkUniqueTitle, checkUnreferenced } from './checks';
 import { access, type CrudContext, Id, writeContext } from './shared';
@@ -42,13 +42,16 @@ export function bodySchemas(def: ResourceDef): { create: TObject; update: TObjec
 export function registerWrite(crud: CrudContext): void {
   const { app, def, base, tags } = crud;
   const { create: createSchema, update: updateSchema } = bodySchemas(def);
-  const consumes = def.files ? ['application/json', 'multipart/form-data'] : undefined;
+  // JSON, or form data (with the files, if the declaration has any), as the spec's clients send them
+  const consumes = ['application/json', 'multipart/form-data'];
   /** a write of a record with files: multipart or data URLs, within its declared file sizes */
-  const writeConfig = (action: Action) => ({ ...access(def, action), ignoredFields: ignoredFieldsOf(def), ...(def.aliases ? { aliases: def.aliases } : {}), ...(def.children ? { strictRows: Object.keys(def.children) } : {}) });
+  // the record's own keys a body may send back unchanged, but those declared as always dropped
+  const readOnlyFields = readOnlyKeys(def).filter((k) => !Object.hasOwn(def.ignored ?? {}, k) && !Object.hasOwn(ACCEPTED_AND_IGNORED, k));
+  const writeConfig = (action: Action) => ({ ...access(def, action), ignoredFields: ignoredFieldsOf(def), readOnlyFields, ...(def.aliases ? { aliases: def.aliases } : {}), ...(def.children ? { strictRows: Object.keys(def.children) } : {}) });
   /** child rows of one field may come as plain values (`services: ["Vaccination"]`) */
   const preValidation = def.children ? async (request: FastifyRequest) => rowsFromValues(def, request.body) : undefined;
   const writeRoute = (action: Action) => ({
-    ...(def.files ? uploadRoute(uploadLimits(def), writeConfig(action)) : { config: writeConfig(action) }),
+    ...(def.files ? uploadRoute(uploadLimits(def), writeConfig(action)) : formRoute(writeConfig(action))),
     ...(preValidation ? { preValidation } : {}),
   });
 
@@ -110,6 +113,9 @@ async function updateOne(crud: CrudContext, request: FastifyRequest) {
   checkChildCounts(def, input, false);
   const current = await findRow(ctx.db, id, request, true);
   if (!current) throw notFound(); // before storing any file
+  // keys the record reads with but an update does not take: only as they are (a record written back as read)
+  const readOnly = readOnlySent(request);
+  if (Object.keys(readOnly).length) refuseChangedReadOnly(readOnly, await crud.loadOne(id, request));
   await def.hooks?.precheck?.(w, input, current);
   const files = await storeFiles(ctx, def, input, current, w.admin.id);
   let replaced: string[] = [];

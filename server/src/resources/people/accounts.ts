@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import countriesData from 'i18n-iso-countries';
 import type { Generated, Kysely } from 'kysely';
-import { PERSON_GENDERS, USER_STATUS, type UserType } from '../../../../contract/enums';
+import { BLOOD_GROUPS, MARITAL_STATUSES, PERSON_GENDERS, USER_STATUS, type UserType } from '../../../../contract/enums';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
@@ -47,7 +48,18 @@ declare module '../../db/schema' {
       updated_at: string;
     };
     patient_profiles: { id: number; blood_group: string | null; height: number | null; weight: number | null; marital_status: string | null; district_id: number | null; tehsil_id: number | null };
-    chw_profiles: { id: number; qualification_id: number; district_id: number; tehsil_id: number; area_id: number; joining_date: string };
+    chw_profiles: {
+      id: number;
+      qualification_id: number;
+      district_id: number;
+      tehsil_id: number;
+      area_id: number;
+      joining_date: string;
+      blood_group: string | null;
+      height: number | null;
+      weight: number | null;
+      marital_status: string | null;
+    };
     user_tokens: { id: Generated<number>; user_id: number; token_hash: string; expires_at: string; created_at: string; ip: string | null };
     user_password_resets: { id: Generated<number>; user_id: number; token_hash: string; expires_at: string; used_at: string | null; created_at: string };
   }
@@ -91,6 +103,29 @@ export const PERSON_READ_ONLY = {
   full_name: 'read-only: the first and last names joined',
 } as const;
 
+/**
+ * The account's status where the spec reads it (`user.status`, spec 2: "Status (user.status)"), beside
+ * the record's own `status`: read-only, compared with the record when sent back (a declaration's `readOnly`).
+ */
+export const USER_STATUS_READ = { user: 'the account\'s status as the spec reads it (user.status); block and unblock change it' } as const;
+
+/** `user: { status }` of people rows (USER_STATUS_READ). */
+export function addUserStatus(rows: Row[]): void {
+  for (const r of rows) r.user = { status: r.status };
+}
+
+/** A person's body (the patient's form; a CHW's model carries them too, spec 2 section 3). Optional. */
+export const bodyFields = {
+  blood_group: Type.Optional(Fields.optionalEnumOf(BLOOD_GROUPS, 'Please choose a blood group.')),
+  height: Type.Optional(Fields.optionalNumber('Please provide the height in centimetres.', 0, 300)),
+  weight: Type.Optional(Fields.optionalNumber('Please provide the weight in kilograms.', 0, 500)),
+  marital_status: Type.Optional(Fields.optionalEnumOf(MARITAL_STATUSES, 'Please choose a marital status.')),
+};
+export const BODY_COLUMNS = ['blood_group', 'height', 'weight', 'marital_status'] as const;
+
+/** The spec's capitalised genders (its form's Male, Female, Transgender) beside the stored ones: both are taken, the stored one kept. */
+const GENDER_VALUES = [...PERSON_GENDERS, ...PERSON_GENDERS.map((g) => `${g[0]!.toUpperCase()}${g.slice(1)}`)] as const;
+
 /** The body fields every person form shares (spec 2 sections 3 and 5). */
 export const personFields = {
   f_name: Fields.text(MESSAGES.name, 100),
@@ -98,7 +133,7 @@ export const personFields = {
   phone_no: Fields.digits(11, 11, MESSAGES.phone),
   dob: Fields.requiredDate(MESSAGES.dob),
   age: Type.Optional(Fields.optionalInteger(MESSAGES.age, 0, 130)),
-  gender: Type.Optional(Fields.enumOf(PERSON_GENDERS, MESSAGES.gender)),
+  gender: Type.Optional(Fields.enumOf(GENDER_VALUES, MESSAGES.gender)),
   short_bio: Type.Optional(Fields.optionalText(1000)),
 };
 
@@ -134,11 +169,16 @@ export const accountFields = {
   send_credentials: Type.Optional(Fields.boolean()),
 };
 
-/** The account fields of an edit (spec 2: "Password and confirm are optional"): a password given is a new one for the field app. */
+/**
+ * The account fields of an edit (spec 2: "Password and confirm are optional"): a password given is a new
+ * one for the field app, and 'send credentials' mails it (the create body sent to an edit, as the spec's
+ * form does).
+ */
 export const accountUpdateFields = {
   email: accountFields.email,
   password: accountFields.password,
   confirmPassword: accountFields.confirmPassword,
+  send_credentials: accountFields.send_credentials,
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -166,8 +206,10 @@ async function specAddress(db: Kysely<Database>, input: Row, v: Row, errors: Rec
   } else if (city === null && input.city_id === undefined) v.city_id = null;
   if (typeof country === 'string' && country.trim()) {
     const name = country.trim().toLowerCase();
+    // the stored name or code, else a common name of an ISO country ("United States", the spec's default, is stored as its official name)
+    const iso2 = countriesData.getAlpha2Code(country.trim(), 'en')?.toLowerCase() ?? name;
     const found = await db.selectFrom('countries').select('id')
-      .where((eb) => eb.or([eb(eb.fn('lower', ['country']), '=', name), eb(eb.fn('lower', ['iso2']), '=', name), eb(eb.fn('lower', ['iso3']), '=', name)]))
+      .where((eb) => eb.or([eb(eb.fn('lower', ['country']), '=', name), eb(eb.fn('lower', ['iso2']), '=', iso2), eb(eb.fn('lower', ['iso3']), '=', name)]))
       .orderBy('id').executeTakeFirst();
     if (!found) errors.country = [MESSAGES.country];
     else if (input.country_id !== undefined && input.country_id !== found.id) errors.country = [MESSAGES.countryTwice];
@@ -186,6 +228,8 @@ export interface PersonRules {
   account: boolean;
   /** the age must be known after an edit (spec 2: optional on add, required on edit) */
   ageOnEdit?: boolean;
+  /** added without a country, the person is of the spec's default country, the United States (the patient's and doctor's forms) */
+  defaultCountry?: boolean;
 }
 
 /**
@@ -197,8 +241,9 @@ export interface PersonRules {
 export async function personValues(w: WriteContext, input: Row, existing: Row | null, rules: PersonRules): Promise<Row> {
   const v: Row = {};
   const errors: Record<string, string[]> = {};
-  const copy = ['phone_no', 'dob', 'age', 'gender', 'short_bio', 'country_id', 'city_id', 'state', 'zipcode', 'street'];
+  const copy = ['phone_no', 'dob', 'age', 'short_bio', 'country_id', 'city_id', 'state', 'zipcode', 'street'];
   for (const key of copy) if (input[key] !== undefined) v[key] = input[key];
+  if (typeof input.gender === 'string') v.gender = input.gender.toLowerCase();
   if (typeof input.f_name === 'string') v.f_name = input.f_name.trim();
   if (input.l_name !== undefined) v.l_name = typeof input.l_name === 'string' ? input.l_name.trim() || null : null;
   await specAddress(w.db, input, v, errors);
@@ -249,7 +294,7 @@ export async function personValues(w: WriteContext, input: Row, existing: Row | 
   if (!existing) {
     v.status = USER_STATUS.active;
     v.gender ??= 'male';
-    if (v.country_id === undefined) v.country_id = await defaultCountryId(w.db);
+    if (v.country_id === undefined) v.country_id = rules.defaultCountry ? await defaultCountryId(w.db) : null;
   } else {
     const id = existing.id as number;
     // a new password ends the app's sessions (in this write's transaction), and a new password or email the reset links sent before
@@ -260,21 +305,27 @@ export async function personValues(w: WriteContext, input: Row, existing: Row | 
   return v;
 }
 
-/** After the account is written: its credentials by email when asked for (after commit; a failed send is reported, not undone). */
-export function sendCredentialsLater(w: WriteContext, input: Row, values: Row, kind: UserType): void {
+/**
+ * After the account is written: its credentials by email when asked for, on an add or with a new
+ * password on an edit (after commit; a failed send is reported, not undone).
+ */
+export function sendCredentialsLater(w: WriteContext, input: Row, values: Row, kind: UserType, existing: Row | null = null): void {
   if (!input.send_credentials || typeof values.email !== 'string' || typeof input.password !== 'string') return;
-  const mail = credentialsMail(w.ctx, values.email, String(values.f_name ?? ''), input.password, kind);
+  const mail = credentialsMail(w.ctx, values.email, String(values.f_name ?? ''), input.password, kind, existing !== null);
   w.afterCommit(() => w.ctx.mailer.send(mail));
 }
 
 const APP_NAMES: Record<UserType, string> = { patient: 'patient app', family: 'patient app', chw: 'community health worker app', doctor: 'doctor app' };
 
-function credentialsMail(ctx: AppContext, to: string, name: string, password: string, kind: UserType) {
+function credentialsMail(ctx: AppContext, to: string, name: string, password: string, kind: UserType, renewed: boolean) {
+  const what = renewed
+    ? `Your account on the ${APP_NAMES[kind]} of the health programme has a new password.\n\n`
+    : `An account has been created for you on the ${APP_NAMES[kind]} of the health programme.\n\n`;
   return {
     to,
     subject: 'Your account on the health programme',
     text:
-      `Hello ${name},\n\nAn account has been created for you on the ${APP_NAMES[kind]} of the health programme.\n\n` +
+      `Hello ${name},\n\n${what}` +
       `Email: ${to}\nPassword: ${password}\n\nSign in to the app with these and change your password after signing in.\n` +
       `If you forget it, the app can email you a reset link (${ctx.config.publicUrl}).\n`,
   };

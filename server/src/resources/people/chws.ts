@@ -3,7 +3,7 @@ import { USER_STATUS } from '../../../../contract/enums';
 import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
 import { defineResource, type Row, type WriteContext } from '../../http/resource';
-import { accountFields, accountUpdateFields, addFullNames, ADDRESS_RELATIONS, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
+import { accountFields, accountUpdateFields, addFullNames, ADDRESS_RELATIONS, addressFields, addUserStatus, BODY_COLUMNS, bodyFields, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater, USER_STATUS_READ } from './accounts';
 
 /**
  * Community health workers (spec 2): accounts of `users` with a profile holding their qualification
@@ -31,12 +31,14 @@ const chwPerson = {
   ...personFields,
   cnic: Fields.digits(13, 13, MESSAGES.cnic),
   age: Fields.integer(MESSAGES.age, 0, 130),
+  // the model's, which the form does not show (spec 2 section 3)
+  ...bodyFields,
 };
 
 const createSchema = Type.Object({ ...chwPerson, ...accountFields, ...placeFields, ...addressFields }, { additionalProperties: false });
 const updateSchema = Type.Partial(Type.Object({ ...chwPerson, ...accountUpdateFields, ...placeFields, ...addressFields }), { additionalProperties: false });
 
-const PROFILE = { table: 'chw_profiles', columns: ['qualification_id', 'district_id', 'tehsil_id', 'area_id', 'joining_date'] } as const;
+const PROFILE = { table: 'chw_profiles', columns: ['qualification_id', 'district_id', 'tehsil_id', 'area_id', 'joining_date', ...BODY_COLUMNS] } as const;
 
 /**
  * The qualification known, and the place a chain: the tehsil in the district, the VC area in the
@@ -46,7 +48,7 @@ async function placeValues({ db }: WriteContext, input: Row, existing: Row | nul
   const pick = (key: string) => (input[key] !== undefined ? input[key] : existing?.[key]);
   const errors: Record<string, string[]> = {};
   const values: Row = {};
-  for (const key of ['qualification_id', 'district_id', 'tehsil_id', 'area_id']) if (input[key] !== undefined) values[key] = input[key];
+  for (const key of ['qualification_id', 'district_id', 'tehsil_id', 'area_id', ...BODY_COLUMNS]) if (input[key] !== undefined) values[key] = input[key];
   const [qualificationId, districtId, tehsilId, areaId] = ['qualification_id', 'district_id', 'tehsil_id', 'area_id'].map(pick);
   const qualification = typeof qualificationId === 'number' && (await db.selectFrom('qualifications').select('id').where('id', '=', qualificationId).executeTakeFirst());
   if (!qualification) errors.qualification_id = [CHW.qualification];
@@ -66,6 +68,7 @@ async function placeValues({ db }: WriteContext, input: Row, existing: Row | nul
 export const chws = defineResource<'users', 'chw_profiles'>()({
   name: 'chw',
   ignored: { ...PERSON_READ_ONLY, name_with_area: 'read-only: the name with the VC area, for pickers' },
+  readOnly: USER_STATUS_READ,
   table: 'users',
   module: 'chw',
   subset: { column: 'type', value: 'chw' },
@@ -106,13 +109,14 @@ export const chws = defineResource<'users', 'chw_profiles'>()({
       return { ...person, ...(await placeValues(w, input, existing)) };
     },
     async afterWrite(w, row, input, existing) {
-      if (!existing) sendCredentialsLater(w, input, row, 'chw');
+      sendCredentialsLater(w, input, row, 'chw', existing);
     },
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
     },
     async enrich(_ctx, rows) {
       addFullNames(rows);
+      addUserStatus(rows);
       for (const r of rows) {
         const area = r.area as { title?: string } | null;
         r.name_with_area = area?.title ? `${String(r.full_name)} (${area.title})` : r.full_name;

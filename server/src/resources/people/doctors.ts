@@ -2,11 +2,16 @@ import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { USER_STATUS } from '../../../../contract/enums';
+import { permissionName } from '../../../../contract/permissions';
+import { RESOURCES } from '../../../../contract/resources';
 import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
-import { defineResource, type Row, type WriteContext } from '../../http/resource';
+import { defineResource, dynamic, type Row, type WriteContext } from '../../http/resource';
+import type { AppContext } from '../../context';
+import { referenceList } from '../../http/readShapes';
 import {
-  accountFields, accountUpdateFields, addFullNames, addressFields, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater,
+  accountFields, accountUpdateFields, addFullNames, addressFields, addUserStatus, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO,
+  sendCredentialsLater, USER_STATUS_READ,
 } from './accounts';
 
 /**
@@ -46,7 +51,7 @@ const DOCTOR = {
 
 const doctorFields = {
   qualification_id: Fields.reference(DOCTOR.qualification),
-  specializationIds: Type.Array(Fields.reference(DOCTOR.specializations), { minItems: 1, maxItems: 20, 'x-message': DOCTOR.specializations }),
+  specializationIds: referenceList(DOCTOR.specializations, { minItems: 1, maxItems: 20 }),
 };
 
 const createSchema = Type.Object({ ...personFields, ...accountFields, ...addressFields, ...doctorFields }, { additionalProperties: false });
@@ -70,6 +75,52 @@ async function professionValues({ db }: WriteContext, input: { qualification_id?
   return values;
 }
 
+/** The most appointments a doctor's page lists in each of its tabs. */
+export const DOCTOR_TAB_LIMIT = 100;
+
+/** The spec's appointment tabs of a doctor's page, each the key it reads them from and its appointments. */
+const TABS = [
+  // Upcoming: the booked ones, soonest first (one whose day passed uncompleted first of all)
+  { key: 'ongoing_appointments', status: 'Booked', order: 'asc' },
+  { key: 'doctor_cancelled_appointments', status: 'Cancelled', order: 'desc' },
+  { key: 'doctor_completed_appointments', status: 'Completed', order: 'desc' },
+] as const;
+
+/**
+ * A doctor's appointments in the spec's shape (document 2, Appointment: date, s_time, created_at,
+ * doctor and patient), for each tab of the doctor's page: those of patients within the caller's
+ * districts (a family member's place is their patient's), at most DOCTOR_TAB_LIMIT each.
+ */
+async function doctorTabs(ctx: AppContext, record: Row, districtIds: readonly number[] | null): Promise<void> {
+  const doctorId = Number(record.id);
+  const photo = record.photo as { path?: unknown } | null;
+  const doctor = {
+    id: doctorId,
+    encrypted_id: record.encrypted_id,
+    full_name: record.full_name,
+    file: photo && typeof photo.path === 'string' ? { path: photo.path } : null,
+    specializations: ((record.specializations as { title: string }[] | undefined) ?? []).map((sp) => ({ title: sp.title })),
+  };
+  const lists = await Promise.all(TABS.map(({ status, order }) => {
+    let q = ctx.db
+      .selectFrom('appointments as a')
+      .innerJoin('users as p', 'p.id', 'a.patient_id')
+      .leftJoin('patient_profiles as pp', (join) => join.on((eb) => eb('pp.id', '=', eb.fn.coalesce('p.parent_id', 'p.id'))))
+      .select(['a.id', 'a.date', 'a.s_time', 'a.e_time', 'a.status', 'a.created_at', 'p.id as patient_id', 'p.f_name', 'p.l_name', 'p.gender', 'p.age', 'p.parent_id', 'p.relation', 'p.short_bio'])
+      .where('a.doctor_id', '=', doctorId)
+      .where('a.status', '=', status);
+    if (districtIds) q = q.where('pp.district_id', 'in', districtIds.length ? [...districtIds] : [0]);
+    return q.orderBy('a.date', order).orderBy('a.s_time', order).orderBy('a.id', order).limit(DOCTOR_TAB_LIMIT).execute();
+  }));
+  TABS.forEach(({ key }, i) => {
+    record[key] = lists[i]!.map((a) => {
+      const patient: Row = { id: a.patient_id, encrypted_id: ctx.ids.encode(a.parent_id ? 'family-members' : 'app-users', a.patient_id), f_name: a.f_name, l_name: a.l_name, gender: a.gender, age: a.age, parent_id: a.parent_id, relation: a.relation, short_bio: a.short_bio };
+      addFullNames([patient]);
+      return { id: a.id, encrypted_id: ctx.ids.encode('appointments', a.id), date: a.date, s_time: a.s_time, e_time: a.e_time, status: a.status, created_at: a.created_at, doctor, patient };
+    });
+  });
+}
+
 export const doctors = defineResource<'users', 'doctor_profiles'>()({
   name: 'doctors',
   ignored: {
@@ -78,7 +129,11 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
     ratings_count: 'read-only: how many ratings the average is of',
     specializations: 'read-only: the specializations of specializationIds',
     patients: 'read-only: the doctor\'s patients, asked for with ?patient=true',
+    ongoing_appointments: 'read-only: the doctor\'s booked appointments, read with the doctor',
+    doctor_cancelled_appointments: 'read-only: the doctor\'s cancelled appointments, read with the doctor',
+    doctor_completed_appointments: 'read-only: the doctor\'s completed appointments, read with the doctor',
   },
+  readOnly: USER_STATUS_READ,
   table: 'users',
   module: 'doctor',
   subset: { column: 'type', value: 'doctor' },
@@ -115,13 +170,36 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
   ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'status', 'created_at'],
   recordOnly: ['patients_count'],
+  expand: {
+    // the spec's `GET /doctors/{id}?patient=true`: the patients and family members of the doctor's
+    // appointments, as the patients' list would show them to the caller (view_app_user, within its districts)
+    patient: {
+      as: 'patients',
+      shows: ['appointments', 'app-users', 'family-members'],
+      async load({ ctx, within }, record) {
+        const db = dynamic(ctx.db);
+        const seen = db.selectFrom('appointments').select('patient_id').where('doctor_id', '=', record.id).where(within('appointments'));
+        const rows: Row[] = await db
+          .selectFrom('users')
+          .select(['id', 'f_name', 'l_name', 'gender', 'age', 'phone_no', 'parent_id', 'relation'])
+          .where('id', 'in', seen)
+          .where((eb) => eb.or([within('app-users')(eb), within('family-members')(eb)]))
+          .orderBy('f_name')
+          .orderBy('id')
+          .limit(1000)
+          .execute();
+        addFullNames(rows);
+        return rows.map((r) => ({ ...r, encrypted_id: ctx.ids.encode(r.parent_id ? 'family-members' : 'app-users', Number(r.id)) }));
+      },
+    },
+  },
   hooks: {
     async prepare(w, input, existing) {
-      const person = await personValues(w, input, existing, { account: true, ageOnEdit: true });
+      const person = await personValues(w, input, existing, { account: true, ageOnEdit: true, defaultCountry: true });
       return { ...person, ...(await professionValues(w, input)) };
     },
     async afterWrite(w, row, input, existing) {
-      if (!existing) sendCredentialsLater(w, input, row, 'doctor');
+      sendCredentialsLater(w, input, row, 'doctor', existing);
       if (!Array.isArray(input.specializationIds)) return;
       await w.db.deleteFrom('doctor_specializations').where('doctor_id', '=', row.id).execute();
       const ids = [...new Set(input.specializationIds)];
@@ -130,26 +208,15 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
     },
-    expand: {
-      // the spec's `GET /doctors/{id}?patient=true`: the doctor's patients (of their appointments), within the caller's districts
-      async patient(ctx, record, request) {
-        const seen = await ctx.db.selectFrom('appointments').select('patient_id').distinct().where('doctor_id', '=', record.id).limit(1000).execute();
-        const ids = seen.map((a) => Number(a.patient_id));
-        // a family member's place is their patient's
-        let q = ctx.db
-          .selectFrom('users as u')
-          .leftJoin('patient_profiles as pp', (join) => join.on((eb) => eb('pp.id', '=', eb.fn.coalesce('u.parent_id', 'u.id'))))
-          .select(['u.id', 'u.f_name', 'u.l_name', 'u.gender', 'u.age', 'u.phone_no', 'u.parent_id', 'u.relation'])
-          .where('u.id', 'in', ids.length ? ids : [0]);
-        const limited = request.admin?.districtIds;
-        if (limited) q = q.where('pp.district_id', 'in', limited.length ? [...limited] : [0]);
-        const rows: Row[] = await q.orderBy('u.f_name').orderBy('u.id').execute();
-        addFullNames(rows);
-        record.patients = rows.map((r) => ({ ...r, encrypted_id: ctx.ids.encode(r.parent_id ? 'family-members' : 'app-users', Number(r.id)) }));
-      },
+    // the spec's tabs of the doctor's page (Upcoming, Cancel, Completed), with the doctor read on its own
+    // they show appointments and their patients: only to a reader who may read appointments (the rule of
+    // `expand`), else the doctor is read without them
+    read: async (ctx, record, request) => {
+      if (request.admin?.permissions.has(permissionName('view', RESOURCES.appointments.module))) await doctorTabs(ctx, record, request.admin.districtIds ?? null);
     },
     async enrich(ctx, rows, use) {
       addFullNames(rows);
+      addUserStatus(rows);
       const ids = rows.map((r) => r.id);
       if (!ids.length) return;
       const [specs, patients, ratings] = await Promise.all([

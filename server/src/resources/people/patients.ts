@@ -1,26 +1,22 @@
 import { Type } from '@sinclair/typebox';
 import { BLOOD_GROUPS, MARITAL_STATUSES, PERSON_GENDERS, RELATIONS, USER_STATUS } from '../../../../contract/enums';
 import type { AppContext } from '../../context';
-import { Fields, MAX_ID } from '../../http/fields';
+import { Fields } from '../../http/fields';
 import { ValidationError } from '../../http/errors';
+import { referenceList } from '../../http/readShapes';
 import { defineResource, type Presentation, type Row, type WriteContext } from '../../http/resource';
 import { PLACE, placeValues } from '../programme/place';
 import '../programme/schema';
-import { accountFields, accountUpdateFields, addFullNames, addressFields, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater } from './accounts';
+import { accountFields, accountUpdateFields, addFullNames, addressFields, addUserStatus, bodyFields, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater, USER_STATUS_READ } from './accounts';
 
 /** Patients (the spec's app users) and their family members: rows of `users`, with a patient profile. */
 
-const profileFields = {
-  blood_group: Type.Optional(Fields.optionalEnumOf(BLOOD_GROUPS, 'Please choose a blood group.')),
-  height: Type.Optional(Fields.optionalNumber('Please provide the height in centimetres.', 0, 300)),
-  weight: Type.Optional(Fields.optionalNumber('Please provide the weight in kilograms.', 0, 500)),
-  marital_status: Type.Optional(Fields.optionalEnumOf(MARITAL_STATUSES, 'Please choose a marital status.')),
-};
+const profileFields = bodyFields;
 /** Where a patient lives and what they are interested in: what the programme's messages are sent by (spec 3). Optional. */
 const reachFields = {
   district_id: Type.Optional(Fields.optionalReference(PLACE.district)),
   tehsil_id: Type.Optional(Fields.optionalReference(PLACE.tehsil)),
-  interest_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 100, uniqueItems: true, 'x-message': 'Please select interests from the list.' })),
+  interest_ids: Type.Optional(referenceList('Please select interests from the list.', { maxItems: 100, uniqueItems: true })),
 };
 const PROFILE = { table: 'patient_profiles', columns: ['blood_group', 'height', 'weight', 'marital_status', 'district_id', 'tehsil_id'] } as const;
 
@@ -37,6 +33,7 @@ const belongsTo = [
 /** Age, or the country when no age is known (the list's "Age or country" column); the diseases of the person's medical histories. */
 const presentPerson = async (ctx: AppContext, rows: Row[], use: Presentation) => {
   addFullNames(rows);
+  addUserStatus(rows);
   for (const r of rows) r.age_or_country = r.age ?? (r.country as { country?: string } | null)?.country ?? null;
   // the diseases show in a person's profile header, not in lists (recordOnly)
   if (use !== 'record') return;
@@ -80,6 +77,7 @@ const day = (offsetYears: number) => new Date(Date.now() - offsetYears * 365.25 
 export const patients = defineResource<'users', 'patient_profiles'>()({
   name: 'app-users',
   ignored: { ...PERSON_READ_ONLY, age_or_country: 'read-only: the age, else the country, for the list', as: 'read-only: the kind of account (User)' },
+  readOnly: USER_STATUS_READ,
   table: 'users',
   module: 'app_user',
   subset: { column: 'type', value: 'patient' },
@@ -121,13 +119,13 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
   recordOnly: ['diseases'],
   hooks: {
     async prepare(w, input, existing) {
-      const values = await personValues(w, input, existing, { account: true, ageOnEdit: true });
+      const values = await personValues(w, input, existing, { account: true, ageOnEdit: true, defaultCountry: true });
       await checkReach(w, input as Row, existing);
       return { ...values, ...profileValues(input) };
     },
     async afterWrite(w, row, input, existing) {
       if (input.interest_ids) await writeInterests(w, Number(row.id), input.interest_ids);
-      if (!existing) sendCredentialsLater(w, input, row, 'patient');
+      sendCredentialsLater(w, input, row, 'patient', existing);
     },
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
@@ -190,6 +188,7 @@ const familySchema = Type.Object(
 export const familyMembers = defineResource<'users', 'patient_profiles'>()({
   name: 'family-members',
   ignored: { ...PERSON_READ_ONLY, age_or_country: 'read-only: the age, else the country, for the list' },
+  readOnly: USER_STATUS_READ,
   table: 'users',
   module: 'app_user',
   subset: { column: 'type', value: 'family' },
@@ -209,7 +208,7 @@ export const familyMembers = defineResource<'users', 'patient_profiles'>()({
   recordOnly: ['diseases'],
   hooks: {
     async prepare(w, input, existing) {
-      const values = await personValues(w, input, existing, { account: false, ageOnEdit: true });
+      const values = await personValues(w, input, existing, { account: false, ageOnEdit: true, defaultCountry: true });
       if (input.relation !== undefined) values.relation = input.relation;
       return { ...values, ...profileValues(input) };
     },

@@ -8,7 +8,7 @@ import { ok, MESSAGES } from '../../http/envelope';
 import { conflict, notFound, ValidationError } from '../../http/errors';
 import { MAX_ID } from '../../http/fields';
 import { CHANGED_EVENT } from '../../realtime';
-import { requireKind } from '../../routes/field';
+import { fieldRoute } from '../../routes/field';
 import { audit } from '../../services/audit';
 import { now } from '../../services/tokens';
 import { currentQuestions, lockForm, optionsOf, presentQuestion, type StoredQuestion } from './questions';
@@ -24,7 +24,7 @@ import { isCalendarDay } from './place';
  */
 
 const tags = ['field app'];
-const route = { access: { auth: false } };
+const chwRoute = fieldRoute('chw');
 const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,10}$', description: 'the form’s numeric id' }) });
 const Paging = Type.Object({ page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', 'x-message': 'The page must be a number.' })) });
 const PER_PAGE = 50;
@@ -196,14 +196,12 @@ function announce(ctx: AppContext, formId: number, taskId: number | null) {
 export function registerFieldFormRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx;
-  const chwOnly = requireKind('chw');
 
   app.get(
     '/api/field/forms',
     {
-      config: route,
+      ...chwRoute,
       schema: { tags, summary: 'The survey forms of my tasks', description: 'Active forms of the active Survey tasks given to the signed-in CHW, newest first, 50 a page, with their current questions and those tasks.', querystring: Paging },
-      preValidation: chwOnly,
     },
     async (request) => {
       const page = Number((request.query as { page?: string }).page ?? 1);
@@ -213,7 +211,7 @@ export function registerFieldFormRoutes(app: FastifyInstance): void {
 
   app.get(
     '/api/field/forms/:id',
-    { config: route, schema: { tags, summary: 'One survey form of my tasks', params: IdParams }, preValidation: chwOnly },
+    { ...chwRoute, schema: { tags, summary: 'One survey form of my tasks', params: IdParams } },
     async (request) => {
       const [form] = await assignedForms(db, request.user!.id, idOf(request));
       if (!form) throw notFound();
@@ -224,7 +222,7 @@ export function registerFieldFormRoutes(app: FastifyInstance): void {
   app.post(
     '/api/field/forms/:id/submissions',
     {
-      config: route,
+      ...chwRoute,
       schema: {
         tags,
         summary: 'Submit answers to a survey form',
@@ -235,7 +233,6 @@ export function registerFieldFormRoutes(app: FastifyInstance): void {
         params: IdParams,
         body: SubmissionBody,
       },
-      preValidation: chwOnly,
     },
     async (request) => {
       const formId = idOf(request);

@@ -6,8 +6,9 @@ import type { Database } from '../../db/schema';
 import { listPath } from '../../http/crud';
 import { ok } from '../../http/envelope';
 import { ValidationError } from '../../http/errors';
-import { Fields, MAX_ID } from '../../http/fields';
+import { Fields } from '../../http/fields';
 import { paginator } from '../../http/paging';
+import { referenceList } from '../../http/readShapes';
 import { type CrudHelpers, defineResource, type Row } from '../../http/resource';
 import { registerFieldMessageRoutes } from '../../routes/fieldProgramme';
 import { now } from '../../services/tokens';
@@ -44,7 +45,7 @@ const createSchema = Type.Object(
     survey_id: Type.Optional(Fields.optionalReference(MESSAGE.survey)),
     knowledge_id: Type.Optional(Fields.optionalReference(MESSAGE.knowledge)),
     text: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()], { 'x-message': 'At most 5000 characters.' })),
-    interest_ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { minItems: 1, maxItems: 200, uniqueItems: true, 'x-message': MESSAGE.interest }),
+    interest_ids: referenceList(MESSAGE.interest, { minItems: 1, maxItems: 200, uniqueItems: true }),
     from_age: age(MESSAGE.fromAge),
     to_age: age(MESSAGE.toAge),
     district_id: Fields.reference(PLACE.district),

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import { TASK_STATUSES, TASK_TYPES, USER_STATUS } from '../../../../contract/enums';
 import type { Database } from '../../db/schema';
 import { conflict, ValidationError } from '../../http/errors';
-import { Fields, MAX_ID } from '../../http/fields';
+import { Fields } from '../../http/fields';
+import { referenceList } from '../../http/readShapes';
 import { defineResource, type Row } from '../../http/resource';
 import { registerFieldTaskRoutes } from '../../routes/fieldProgramme';
 import { now } from '../../services/tokens';
@@ -51,7 +52,7 @@ const createSchema = Type.Object(
     campaign_id: Type.Optional(Fields.optionalReference(TASK.campaign)),
     knowledge_id: Type.Optional(Fields.optionalReference(TASK.knowledge)),
     note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { 'x-message': 'At most 2000 characters.' })),
-    person_ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { minItems: 1, maxItems: 500, uniqueItems: true, 'x-message': TASK.chw }),
+    person_ids: referenceList(TASK.chw, { minItems: 1, maxItems: 500, uniqueItems: true }),
     s_date: Fields.requiredDate(TASK.start),
     e_date: Fields.requiredDate(TASK.end),
     district_id: Fields.reference(PLACE.district),

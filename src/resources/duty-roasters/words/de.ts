@@ -59,6 +59,7 @@ export default {
         session: 'Bitte geben Sie eine Sitzungsdauer von mindestens 10 Minuten an.',
         too_short: 'Der Zeitraum muss mindestens eine Sitzung fassen.',
         charge: 'Bitte geben Sie eine Gebühr von mindestens 1 pro Minute an.',
+        charge_step: 'Geben Sie die Gebühr in Schritten von 0,1 an.',
         dates: 'Bitte wählen Sie die Daten.',
       },
     },

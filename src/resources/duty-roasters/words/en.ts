@@ -56,6 +56,7 @@ const words = {
         session: 'Please provide a session time minimum 10 minutes.',
         too_short: 'The time range must hold at least one session.',
         charge: 'Please provide a charge of at least 1 a minute.',
+        charge_step: 'Please provide the charge in steps of 0.1.',
         dates: 'Please choose the dates.',
       },
     },

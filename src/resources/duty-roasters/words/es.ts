@@ -59,6 +59,7 @@ export default {
         session: 'Indique una sesión de al menos 10 minutos.',
         too_short: 'El rango horario debe abarcar al menos una sesión.',
         charge: 'Indique una tarifa de al menos 1 por minuto.',
+        charge_step: 'Indique la tarifa en pasos de 0,1.',
         dates: 'Elija las fechas.',
       },
     },

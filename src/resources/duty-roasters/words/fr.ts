@@ -59,6 +59,7 @@ export default {
         session: 'Veuillez indiquer une séance d’au moins 10 minutes.',
         too_short: 'La plage horaire doit contenir au moins une séance.',
         charge: 'Veuillez indiquer un tarif d’au moins 1 par minute.',
+        charge_step: 'Indiquez le tarif par pas de 0,1.',
         dates: 'Veuillez choisir les dates.',
       },
     },

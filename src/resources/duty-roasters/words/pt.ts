@@ -59,6 +59,7 @@ export default {
         session: 'Informe uma sessão de no mínimo 10 minutos.',
         too_short: 'O intervalo deve comportar pelo menos uma sessão.',
         charge: 'Informe um valor de pelo menos 1 por minuto.',
+        charge_step: 'Informe o valor em passos de 0,1.',
         dates: 'Escolha as datas.',
       },
     },

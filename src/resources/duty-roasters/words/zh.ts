@@ -59,6 +59,7 @@ export default {
         session: '请填写至少 10 分钟的时段。',
         too_short: '时间范围必须至少容纳一个时段。',
         charge: '请填写每分钟至少 1 的费用。',
+        charge_step: '请按 0.1 的步长填写费用。',
         dates: '请选择日期。',
       },
     },

@@ -79,7 +79,7 @@ describe('Promotional screen', () => {
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/admin/promotional/testimonial/t1']);
   });
 
-  it('shows a refused save under its field and as a toast', async () => {
+  it('shows a refused save under its field and as a toast naming the field, which takes the focus', async () => {
     const user = userEvent.setup({ delay: null });
     // react-admin logs a data provider's failure; this one is expected
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -94,7 +94,9 @@ describe('Promotional screen', () => {
     await user.type(screen.getByRole('textbox', { name: /Text/ }), '   ');
     await user.click(screen.getByRole('button', { name: 'Add' }));
 
-    await waitFor(() => expect(screen.getAllByText('The text field is required.')).toHaveLength(2));
+    expect(await screen.findByText('Check “Text”: The text field is required.')).toBeInTheDocument();
+    expect(screen.getAllByText('The text field is required.')).toHaveLength(1);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Text/ })));
   });
 
   it('shows the content without Save or delete to a viewer', async () => {
