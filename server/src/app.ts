@@ -48,7 +48,9 @@ import { registerDashboardRoutes } from './routes/dashboard';
 import { PROMOTIONAL_FILES, registerPromotionalRoutes } from './routes/promotional';
 import { registerSiteRoutes } from './routes/site';
 import { registerHealthRoutes } from './routes/health';
+import { registerMailQueueRoutes } from './routes/mailQueue';
 import { createMailer, type Mailer } from './services/mail';
+import { MailQueue } from './services/mailQueue';
 import { loadPasswordPolicy } from './services/passwordPolicy';
 import { createStorage } from './services/storageDriver';
 import { LocalStorage } from './services/storage';
@@ -162,10 +164,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   mkdirSync(config.dataDir, { recursive: true });
   const storage = createStorage(config);
+  const transport = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const outages = new Outages({
     log: app.log,
-    probes: { database: () => database.db.selectFrom('roles').select('id').limit(1).execute(), storage: () => storage.ready() },
+    probes: {
+      database: () => database.db.selectFrom('roles').select('id').limit(1).execute(),
+      storage: () => storage.ready(),
+      ...(transport.verify ? { mail: () => transport.verify!() } : {}),
+    },
   });
+  // outgoing mail waits in the database, sent by whichever node is up (services/mailQueue.ts)
+  const mail = new MailQueue({ db: database.db, transport, appKey: config.appKey, log: app.log, outages });
   // PostgreSQL closed a connection: one ended by an administrator, or the whole server going away
   database.onConnectionLost((err) => outages.suspect('database', err));
   const ctx: AppContext = {
@@ -173,9 +182,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     db: database.db,
     dialect: database.dialect,
     ids: new IdCodec(config.appKey),
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    mail,
     storage,
-    realtime: new Realtime({ config, log: app.log, server: () => app.server }),
+    realtime: new Realtime({ config, log: app.log, server: () => app.server, outages }),
     searchIndexes: await loadSearchIndexes(database.db),
     registry,
     outages,
@@ -201,7 +210,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => {
     outages.close();
-    if (!opts.mailer) ctx.mailer.close();
+    await mail.close();
+    if (!opts.mailer) transport.close();
     if (!opts.db) await database.destroy();
   });
 
@@ -267,6 +277,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerHealthRoutes(app);
+  registerMailQueueRoutes(app);
 
   registerAuthRoutes(app);
   registerFieldRoutes(app);
@@ -344,5 +355,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.ready();
+  mail.start();
   return { app, seed };
 }

@@ -5,7 +5,7 @@ import type { SearchIndexes } from './db/search';
 import type { Database } from './db/schema';
 import type { IdCodec } from './http/ids';
 import type { Realtime } from './realtime';
-import type { Mailer } from './services/mail';
+import type { MailQueue } from './services/mailQueue';
 import type { Outages } from './services/outages';
 import type { Storage } from './services/storage';
 
@@ -19,7 +19,8 @@ export interface AppContext {
   db: Kysely<Database>;
   dialect: Dialect;
   ids: IdCodec;
-  mailer: Mailer;
+  /** outgoing mail: queued in a write's transaction, sent by whichever node is up (services/mailQueue.ts) */
+  mail: MailQueue;
   storage: Storage;
   /** publishes over the Pusher protocol (embedded endpoint or PUSHER_* service) */
   realtime: Realtime;

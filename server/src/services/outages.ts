@@ -8,8 +8,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Dependency = 'database' | 'storage' | 'mail';
-/** what a node needs to serve requests (the readiness route asks these); mail waits in its queue */
+export type Dependency = 'database' | 'storage' | 'mail' | 'realtime';
+/** what a node needs to serve requests (the readiness route asks these); mail waits in its queue, real time is a bonus */
 export const READINESS: readonly Dependency[] = ['database', 'storage'];
 
 /** what a 503 asks the client to wait before trying again, in seconds */
