@@ -57,7 +57,7 @@ import { LocalStorage } from './services/storage';
 import { MIME_TYPES } from './services/uploads';
 import { sendStored } from './http/storedFiles';
 import { isHeld } from './services/storedFiles';
-import { Outages, RETRY_AFTER_SECONDS, unavailableDependency } from './services/outages';
+import { Outages, RETRY_AFTER_SECONDS } from './services/outages';
 
 export interface BuildOptions {
   /** an existing database handle (tests share one per suite) */
@@ -247,9 +247,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.status(422).send({ success: false, message: INVALID_DATA, error: fieldErrorsFromAjv(error.validation as never, schema) });
     }
     // the database or the file store is down: not the client's fault nor a bug of ours; try again soon
-    const dependency = unavailableDependency(error);
-    if (dependency) {
-      outages.failed(dependency, error);
+    if (outages.unavailable(error)) {
       return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ success: false, message: messageText('service_unavailable'), error: null });
     }
     const known = error instanceof HttpError ? error : constraintError(error) ?? malformedMultipart(error);

@@ -4,7 +4,8 @@
  * end for it: a connection lost while a request holds it (a transaction between two statements) is that
  * request's error, not an 'error' event nobody hears, and the next request gets a new connection. A
  * request that failed for want of the database is a 503 with Retry-After and the catalogue's code,
- * never a 500, and writes nothing; the readiness route says so, liveness does not.
+ * never a 500, and writes nothing (the FHIR API's: the same, as an OperationOutcome); the readiness
+ * route says so, liveness does not.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,14 +72,15 @@ describe('PostgreSQL ending the server\'s connections', () => {
     expect((await t.inject({ method: 'GET', url: '/api/admin/districts', token: t.rootToken })).statusCode).toBe(200);
   });
 
-  it('a request whose connection ends while it waits: 503 with Retry-After, nothing is written, the next one is served', async () => {
-    // another session holds the districts table, so the create waits inside its transaction
+  /** Makes a request that waits on a lock of `table`, ends its backend while it waits, and gives its answer. */
+  async function cutWhileWaiting(table: string, request: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+    // another session holds the table, so the request waits inside its query
     const blocker = new Client({ connectionString: t.config.databaseUrl! });
     await blocker.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query('LOCK TABLE districts IN ACCESS EXCLUSIVE MODE');
-      const create = t.inject({ method: 'POST', url: '/api/admin/districts', token: t.rootToken, payload: { title: 'Waiting when cut' } });
+      await blocker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+      const answer = request();
       let waiting: number[] = [];
       while (waiting.length === 0) {
         const { rows } = await blocker.query<{ pid: number }>(
@@ -87,14 +89,32 @@ describe('PostgreSQL ending the server\'s connections', () => {
         waiting = rows.map((r) => r.pid);
       }
       expect(await terminate(t.config.databaseUrl!, waiting)).toBe(waiting.length);
-      expectUnavailable(await create);
+      return await answer;
     } finally {
       await blocker.query('ROLLBACK').catch(() => undefined);
       await blocker.end();
     }
+  }
+
+  it('a request whose connection ends while it waits: 503 with Retry-After, nothing is written, the next one is served', async () => {
+    expectUnavailable(await cutWhileWaiting('districts', () => t.inject({ method: 'POST', url: '/api/admin/districts', token: t.rootToken, payload: { title: 'Waiting when cut' } })));
     expect(await districts()).not.toContain('Waiting when cut');
     const again = await t.inject({ method: 'POST', url: '/api/admin/districts', token: t.rootToken, payload: { title: 'After the cut' } });
     expect(again.statusCode).toBe(200);
+  });
+
+  it('a FHIR search whose connection ends while it waits: 503 with Retry-After as an OperationOutcome; the next one is served', async () => {
+    const search = () => t.inject({ method: 'GET', url: '/fhir/Patient?_count=5', token: t.rootToken });
+    const cut = await cutWhileWaiting('users', search);
+    expect(cut.statusCode).toBe(503);
+    expect(cut.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+    expect(cut.headers['content-type']).toMatch(/^application\/fhir\+json/);
+    expect(cut.json()).toEqual({
+      resourceType: 'OperationOutcome',
+      issue: [{ severity: 'error', code: 'transient', details: { text: 'The service is briefly unavailable; try again in a moment.' }, diagnostics: 'The service is briefly unavailable; try again in a moment.' }],
+    });
+    const again = await search();
+    expect([again.statusCode, again.json().resourceType]).toEqual([200, 'Bundle']);
   });
 
   it('creates under way while every connection is ended, five times: each is answered 200 or 503, every acknowledged one is stored', async () => {

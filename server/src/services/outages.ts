@@ -1,7 +1,7 @@
 /**
  * The services a node leans on going away and coming back: the database, the file store and the mail
  * server. A request that failed because the database or the file store is down is answered 503 with
- * Retry-After (app.ts's error handler asks `unavailableDependency`), never 500: the client did nothing
+ * Retry-After (app.ts's and the FHIR API's error handlers ask `Outages.unavailable`), never 500: the client did nothing
  * wrong and may try again (mail waits in its queue: services/mailQueue.ts). The log says which one is
  * down and since when once, and once when it answers again (`Outages`), not a line a request; while it
  * is down it is asked every few seconds whether it answers.
@@ -117,6 +117,17 @@ export class Outages {
     this.down.set(dependency, { since, timer: null, probing: false });
     this.opts.log.warn({ dependency, since: since.toISOString(), reason: reasonOf(err) }, `${dependency} unavailable since ${since.toISOString()}`);
     this.schedule(dependency);
+  }
+
+  /**
+   * The dependency whose absence made this error (`unavailableDependency`), then down from now; null
+   * for an error of another kind. Both error handlers ask it (app.ts's and the FHIR API's), and answer
+   * 503 with Retry-After when it names one.
+   */
+  unavailable(err: unknown): Dependency | null {
+    const dependency = unavailableDependency(err);
+    if (dependency) this.failed(dependency, err);
+    return dependency;
   }
 
   /**
