@@ -16,7 +16,7 @@ import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { call, fieldErrors } from './helpers/http';
 import { freePort } from './helpers/serverProcess';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 type Frame = { event: string; channel?: string; data?: unknown };
 

@@ -108,7 +108,7 @@ export interface AdminTestContextProps {
   dataProvider: DataProvider;
   permissions?: string[];
   resource?: string;
-  /** who is signed in (default: admin 1, "Test Admin", without real time) */
+  /** who is signed in (the auth provider's getIdentity); a test admin with id 1, without real time, when not given */
   identity?: ConsoleIdentity;
 }
 
