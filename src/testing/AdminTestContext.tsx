@@ -17,14 +17,14 @@ import {
   type RaRecord,
   type UpdateParams,
   type UpdateResult,
+  type UserIdentity,
 } from 'react-admin';
 import { canAccess } from '../providers/permissions';
 import type { AppDataProvider, AppDataProviderMethods } from '../providers/dataProvider';
-import type { ConsoleIdentity } from '../providers/kit/identity';
 import { createI18nProvider } from '../i18n/i18nProvider';
 
 /** An auth provider for a signed-in user holding these permissions, deciding access like the real one. */
-export const testAuthProvider = (permissions: string[], identity: ConsoleIdentity = { id: 1, fullName: 'Test Admin' }): AuthProvider => ({
+export const testAuthProvider = (permissions: string[], identity: UserIdentity = { id: 1, fullName: 'Test Admin' }): AuthProvider => ({
   login: async () => undefined,
   logout: async () => undefined,
   checkAuth: async () => undefined,
@@ -108,8 +108,8 @@ export interface AdminTestContextProps {
   dataProvider: DataProvider;
   permissions?: string[];
   resource?: string;
-  /** who is signed in (the auth provider's getIdentity); a test admin with id 1, without real time, when not given */
-  identity?: ConsoleIdentity;
+  /** who is signed in (the auth provider's getIdentity); a test admin with id 1 when not given */
+  identity?: UserIdentity;
 }
 
 /** react-admin's contexts with a fresh memory store, the app's dictionary, a signed-in user and the toasts. */
