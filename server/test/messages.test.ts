@@ -43,7 +43,6 @@ const NOT_ANSWERS: Record<string, string> = {
   'Email: %{}': 'an email’s text',
   'Sign in at: %{}/auth/login': 'an email’s text',
   'It is built on a name, the email or a word of this programme.': 'advice of the password checker (English, a value of password_too_easy)',
-  'It is built on the words of this programme or a published example.': 'advice of the password checker (English, a value of password_too_easy)',
   'Add more words that are less common.': 'advice of the password checker (English, a value of password_too_easy)',
   'The resource %{} is declared twice: in %{} and in %{}': 'stops the server at start (resources/registry.ts), told to the developer',
   'No declaration under %{} for %{} (contract/resources.ts names them)': 'stops the server at start (resources/registry.ts), told to the developer',

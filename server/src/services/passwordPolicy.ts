@@ -48,7 +48,8 @@ const GUESSED_FIRST = [...PROGRAMME_WORDS, ...PUBLISHED_WORDS].sort((a, b) => b.
  * fewer than four letters. zxcvbn scores two such words with a digit ("healthconsole1",
  * "Karachi.Admin1") as strong; a guesser who starts from them finds them soon.
  */
-const GUESSED_WARNING = 'It is built on the words of this programme or a published example.';
+/** zxcvbn's warning for its user inputs (below), which these words are too */
+const GUESSED_WARNING = 'It is built on a name, the email or a word of this programme.';
 function builtOnGuessedWords(password: string): boolean {
   let rest = password.toLowerCase();
   for (const word of GUESSED_FIRST) rest = rest.split(word).join(' ');
@@ -71,7 +72,7 @@ function strength(): ZxcvbnFactory {
     translations: {
       ...en.translations,
       // zxcvbn cannot tell the account's words from the programme's: one warning names both
-      warnings: { ...en.translations.warnings, userInputs: 'It is built on a name, the email or a word of this programme.' },
+      warnings: { ...en.translations.warnings, userInputs: GUESSED_WARNING },
     },
     l33tMaxSubstitutions: 4,
     maxLength: 32,

@@ -90,8 +90,7 @@ export const FirstErrorFocus = () => {
       }
       const message = errorText(first.message, translate);
       const others = paths.length - 1;
-      // long enough to read a field's name and its rule
-      notify(others ? 'app.form.check_field_more' : 'app.form.check_field', { type: 'error', autoHideDuration: 10_000, messageArgs: { field: label, message, smart_count: others } });
+      notify(others ? 'app.form.check_field_more' : 'app.form.check_field', { type: 'error', messageArgs: { field: label, message, smart_count: others } });
     });
   }, [submitCount, errors, control, notify, translate, resource]);
   return <span ref={anchor} hidden />;
