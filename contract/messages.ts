@@ -20,6 +20,7 @@ export const SERVER_MESSAGES = {
   unauthorized: 'This action is unauthorized.',
   not_found: 'Not found.',
   server_error: 'Something went wrong on the server.',
+  service_unavailable: 'The service is briefly unavailable; try again in a moment.',
   request_failed: 'Request failed.',
   conflict_in_use: 'This record is still in use by other records, or refers to a record that does not exist.',
   record_in_use: 'The %{noun} "%{label}" is still used by %{uses}. Delete or move them first.',

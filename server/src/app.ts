@@ -50,13 +50,17 @@ import { registerSearchRoutes } from './routes/search';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { PROMOTIONAL_FILES, registerPromotionalRoutes } from './routes/promotional';
 import { registerSiteRoutes } from './routes/site';
+import { registerHealthRoutes } from './routes/health';
+import { registerMailQueueRoutes } from './routes/mailQueue';
 import { createMailer, type Mailer } from './services/mail';
+import { MailQueue } from './services/mailQueue';
 import { loadPasswordPolicy } from './services/passwordPolicy';
 import { createStorage } from './services/storageDriver';
 import { LocalStorage } from './services/storage';
 import { MIME_TYPES } from './services/uploads';
 import { sendStored } from './http/storedFiles';
 import { isHeld } from './services/storedFiles';
+import { Outages, RETRY_AFTER_SECONDS } from './services/outages';
 
 /** What the handler answered, as JSON, kept for the check of its serialised answer (`checkAnswers`). */
 const ANSWERED = Symbol('answered');
@@ -206,17 +210,31 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   mkdirSync(config.dataDir, { recursive: true });
   const storage = createStorage(config);
+  const transport = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const outages = new Outages({
+    log: app.log,
+    probes: {
+      database: () => database.db.selectFrom('roles').select('id').limit(1).execute(),
+      storage: () => storage.ready(),
+      ...(transport.verify ? { mail: () => transport.verify!() } : {}),
+    },
+  });
+  // outgoing mail waits in the database, sent by whichever node is up (services/mailQueue.ts)
+  const mail = new MailQueue({ db: database.db, transport, appKey: config.appKey, log: app.log, outages });
+  // PostgreSQL closed a connection: one ended by an administrator, or the whole server going away
+  database.onConnectionLost((err) => outages.suspect('database', err));
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     ids: new IdCodec(config.appKey),
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    mail,
     storage,
-    realtime: new Realtime({ config, log: app.log, server: () => app.server }),
+    realtime: new Realtime({ config, log: app.log, server: () => app.server, outages }),
     searchIndexes: await loadSearchIndexes(database.db),
     columnTypes: await loadColumnTypes(database),
     registry,
+    outages,
   };
   app.decorate('ctx', ctx);
   // what answers share (the refusal's envelope, a page link, a stored file), components of the document
@@ -240,7 +258,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
   app.addHook('onClose', async () => {
-    if (!opts.mailer) ctx.mailer.close();
+    outages.close();
+    await mail.close();
+    if (!opts.mailer) transport.close();
     if (!opts.db) await database.destroy();
   });
 
@@ -278,6 +298,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const schema = request.routeOptions.schema?.[error.validationContext as 'body' | 'querystring' | 'params'];
       return reply.status(422).send({ success: false, message: INVALID_DATA, error: fieldErrorsFromAjv(error.validation as never, schema) });
     }
+    // the database or the file store is down: not the client's fault nor a bug of ours; try again soon
+    if (outages.unavailable(error)) {
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ success: false, message: messageText('service_unavailable'), error: null });
+    }
     const known = error instanceof HttpError ? error : constraintError(error) ?? malformedMultipart(error);
     if (known) {
       return reply.status(known.statusCode).send({ success: false, message: known.message, error: known.fieldErrors ?? null });
@@ -303,10 +327,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     refuseUnknownFields(request);
   });
 
-  app.get('/api/health', { schema: { hide: true } }, async () => {
-    await ctx.db.selectFrom('roles').select('id').limit(1).execute();
-    return { status: 'ok', database: ctx.dialect };
-  });
+  registerHealthRoutes(app);
+  registerMailQueueRoutes(app);
 
   registerAuthRoutes(app);
   registerFieldRoutes(app);
@@ -384,5 +406,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.ready();
+  mail.start();
   return { app, seed };
 }

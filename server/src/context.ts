@@ -6,7 +6,8 @@ import type { SearchIndexes } from './db/search';
 import type { Database } from './db/schema';
 import type { IdCodec } from './http/ids';
 import type { Realtime } from './realtime';
-import type { Mailer } from './services/mail';
+import type { MailQueue } from './services/mailQueue';
+import type { Outages } from './services/outages';
 import type { Storage } from './services/storage';
 
 /**
@@ -19,7 +20,8 @@ export interface AppContext {
   db: Kysely<Database>;
   dialect: Dialect;
   ids: IdCodec;
-  mailer: Mailer;
+  /** outgoing mail: queued in a write's transaction, sent by whichever node is up (services/mailQueue.ts) */
+  mail: MailQueue;
   storage: Storage;
   /** publishes over the Pusher protocol (embedded endpoint or PUSHER_* service) */
   realtime: Realtime;
@@ -27,6 +29,8 @@ export interface AppContext {
   searchIndexes: SearchIndexes;
   /** every table's columns and their JSON types, as migrations left them (the records' schemas: http/responses.ts) */
   columnTypes: ColumnTypes;
+  /** which of the database and the file store are down, since when (services/outages.ts) */
+  outages: Outages;
 }
 
 /** The signed-in admin, resolved from the bearer token on every authenticated request. */

@@ -70,10 +70,11 @@ describe('the OpenAPI document', () => {
       const want = route.access.field ? [{ fieldBearer: [] }] : route.access.auth === false ? [] : undefined;
       if (JSON.stringify(op.security) !== JSON.stringify(want)) wrong.push(`${name}: ${JSON.stringify(op.security)}`);
     }
-    // outside the route table: the field apps' sign-in and reset, public
+    // outside the route table: the field apps' sign-in and reset, and liveness and readiness, public
     for (const [name, op] of operations(doc)) {
       if (listed.has(name)) continue;
-      if (!/^POST \/api\/field\/(login|verify-email|verify-reset-token|reset-password)$/.test(name) || JSON.stringify(op.security) !== '[]') wrong.push(`${name}: outside the route table, ${JSON.stringify(op.security)}`);
+      const outside = /^POST \/api\/field\/(login|verify-email|verify-reset-token|reset-password)$/.test(name) || /^GET \/api\/health(\/ready)?$/.test(name);
+      if (!outside || JSON.stringify(op.security) !== '[]') wrong.push(`${name}: outside the route table, ${JSON.stringify(op.security)}`);
     }
     expect(wrong).toEqual([]);
     for (const name of ['login', 'verify-email', 'verify-reset-token', 'reset-password']) {

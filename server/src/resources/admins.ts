@@ -169,8 +169,8 @@ async function emailChanged(w: { ctx: AppContext; db: Kysely<Database>; admin: P
   await endResetLinks(w.db, old.id);
   const byAnother = old.id !== w.admin.id;
   if (byAnother) await revokeTokens(w.db, old.id);
-  const mail = emailChangedMail(w.ctx, old, byAnother ? w.admin : null);
-  w.afterCommit(() => w.ctx.mailer.send(mail));
+  await w.ctx.mail.queue(w.db, 'email_changed', emailChangedMail(w.ctx, old, byAnother ? w.admin : null));
+  w.afterCommit(async () => w.ctx.mail.kick());
 }
 
 function credentialsMail(ctx: AppContext, to: string, name: string, password: string) {
@@ -247,8 +247,8 @@ export const admins = defineResource<'admins'>()({
         values.gender ??= 'male';
         values.role_id = roleId;
         if (input.send_credentials && values.email) {
-          const mail = credentialsMail(w.ctx, values.email, values.f_name ?? '', input.password);
-          w.afterCommit(() => w.ctx.mailer.send(mail));
+          await w.ctx.mail.queue(w.db, 'credentials', credentialsMail(w.ctx, values.email, values.f_name ?? '', input.password));
+          w.afterCommit(async () => w.ctx.mail.kick());
         }
       } else if (roleId !== undefined && roleId !== existing.role_id) {
         if (await lastActiveSuperAdmin(w.db, existing)) throw ValidationError.field('role', 'The last active super admin keeps the super admin role.');

@@ -221,11 +221,12 @@ async function sendResetLink(ctx: AppContext, admin: { id: number; f_name: strin
     await endResetLinks(trx, admin.id);
     await trx.insertInto('password_resets').values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: inMs(RESET_TTL_MS), used_at: null, created_at: now() }).execute();
     await audit(trx, { actorId: null, action: 'password_reset_requested', resource: 'auth', recordId: admin.id, ip, requestId });
+    // queued with the token: a mail server away delays the link, never loses it
+    await ctx.mail.queue(trx, 'reset', {
+      to: admin.email,
+      subject: 'Reset your password',
+      text: `Hello ${admin.f_name},\n\nTo choose a new password, open this link within 60 minutes:\n\n${resetLink(ctx, token)}\n\nIf you did not ask for this, ignore this email.\n`,
+    });
   });
-  const link = resetLink(ctx, token);
-  await ctx.mailer.send({
-    to: admin.email,
-    subject: 'Reset your password',
-    text: `Hello ${admin.f_name},\n\nTo choose a new password, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
-  });
+  ctx.mail.kick();
 }

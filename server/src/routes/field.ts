@@ -174,12 +174,13 @@ async function sendUserResetLink(ctx: AppContext, user: { id: number; f_name: st
     await endUserResetLinks(trx, user.id);
     await trx.insertInto('user_password_resets').values({ user_id: user.id, token_hash: hashToken(token), expires_at: inMs(RESET_TTL_MS), used_at: null, created_at: now() }).execute();
     await audit(trx, { actorId: null, action: 'field_password_reset_requested', resource: 'users', recordId: user.id, ip, requestId });
+    // the console's reset page serves field accounts too (`account=user`); queued with the token
+    const link = `${ctx.config.publicUrl}/auth/resetPassword?account=user&t=${encodeURIComponent(token)}`;
+    await ctx.mail.queue(trx, 'reset', {
+      to: user.email,
+      subject: 'Reset your password',
+      text: `Hello ${user.f_name},\n\nTo choose a new password for the health programme app, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
+    });
   });
-  // the console's reset page serves field accounts too (`account=user`)
-  const link = `${ctx.config.publicUrl}/auth/resetPassword?account=user&t=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Reset your password',
-    text: `Hello ${user.f_name},\n\nTo choose a new password for the health programme app, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
-  });
+  ctx.mail.kick();
 }

@@ -11,6 +11,7 @@ const server: Record<ServerMessageCode, string> = {
   unauthorized: 'هذا الإجراء غير مسموح به.',
   not_found: 'غير موجود.',
   server_error: 'حدث خطأ في الخادم.',
+  service_unavailable: 'الخدمة غير متاحة مؤقتًا؛ حاول مرة أخرى بعد لحظات.',
   request_failed: 'فشل الطلب.',
   conflict_in_use: 'هذا السجل ما زال مستخدمًا في سجلات أخرى، أو يشير إلى سجل غير موجود.',
   record_in_use: '«%{label}» (%{noun}) ما زال مستخدمًا في: %{uses}. احذفها أو انقلها أولًا.',

@@ -11,6 +11,7 @@ const server: Record<ServerMessageCode, string> = {
   unauthorized: 'Diese Aktion ist nicht erlaubt.',
   not_found: 'Nicht gefunden.',
   server_error: 'Auf dem Server ist ein Fehler aufgetreten.',
+  service_unavailable: 'Der Dienst ist kurz nicht erreichbar; versuchen Sie es gleich noch einmal.',
   request_failed: 'Die Anfrage ist fehlgeschlagen.',
   conflict_in_use: 'Dieser Datensatz wird noch von anderen verwendet oder verweist auf einen, den es nicht gibt.',
   record_in_use: '„%{label}“ (%{noun}) wird noch verwendet von: %{uses}. Löschen oder verschieben Sie diese zuerst.',

@@ -11,6 +11,7 @@ const server: Record<ServerMessageCode, string> = {
   unauthorized: 'Esta acción no está autorizada.',
   not_found: 'No encontrado.',
   server_error: 'Algo ha fallado en el servidor.',
+  service_unavailable: 'El servicio no está disponible por un momento; inténtelo de nuevo en unos instantes.',
   request_failed: 'La solicitud ha fallado.',
   conflict_in_use: 'Este registro aún lo usan otros registros, o remite a uno que no existe.',
   record_in_use: '«%{label}» (%{noun}) aún lo usan: %{uses}. Elimínelos o muévalos primero.',

@@ -11,6 +11,7 @@ const server: Record<ServerMessageCode, string> = {
   unauthorized: 'Cette action n’est pas autorisée.',
   not_found: 'Introuvable.',
   server_error: 'Une erreur s’est produite sur le serveur.',
+  service_unavailable: 'Le service est momentanément indisponible ; réessayez dans un instant.',
   request_failed: 'La requête a échoué.',
   conflict_in_use: 'Cet enregistrement est encore utilisé par d’autres, ou renvoie à un enregistrement qui n’existe pas.',
   record_in_use: '« %{label} » (%{noun}) est encore utilisé par %{uses}. Supprimez-les ou déplacez-les d’abord.',

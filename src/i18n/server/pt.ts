@@ -11,6 +11,7 @@ const server: Record<ServerMessageCode, string> = {
   unauthorized: 'Esta ação não é permitida.',
   not_found: 'Não encontrado.',
   server_error: 'Algo deu errado no servidor.',
+  service_unavailable: 'O serviço está brevemente indisponível; tente novamente dentro de instantes.',
   request_failed: 'A solicitação falhou.',
   conflict_in_use: 'Este registro ainda é usado por outros registros, ou aponta para um que não existe.',
   record_in_use: '“%{label}” (%{noun}) ainda é usado por: %{uses}. Exclua-os ou mova-os primeiro.',

@@ -11,6 +11,7 @@ const server: Record<ServerMessageCode, string> = {
   unauthorized: '无权执行此操作。',
   not_found: '未找到。',
   server_error: '服务器出错了。',
+  service_unavailable: '服务暂时不可用，请稍后再试。',
   request_failed: '请求失败。',
   conflict_in_use: '此记录仍被其他记录使用，或引用了不存在的记录。',
   record_in_use: '“%{label}”（%{noun}）仍被以下记录使用：%{uses}。请先删除或移走它们。',

@@ -310,12 +310,13 @@ export async function personValues(w: WriteContext, input: Row, existing: Row | 
 
 /**
  * After the account is written: its credentials by email when asked for, on an add or with a new
- * password on an edit (after commit; a failed send is reported, not undone).
+ * password on an edit (queued in the write's transaction, sent after its commit; a mail server away
+ * delays it, never loses it: services/mailQueue.ts).
  */
-export function sendCredentialsLater(w: WriteContext, input: Row, values: Row, kind: UserType, existing: Row | null = null): void {
+export async function sendCredentialsLater(w: WriteContext, input: Row, values: Row, kind: UserType, existing: Row | null = null): Promise<void> {
   if (!input.send_credentials || typeof values.email !== 'string' || typeof input.password !== 'string') return;
-  const mail = credentialsMail(w.ctx, values.email, String(values.f_name ?? ''), input.password, kind, existing !== null);
-  w.afterCommit(() => w.ctx.mailer.send(mail));
+  await w.ctx.mail.queue(w.db, 'credentials', credentialsMail(w.ctx, values.email, String(values.f_name ?? ''), input.password, kind, existing !== null));
+  w.afterCommit(async () => w.ctx.mail.kick());
 }
 
 const APP_NAMES: Record<UserType, string> = { patient: 'patient app', family: 'patient app', chw: 'community health worker app', doctor: 'doctor app' };

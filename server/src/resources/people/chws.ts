@@ -110,7 +110,7 @@ export const chws = defineResource<'users', 'chw_profiles'>()({
       return { ...person, ...(await placeValues(w, input, existing)) };
     },
     async afterWrite(w, row, input, existing) {
-      sendCredentialsLater(w, input, row, 'chw', existing);
+      await sendCredentialsLater(w, input, row, 'chw', existing);
     },
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));

@@ -227,7 +227,7 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
       return { ...person, ...(await professionValues(w, input)) };
     },
     async afterWrite(w, row, input, existing) {
-      sendCredentialsLater(w, input, row, 'doctor', existing);
+      await sendCredentialsLater(w, input, row, 'doctor', existing);
       if (!Array.isArray(input.specializationIds)) return;
       await w.db.deleteFrom('doctor_specializations').where('doctor_id', '=', row.id).execute();
       const ids = [...new Set(input.specializationIds)];

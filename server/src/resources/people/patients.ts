@@ -130,7 +130,7 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
     },
     async afterWrite(w, row, input, existing) {
       if (input.interest_ids) await writeInterests(w, Number(row.id), input.interest_ids);
-      sendCredentialsLater(w, input, row, 'patient', existing);
+      await sendCredentialsLater(w, input, row, 'patient', existing);
     },
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
