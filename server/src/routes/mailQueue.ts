@@ -7,6 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
+import { answers } from '../http/responses';
 import { MAIL_KINDS } from '../services/mailQueue';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -22,22 +23,18 @@ const MailRow = Type.Object({
   created_at: Type.String(),
   sent_at: Nullable(Type.String()),
 });
-const Reply = Type.Object({
-  success: Type.Literal(true),
-  message: Type.String(),
-  data: Type.Object({
+const State = Type.Object({
     pending: Type.Integer(),
     failing: Type.Integer({ description: 'pending messages that have failed at least once' }),
     sent_last_day: Type.Integer(),
     oldest_pending_at: Nullable(Type.String()),
     unavailable_since: Nullable(Type.String({ description: 'since when this node has found the mail server away' })),
     recent: Type.Array(MailRow),
-  }),
 });
 
 export function registerMailQueueRoutes(app: FastifyInstance): void {
   app.get('/api/admin/mail-queue', {
     config: { access: { permission: 'view_setting' } },
-    schema: { tags: ['mail'], summary: 'Outgoing mail: waiting and failed messages, the latest fifty (no bodies)', response: { 200: Reply } },
+    schema: { tags: ['mail'], summary: 'Outgoing mail: waiting and failed messages, the latest fifty (no bodies)', response: answers(State, 'What waits, what has failed and the latest messages.') },
   }, async () => ok(await app.ctx.mail.state()));
 }
