@@ -22,7 +22,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { NoData } from '../common/ResourceList';
+import { BackLink, NoData } from '../common/ResourceList';
 import { DateRangeFilter } from '../common/ListTools';
 import { SelectFilter } from '../common/SelectFilter';
 import { formatDateTime } from '../notifications/dates';
@@ -179,30 +179,33 @@ const Filters = () => {
 
 /** /audit-log: who did what and when, newest first, each row opening onto what changed. */
 export const AuditLogList = () => (
-  <List
-    resource="audit-log"
-    disableAuthentication
-    title={`${K}.page.list`}
-    actions={
-      <TopToolbar sx={{ width: '100%', justifyContent: 'flex-start' }}>
-        <Filters />
-      </TopToolbar>
-    }
-    exporter={false}
-    empty={false}
-    perPage={25}
-    sort={{ field: 'id', order: 'DESC' }}
-    // on a phone the table scrolls sideways inside its card instead of widening the page
-    sx={{ '& .RaList-content': { overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 16px)', sm: 'none' } } }}
-  >
-    <DataTable<AuditRow> bulkActionButtons={false} rowClick="expand" expand={<Changes />} empty={<NoData />}>
-      <DataTable.Col source="created_at" disableSort render={(record) => <When value={record.created_at} />} />
-      <DataTable.Col source="actor" disableSort render={(record) => <Actor record={record as AuditRow} />} />
-      <DataTable.Col source="action" disableSort render={(record) => <ActionName value={record.action} />} />
-      <DataTable.Col source="resource" disableSort render={(record) => <Resource record={record as AuditRow} />} />
-      <DataTable.Col source="ip" disableSort />
-    </DataTable>
-  </List>
+  <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+    <BackLink />
+    <List
+      resource="audit-log"
+      disableAuthentication
+      title={`${K}.page.list`}
+      actions={
+        <TopToolbar sx={{ width: '100%', justifyContent: 'flex-start' }}>
+          <Filters />
+        </TopToolbar>
+      }
+      exporter={false}
+      empty={false}
+      perPage={25}
+      sort={{ field: 'id', order: 'DESC' }}
+      // on a phone the table scrolls sideways inside its card instead of widening the page
+      sx={{ '& .RaList-content': { overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 16px)', sm: 'none' } } }}
+    >
+      <DataTable<AuditRow> bulkActionButtons={false} rowClick="expand" expand={<Changes />} empty={<NoData />}>
+        <DataTable.Col source="created_at" disableSort render={(record) => <When value={record.created_at} />} />
+        <DataTable.Col source="actor" disableSort render={(record) => <Actor record={record as AuditRow} />} />
+        <DataTable.Col source="action" disableSort render={(record) => <ActionName value={record.action} />} />
+        <DataTable.Col source="resource" disableSort render={(record) => <Resource record={record as AuditRow} />} />
+        <DataTable.Col source="ip" disableSort />
+      </DataTable>
+    </List>
+  </Box>
 );
 
 const ActionName = ({ value }: { value: string }) => {

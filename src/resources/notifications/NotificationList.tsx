@@ -15,7 +15,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { NoData } from '../common/ResourceList';
+import { BackLink, NoData } from '../common/ResourceList';
 import { canAccessNotifications } from './access';
 import { formatDateTime } from './dates';
 
@@ -94,26 +94,29 @@ export const NotificationList = () => {
     [translate],
   );
   return (
-    // The route guard has checked the permission; the shared canAccess does not know this resource.
-    <List
-      resource="notifications"
-      disableAuthentication
-      title="resources.notifications.page.list"
-      filters={filters}
-      actions={<ListActions />}
-      exporter={false}
-      empty={false}
-      perPage={25}
-      queryOptions={{ refetchInterval: pollWhileSending }}
-    >
-      <DataTable<SentNotification> bulkActionButtons={false} rowClick={false} empty={<NoData />}>
-        <DataTable.Col source="title" disableSort />
-        <DataTable.Col source="body" disableSort cellSx={() => ({ whiteSpace: 'pre-line', maxWidth: 480 })} />
-        <DataTable.Col source="send_to" disableSort render={(record) => <Audience value={record.send_to} />} />
-        <DataTable.Col source="delivered" disableSort render={(record) => <Delivery record={record as SentNotification} />} />
-        <DataTable.Col source="sent_by_name" disableSort />
-        <DataTable.Col source="created_at" disableSort render={(record) => <SentAt value={record.created_at} />} />
-      </DataTable>
-    </List>
+    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+      <BackLink />
+      {/* The route guard has checked the permission; the shared canAccess does not know this resource. */}
+      <List
+        resource="notifications"
+        disableAuthentication
+        title="resources.notifications.page.list"
+        filters={filters}
+        actions={<ListActions />}
+        exporter={false}
+        empty={false}
+        perPage={25}
+        queryOptions={{ refetchInterval: pollWhileSending }}
+      >
+        <DataTable<SentNotification> bulkActionButtons={false} rowClick={false} empty={<NoData />}>
+          <DataTable.Col source="title" disableSort />
+          <DataTable.Col source="body" disableSort cellSx={() => ({ whiteSpace: 'pre-line', maxWidth: 480 })} />
+          <DataTable.Col source="send_to" disableSort render={(record) => <Audience value={record.send_to} />} />
+          <DataTable.Col source="delivered" disableSort render={(record) => <Delivery record={record as SentNotification} />} />
+          <DataTable.Col source="sent_by_name" disableSort />
+          <DataTable.Col source="created_at" disableSort render={(record) => <SentAt value={record.created_at} />} />
+        </DataTable>
+      </List>
+    </Box>
   );
 };
