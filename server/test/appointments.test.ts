@@ -13,7 +13,7 @@ import { adminWith, DIALECTS, fieldTokenFor, startTestApp, type TestApp } from '
 import { dumpDatabase, dumpDifferences, type Dump, tablesOf, type TableShape } from './helpers/dump';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler, timeHasCome } from './helpers/http';
 
-jest.setTimeout(180_000);
+jest.setTimeout(540_000);
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** YYYY-MM of the month `ahead` months from this one */

@@ -9,7 +9,7 @@ import { facilityCenters } from '../src/resources/facilities';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 describe.each(DIALECTS)('facility centers, feedback and support (%s)', (dialect) => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { registry } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, type Client, dataOf, fieldErrors, type Row, sampler, timeHasCome } from './helpers/http';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 /**
  * The filters the console's lists offer, as the server answers them: patients by district, tehsil and

@@ -11,7 +11,7 @@ import { call, client, type Client, dataOf, type Row } from './helpers/http';
 import { sourceTexts } from './helpers/responseTexts';
 import { withCodes } from '../src/http/envelope';
 
-jest.setTimeout(120_000);
+jest.setTimeout(360_000);
 
 /** Sentences in the sources that are not answers, each with why. */
 const NOT_ANSWERS: Record<string, string> = {

@@ -8,7 +8,7 @@ import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
 import { startSmtp } from './helpers/smtp';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const year = (n: number) => new Date(Date.now() - n * 365.25 * 86_400_000).toISOString().slice(0, 10);
 const PASSWORD = 'lantern orchard 42';

@@ -14,7 +14,7 @@ import { channelAuth, embeddedCredentials, signApiRequest, verifyChannelAuth } f
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { call, fieldErrors } from './helpers/http';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 type Frame = { event: string; channel?: string; data?: unknown };
 

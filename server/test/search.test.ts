@@ -4,7 +4,7 @@ import { registry } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
 
-jest.setTimeout(90_000);
+jest.setTimeout(270_000);
 
 interface Hit { id: string; label: string; detail: string | null }
 interface Group { resource: string; hits: Hit[]; more: boolean }

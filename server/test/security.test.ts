@@ -10,7 +10,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, adminWith, DIALECTS, startTestApp, type Te
 import { client, dataOf, fieldErrors, heldFile, multipart, tinyPng } from './helpers/http';
 import { startSmtp } from './helpers/smtp';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const PUBLIC = 'http://console.test';
 const tokenOf = (text: string) => decodeURIComponent(/resetPassword\?t=([A-Za-z0-9_%-]+)/.exec(text)![1]!);

@@ -9,6 +9,7 @@ import { listPath } from '../http/crud';
 import { districtCondition, first, inSubset } from '../http/list';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../http/paging';
 import { dynamic, type Registry, type ResourceDef } from '../http/resource';
+import { readableSends } from '../services/fanOut';
 
 /**
  * The audit viewer: who did what, when, and what changed (GET /audit-log), for admins holding one of
@@ -23,12 +24,25 @@ export const AUDIT_PERMISSIONS = ['view_activity_doctor', 'create_activity_chw']
  * the records of these resources (an admin's sign-ins are about that admin; a field user's about that
  * person, whichever kind), or a permission. Entries of any other kind show their values to super admins only.
  */
-const ENTRY_READERS: Readonly<Record<string, { records: readonly string[] } | { permission: string }>> = {
+type EntryRule =
+  | { records: readonly string[] }
+  /** `readable`: of these records (by id), those the admin may read, when the permission is not all it takes */
+  | { permission: string; readable?: (ctx: AppContext, admin: Principal, ids: number[]) => Promise<number[]> };
+
+/** The sends a limited admin may read (services/fanOut.ts, `readableSends`), as the sent list shows them. */
+async function readableNotifications(ctx: AppContext, admin: Principal, ids: number[]): Promise<number[]> {
+  const limit = readableSends(ctx.dialect, admin);
+  if (!limit || !ids.length) return ids;
+  const rows = await ctx.db.selectFrom('sent_notifications as s').select('s.id').where('s.id', 'in', ids).where(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+const ENTRY_READERS: Readonly<Record<string, EntryRule>> = {
   auth: { records: ['admins'] },
   users: { records: ['app-users', 'family-members', 'chw', 'doctors'] },
   'duty-slots': { permission: 'view_doctor' },
   locations: { permission: 'view_location' },
-  notifications: { permission: 'view_notification' },
+  notifications: { permission: 'view_notification', readable: readableNotifications },
   'promotional.slider': { permission: 'view_setting' },
   'promotional.testimonial': { permission: 'view_setting' },
 };
@@ -51,7 +65,11 @@ async function readableEntries(ctx: AppContext, registry: Registry, admin: Princ
     const defs: ResourceDef[] = declared ? [declared] : rule && 'records' in rule ? rule.records.map((name) => registry.byName.get(name as never)).filter((d): d is ResourceDef => Boolean(d)) : [];
     if (!defs.length) {
       if (admin.isSuper && !admin.districtIds) for (const e of group) readable.add(e.id);
-      else if (rule && 'permission' in rule && admin.permissions.has(rule.permission)) for (const e of group) readable.add(e.id);
+      else if (rule && 'permission' in rule && admin.permissions.has(rule.permission)) {
+        const ids = [...new Set(group.map((e) => e.record_id).filter((id): id is number => id !== null))];
+        const allowed = new Set(rule.readable ? await rule.readable(ctx, admin, ids) : ids);
+        for (const e of group) if (e.record_id === null || allowed.has(e.record_id)) readable.add(e.id);
+      }
       continue;
     }
     const ids = [...new Set(group.map((e) => e.record_id).filter((id): id is number => id !== null))];

@@ -9,7 +9,7 @@ import { listPath } from '../http/crud';
 import { first } from '../http/list';
 import { likeMatches } from '../db/search';
 import { audit } from '../services/audit';
-import { AUDIENCES, type Audience, CHANNEL_OF, NotificationFanOut, TYPE_OF } from '../services/fanOut';
+import { AUDIENCES, type Audience, CHANNEL_OF, NotificationFanOut, readableSends, TYPE_OF } from '../services/fanOut';
 import { notificationJson } from '../services/notify';
 import { now } from '../services/tokens';
 import { fieldRoute } from './field';
@@ -114,13 +114,16 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     return ok({ marked: Number(result.numUpdatedRows) }, 'Marked as read.');
   });
 
-  // the notifications screen: what was sent, newest first, with search and paging, and how far each got
+  // the notifications screen: what was sent (that the admin may read: readableSends), newest first, with search and paging, and how far each got
   app.get('/api/admin/notifications', { config: { access: { permission: 'view_notification' } }, schema: { tags } }, async (request) => {
     // a key given twice arrives as a list: each parameter is its first value (as in every list)
     const q = request.query as Record<string, unknown>;
     const { page, perPage } = paging(q);
     const search = (first(q.search) ?? '').trim();
     let base = db.selectFrom('sent_notifications as s').leftJoin('admins as a', 'a.id', 's.sent_by');
+    // an admin limited to some districts: what it sent, and what went to its districts' people and admins only
+    const readable = readableSends(ctx.dialect, requireAdmin(request));
+    if (readable) base = base.where(readable);
     if (search) base = base.where(likeMatches(ctx.dialect, ['s.title', 's.body'], search));
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),

@@ -585,7 +585,7 @@ export function groupOf(url: string): FuzzGroup {
  * PostgreSQL's queries wait on its own), each dialect on a fresh app with a record of every resource.
  */
 export function fuzzGroup(group: FuzzGroup): void {
-  jest.setTimeout(20 * 60_000);
+  jest.setTimeout(45 * 60_000);
   it(`${RUNS} cases on every route of the ${group} group, SQLite and PostgreSQL: never a 5xx; a refusal leaves the database (audit log included) and storage unchanged`, async () => {
     const results = await Promise.allSettled(DIALECTS.map((dialect) => fuzzDialect(dialect, group)));
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason instanceof Error ? r.reason.message : String(r.reason)] : []));

@@ -10,8 +10,8 @@ import { kindOfValue } from '../health-literacy-content/ContentInputs';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, type TestDataProviderCalls } from '../../testing/AdminTestContext';
 
 // the machine running the suites may be busy: screens get longer than the defaults to appear
-jest.setTimeout(30_000);
-const WAIT = { timeout: 10_000 };
+jest.setTimeout(120_000);
+const WAIT = { timeout: 60_000 };
 
 const PERMISSIONS = ['view_hlc', 'create_hlc', 'edit_hlc', 'delete_hlc', 'view_task', 'create_task', 'edit_task'];
 

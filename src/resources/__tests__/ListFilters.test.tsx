@@ -10,7 +10,7 @@ import { AdminTestContext, appTestDataProvider, getTestI18nProvider, inMemoryLis
 import { resources } from '..';
 
 // many selects opened one after another: slow on a busy machine
-jest.setTimeout(120_000);
+jest.setTimeout(480_000);
 
 const lists: Record<string, RaRecord[]> = {
   'app-users': [

@@ -11,7 +11,7 @@ import { RESOURCES } from '../../../contract/resources';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../../testing/AdminTestContext';
 import { resourceNames, resources } from '..';
 
-jest.setTimeout(60_000);
+jest.setTimeout(240_000);
 
 let i18nProvider: I18nProvider;
 beforeAll(async () => {

@@ -102,7 +102,14 @@ async function createOne(crud: CrudContext, request: FastifyRequest) {
   }
   const note = await w.flush();
   crud.announce('create', id, request);
-  return ok(await crud.loadOne(id, request), MESSAGES.created + note);
+  return ok(await presented(crud, id, request), MESSAGES.created + note);
+}
+
+/** A written record as GET presents it (with what the caller's read adds, `hooks.read`): the answer of a create or an update. */
+async function presented(crud: CrudContext, id: number, request: FastifyRequest): Promise<Row> {
+  const record = await crud.loadOne(id, request);
+  await crud.def.hooks?.read?.(crud.ctx, record, request);
+  return record;
 }
 
 async function updateOne(crud: CrudContext, request: FastifyRequest) {
@@ -149,7 +156,7 @@ async function updateOne(crud: CrudContext, request: FastifyRequest) {
   await removeFiles(crud, replaced);
   const note = await w.flush();
   crud.announce('update', id, request);
-  return ok(await crud.loadOne(id, request), MESSAGES.updated + note);
+  return ok(await presented(crud, id, request), MESSAGES.updated + note);
 }
 
 /** Deletes one record the caller may see, in its own transaction; throws (404, 409, a hook's refusal) when it may not go. */

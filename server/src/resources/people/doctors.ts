@@ -169,7 +169,8 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
     { table: 'feedbacks', column: 'doctor_id', noun: ['feedback entry', 'feedback entries'] },
   ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'status', 'created_at'],
-  recordOnly: ['patients_count'],
+  // the appointment tabs: on the record's page only (hooks.read), for a reader who may read appointments
+  recordOnly: ['patients_count', 'ongoing_appointments', 'doctor_cancelled_appointments', 'doctor_completed_appointments'],
   expand: {
     // the spec's `GET /doctors/{id}?patient=true`: the patients and family members of the doctor's
     // appointments, as the patients' list would show them to the caller (view_app_user, within its districts)

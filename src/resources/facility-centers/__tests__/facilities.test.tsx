@@ -8,7 +8,7 @@ import { NotificationBell } from '../../../layout/NotificationBell';
 import { createMemoryTransport, setRealtimeForTests } from '../../../providers/realtime';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, type TestDataProviderCalls } from '../../../testing/AdminTestContext';
 
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 const PERMISSIONS = ['view_facility_center', 'create_facility_center', 'edit_facility_center', 'delete_facility_center'];
 

@@ -65,7 +65,7 @@ describe('Sent notifications list', () => {
     // The search box is debounced; the list is asked again with the text as q (search= on the wire).
     await waitFor(
       () => expect(getList).toHaveBeenLastCalledWith('notifications', expect.objectContaining({ filter: { q: 'clinic' } })),
-      { timeout: 3000 },
+      { timeout: 30_000 },
     );
     expect(await screen.findByText('Clinic closed')).toBeInTheDocument();
   });
@@ -79,7 +79,7 @@ describe('Sent notifications list', () => {
     expect(within(row).getByText('Sending… 400 of 1200')).toBeInTheDocument();
     expect(within(row).getByRole('progressbar', { name: 'Sending… 400 of 1200' })).toHaveAttribute('aria-valuenow', '33');
     const calls = getList.mock.calls.length;
-    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(calls), { timeout: 4000 });
+    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(calls), { timeout: 30_000 });
   });
 
   it("hides 'Send Notification' without create_notification and says 'Data not found' when empty", async () => {
