@@ -282,6 +282,7 @@ export const SERVER_MESSAGES = {
   booking_recorded: 'This booking was already recorded.',
   rating_completed_only: 'Only a completed appointment can be rated.',
   rating_done: 'This appointment has already been rated.',
+  rating_after_visit: 'You can rate a doctor once for each completed appointment with them.',
   users_type: 'Please choose a type: %{types}.',
   // facilities
   location_required: 'Please provide a location.',

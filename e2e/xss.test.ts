@@ -8,41 +8,20 @@
  * reach the page as markup the CSP has to block, and the public endpoints answer the pages sanitised.
  */
 import type { Page } from 'playwright-core';
-import type { LightMyRequestResponse } from 'fastify';
 import { registry } from '../server/src/resources/registry';
 import type { ResourceDef } from '../server/src/http/resource';
 import { sampler, type Client } from '../server/test/helpers/http';
+import { httpClient } from './helpers/api';
 import { XSS_CORPUS } from '../server/test/helpers/xss';
 import { screenshot } from './helpers/browser';
 import { describeJourney } from './helpers/journey';
 import { openInConsole } from './helpers/page';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './helpers/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 
 /** Markup that runs if a screen ever renders a text as HTML; short enough for a 150-character title. */
 const markup = (n: number) => `<img src=x onerror=alert(${n})><svg onload=alert(${n})>`;
 
 type Row = Record<string, unknown>;
-
-/** A Client (server/test/helpers/http) over real HTTP, so the declarations' samples run against the real server. */
-function httpClient(server: RunningServer, token: string): Client {
-  const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-    const body = await res.text();
-    if (res.status >= 500) throw new Error(`${method} ${url} answered ${res.status}: ${body}`);
-    return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown } as unknown as LightMyRequestResponse;
-  };
-  return {
-    send,
-    get: (url) => send('GET', url),
-    post: (url, payload) => send('POST', url, payload),
-    put: (url, payload) => send('PUT', url, payload),
-    del: (url) => send('DELETE', url),
-  };
-}
 
 describeJourney('stored XSS through every free-text field (Chromium, real server)', { timeout: 600_000 }, (journey) => {
   /**

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ROOT } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -60,6 +60,9 @@ const STILL = () => {
   });
 };
 
+/** A device other than the default desktop window: a phone's size, touch screen (no hover) and mobile layout. */
+export type Device = Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile'>;
+
 export interface Journey {
   context: BrowserContext;
   page: Page;
@@ -71,8 +74,8 @@ export interface Journey {
  * Runs `fn` in a fresh browser context (its own localStorage) at `baseURL`. On failure it saves a
  * screenshot of every open page plus the page errors, and rethrows with their paths added.
  */
-export async function withPage(browser: Browser, baseURL: string, name: string, fn: (j: Journey) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
+export async function withPage(browser: Browser, baseURL: string, name: string, fn: (j: Journey) => Promise<void>, device: Device = {}): Promise<void> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, locale: 'en-GB', ...device });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
   await context.addInitScript(STILL);

@@ -6,7 +6,7 @@
  * it starts signed out, at whatever address it goes to first.
  */
 import type { Page } from 'playwright-core';
-import { type Journey, withPage } from './browser';
+import { type Device, type Journey, withPage } from './browser';
 import { type JourneyEnvironment, startJourneyEnvironment, stopJourneyEnvironment } from './environment';
 import { signIn } from './page';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server';
@@ -25,8 +25,8 @@ export interface JourneySetup extends JourneyEnvironment {
    * call and the answer. Returns the envelope's `data`.
    */
   api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
-  /** `fn` in a fresh browser context (signed out) on this journey's server; a failure saves screenshots */
-  withPage(name: string, fn: (j: Journey) => Promise<void>): Promise<void>;
+  /** `fn` in a fresh browser context (signed out) on this journey's server, a desktop window unless `device` says; a failure saves screenshots */
+  withPage(name: string, fn: (j: Journey) => Promise<void>, device?: Device): Promise<void>;
   /** where a user starts: the bare address, signed out (it leads to the sign-in form); then signs in as the first super admin */
   signInFromTheStart(page: Page): Promise<void>;
 }
@@ -68,7 +68,7 @@ export function describeJourney(title: string, options: JourneyOptions, body: (j
         expect([method, path, res.status, res.status === 200 ? null : res.body]).toEqual([method, path, 200, null]);
         return res.body.data;
       },
-      withPage: (name, fn) => withPage(environment().browser, environment().server.url, name, fn),
+      withPage: (name, fn, device) => withPage(environment().browser, environment().server.url, name, fn, device),
       async signInFromTheStart(page) {
         await page.goto('/');
         await page.waitForURL('**/auth/login**');

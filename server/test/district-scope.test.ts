@@ -3,6 +3,7 @@ import type { Presented } from '../src/http/resource';
 import { registry } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
+import { completedVisit } from './helpers/visits';
 
 jest.setTimeout(180_000);
 
@@ -262,6 +263,7 @@ describe.each(DIALECTS)('district scope (%s)', (dialect) => {
     const readerB = await limitedAdmin([b.district_id as number], ['view_feedback']);
     const login = await t.inject({ method: 'POST', url: '/api/field/login', payload: { email: there.email, password: 'lantern orchard 42' } });
     const doctor = await samples.ref('doctors');
+    await completedVisit(t, Number(there.id), Number(doctor.id));
     const sent = await call(t, { method: 'POST', url: '/api/field/feedbacks', token: login.json().data.token, payload: { doctor_id: doctor.id, msg: 'Kind and quick.', rating: 5 } });
     expect(sent.statusCode).toBe(200);
     const bell = async (who: Client) => (dataOf(await who.get('/api/admin/notifications/all?per_page=100')).data as Row[]).filter((x) => x.type === 'feedback');

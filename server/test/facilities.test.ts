@@ -8,6 +8,7 @@ import { NOTIFICATION_EVENT } from '../src/services/notify';
 import { facilityCenters } from '../src/resources/facilities';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
+import { completedVisit } from './helpers/visits';
 
 jest.setTimeout(180_000);
 
@@ -147,6 +148,8 @@ describe.each(DIALECTS)('facility centers, feedback and support (%s)', (dialect)
       patientToken = await fieldLogin(patient.email, 'lantern orchard 42');
       doctor = await ref('doctors');
       doctorToken = await fieldLogin(doctor.email, 'stethoscope garden 5');
+      // the two ratings below are of two completed visits (a rating needs one each)
+      for (const date of ['2026-01-15', '2026-01-16']) await completedVisit(t, Number(patient.id), Number(doctor.id), date);
       chw = await ref('chw');
       chwToken = await fieldLogin(chw.email, 'tamarind season 7');
       reader = await adminWith(t, ['view_feedback', 'edit_feedback']);

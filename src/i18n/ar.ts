@@ -403,6 +403,8 @@ const ar = {
       transgender: 'متحول جنسيًا',
     },
     filter: {
+      // the button that shows and hides a list's filters on a phone
+      filters: 'عوامل التصفية',
       start_date: 'تاريخ البدء',
       end_date: 'تاريخ الانتهاء',
       end_before_start: 'لا يمكن أن يسبق تاريخ الانتهاء تاريخ البدء.',

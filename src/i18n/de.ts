@@ -400,6 +400,8 @@ const de = {
       transgender: 'Transgender',
     },
     filter: {
+      // the button that shows and hides a list's filters on a phone
+      filters: 'Filter',
       start_date: 'Startdatum',
       end_date: 'Enddatum',
       end_before_start: 'Das Enddatum darf nicht vor dem Startdatum liegen.',

@@ -169,6 +169,8 @@ const en = {
       transgender: 'Transgender',
     },
     filter: {
+      // the button that shows and hides a list's filters on a phone
+      filters: 'Filters',
       start_date: 'Start date',
       end_date: 'End date',
       end_before_start: 'The end date must not be before the start date.',

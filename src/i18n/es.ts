@@ -399,6 +399,8 @@ const es = {
       transgender: 'Transgénero',
     },
     filter: {
+      // the button that shows and hides a list's filters on a phone
+      filters: 'Filtros',
       start_date: 'Fecha de inicio',
       end_date: 'Fecha de fin',
       end_before_start: 'La fecha de fin no puede ser anterior a la de inicio.',

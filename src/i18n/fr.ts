@@ -196,6 +196,8 @@ const fr = {
       transgender: 'Transgenre',
     },
     filter: {
+      // the button that shows and hides a list's filters on a phone
+      filters: 'Filtres',
       start_date: 'Date de début',
       end_date: 'Date de fin',
       end_before_start: 'La date de fin ne peut pas précéder la date de début.',

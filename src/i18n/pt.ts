@@ -399,6 +399,8 @@ const pt = {
       transgender: 'Transgênero',
     },
     filter: {
+      // the button that shows and hides a list's filters on a phone
+      filters: 'Filtros',
       start_date: 'Data inicial',
       end_date: 'Data final',
       end_before_start: 'A data final não pode ser anterior à inicial.',

@@ -400,6 +400,8 @@ const zh = {
       transgender: '跨性别',
     },
     filter: {
+      // the button that shows and hides a list's filters on a phone
+      filters: '筛选',
       start_date: '开始日期',
       end_date: '结束日期',
       end_before_start: '结束日期不能早于开始日期。',

@@ -122,6 +122,7 @@ const AppBarToolbar = () => (
 export const AppBar = () => (
   <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<AppBarToolbar />}>
     <Logo />
-    <TitlePortal />
+    {/* on a phone the bar's icons left the title 4-5 letters: there the breadcrumbs under the bar name the page whole */}
+    <TitlePortal sx={{ visibility: { xs: 'hidden', sm: 'visible' } }} />
   </RaAppBar>
 );

@@ -17,13 +17,14 @@ import {
   type RaRecord,
   type UpdateParams,
   type UpdateResult,
+  type UserIdentity,
 } from 'react-admin';
 import { canAccess } from '../providers/permissions';
 import type { AppDataProvider, AppDataProviderMethods } from '../providers/dataProvider';
 import { createI18nProvider } from '../i18n/i18nProvider';
 
 /** An auth provider for a signed-in user holding these permissions, deciding access like the real one. */
-export const testAuthProvider = (permissions: string[], identity: { id: string | number; fullName?: string } = { id: 1, fullName: 'Test Admin' }): AuthProvider => ({
+export const testAuthProvider = (permissions: string[], identity: UserIdentity = { id: 1, fullName: 'Test Admin' }): AuthProvider => ({
   login: async () => undefined,
   logout: async () => undefined,
   checkAuth: async () => undefined,
@@ -108,7 +109,7 @@ export interface AdminTestContextProps {
   permissions?: string[];
   resource?: string;
   /** who is signed in (the auth provider's getIdentity); a test admin with id 1 when not given */
-  identity?: { id: string | number; fullName?: string };
+  identity?: UserIdentity;
 }
 
 /** react-admin's contexts with a fresh memory store, the app's dictionary, a signed-in user and the toasts. */

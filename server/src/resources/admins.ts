@@ -301,8 +301,8 @@ export const admins = defineResource<'admins'>()({
       dob: '1990-01-31',
       gender: 'female',
       role: role.name,
-      password: 'correct horse battery',
-      confirmPassword: 'correct horse battery',
+      password: 'amber lantern orchard',
+      confirmPassword: 'amber lantern orchard',
     })),
   invalidSamples: [
     { f_name: 'Unknown district', email: 'district@b.org', cnic: '3520112345671', role: 'Super Admin', password: 'longenough1', confirmPassword: 'longenough1', district_ids: [999999] },

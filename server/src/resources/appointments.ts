@@ -9,6 +9,7 @@ import { defineResource, type CrudHelpers, type Row } from '../http/resource';
 import { announce, BOOKING, checkCompletable, handleRequest, notStartedBound, releaseSlot, requestToHandle, rescheduleAppointment, takeSlot } from './appointmentWrites';
 import { OPEN_SLOT_STATUSES, ROSTER, SLOT_IDS } from './dutyRosters';
 import { addFullNames } from './people/accounts';
+import { USER_STATUS } from '../../../contract/enums';
 
 /**
  * Appointments (spec 2): a patient (or a family member) in an open slot of a doctor's roster. Booking
@@ -259,7 +260,7 @@ function registerAppointmentRoutes(app: FastifyInstance, crud: CrudHelpers) {
       schema: {
         tags,
         summary: "A doctor's open slots of a month that have not begun, by day and time (to book or reschedule into)",
-        description: 'Available or Cancelled slots of the doctor in the month whose start (UTC) is still ahead: `[{ encrypted_id, date, s_time, e_time }]`. 422 `doctor_id` (not a doctor) or `month` (not YYYY-MM).',
+        description: 'Available or Cancelled slots of the doctor in the month whose start (UTC) is still ahead (none while the doctor is blocked): `[{ encrypted_id, date, s_time, e_time }]`. 422 `doctor_id` (not a doctor) or `month` (not YYYY-MM).',
         querystring: OpenSlotsQuery,
       },
     },
@@ -267,9 +268,11 @@ function registerAppointmentRoutes(app: FastifyInstance, crud: CrudHelpers) {
       const query = request.query as { doctor_id: string; month: string };
       const doctorId = Number(query.doctor_id);
       const doctor = doctorId <= MAX_ID
-        ? await ctx.db.selectFrom('users').select('id').where('id', '=', doctorId).where('type', '=', 'doctor').executeTakeFirst()
+        ? await ctx.db.selectFrom('users').select(['id', 'status']).where('id', '=', doctorId).where('type', '=', 'doctor').executeTakeFirst()
         : undefined;
       if (!doctor) throw ValidationError.field('doctor_id', ROSTER.doctor);
+      // a blocked doctor takes no appointments: none of their slots is open
+      if (doctor.status !== USER_STATUS.active) return ok([]);
       const { day, time } = notStartedBound();
       const from = `${query.month}-01` > day ? `${query.month}-01` : day;
       const slots = await ctx.db

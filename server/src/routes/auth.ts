@@ -13,14 +13,11 @@ import { Fields } from '../http/fields';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { hit, signedIn, signInLimits } from '../services/throttle';
+import { hit, mayMailReset, resetLimits, signedIn, signInLimits } from '../services/throttle';
 import { hashToken, inMs, newToken, now } from '../services/tokens';
 
 const RESET_TTL_MS = 60 * 60_000;
 /** Reset emails: 3 per address per 15 minutes to one inbox, 10 per client address. */
-const RESET_PER_EMAIL = 3;
-const RESET_PER_ADDRESS = 10;
-const RESET_WINDOW_MS = 15 * 60_000;
 
 /**
  * The limits of a console sign-in (services/throttle.ts, `signInLimits`): 5 a minute for the account
@@ -146,13 +143,12 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   app.post('/api/admin/verify-email', { config: publicRoute, schema: { tags, body: EmailBody } }, async (request) => {
     const email = (request.body as { email: string }).email.trim().toLowerCase();
     // limited whether or not the email is known, so the limit tells nothing either
-    const wait = await hit(db, [
-      { key: `reset:${email}`, max: RESET_PER_EMAIL, windowMs: RESET_WINDOW_MS },
-      { key: `reset-ip:${request.ip}`, max: RESET_PER_ADDRESS, windowMs: RESET_WINDOW_MS },
-    ]);
+    const wait = await hit(db, resetLimits('reset', email, request.ip));
     if (wait !== null) throw new HttpError(429, messageText('reset_throttled', { minutes: Math.ceil(wait / 60) }));
+    // counted for every email, known or not: both answers do the same work
+    const mailable = await mayMailReset(db, 'reset', email);
     const admin = await db.selectFrom('admins').select(['id', 'f_name', 'email', 'status']).where('email', '=', email).executeTakeFirst();
-    if (admin && admin.status === USER_STATUS.active) {
+    if (admin && admin.status === USER_STATUS.active && mailable) {
       // after the answer: both answers do the same work before they go (a throttle count and one lookup)
       const { ip, id: requestId } = request;
       setImmediate(() => {

@@ -12,7 +12,7 @@ import { endUserResetLinks } from '../resources/people/accounts';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { hit, signedIn, signInLimits } from '../services/throttle';
+import { hit, mayMailReset, resetLimits, signedIn, signInLimits } from '../services/throttle';
 import { hashToken, inMs, newToken, now } from '../services/tokens';
 
 /**
@@ -91,13 +91,12 @@ export function registerFieldRoutes(app: FastifyInstance): void {
 
   app.post('/api/field/verify-email', { config: publicRoute, schema: { tags, body: EmailBody } }, async (request) => {
     const email = (request.body as { email: string }).email.trim().toLowerCase();
-    const wait = await hit(db, [
-      { key: `field-reset:${email}`, max: 3, windowMs: 15 * 60_000 },
-      { key: `field-reset-ip:${request.ip}`, max: 10, windowMs: 15 * 60_000 },
-    ]);
+    const wait = await hit(db, resetLimits('field-reset', email, request.ip));
     if (wait !== null) throw new HttpError(429, messageText('reset_throttled', { minutes: Math.ceil(wait / 60) }));
+    // counted for every email, known or not: both answers do the same work
+    const mailable = await mayMailReset(db, 'field-reset', email);
     const user = await db.selectFrom('users').select(['id', 'f_name', 'email', 'status', 'password_hash']).where('email', '=', email).executeTakeFirst();
-    if (user?.email && user.password_hash && user.status === USER_STATUS.active) {
+    if (user?.email && user.password_hash && user.status === USER_STATUS.active && mailable) {
       const { ip, id: requestId } = request;
       const to = { id: user.id, f_name: user.f_name, email: user.email };
       setImmediate(() => {

@@ -261,6 +261,7 @@ const server: Record<ServerMessageCode, string> = {
   booking_recorded: 'هذا الحجز مسجل من قبل.',
   rating_completed_only: 'لا يُقيَّم إلا موعد مكتمل.',
   rating_done: 'قُيّم هذا الموعد من قبل.',
+  rating_after_visit: 'يمكنك تقييم الطبيب مرة واحدة عن كل موعد مكتمل معه.',
   users_type: 'اختر نوعًا: %{types}.',
   location_required: 'يرجى إدخال الموقع.',
   manager_required: 'يرجى إدخال المسؤول.',

@@ -261,6 +261,7 @@ const server: Record<ServerMessageCode, string> = {
   booking_recorded: 'Diese Buchung war bereits erfasst.',
   rating_completed_only: 'Nur ein abgeschlossener Termin kann bewertet werden.',
   rating_done: 'Dieser Termin wurde bereits bewertet.',
+  rating_after_visit: 'Sie können eine Ärztin oder einen Arzt einmal für jeden abgeschlossenen Termin bewerten.',
   users_type: 'Wählen Sie einen Typ: %{types}.',
   location_required: 'Geben Sie einen Ort ein.',
   manager_required: 'Geben Sie eine Leitung ein.',

@@ -261,6 +261,7 @@ const server: Record<ServerMessageCode, string> = {
   booking_recorded: 'Esta reserva ya estaba registrada.',
   rating_completed_only: 'Solo se puede valorar una cita completada.',
   rating_done: 'Esta cita ya se valoró.',
+  rating_after_visit: 'Puede valorar a un médico una vez por cada cita completada con él.',
   users_type: 'Elija un tipo: %{types}.',
   location_required: 'Introduzca una ubicación.',
   manager_required: 'Introduzca un responsable.',

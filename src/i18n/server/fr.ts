@@ -261,6 +261,7 @@ const server: Record<ServerMessageCode, string> = {
   booking_recorded: 'Cette réservation était déjà enregistrée.',
   rating_completed_only: 'Seul un rendez-vous terminé peut être noté.',
   rating_done: 'Ce rendez-vous a déjà été noté.',
+  rating_after_visit: 'Vous pouvez noter un médecin une fois pour chaque rendez-vous terminé avec lui.',
   users_type: 'Choisissez un type : %{types}.',
   location_required: 'Saisissez un lieu.',
   manager_required: 'Saisissez un responsable.',

@@ -261,6 +261,7 @@ const server: Record<ServerMessageCode, string> = {
   booking_recorded: 'Este agendamento já estava registrado.',
   rating_completed_only: 'Só uma consulta concluída pode ser avaliada.',
   rating_done: 'Esta consulta já foi avaliada.',
+  rating_after_visit: 'Você pode avaliar um médico uma vez para cada consulta concluída com ele.',
   users_type: 'Escolha um tipo: %{types}.',
   location_required: 'Informe um local.',
   manager_required: 'Informe um responsável.',

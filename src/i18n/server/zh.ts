@@ -261,6 +261,7 @@ const server: Record<ServerMessageCode, string> = {
   booking_recorded: '此预约已记录。',
   rating_completed_only: '只有已完成的预约可以评分。',
   rating_done: '此预约已评分。',
+  rating_after_visit: '每次与该医生完成预约后，您可以为其评分一次。',
   users_type: '请选择类型：%{types}。',
   location_required: '请输入地点。',
   manager_required: '请输入负责人。',

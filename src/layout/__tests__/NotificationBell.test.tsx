@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem('pusher_id', 'p-1');
   transport = createMemoryTransport();
   setRealtimeForTests(transport);
 });
@@ -42,7 +41,7 @@ const serve = (state: { notifications: ReturnType<typeof notification>[] }) => {
     }),
   };
   render(
-    <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider(calls)}>
+    <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider(calls)} identity={{ id: 1, fullName: 'Test Admin', pusherId: 'p-1' }}>
       <NotificationBell />
     </AdminTestContext>,
   );

@@ -207,11 +207,17 @@ describe('saved filters', () => {
     expect(screen.getByLabelText('End date')).toHaveValue('2026-03-31');
   });
 
-  it('on a phone too: the button of the filter bar opens them as a sheet', async () => {
+  it('on a phone too: the filter bar folds behind a Filters button, and its button opens them as a sheet', async () => {
     const user = userEvent.setup({ delay: null });
     renderList('app-users', 390);
     await screen.findByText('Amna Bibi');
     expect(screen.queryByText('Saved queries')).not.toBeInTheDocument();
+    // the first screen shows the list: the filters wait behind their button
+    const filters = screen.getByRole('button', { name: 'Filters' });
+    expect(filters).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Saved filters' })).toBeNull();
+    await user.click(filters);
+    expect(filters).toHaveAttribute('aria-expanded', 'true');
     const sheet = await openSaved(user);
     expect(within(sheet).getByText('Saved queries')).toBeVisible();
     expect(sheet.closest('.MuiDrawer-root')).not.toBeNull();

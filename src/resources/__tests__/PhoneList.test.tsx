@@ -64,7 +64,7 @@ describe('lists on a phone', () => {
 
     const amina = (await screen.findByText('Amina Khan')).closest('li') as HTMLElement;
     expect(within(amina).getByText('amina@example.org')).toBeInTheDocument();
-    // the row actions are reachable (react-admin shows them as icon buttons at this width)
+    // the row actions are reachable, each named (their words are drawn beside their icons at this width)
     expect(await within(amina).findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/admins/a-1');
     expect(within(amina).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(await within(amina).findByRole('button', { name: 'Block' })).toBeInTheDocument();

@@ -8,6 +8,7 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
 import { DataTable, Loading, Show, ShowButton, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { LabelledActions } from '../common/PhoneRows';
 import { APPOINTMENT_STATUSES } from '../../../contract/enums';
 import { ResourceList } from '../common/ResourceList';
 import { ReferenceFilter, SelectFilter } from '../common/SelectFilter';
@@ -137,11 +138,11 @@ const Detailed = () => {
           {record.status === 'Cancelled' ? <Detail label="resources.appointments.fields.cancel_reason">{String(record.cancel_reason ?? '')}</Detail> : null}
         </CardContent>
       </Card>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <LabelledActions sx={{ gap: 1 }}>
         <CompleteAppointmentButton />
         <RescheduleAppointmentButton />
         <CancelAppointmentButton />
-      </Box>
+      </LabelledActions>
     </Box>
   );
 };

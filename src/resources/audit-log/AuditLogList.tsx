@@ -1,8 +1,9 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import MuiButton from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,6 +11,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   DataTable,
   List,
@@ -22,7 +25,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { BackLink, NoData } from '../common/ResourceList';
+import { BackLink, NoData, PhoneFilters } from '../common/ResourceList';
+import { PhoneRows } from '../common/PhoneRows';
 import { DateRangeFilter } from '../common/ListTools';
 import { SelectFilter } from '../common/SelectFilter';
 import { formatDateTime } from '../notifications/dates';
@@ -177,36 +181,83 @@ const Filters = () => {
   );
 };
 
-/** /audit-log: who did what and when, newest first, each row opening onto what changed. */
-export const AuditLogList = () => (
-  <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-    <BackLink />
-    <List
-      resource="audit-log"
-      disableAuthentication
-      title={`${K}.page.list`}
-      actions={
-        <TopToolbar sx={{ width: '100%', justifyContent: 'flex-start' }}>
-          <Filters />
-        </TopToolbar>
-      }
-      exporter={false}
-      empty={false}
-      perPage={25}
-      sort={{ field: 'id', order: 'DESC' }}
-      // on a phone the table scrolls sideways inside its card instead of widening the page
-      sx={{ '& .RaList-content': { overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 16px)', sm: 'none' } } }}
-    >
-      <DataTable<AuditRow> bulkActionButtons={false} rowClick="expand" expand={<Changes />} empty={<NoData />}>
-        <DataTable.Col source="created_at" disableSort render={(record) => <When value={record.created_at} />} />
-        <DataTable.Col source="actor" disableSort render={(record) => <Actor record={record as AuditRow} />} />
-        <DataTable.Col source="action" disableSort render={(record) => <ActionName value={record.action} />} />
-        <DataTable.Col source="resource" disableSort render={(record) => <Resource record={record as AuditRow} />} />
-        <DataTable.Col source="ip" disableSort />
-      </DataTable>
-    </List>
-  </Box>
-);
+/** On a phone, a row's changes open under it (the table's rows expand on a click instead). */
+const PhoneChanges = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<AuditRow>();
+  const [open, setOpen] = useState(false);
+  if (!record) return null;
+  const id = `audit-changes-${String(record.id)}`;
+  return (
+    <>
+      <MuiButton size="small" aria-expanded={open} aria-controls={id} onClick={() => setOpen((was) => !was)}>
+        {translate(`${K}.changes`)}
+      </MuiButton>
+      {open ? (
+        <Box id={id} sx={{ flexBasis: '100%', minWidth: 0 }}>
+          <Changes />
+        </Box>
+      ) : null}
+    </>
+  );
+};
+
+/** /audit-log: who did what and when, newest first, each row opening onto what changed; a line per entry on a phone. */
+export const AuditLogList = () => {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+      <BackLink />
+      <List
+        resource="audit-log"
+        disableAuthentication
+        title={`${K}.page.list`}
+        actions={
+          <TopToolbar sx={{ width: '100%', justifyContent: 'flex-start' }}>
+            <PhoneFilters phone={phone}>
+              <Filters />
+            </PhoneFilters>
+          </TopToolbar>
+        }
+        exporter={false}
+        empty={false}
+        perPage={25}
+        sort={{ field: 'id', order: 'DESC' }}
+      >
+        {phone ? (
+          <PhoneRows
+            primary={(record) => (
+              <>
+                <ActionName value={String(record.action)} />
+                {' · '}
+                <Resource record={record as AuditRow} />
+              </>
+            )}
+            secondary={(record) => (
+              <>
+                <Box>
+                  <When value={String(record.created_at)} />
+                  {record.ip ? ` · ${String(record.ip)}` : ''}
+                </Box>
+                <Actor record={record as AuditRow} />
+              </>
+            )}
+            actions={<PhoneChanges />}
+            empty={<NoData />}
+          />
+        ) : (
+          <DataTable<AuditRow> bulkActionButtons={false} rowClick="expand" expand={<Changes />} empty={<NoData />}>
+            <DataTable.Col source="created_at" disableSort render={(record) => <When value={record.created_at} />} />
+            <DataTable.Col source="actor" disableSort render={(record) => <Actor record={record as AuditRow} />} />
+            <DataTable.Col source="action" disableSort render={(record) => <ActionName value={record.action} />} />
+            <DataTable.Col source="resource" disableSort render={(record) => <Resource record={record as AuditRow} />} />
+            <DataTable.Col source="ip" disableSort />
+          </DataTable>
+        )}
+      </List>
+    </Box>
+  );
+};
 
 const ActionName = ({ value }: { value: string }) => {
   const translate = useTranslate();

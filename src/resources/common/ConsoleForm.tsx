@@ -76,11 +76,12 @@ export const FirstErrorFocus = ({ invalid }: { invalid?: string }) => {
       const mounted = control._names.mount;
       const placed = paths.map(([path, message]) => {
         const element = isShown(path, mounted) ? fieldElement(form, path) : form.querySelector<HTMLElement>('[data-unshown-errors]');
-        return { path, message, element };
+        return { field: path, message, element };
       });
       const first = placed.filter((p) => p.element).sort((a, b) => (before(a.element!, b.element!) ? -1 : before(b.element!, a.element!) ? 1 : 0))[0] ?? placed[0]!;
       const target = first.element ? focusTarget(first.element) : null;
-      const field = first.path.split('.')[0]!;
+      // the form field in error (its top-level name), not a stored file's path
+      const field = first.field.split('.')[0]!;
       const shownLabel = first.element && target && first.element.dataset.unshownErrors === undefined ? labelText(first.element, target) : '';
       const label = shownLabel || translate(`resources.${resource ?? ''}.fields.${field}`, { _: field.replace(/_/g, ' ') });
       if (target) {
@@ -91,8 +92,7 @@ export const FirstErrorFocus = ({ invalid }: { invalid?: string }) => {
       const others = paths.length - 1;
       // a module's own words for it where the spec gives them
       if (invalid) notify(invalid, { type: 'error' });
-      // long enough to read a field's name and its rule
-      else notify(others ? 'app.form.check_field_more' : 'app.form.check_field', { type: 'error', autoHideDuration: 10_000, messageArgs: { field: label, message, smart_count: others } });
+      else notify(others ? 'app.form.check_field_more' : 'app.form.check_field', { type: 'error', messageArgs: { field: label, message, smart_count: others } });
     });
   }, [submitCount, errors, control, notify, translate, resource, invalid]);
   return <span ref={anchor} hidden />;

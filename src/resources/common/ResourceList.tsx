@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import MuiButton from '@mui/material/Button';
@@ -10,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import BookmarkIcon from '@mui/icons-material/BookmarkBorder';
 import CloseIcon from '@mui/icons-material/Close';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
@@ -20,9 +22,10 @@ import {
   SavedQueriesList,
   SearchInput,
   SelectAllButton,
-  SimpleList,
   TopToolbar,
+  useGetRecordRepresentation,
   useListContext,
+  useResourceContext,
   useTranslate,
   type RaRecord,
   type SortPayload,
@@ -31,6 +34,7 @@ import { DateRangeFilter, ExportButtons } from './ListTools';
 import { BulkActions } from './BulkActions';
 import { useListDeclaration, type ListDeclaration } from './listDeclaration';
 import { RowActions } from './RowActions';
+import { PhoneRows } from './PhoneRows';
 import { ISO_DATE, LocalDate } from './DateCell';
 import { useResourceChanges } from '../../providers/useResourceChanges';
 
@@ -72,7 +76,7 @@ const valueAt = (record: RaRecord, source: string): unknown =>
 
 const asText = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-/** The declaration's representation or second line as SimpleList takes it: a function of the record. */
+/** The declaration's representation or second line as the phone rows take it: a function of the record. */
 function lineOf(line: ListDeclaration['secondaryText']): ((record: RaRecord) => ReactNode) | undefined {
   if (typeof line === 'function') return line;
   if (typeof line === 'string')
@@ -84,10 +88,12 @@ function lineOf(line: ListDeclaration['secondaryText']): ((record: RaRecord) => 
   return undefined;
 }
 
-/** A phone row's selection box, named after its record (react-admin's SimpleList has none). */
-const PhoneRowCheckbox = ({ record, name }: { record: RaRecord; name: string }) => {
+/** A phone row's selection box, named after its record (the module's representation, else react-admin's). */
+const PhoneRowCheckbox = ({ record, name: given }: { record: RaRecord; name?: string }) => {
   const translate = useTranslate();
   const { selectedIds = [], onToggleItem } = useListContext();
+  const represent = useGetRecordRepresentation(useResourceContext());
+  const name = given || asText(represent(record));
   return (
     <Checkbox
       checked={selectedIds.includes(record.id)}
@@ -146,9 +152,9 @@ const PhoneBulkBar = ({ bulkActions }: { bulkActions: ReactNode }) => {
 };
 
 /**
- * A phone's list: one line per record, its representation (the module's, else react-admin's), the
- * module's second line, and the row actions at the end (react-admin's buttons shrink to icons there);
- * a box at the start of each line selects it for the bulk actions, which show above the lines.
+ * A phone's list: one line per record, its representation (the module's, else react-admin's) over the
+ * module's second line, and the row actions under them with their words (`PhoneRows`); a box at the
+ * start of each line selects it for the bulk actions, which show above the lines.
  */
 const PhoneList = ({ rowActions, bulkActions }: { rowActions: ReactNode; bulkActions: ReactNode }) => {
   const { recordRepresentation, secondaryText } = useListDeclaration();
@@ -156,12 +162,11 @@ const PhoneList = ({ rowActions, bulkActions }: { rowActions: ReactNode; bulkAct
   return (
     <>
       <PhoneBulkBar bulkActions={bulkActions} />
-      <SimpleList
-        primaryText={primary}
-        secondaryText={lineOf(secondaryText)}
-        leftIcon={(record) => <PhoneRowCheckbox record={record} name={primary ? asText(primary(record)) : String(record.id)} />}
-        rightIcon={() => rowActions}
-        rowClick={false}
+      <PhoneRows
+        primary={primary}
+        secondary={lineOf(secondaryText)}
+        start={(record) => <PhoneRowCheckbox record={record} name={primary ? asText(primary(record)) : undefined} />}
+        actions={rowActions}
         empty={<NoData />}
       />
     </>
@@ -240,6 +245,39 @@ const SavedFilters = ({ phone }: { phone: boolean }) => {
           {content}
         </Popover>
       )}
+    </>
+  );
+};
+
+/**
+ * On a phone the filter bar folds away behind a "Filters" button (with how many are set), so the first
+ * screen shows the list rather than its filters; the search box stays above. Open at every other width.
+ */
+export const PhoneFilters = ({ phone, children }: { phone: boolean; children: ReactNode }) => {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const [open, setOpen] = useState(false);
+  if (!phone) return <>{children}</>;
+  const set = Object.entries((filterValues ?? {}) as Record<string, unknown>).filter(([key, value]) => key !== 'q' && value !== undefined && value !== null && value !== '').length;
+  const label = translate('app.filter.filters');
+  return (
+    <>
+      <Box sx={{ px: 2, pt: 1 }}>
+        <MuiButton
+          size="small"
+          variant={set ? 'contained' : 'outlined'}
+          startIcon={<FilterListIcon />}
+          aria-expanded={open}
+          aria-controls="phone-filters"
+          onClick={() => setOpen((was) => !was)}
+          sx={{ minHeight: 40 }}
+        >
+          {set ? `${label} (${set})` : label}
+        </MuiButton>
+      </Box>
+      <Collapse in={open} id="phone-filters" unmountOnExit={false}>
+        {children}
+      </Collapse>
     </>
   );
 };
@@ -324,26 +362,28 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
         sort={sort}
       >
         {filtered ? (
-          <Box
-            sx={{
-              px: 2,
-              pt: 2,
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: 1,
-              alignItems: 'flex-start',
-            }}
-          >
-            {dateRange && filtersApplyTogether ? (
-              <DateRangeFilter>{filterBar}</DateRangeFilter>
-            ) : (
-              <>
-                {filterBar}
-                {dateRange ? <DateRangeFilter /> : null}
-              </>
-            )}
-            <SavedFilters phone={isPhone} />
-          </Box>
+          <PhoneFilters phone={isPhone}>
+            <Box
+              sx={{
+                px: 2,
+                pt: 2,
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 1,
+                alignItems: 'flex-start',
+              }}
+            >
+              {dateRange && filtersApplyTogether ? (
+                <DateRangeFilter>{filterBar}</DateRangeFilter>
+              ) : (
+                <>
+                  {filterBar}
+                  {dateRange ? <DateRangeFilter /> : null}
+                </>
+              )}
+              <SavedFilters phone={isPhone} />
+            </Box>
+          </PhoneFilters>
         ) : null}
         {isPhone ? (
           <PhoneList rowActions={rowActions} bulkActions={bulkActions} />

@@ -22,6 +22,7 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
+import { LabelledActions } from './PhoneRows';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { BLOOD_GROUPS, MARITAL_STATUSES, RELATIONS } from '../../../contract/enums';
 import { MediaInput } from './MediaInput';
@@ -134,11 +135,11 @@ export const ProfileActions = ({ backTo }: { backTo?: string }) => {
   // a module without an edit screen (appointments) shows no EDIT: it would lead nowhere
   const { hasEdit } = useResourceDefinition({ resource });
   return (
-    <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+    <LabelledActions sx={{ gap: 1, mb: 2 }}>
       <Button component={Link} to={backTo ?? createPath({ resource, type: 'list' })} label="app.action.back" variant="outlined">
         <ArrowBackIcon sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : 'none' })} />
       </Button>
       {canAccess && record && hasEdit ? <EditButton variant="contained" /> : null}
-    </Box>
+    </LabelledActions>
   );
 };

@@ -4,6 +4,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import {
@@ -22,7 +24,8 @@ import {
 import { USER_STATUS } from '../../../contract/enums';
 import { useResourceChanges } from '../../providers/useResourceChanges';
 import { isFileValue } from '../common/MediaInput';
-import { BackLink, NoData } from '../common/ResourceList';
+import { BackLink, NoData, PhoneFilters } from '../common/ResourceList';
+import { LabelledActions } from '../common/PhoneRows';
 import { SelectFilter } from '../common/SelectFilter';
 import { StatusChip } from '../common/StatusChip';
 import { EnumName } from '../common/TypeFields';
@@ -59,23 +62,23 @@ const CardMedia = () => {
 
 /** Edit and View: shown on hover and when a button inside has keyboard focus; always where there is no hover (touch). */
 const CardActions = () => (
-  <Box
-    className="hlc-card-actions"
+  // with their words at every width (on a phone react-admin's buttons are bare icons)
+  <LabelledActions
     sx={{
       position: 'absolute',
       top: 8,
       insetInlineEnd: 8,
-      display: 'flex',
       gap: 1,
       transition: 'opacity 150ms',
       '@media (hover: hover) and (pointer: fine)': { opacity: 0 },
-      // on the picture: each button on its own background (on a phone react-admin's buttons are bare icons)
+      // on the picture: each button on its own background
       '& .MuiButtonBase-root': { bgcolor: 'background.paper', boxShadow: 1, '&:hover': { bgcolor: 'background.paper' } },
     }}
+    className="hlc-card-actions"
   >
     <EditButton variant="outlined" />
     <ShowButton variant="outlined" />
-  </Box>
+  </LabelledActions>
 );
 
 const ContentCard = () => {
@@ -85,6 +88,7 @@ const ContentCard = () => {
   return (
     <Card
       component="article"
+      className="list-row"
       variant="outlined"
       aria-labelledby={`hlc-${record.id}`}
       sx={{
@@ -98,7 +102,7 @@ const ContentCard = () => {
       <CardMedia />
       <CardActions />
       <CardContent sx={{ display: 'grid', gap: 0.75, flex: 1, alignContent: 'start' }}>
-        <Typography id={`hlc-${record.id}`} variant="subtitle1" component="h2" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+        <Typography id={`hlc-${record.id}`} className="list-row-title" variant="subtitle1" component="h2" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
           {String(record.title ?? '')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -168,6 +172,7 @@ const Actions = () => (
  */
 export const ContentList = () => {
   const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   useResourceChanges();
   const filters = useMemo(() => [<SearchInput key="q" source="q" alwaysOn placeholder={translate('app.message.search')} />], [translate]);
   return (
@@ -183,10 +188,12 @@ export const ContentList = () => {
         sort={{ field: 'created_at', order: 'DESC' }}
         pagination={<Pagination rowsPerPageOptions={[12, 24, 48]} />}
       >
-        <Box sx={{ px: 2, pt: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <SelectFilter source="type" label={`${K}.fields.type`} all="app.filter.all" choices={HLC_TYPE_CHOICES} />
-          <SelectFilter source="status" label={`${K}.fields.status`} all="app.filter.all" choices={STATUS_CHOICES} />
-        </Box>
+        <PhoneFilters phone={phone}>
+          <Box sx={{ px: 2, pt: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <SelectFilter source="type" label={`${K}.fields.type`} all="app.filter.all" choices={HLC_TYPE_CHOICES} />
+            <SelectFilter source="status" label={`${K}.fields.status`} all="app.filter.all" choices={STATUS_CHOICES} />
+          </Box>
+        </PhoneFilters>
         <CardGrid />
       </List>
     </Box>

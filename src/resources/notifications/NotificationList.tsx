@@ -4,6 +4,8 @@ import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   Button,
   DataTable,
@@ -16,6 +18,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { BackLink, NoData } from '../common/ResourceList';
+import { LabelledActions, PhoneRows } from '../common/PhoneRows';
 import { canAccessNotifications } from './access';
 import { formatDateTime } from './dates';
 
@@ -38,11 +41,14 @@ const ListActions = () => {
   const canSend = canAccessNotifications(Array.isArray(permissions) ? permissions : [], 'create');
   return (
     <TopToolbar>
-      {canSend ? (
-        <Button component={Link} to="/notifications/send" label="resources.notifications.action.create" variant="contained">
-          <SendIcon />
-        </Button>
-      ) : null}
+      {/* its word at every width (react-admin's button is a bare icon on a phone) */}
+      <LabelledActions>
+        {canSend ? (
+          <Button component={Link} to="/notifications/send" label="resources.notifications.action.create" variant="contained">
+            <SendIcon />
+          </Button>
+        ) : null}
+      </LabelledActions>
     </TopToolbar>
   );
 };
@@ -89,6 +95,8 @@ const SentAt = ({ value }: { value: string }) => {
 /** /notifications: what was sent, newest first (the server's order), with search and paging. */
 export const NotificationList = () => {
   const translate = useTranslate();
+  // a table's six columns do not fit a phone: a line per notification there, as every list has
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const filters = useMemo(
     () => [<SearchInput key="q" source="q" alwaysOn placeholder={translate('app.message.search')} />],
     [translate],
@@ -108,14 +116,32 @@ export const NotificationList = () => {
         perPage={25}
         queryOptions={{ refetchInterval: pollWhileSending }}
       >
-        <DataTable<SentNotification> bulkActionButtons={false} rowClick={false} empty={<NoData />}>
-          <DataTable.Col source="title" disableSort />
-          <DataTable.Col source="body" disableSort cellSx={() => ({ whiteSpace: 'pre-line', maxWidth: 480 })} />
-          <DataTable.Col source="send_to" disableSort render={(record) => <Audience value={record.send_to} />} />
-          <DataTable.Col source="delivered" disableSort render={(record) => <Delivery record={record as SentNotification} />} />
-          <DataTable.Col source="sent_by_name" disableSort />
-          <DataTable.Col source="created_at" disableSort render={(record) => <SentAt value={record.created_at} />} />
-        </DataTable>
+        {phone ? (
+          <PhoneRows
+            primary={(record) => <span dir="auto">{String(record.title ?? '')}</span>}
+            secondary={(record) => (
+              <>
+                <Box dir="auto" sx={{ whiteSpace: 'pre-line' }}>
+                  {String(record.body ?? '')}
+                </Box>
+                <Box>
+                  <Audience value={String(record.send_to)} /> · <SentAt value={String(record.created_at)} />
+                </Box>
+                <Delivery record={record as SentNotification} />
+              </>
+            )}
+            empty={<NoData />}
+          />
+        ) : (
+          <DataTable<SentNotification> bulkActionButtons={false} rowClick={false} empty={<NoData />}>
+            <DataTable.Col source="title" disableSort />
+            <DataTable.Col source="body" disableSort cellSx={() => ({ whiteSpace: 'pre-line', maxWidth: 480 })} />
+            <DataTable.Col source="send_to" disableSort render={(record) => <Audience value={record.send_to} />} />
+            <DataTable.Col source="delivered" disableSort render={(record) => <Delivery record={record as SentNotification} />} />
+            <DataTable.Col source="sent_by_name" disableSort />
+            <DataTable.Col source="created_at" disableSort render={(record) => <SentAt value={record.created_at} />} />
+          </DataTable>
+        )}
       </List>
     </Box>
   );
