@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { mkdirSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type Db } from './db';
@@ -18,6 +19,7 @@ import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT, limitJsonDep
 import { registerCrud, TITLE_TAKEN } from './http/crud';
 import { registerFileRoutes, uploadPermissions } from './http/files';
 import { loadSearchIndexes } from './db/search';
+import { loadColumnTypes } from './db/columns';
 import { registerExportRoute } from './http/exports';
 import { fhirApi } from './fhir';
 import { staticSecurityHeaders } from './http/securityHeaders';
@@ -29,8 +31,9 @@ import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { applyAliases, refuseUnknownFields } from './http/knownFields';
 import { foldBrackets, recordsAsIds } from './http/readShapes';
 import { IdCodec } from './http/ids';
-import { DEFAULT_SECURITY, documentRoute, SECURITY_SCHEMES } from './http/openapi';
-import { sharedValidatorCompiler } from './http/validators';
+import { DEFAULT_SECURITY, documentBodies, documentRoute, SECURITY_SCHEMES } from './http/openapi';
+import { SHARED_SCHEMAS } from './http/responses';
+import { sharedSerializerCompiler, sharedValidatorCompiler } from './http/validators';
 import { Realtime } from './realtime';
 import { registerRealtime } from './realtime/routes';
 import { registry as defaultRegistry } from './resources/registry';
@@ -55,6 +58,44 @@ import { MIME_TYPES } from './services/uploads';
 import { sendStored } from './http/storedFiles';
 import { isHeld } from './services/storedFiles';
 
+/** What the handler answered, as JSON, kept for the check of its serialised answer (`checkAnswers`). */
+const ANSWERED = Symbol('answered');
+
+/**
+ * The tests' check of every answer against its serialiser: the serialised answer must be the
+ * handler's own, read back as JSON. The serialiser writes what the route's response schema declares,
+ * so a field the schema forgot (dropped), a type it gets wrong (a number written as text) or a field
+ * it requires that an answer lacks turns the answer into a 500 naming the difference, which fails the
+ * test that met it.
+ */
+function checkAnswers(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    (reply as unknown as Record<symbol, string>)[ANSWERED] = JSON.stringify(payload);
+    return payload;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const answered = (reply as unknown as Record<symbol, string | undefined>)[ANSWERED];
+    if (answered === undefined || typeof payload !== 'string') return payload;
+    const [sent, meant] = [JSON.parse(payload) as unknown, JSON.parse(answered) as unknown];
+    if (isDeepStrictEqual(sent, meant)) return payload;
+    const differences = answerDifferences(meant, sent).slice(0, 10);
+    request.log.error({ differences }, 'an answer differs from its response schema');
+    void reply.status(500);
+    return JSON.stringify({ success: false, message: `The answer of ${request.method} ${request.routeOptions.url} (${reply.statusCode}) differs from its response schema: ${differences.join('; ')}`, code: null, error: null, codes: null });
+  });
+}
+
+/** Where two JSON values differ, by path: what the handler answered against what was sent. */
+function answerDifferences(meant: unknown, sent: unknown, path = ''): string[] {
+  if (isDeepStrictEqual(meant, sent)) return [];
+  if (meant && sent && typeof meant === 'object' && typeof sent === 'object' && Array.isArray(meant) === Array.isArray(sent)) {
+    const keys = new Set([...Object.keys(meant), ...Object.keys(sent)]);
+    return [...keys].flatMap((k) => answerDifferences((meant as Record<string, unknown>)[k], (sent as Record<string, unknown>)[k], `${path}/${k}`));
+  }
+  const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 80));
+  return [`${path || '/'}: answered ${show(meant)}, sent ${show(sent)}`];
+}
+
 export interface BuildOptions {
   /** an existing database handle (tests share one per suite) */
   db?: Db;
@@ -62,6 +103,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** the resources to serve (tests of the machinery add their own) */
   registry?: Registry;
+  /** every answer checked against its serialiser (tests): one that differs is a 500 naming the difference */
+  checkAnswers?: boolean;
 }
 
 export interface BuiltApp {
@@ -122,9 +165,12 @@ function storedPathOf(url: string): string | null {
   return /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(path) ? path : null;
 }
 
-/** `x-message` is our annotation of a field's error text (see http/fields.ts); ajv must accept it. */
+/**
+ * Our annotations, which ajv must accept: `x-message`, a field's error text (see http/fields.ts), and
+ * `x-file`, what a file field takes (http/files.ts, for the document).
+ */
 function addMessageKeyword(ajv: Ajv): Ajv {
-  return ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+  return ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' }).addKeyword({ keyword: 'x-file', schemaType: 'object' });
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -154,8 +200,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       customOptions: { allErrors: true, removeAdditional: 'all', coerceTypes: false, useDefaults: true },
       plugins: [addMessageKeyword],
     },
-    // fastify's ajv, its compiled validators shared by the apps of one process (http/validators.ts)
-    schemaController: { compilersFactory: { buildValidator: sharedValidatorCompiler } },
+    // fastify's ajv and answer serialisers, compiled once a process (http/validators.ts)
+    schemaController: { compilersFactory: { buildValidator: sharedValidatorCompiler, buildSerializer: sharedSerializerCompiler } },
   });
 
   mkdirSync(config.dataDir, { recursive: true });
@@ -169,9 +215,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     storage,
     realtime: new Realtime({ config, log: app.log, server: () => app.server }),
     searchIndexes: await loadSearchIndexes(database.db),
+    columnTypes: await loadColumnTypes(database),
     registry,
   };
   app.decorate('ctx', ctx);
+  // what answers share (the refusal's envelope, a page link, a stored file), components of the document
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     // what the OpenAPI document says of the route, from its configuration (http/openapi.ts)
@@ -210,6 +259,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       components: { securitySchemes: SECURITY_SCHEMES },
       security: DEFAULT_SECURITY,
     },
+    transformObject: (document) => documentBodies('openapiObject' in document ? document.openapiObject : {}),
+    // shared schemas are named by their $id in the document (a client generated from it names its types so)
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // other origins may call the API only when listed (CORS_ORIGINS); nothing is reflected from the request
@@ -238,6 +290,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // every envelope carries the codes of its texts (contract/messages.ts), whichever route or hook sent it
   app.addHook('preSerialization', async (_request, _reply, payload) => withCodes(payload));
+  if (opts.checkAnswers) checkAnswers(app);
 
   registerAuthGuard(app);
   app.addHook('preValidation', async (request) => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Dialect } from './db';
+import type { ColumnTypes } from './db/columns';
 import type { SearchIndexes } from './db/search';
 import type { Database } from './db/schema';
 import type { IdCodec } from './http/ids';
@@ -24,6 +25,8 @@ export interface AppContext {
   realtime: Realtime;
   /** the search index of each table and the columns it covers, as migrations left them */
   searchIndexes: SearchIndexes;
+  /** every table's columns and their JSON types, as migrations left them (the records' schemas: http/responses.ts) */
+  columnTypes: ColumnTypes;
 }
 
 /** The signed-in admin, resolved from the bearer token on every authenticated request. */
@@ -74,6 +77,8 @@ declare module 'fastify' {
     readOnlyFields?: readonly string[];
     /** the spec's name of a body field → the project's name of it (http/knownFields.ts) */
     aliases?: Readonly<Record<string, string>>;
+    /** the route counts calls against a limit (sign-in, resets, password checks) and may answer 429 */
+    throttled?: boolean;
     /** body fields whose rows are presented exactly as their schema (a declaration's child rows): a key inside them that the schema does not list is refused too */
     strictRows?: readonly string[];
   }

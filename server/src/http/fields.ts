@@ -9,6 +9,9 @@ import { ValidationError } from './errors';
  */
 const msg = (message: string) => ({ 'x-message': message });
 
+/** Text a client sends that PostgreSQL can store: no NUL character (every string's pattern says so: http/openapi.ts). */
+export const NO_NUL = '^[^\\u0000]*$';
+
 /** ids are PostgreSQL `integer` (serial) columns: a larger number names no row, and PostgreSQL refuses to compare it. */
 export const MAX_ID = 2_147_483_647;
 
@@ -43,6 +46,9 @@ export const Fields = {
   enumOf: <T extends string>(values: readonly T[], message: string) =>
     Type.Union(values.map((v) => Type.Literal(v)), msg(message)),
   any: (description: string): TSchema => Type.Unsafe({ description }),
+  /** bytes sent as a file part of form data, checked by the route itself (in JSON, at most null when `nullable`) */
+  filePart: (description: string, nullable = false, message?: string): TSchema =>
+    Type.Unsafe({ description, 'x-file': { multiple: false, nullable, partOnly: true }, ...(message ? msg(message) : {}) }),
 };
 
 export const messageOf = (schema: unknown): string | undefined =>
@@ -127,12 +133,22 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
+/** Whether a field takes null and text of any kind (a plain optional text): then blank text is stored as null. */
+function blankIsNull(schema: SchemaNode): boolean {
+  const members = (schema?.anyOf ?? [schema]) as ({ type?: string; minLength?: number; pattern?: string; format?: string; enum?: unknown } | undefined)[];
+  if (!members.some((m) => m?.type === 'null')) return false;
+  const text = members.find((m) => m?.type === 'string');
+  return Boolean(text) && !text!.minLength && text!.format === undefined && text!.enum === undefined && (text!.pattern === undefined || text!.pattern === NO_NUL);
+}
+
 /**
- * Before validation: "" becomes null (a cleared form field); "1"/"0"/"true"/"false"/"on" become
- * booleans for boolean fields and numeric text numbers for number fields (the spec's console sends
- * its forms as text, and so may other clients, in form data or JSON). A form (multipart) body's list
- * fields arrive as JSON text and are parsed. Unknown fields are removed by ajv. Text holding a NUL
- * character is refused (422): PostgreSQL cannot store it, and SQLite should not differ.
+ * Before validation. A JSON body is taken as typed: a string is never read as a number or a flag, and
+ * blank text becomes null only in a plain optional text field (which takes both), so a blank date,
+ * email or number is refused as the document says. A form (multipart) body is text: "" is null,
+ * "1"/"0"/"true"/"false"/"on"/"off"/"yes"/"no" are flags for flag fields, numeric text is a number
+ * for number fields, and list fields arrive as JSON text or as `key[]` parts. Unknown fields are
+ * removed by ajv. Text holding a NUL character is refused (422): PostgreSQL cannot store it, and
+ * SQLite should not differ.
  */
 export function normalizeBody(body: unknown, schema: unknown, form = false): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
@@ -143,6 +159,12 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
   const hasNul = (v: unknown): boolean => containsNul(v);
   const nul = Object.keys(record).filter((key) => key in props && hasNul(record[key]));
   if (nul.length) throw new ValidationError(Object.fromEntries(nul.map((key) => [key, [messageText('field_nul', { field: key.replace(/_/g, ' ') })]])));
+  if (!form) {
+    for (const [key, value] of Object.entries(record)) {
+      if (typeof value === 'string' && value.trim() === '' && props[key] && blankIsNull(props[key] as SchemaNode)) record[key] = null;
+    }
+    return;
+  }
   // a form's list fields arrive as `key[]` (one entry, or several): the schema knows them as `key`
   for (const key of Object.keys(record)) {
     const base = key.slice(0, -2);
@@ -156,7 +178,7 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
     else if (typeof value === 'string' && typeOf(props[key]) === 'boolean') {
       if (['1', 'true', 'on', 'yes'].includes(value)) record[key] = true;
       else if (['0', 'false', 'off', 'no'].includes(value)) record[key] = false;
-    } else if (form && typeof value === 'string' && typeOf(props[key]) === 'array' && value.trimStart().startsWith('[')) {
+    } else if (typeof value === 'string' && typeOf(props[key]) === 'array' && value.trimStart().startsWith('[')) {
       // a list sent as form data (child rows of a multipart body) is JSON text
       try {
         record[key] = JSON.parse(value);

@@ -14,9 +14,12 @@ import { type AnySelect, dynamic, type DynamicDatabase, type ListOptions, type R
  * range, status, `ids[]` (or one `id`), the caller's scope, and the sort (a column or a belongsTo relation's column).
  */
 
-/** the first value of a query parameter; NUL characters dropped (PostgreSQL refuses them in text) */
+/**
+ * The first value of a query parameter, as text (a parameter declared as a number or flag arrives as
+ * one); NUL characters dropped (PostgreSQL refuses them in text)
+ */
 export const first = (v: unknown): string | undefined =>
-  Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v.replaceAll('\u0000', '') : undefined;
+  Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v.replaceAll('\u0000', '') : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

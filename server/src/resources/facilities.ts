@@ -213,6 +213,7 @@ export const feedbacks = defineResource<'feedbacks'>()({
     { as: 'user', column: 'user_id', resource: 'app-users', table: 'users', columns: PERSON },
     { as: 'doctor', column: 'doctor_id', resource: 'doctors', table: 'users', columns: PERSON },
   ],
+  presents: { 'user.full_name': Type.String(), 'doctor.full_name': Type.String() },
   hooks: {
     async prepare(w, input, existing) {
       const values: Row = {};
@@ -277,6 +278,7 @@ export const supports = defineResource<'supports'>()({
   district: { through: 'user_id', resources: ['app-users', 'chw'], message: SUPPORT.user },
   dateRange: 'created_at',
   belongsTo: [{ as: 'user', column: 'user_id', resource: 'app-users', table: 'users', columns: PERSON }],
+  presents: { 'user.full_name': Type.String() },
   hooks: {
     async prepare(w, input, existing) {
       const values: Row = {};

@@ -4,6 +4,7 @@ import { permissionName } from '../../../contract/permissions';
 import type { AppContext, Principal } from '../context';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
+import { answers, oneOfTypes, paginatorOf } from '../http/responses';
 import { ValidationError } from '../http/errors';
 import { listPath } from '../http/crud';
 import { districtCondition, first, inSubset } from '../http/list';
@@ -122,13 +123,27 @@ function parseChanges(text: string | null): unknown {
   }
 }
 
+/** An entry of the log as the viewer reads it. */
+const ENTRY = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String(),
+  action: Type.String(),
+  resource: Type.String(),
+  record_id: oneOfTypes('integer', 'null'),
+  record_encrypted_id: oneOfTypes('string', 'null'),
+  actor: Type.Unsafe({ type: ['object', 'null'], required: ['encrypted_id', 'name', 'email'], properties: { encrypted_id: { type: 'string' }, name: { type: ['string', 'null'] }, email: { type: ['string', 'null'] } } }),
+  changes: Type.Unsafe({ description: 'what changed (JSON), only to who may read the record; else null' }),
+  values_hidden: Type.Boolean(),
+  ip: oneOfTypes('string', 'null'),
+});
+
 export function registerAuditRoutes(app: FastifyInstance, registry: Registry): void {
   const { ctx } = app;
   const { db } = ctx;
   const access = { access: { anyPermission: AUDIT_PERMISSIONS } };
   let facets: { at: number; value: { resources: string[]; actions: string[] } } | null = null;
 
-  app.get('/api/admin/audit-log', { config: access, schema: { tags, summary: 'The audit log, newest first: who, what, when and the changes; filtered by admin, resource, action and dates', querystring: Query } }, async (request) => {
+  app.get('/api/admin/audit-log', { config: access, schema: { tags, summary: 'The audit log, newest first: who, what, when and the changes; filtered by admin, resource, action and dates', querystring: Query, response: answers(paginatorOf(ENTRY), 'A page of the log, newest first.') } }, async (request) => {
     const q = request.query as Record<string, unknown>;
     const page = Math.min(1_000_000, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
@@ -181,7 +196,7 @@ export function registerAuditRoutes(app: FastifyInstance, registry: Registry): v
   });
 
   // what the filters offer: the resources and actions the log holds
-  app.get('/api/admin/audit-log/facets', { config: access, schema: { tags, summary: 'The resources and actions the audit log holds (for its filters)' } }, async () => {
+  app.get('/api/admin/audit-log/facets', { config: access, schema: { tags, summary: 'The resources and actions the audit log holds (for its filters)', response: answers(Type.Object({ resources: Type.Array(Type.String()), actions: Type.Array(Type.String()) }), 'What the log holds.') } }, async () => {
     if (!facets || Date.now() - facets.at > FACETS_TTL_MS) {
       const [resources, actions] = await Promise.all([
         db.selectFrom('audit_log').select('resource').distinct().orderBy('resource').execute(),

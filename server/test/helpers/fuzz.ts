@@ -9,6 +9,7 @@
  * too. Asserted:
  *
  * - never a 5xx;
+ * - every answer is one the OpenAPI document describes (status, content type, body: helpers/document.ts);
  * - a refusal (4xx) leaves the database and the storage folders as they were, audit log included
  *   (but for the few refusals whose whole point is to count: WRITES_ON_REFUSAL).
  *
@@ -39,6 +40,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, fieldTokenFor, startTestApp, typ
 import { client, type Client, dataOf, multipart, type Row, sampler, timeHasCome, tinyPng } from './http';
 import { dumpDatabase, dumpDifferences, type Dump, filesSignature, filesWatcher, fingerprintDifferences, installWriteCounter, postgresSnapshots, type Reader, type Snapshots, sqliteReader, sqliteSnapshots, tablesOf } from './dump';
 import type { LocalStorage } from '../../src/services/storage';
+import { documentCheck } from './document';
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -505,6 +507,9 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, snapsh
       statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
       const what = () => describeCase(route, url, c);
       if (res.statusCode >= 500) throw new Error(`${res.statusCode} for ${what()}\n${res.body.slice(0, 500)}`);
+      // every answer is one the document describes: its status, content type and body
+      const undocumented = (await documentCheck(t.app)).problems(route.method, url, res);
+      if (undocumented?.length) throw new Error(`${res.statusCode} for ${what()}\nthe document does not describe it:\n  ${undocumented.join('\n  ')}`);
       const after = await fingerprint();
       const filesAfter = storedFiles();
       if (res.statusCode >= 400) {

@@ -109,6 +109,9 @@ export const PERSON_READ_ONLY = {
  */
 export const USER_STATUS_READ = { user: 'the account\'s status as the spec reads it (user.status); block and unblock change it' } as const;
 
+/** `user: { status }` as a person's record presents it (the declaration's `presents`). */
+export const USER_STATUS_PRESENTS = { user: Type.Object({ status: Type.Integer() }) };
+
 /** `user: { status }` of people rows (USER_STATUS_READ). */
 export function addUserStatus(rows: Row[]): void {
   for (const r of rows) r.user = { status: r.status };
