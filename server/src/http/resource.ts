@@ -280,6 +280,12 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
   updateSchema?: TObject;
   /** text columns a search matches, joined by spaces; served by the table's search index */
   searchable: Col<T>[];
+  /**
+   * The records these columns name are searched too, each by its own resource's searchable columns and
+   * search index (an appointment found by its patient's or doctor's name): a record matches when its
+   * own text does or one of them does.
+   */
+  searchThrough?: { column: Col<T>; resource: ResourceName }[];
   /** columns, or `relation.column` of a belongsTo relation */
   sortable: (Col<T> | `${string}.${string}`)[];
   defaultSort: { field: Col<T>; order: 'asc' | 'desc' };
@@ -394,6 +400,7 @@ export interface ResourceDef {
   createSchema: TObject;
   updateSchema?: TObject;
   searchable: string[];
+  searchThrough?: { column: string; resource: ResourceName }[];
   sortable: string[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   filters?: Record<string, 'integer' | 'string' | readonly string[] | undefined>;

@@ -102,6 +102,8 @@ export const appointments = defineResource<'appointments'>()({
   ),
   updateSchema: Type.Object({ detail: Type.Optional(Fields.optionalText(2000)) }, { additionalProperties: false }),
   searchable: ['detail'],
+  // the list's search finds an appointment by its patient's or doctor's name (their own search index)
+  searchThrough: [{ column: 'patient_id', resource: 'app-users' }, { column: 'doctor_id', resource: 'doctors' }],
   sortable: ['date', 's_time', 'status', 'created_at', 'id', 'doctor.f_name', 'patient.f_name'],
   defaultSort: { field: 'date', order: 'desc' },
   filters: { doctor_id: 'integer', patient_id: 'integer' },

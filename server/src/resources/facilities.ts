@@ -71,7 +71,8 @@ declare module '../db/schema' {
 export const FACILITY = {
   title: 'Please provide a title.',
   area: 'Please select a VC area of the chosen tehsil.',
-  phone: 'Please provide a number of exactly 11 digits.',
+  // the spec's words (document 3 §5: "message: at least 11 digits"); the number is exactly 11 digits
+  phone: 'Please provide a number atleast 11 digits.',
   lat: 'Please provide a valid latitude',
   long: 'Please provide a valid longitude',
   location: 'Please provide a location.',

@@ -91,6 +91,8 @@ describe('health literacy content', () => {
     renderAt('/health-literacy-content');
     const cards = await screen.findAllByRole('article', {}, WAIT);
     expect(cards).toHaveLength(3);
+    // the Back link of every list (document 3 §2)
+    expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
     const first = within(cards[0]!);
     expect(first.getByRole('heading', { name: 'Wash your hands' })).toBeTruthy();
     expect(first.getByText(/Image · Hygiene/)).toBeTruthy();

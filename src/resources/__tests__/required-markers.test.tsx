@@ -38,6 +38,9 @@ const sourceOf = (input: Element) => [...(input.closest('.ra-input')?.classList 
 
 const withCreate = resourceNames.filter((name) => resources[name].create);
 
+/** The modules whose refused save says the spec's own words instead of naming the field (dynamic forms: document 3 §5). */
+const OWN_TOAST: Partial<Record<string, string>> = { 'dynamic-forms': 'Fill the required fields.' };
+
 it.each(withCreate.map((name) => [name]))('%s: every input the empty add form refuses shows its asterisk', async (name) => {
   const user = userEvent.setup({ delay: null });
   const Create = resources[name].create!;
@@ -69,16 +72,17 @@ it.each(withCreate.map((name) => [name]))('%s: every input the empty add form re
   refusedKinds.set(name, new Set(unmarked.map((r) => r.kind)));
   expect(unmarked.filter(({ label }) => !label.includes('*'))).toEqual([]);
 
-  // the refused save leads to its first field (ConsoleForm): the toast names it, the focus is in it, and
-  // no refused input comes before it on the page
-  const toast = await screen.findByText(/^Check “.+”: /);
-  const named = /^Check “(.+?)”: /.exec(toast.textContent ?? '')![1]!;
+  // the refused save leads to its first field (ConsoleForm): the toast names it (or says the module's own
+  // words, where the spec gives them), the focus is in it, and no refused input comes before it on the page
+  const own = OWN_TOAST[name];
+  const toast = await screen.findByText(own ?? /^Check “.+”: /);
+  const named = own ? null : /^Check “(.+?)”: /.exec(toast.textContent ?? '')![1]!;
   await waitFor(() => expect(document.activeElement?.closest('form')).not.toBeNull());
   const focused = document.activeElement!;
   const box = focused.closest('.ra-input, .MuiFormControl-root, fieldset') ?? focused;
   const firstRefused = document.querySelector(`form [aria-invalid="true"]:not([aria-hidden="true"]), form .${RICH_TEXT_REFUSED}`)!;
   expect({ name, focusedBefore: box.contains(firstRefused) || Boolean(box.compareDocumentPosition(firstRefused) & Node.DOCUMENT_POSITION_FOLLOWING) }).toEqual({ name, focusedBefore: true });
-  expect({ name, label: (box.textContent ?? '').includes(named) }).toEqual({ name, label: true });
+  if (named !== null) expect({ name, label: (box.textContent ?? '').includes(named) }).toEqual({ name, label: true });
   unmount();
 });
 

@@ -48,6 +48,8 @@ describe('Sent notifications list', () => {
 
     const row = (await screen.findByText('Clinic closed')).closest('tr') as HTMLElement;
     expect(within(row).getByText('The clinic is closed on Friday.')).toBeInTheDocument();
+    // the Back link of every list (document 3 §2)
+    expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
     expect(within(row).getByText('Admins')).toBeInTheDocument();
     expect(within(row).getByText('Delivered to 3 of 3')).toBeInTheDocument();
     expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
