@@ -133,22 +133,13 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
-/** Whether a field takes null and text of any kind (a plain optional text): then blank text is stored as null. */
-function blankIsNull(schema: SchemaNode): boolean {
-  const members = (schema?.anyOf ?? [schema]) as ({ type?: string; minLength?: number; pattern?: string; format?: string; enum?: unknown } | undefined)[];
-  if (!members.some((m) => m?.type === 'null')) return false;
-  const text = members.find((m) => m?.type === 'string');
-  return Boolean(text) && !text!.minLength && text!.format === undefined && text!.enum === undefined && (text!.pattern === undefined || text!.pattern === NO_NUL);
-}
-
 /**
- * Before validation. A JSON body is taken as typed: a string is never read as a number or a flag, and
- * blank text becomes null only in a plain optional text field (which takes both), so a blank date,
- * email or number is refused as the document says. A form (multipart) body is text: "" is null,
- * "1"/"0"/"true"/"false"/"on"/"off"/"yes"/"no" are flags for flag fields, numeric text is a number
- * for number fields, and list fields arrive as JSON text or as `key[]` parts. Unknown fields are
- * removed by ajv. Text holding a NUL character is refused (422): PostgreSQL cannot store it, and
- * SQLite should not differ.
+ * Before validation, in JSON and form data alike (the console's forms and the spec's clients send their
+ * fields as text): "" becomes null (a cleared field); "1"/"0"/"true"/"false"/"on"/"off"/"yes"/"no" become
+ * flags for flag fields and numeric text a number for number fields; a form's list fields arrive as
+ * JSON text or as `key[]` parts. The document says so (README, "The API document": the coercion rule).
+ * Unknown fields are removed by ajv. Text holding a NUL character is refused (422): PostgreSQL cannot
+ * store it, and SQLite should not differ.
  */
 export function normalizeBody(body: unknown, schema: unknown, form = false): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
@@ -159,12 +150,6 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
   const hasNul = (v: unknown): boolean => containsNul(v);
   const nul = Object.keys(record).filter((key) => key in props && hasNul(record[key]));
   if (nul.length) throw new ValidationError(Object.fromEntries(nul.map((key) => [key, [messageText('field_nul', { field: key.replace(/_/g, ' ') })]])));
-  if (!form) {
-    for (const [key, value] of Object.entries(record)) {
-      if (typeof value === 'string' && value.trim() === '' && props[key] && blankIsNull(props[key] as SchemaNode)) record[key] = null;
-    }
-    return;
-  }
   // a form's list fields arrive as `key[]` (one entry, or several): the schema knows them as `key`
   for (const key of Object.keys(record)) {
     const base = key.slice(0, -2);
@@ -178,7 +163,7 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
     else if (typeof value === 'string' && typeOf(props[key]) === 'boolean') {
       if (['1', 'true', 'on', 'yes'].includes(value)) record[key] = true;
       else if (['0', 'false', 'off', 'no'].includes(value)) record[key] = false;
-    } else if (typeof value === 'string' && typeOf(props[key]) === 'array' && value.trimStart().startsWith('[')) {
+    } else if (form && typeof value === 'string' && typeOf(props[key]) === 'array' && value.trimStart().startsWith('[')) {
       // a list sent as form data (child rows of a multipart body) is JSON text
       try {
         record[key] = JSON.parse(value);

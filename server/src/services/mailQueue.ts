@@ -141,6 +141,11 @@ export class MailQueue {
       });
   }
 
+  /** Resolves once no round of sending is under way (what a request queued and kicked has gone, or failed). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining.catch(() => undefined);
+  }
+
   /** Starts looking every few seconds (each node). */
   start(): void {
     if (this.timer || this.closed) return;

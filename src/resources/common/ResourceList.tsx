@@ -388,9 +388,10 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
         {isPhone ? (
           <PhoneList rowActions={rowActions} bulkActions={bulkActions} />
         ) : (
-          // a table wider than the window scrolls within its box; it never widens the page past the
-          // list's toolbar (Add Doctor was cut off at 1400 px)
-          <Box ref={tableRef} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+          // a table wider than the window scrolls within its own wrapper; it never widens the page past the
+          // list's toolbar (Add Doctor was cut off at 1400 px). Only the table scrolls: the bulk actions'
+          // toolbar, drawn over the table's head, stays outside the scrolling box (clipped, it was unclickable)
+          <Box ref={tableRef} sx={{ contain: 'inline-size', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
             <DataTable bulkActionButtons={bulkActions} rowClick={false} empty={<NoData />}>
               {children}
               <DataTable.Col label="app.action.actions" disableSort align="right">
