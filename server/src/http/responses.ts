@@ -263,6 +263,8 @@ export const EXPORT_TYPES = ['text/csv', 'application/vnd.openxmlformats-officed
 /** The answers of a signed link (an export, a private file): the file, or refused when expired (410) or when its admin may no longer read it (403, 404). */
 export const signedLinkAnswers = (types: readonly string[], description: string): Record<number, JsonSchema> => ({
   ...fileAnswer(types, description),
+  // a Range header asks for a part (a video or a PDF read a piece at a time)
+  206: { description: 'The part of the file the Range header asked for.', content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) },
   403: refusal(403),
   404: refusal(404),
   410: refusal(410),
