@@ -11,7 +11,7 @@ import { first, visibleCondition } from '../list';
 import { queryFlag } from '../listQuery';
 import type { Presented, ResourceDef } from '../resource';
 import { answers } from '../responses';
-import { access, type CrudContext, Id } from './shared';
+import { access, type CrudContext, Id, presented } from './shared';
 
 type Expansion = NonNullable<ResourceDef['expand']>[string];
 
@@ -63,8 +63,7 @@ export function registerRead({ app, ctx, def, base, tags, record, decodeId, load
     const asked = askedFor(def, request);
     const held = requireAdmin(request).permissions;
     if (asked.some(([, expansion]) => expansionPermissions(expansion).some((p) => !held.has(p)))) throw forbidden();
-    const record = await loadOne(decodeId(id), request);
-    await def.hooks?.read?.(ctx, record, request);
+    const record = await presented({ ctx, def, loadOne }, decodeId(id), request);
     for (const [param, expansion] of asked) await expand(ctx, def, param, expansion, record, request);
     if (def.auditReads) {
       await audit(ctx.db, { actorId: requireAdmin(request).id, action: 'read', resource: def.name, recordId: record.id, ip: request.ip, requestId: request.id });

@@ -35,6 +35,13 @@ export interface CrudContext extends Pick<CrudHelpers, 'def' | 'decodeId' | 'loa
 }
 
 /** The `:id` path parameter of a record's routes. */
+/** One record as GET presents it, with what the caller's read adds (`hooks.read`): a read's answer, and a create's or an update's. */
+export async function presented(crud: Pick<CrudContext, 'ctx' | 'def' | 'loadOne'>, id: number, request: FastifyRequest): Promise<Presented> {
+  const record = await crud.loadOne(id, request);
+  await crud.def.hooks?.read?.(crud.ctx, record, request);
+  return record;
+}
+
 export const Id = Type.Object({ id: Type.String({ description: 'encrypted id' }) });
 
 /** Where the list lives for page links: under PUBLIC_URL, never the Host a request claims. */

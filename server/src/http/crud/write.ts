@@ -14,7 +14,7 @@ import { discardFiles, fileSchema, holdFiles, storeFiles, uploadLimits } from '.
 import { ACCEPTED_AND_IGNORED, ignoredFieldsOf, readOnlyKeys, readOnlySent, refuseChangedReadOnly } from '../knownFields';
 import { dynamic, type Presented, type ResourceDef, type Row, type WriteContext } from '../resource';
 import { checkDistrict, checkParent, checkUniqueTitle, checkUnreferenced } from './checks';
-import { access, type CrudContext, Id, writeContext } from './shared';
+import { access, type CrudContext, Id, presented, writeContext } from './shared';
 
 /**
  * The body schemas of a declaration: its own fields plus those the machinery handles (the parent's
@@ -105,13 +105,6 @@ async function createOne(crud: CrudContext, request: FastifyRequest) {
   const note = await w.flush();
   crud.announce('create', id, request);
   return ok(await presented(crud, id, request), MESSAGES.created + note);
-}
-
-/** A written record as GET presents it (with what the caller's read adds, `hooks.read`): the answer of a create or an update. */
-async function presented(crud: CrudContext, id: number, request: FastifyRequest): Promise<Row> {
-  const record = await crud.loadOne(id, request);
-  await crud.def.hooks?.read?.(crud.ctx, record, request);
-  return record;
 }
 
 async function updateOne(crud: CrudContext, request: FastifyRequest) {
