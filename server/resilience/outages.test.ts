@@ -418,10 +418,8 @@ describe.each(['the bucket (s3rver)', 'the local disk'] as const)('%s taken away
     const tag = store === 'the local disk' ? 'Disk outage' : 'Bucket outage';
     const run = load(server, token, tag, categoriesWithFiles(server, token, tag), 4);
     const chunkAnswers: { index: number; status: number; retryAfter: string | null; code?: string }[] = [];
-    let recoveryMs = 0;
-    let startMs = 0;
-    let outageMs = 0;
-    let unavailable = 0;
+    /** the outage's figures, measured as it goes */
+    const timing = { outageMs: 0, storeStartMs: 0, recoveryMs: 0, unavailableDuringOutage: 0 };
     try {
       await run.until(() => run.acknowledged.length >= 20);
       const unavailableBefore = run.counts.unavailable;
@@ -437,14 +435,14 @@ describe.each(['the bucket (s3rver)', 'the local disk'] as const)('%s taken away
       }
       await sleep(Math.max(0, down + OUTAGE_MS - Date.now()));
       const up = Date.now();
-      outageMs = up - down;
+      timing.outageMs = up - down;
       await outage!.bringBack();
       const back = Date.now();
-      startMs = back - up;
+      timing.storeStartMs = back - up;
       // from the store answering again (its process listening, the disk writable) to the node ready
       for (let ready = await readiness(server); ready.status !== 200; ready = await readiness(server)) await sleep(100);
-      recoveryMs = Date.now() - back;
-      unavailable = run.counts.unavailable - unavailableBefore;
+      timing.recoveryMs = Date.now() - back;
+      timing.unavailableDuringOutage = run.counts.unavailable - unavailableBefore;
       const from = run.acknowledged.length;
       await run.until(() => run.acknowledged.length >= from + 20);
     } finally {
@@ -508,7 +506,7 @@ describe.each(['the bucket (s3rver)', 'the local disk'] as const)('%s taken away
     const upLines = output.match(/storage available again/g)?.length ?? 0;
     figures[store === 'the local disk' ? 'disk' : 'bucket'] = {
       how: outage!.how, ...run.counts, other: run.counts.other.length, cut: run.counts.cut.length, acknowledged: run.acknowledged.length,
-      outageMs, unavailableDuringOutage: unavailable, storeStartMs: startMs, recoveryMs, chunksResent: missing.length, resentCreates: run.refused.length, downLines, upLines,
+      ...timing, chunksResent: missing.length, resentCreates: run.refused.length, downLines, upLines,
     };
     expect(downLines).toBe(1);
     expect(upLines).toBe(1);

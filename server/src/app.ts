@@ -312,6 +312,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ success: false, message: messageText('server_error'), error: null });
   });
+  // an answer sent before the request's body was read to its end (a refusal mid-upload, the disk full
+  // while a chunk is written): the connection closes after it, so that a client reusing the connection
+  // is not left waiting behind the unread rest of that body (light-my-request's requests say nothing: kept)
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+  });
   // every envelope carries the codes of its texts (contract/messages.ts), whichever route or hook sent it
   app.addHook('preSerialization', async (_request, _reply, payload) => withCodes(payload));
   if (opts.checkAnswers) checkAnswers(app);

@@ -148,12 +148,13 @@ describe.each(DIALECTS)('connection time limits on %s', (dialect) => {
       expect(statusOf(res.answer)).toBe(408);
     });
 
-    it('and not for an anonymous caller: refused at once, the rest of its trickling body cut off at the ordinary limit', async () => {
+    it('and not for an anonymous caller: refused at once, and the connection closed after the answer, the rest of its trickling body never waited for', async () => {
       const { payload, headers } = chunkBody();
       const res = await slowClient(port, uploadHead(payload.length, headers['content-type']!, null), payload, { everyMs: 100, bytes: 1 });
       expect(statusOf(res.answer)).toBe(401);
+      // an answer before the body's end says the connection closes: a client reusing it would wait behind the unread body
+      expect(res.answer).toMatch(/\r\nconnection: close\r\n/i);
       expect(res.sent).toBeLessThan(payload.length);
-      expect(res.closedAfterMs).toBeGreaterThanOrEqual(900);
       expect(res.closedAfterMs).toBeLessThan(3000);
     });
   });
