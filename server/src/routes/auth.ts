@@ -273,7 +273,7 @@ export function failedSignInsMail(to: { email: string; f_name: string }, failure
     text:
       `Hello ${to.f_name},\n\nThere were ${failures} failed attempts to sign in to your account on ${where} with a wrong password ` +
       `(the last on ${new Date().toUTCString()}). Further attempts are now slowed down; your password was not changed.\n\n` +
-      `If these were not yours, someone may be guessing your password: choose a new one that is hard to guess (${resetBy}). ` +
+      `If these were not yours, someone may be guessing your password: choose a new one that is hard to guess (${resetBy}).\n` +
       'Your next sign-in with the right password ends the slowdown.\n',
   };
 }
