@@ -1,0 +1,24 @@
+/**
+ * The conformance kit (README, "Checking a provider: the conformance kit"): `describeConformance(module)`
+ * declares the provider checks (providerChecks.ts) and the console's screens with the module's providers
+ * (screens.tsx) against the backend the module starts. `npm run test:provider -- <module>` runs it for an
+ * integrator's module; src/__tests__/conformance.*.test.ts run it for our three providers.
+ */
+import { describeProviderChecks } from './providerChecks';
+import type { ConformanceModule } from './types';
+
+export type { ConformanceBackend, ConformanceModule, ConformanceProviders } from './types';
+export { startBackendProcess } from './backendProcess';
+
+/** The module's conformance module: its `conformance` export, else its default one. */
+export function conformanceOf(loaded: { conformance?: ConformanceModule; default?: ConformanceModule }): ConformanceModule {
+  const module = loaded.conformance ?? loaded.default;
+  if (!module || typeof module.startBackend !== 'function' || typeof module.createProviders !== 'function') {
+    throw new Error('A conformance module exports `conformance` (or a default export): { name, startBackend, createProviders, credentials, validates } (src/testing/conformance/types.ts).');
+  }
+  return module;
+}
+
+export function describeConformance(module: ConformanceModule): void {
+  describeProviderChecks(module);
+}
