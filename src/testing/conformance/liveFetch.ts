@@ -8,7 +8,7 @@ import { request } from 'node:http';
 class LiveHeaders {
   private readonly values = new Map<string, string>();
   constructor(init?: unknown) {
-    if (init instanceof LiveHeaders) init.forEach((value, name) => this.set(name, value));
+    if (typeof (init as { forEach?: unknown } | undefined)?.forEach === 'function' && !Array.isArray(init)) (init as LiveHeaders).forEach((value, name) => this.set(name, value));
     else if (Array.isArray(init)) for (const [name, value] of init as [string, string][]) this.append(name, value);
     else if (typeof init === 'object' && init !== null) for (const [name, value] of Object.entries(init)) this.append(name, String(value));
   }
