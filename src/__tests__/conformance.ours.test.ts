@@ -6,4 +6,4 @@ import { conformance } from '../testing/conformance/modules/ours';
 jest.mock('../pages/dashboard/BarChartView', () => ({ __esModule: true, default: () => null }));
 jest.setTimeout(240_000);
 
-describeConformance(conformance);
+describeConformance(conformance, { screens: false });

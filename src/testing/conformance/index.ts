@@ -5,6 +5,7 @@
  * integrator's module; src/__tests__/conformance.*.test.ts run it for our three providers.
  */
 import { describeProviderChecks } from './providerChecks';
+import { describeScreens } from './screens';
 import type { ConformanceModule } from './types';
 
 export type { ConformanceBackend, ConformanceModule, ConformanceProviders } from './types';
@@ -19,6 +20,11 @@ export function conformanceOf(loaded: { conformance?: ConformanceModule; default
   return module;
 }
 
-export function describeConformance(module: ConformanceModule): void {
+/**
+ * The provider checks, then (unless `screens: false`) the screens. Our own two providers' screens are the
+ * console's screen tests (src/__tests__/module*.test.tsx), so their conformance files leave them out.
+ */
+export function describeConformance(module: ConformanceModule, { screens = true }: { screens?: boolean } = {}): void {
   describeProviderChecks(module);
+  if (screens) describeScreens(module);
 }
