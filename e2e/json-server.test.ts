@@ -13,7 +13,6 @@ import { field, seeText } from './helpers/page';
 import { ensureJsonServerConsoleBuilt } from './helpers/server';
 import { DEMO_ADMIN } from '../src/providers/fake/demoAdmin';
 import type { DemoData } from '../src/providers/fake/demoData';
-import { loadTestDemoData } from '../src/testing/demoData';
 
 jest.setTimeout(240_000);
 
@@ -31,9 +30,9 @@ describe('the console on json-server (ra-data-json-server with withConsoleMethod
   };
 
   beforeAll(async () => {
-    const consoleDir = ensureJsonServerConsoleBuilt();
-    data = JSON.parse(JSON.stringify(loadTestDemoData())) as DemoData;
-    backend = await startJsonServer(0, consoleDir, JSON.parse(JSON.stringify(data)) as DemoData);
+    // the example as it is run: the demo data made afresh, its stored files copied beside the console
+    backend = await startJsonServer(0, ensureJsonServerConsoleBuilt());
+    data = JSON.parse(JSON.stringify(backend.data)) as DemoData;
     browser = await launchBrowser();
   }, 300_000);
   afterAll(async () => {
@@ -44,9 +43,14 @@ describe('the console on json-server (ra-data-json-server with withConsoleMethod
   test('from the bare address: signs in on the integrator\'s page, opens on the dashboard, a list, a record, a kept edit, the search', () =>
     withPage(browser, backend.url, 'json-server', async ({ page, pageErrors }) => {
       const apiCalls: string[] = [];
+      const failed: string[] = [];
       page.on('request', (request) => {
         const path = new URL(request.url()).pathname;
         if (path.startsWith('/api')) apiCalls.push(path);
+      });
+      page.on('response', (response) => {
+        // (a 401 is react-admin's checkAuth before signing in)
+        if (response.status() >= 400 && response.status() !== 401) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
       });
 
       // signed out: react-admin's sign-in page, the integrator's choice
@@ -74,7 +78,7 @@ describe('the console on json-server (ra-data-json-server with withConsoleMethod
       // an edit the backend keeps
       const specialization = records('specializations')[0]!;
       await page.goto(`/#/specializations/${String(specialization.id)}`);
-      const title = field(page, 'Title');
+      const title = field(page, 'Name');
       await title.waitFor();
       expect(await title.inputValue()).toBe(String(specialization.title));
       await title.fill(`${String(specialization.title)} (adults)`);
@@ -94,6 +98,7 @@ describe('the console on json-server (ra-data-json-server with withConsoleMethod
       // the console asked this backend only (no /api/admin), and the page logged no error
       expect(apiCalls.filter((path) => path.startsWith('/api/admin'))).toEqual([]);
       expect(apiCalls.length).toBeGreaterThan(0);
+      expect(failed).toEqual([]);
       expect(pageErrors).toEqual([]);
     }));
 });

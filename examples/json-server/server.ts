@@ -33,11 +33,11 @@ export async function startJsonServer(port = 0, consoleDir = resolve(__dirname, 
   });
   server.use('/api', jsonServer.router({ ...data.resources, 'audit-log': [] }));
   if (existsSync(consoleDir)) server.use(jsonServer.defaults({ static: consoleDir, logger: false }));
-  return new Promise<{ url: string; close: () => Promise<void> }>((done) => {
+  return new Promise<{ url: string; data: DemoData; close: () => Promise<void> }>((done) => {
     const listening = server.listen(port, '127.0.0.1', () => {
       const address = listening.address();
       const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
-      done({ url, close: () => new Promise((closed) => listening.close(() => closed())) });
+      done({ url, data, close: () => new Promise((closed) => listening.close(() => closed())) });
     });
   });
 }
