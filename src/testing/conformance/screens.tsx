@@ -5,7 +5,7 @@
  * our two providers). The console is signed in through the module's own auth provider.
  */
 import { Suspense } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestMemoryRouter, type RaRecord } from 'react-admin';
 import { App } from '../../App';
@@ -55,7 +55,7 @@ export function describeScreens(module: ConformanceModule): void {
     };
     /** A record of the module as the provider lists it (the signed-in admin is not among the admins). */
     const firstRecord = async (resource: string): Promise<RaRecord> => {
-      const { data } = await dataProvider.getList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+      const { data } = await dataProvider.getList(resource, { pagination: { page: 1, perPage: 2 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
       if (!data[0]) throw new Error(`the ${module.name} provider lists no record of ${resource}`);
       return (await dataProvider.getOne(resource, { id: data[0].id })).data;
     };
@@ -85,7 +85,8 @@ export function describeScreens(module: ConformanceModule): void {
       await user.type(input, value ? ' edited' : 'edited');
       await user.click(await submitButton());
       expect(await screen.findByText('Successfully updated.', {}, FIND)).toBeInTheDocument();
-      expect(at((await dataProvider.getOne(resource, { id: record.id })).data, field)).toBe(changed);
+      // read back while the page goes on answering the backend's replies (inside waitFor, as testing-library's finds are)
+      await waitFor(async () => expect(at((await dataProvider.getOne(resource, { id: record.id })).data, field)).toBe(changed), FIND);
     });
   });
 }
