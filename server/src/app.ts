@@ -31,7 +31,7 @@ import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { applyAliases, refuseUnknownFields } from './http/knownFields';
 import { foldBrackets, recordsAsIds } from './http/readShapes';
 import { IdCodec } from './http/ids';
-import { DEFAULT_SECURITY, documentBodies, documentRoute, SECURITY_SCHEMES } from './http/openapi';
+import { type AcceptedKeys, DEFAULT_SECURITY, documentBodies, documentRoute, SECURITY_SCHEMES } from './http/openapi';
 import { SHARED_SCHEMAS } from './http/responses';
 import { sharedSerializerCompiler, sharedValidatorCompiler } from './http/validators';
 import { Realtime } from './realtime';
@@ -240,9 +240,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // what answers share (the refusal's envelope, a page link, a stored file), components of the document
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   app.decorate('routeTable', []);
+  const acceptedKeys: AcceptedKeys = new Map();
   app.addHook('onRoute', (route) => {
     // what the OpenAPI document says of the route, from its configuration (http/openapi.ts)
-    documentRoute(route);
+    documentRoute(route, acceptedKeys);
     // the admin API, the public reads and the field routes that name their kinds of account: the
     // authorization matrix and the fuzzer walk this table
     const fieldKinds = route.url.startsWith('/api/field') && route.config?.access?.field;
@@ -279,7 +280,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       components: { securitySchemes: SECURITY_SCHEMES },
       security: DEFAULT_SECURITY,
     },
-    transformObject: (document) => documentBodies('openapiObject' in document ? document.openapiObject : {}),
+    transformObject: (document) => documentBodies('openapiObject' in document ? document.openapiObject : {}, acceptedKeys),
     // shared schemas are named by their $id in the document (a client generated from it names its types so)
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
