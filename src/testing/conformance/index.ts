@@ -5,7 +5,7 @@
  * integrator's module; src/__tests__/conformance.*.test.ts run it for our three providers.
  */
 import { describeProviderChecks } from './providerChecks';
-import { describeScreens } from './screens';
+import { describeScreens, type ScreenParts } from './screens';
 import type { ConformanceModule } from './types';
 
 export type { ConformanceBackend, ConformanceModule, ConformanceProviders } from './types';
@@ -21,10 +21,11 @@ export function conformanceOf(loaded: { conformance?: ConformanceModule; default
 }
 
 /**
- * The provider checks, then (unless `screens: false`) the screens. Our own two providers' screens are the
+ * The provider checks (unless `checks: false`), then the screens (unless `screens: false`; `{ lists }` or
+ * `{ saves }` for a part, so that two test files share the work). Our own two providers' screens are the
  * console's screen tests (src/__tests__/module*.test.tsx), so their conformance files leave them out.
  */
-export function describeConformance(module: ConformanceModule, { screens = true }: { screens?: boolean } = {}): void {
-  describeProviderChecks(module);
-  if (screens) describeScreens(module);
+export function describeConformance(module: ConformanceModule, { checks = true, screens = true }: { checks?: boolean; screens?: boolean | ScreenParts } = {}): void {
+  if (checks) describeProviderChecks(module);
+  if (screens) describeScreens(module, screens === true ? {} : screens);
 }
