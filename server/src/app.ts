@@ -15,7 +15,7 @@ import { createDb, type Db } from './db';
 import { migrateToLatest } from './db/migrate';
 import { type BaseSeedResult, seedBase } from './db/seeds/base';
 import { registerAuthGuard } from './http/auth';
-import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT, limitJsonDepth, receiveFilePart } from './http/bodyLimits';
+import { clientAborted, DEFAULT_MULTIPART_LIMITS, dropAborted, guardMultipart, JSON_BODY_LIMIT, limitJsonDepth, receiveFilePart } from './http/bodyLimits';
 import { registerCrud, TITLE_TAKEN } from './http/crud';
 import { registerFileRoutes, uploadPermissions } from './http/files';
 import { loadSearchIndexes } from './db/search';
@@ -105,6 +105,8 @@ export interface BuildOptions {
   db?: Db;
   mailer?: Mailer;
   logger?: boolean;
+  /** where the log goes instead of stdout (tests read what the server logged), at LOG_LEVEL */
+  logStream?: { write(line: string): void };
   /** the resources to serve (tests of the machinery add their own) */
   registry?: Registry;
   /** every answer checked against its serialiser (tests): one that differs is a 500 naming the difference */
@@ -187,7 +189,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const securityHeaders = staticSecurityHeaders(config);
   const app: FastifyInstance = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logStream ? { level: config.logLevel, stream: opts.logStream } : opts.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
     // X-Forwarded-* only from the configured proxies (TRUST_PROXY); otherwise request.ip is the peer
     trustProxy: config.trustProxy,
@@ -295,6 +297,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: DEFAULT_MULTIPART_LIMITS, onFile: receiveFilePart });
 
   app.setErrorHandler((error: FastifyError & { detail?: string }, request, reply) => {
+    // the client dropped its request mid-body (an upload cut off): an expected event, and nobody to answer
+    if (clientAborted(error, request)) return dropAborted(error, request, reply);
     if (error.validation) {
       const schema = request.routeOptions.schema?.[error.validationContext as 'body' | 'querystring' | 'params'];
       return reply.status(422).send({ success: false, message: INVALID_DATA, error: fieldErrorsFromAjv(error.validation as never, schema) });
@@ -305,6 +309,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     const known = error instanceof HttpError ? error : constraintError(error) ?? malformedMultipart(error);
     if (known) {
+      if (known.headers) void reply.headers(known.headers);
       return reply.status(known.statusCode).send({ success: false, message: known.message, error: known.fieldErrors ?? null });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
