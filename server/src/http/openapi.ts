@@ -118,9 +118,11 @@ function jsonFile(field: Json): Json {
   const { 'x-file': file, ...rest } = field;
   if (file.partOnly) return { ...rest, nullable: true, enum: [null], type: 'string', description: `${field.description ?? ''} (in JSON only null)`.trim() };
   const one = { type: 'string', minLength: 1 };
-  return file.multiple
-    ? { ...rest, type: 'array', items: one, maxItems: 10, ...(file.nullable ? { nullable: true } : {}) }
-    : { ...rest, ...one, ...(file.nullable ? { nullable: true } : {}) };
+  const taken = file.multiple ? { type: 'array', items: one, maxItems: 10 } : one;
+  if (!file.nullable) return { ...rest, ...taken };
+  // blank text is null (the coercion rule), which a field that may be null takes
+  const { description, 'x-message': message } = rest;
+  return { ...(description ? { description } : {}), ...(message ? { 'x-message': message } : {}), anyOf: [{ ...taken, nullable: true }, { type: 'string', pattern: BLANK_TEXT, description: 'blank text: null' }] };
 }
 
 /** What a file field takes in form data: a file part (or several), or the same text as in JSON. */
