@@ -20,13 +20,16 @@ describe('choosing a searched page\'s plan', () => {
     // "ali" among a million patients: 50,065 matches; the first page walks about 500 rows, the tenth 5,000
     expect(walkByText(50_065, 25, 1_000_000, 'ali')).toBe(true);
     expect(walkByText(50_065, 250, 1_000_000, 'ali')).toBe(true);
+    expect(walkByText(50_065, 1_000, 1_000_000, 'ali')).toBe(true);
     // deeper, the walk grows past what collecting the matches costs
-    expect(walkByText(50_065, 1_000, 1_000_000, 'ali')).toBe(false);
+    expect(walkByText(50_065, 1_500, 1_000_000, 'ali')).toBe(false);
     // a longer term costs more a match to collect: "khan" (19,981), its third page too
     expect(walkByText(19_981, 75, 1_000_000, 'khan')).toBe(true);
-    expect(walkByText(19_981, 250, 1_000_000, 'khan')).toBe(false);
-    // among 100,000: "khan" (2,037 matches) walks about 1,200 rows for its first page
-    expect(walkByText(2_037, 25, 100_000, 'khan')).toBe(false);
+    expect(walkByText(19_981, 250, 1_000_000, 'khan')).toBe(true);
+    expect(walkByText(19_981, 500, 1_000_000, 'khan')).toBe(false);
+    // among 100,000: "khan" (2,037 matches) walks about 1,200 rows for its first page, 4,900 for its fourth
+    expect(walkByText(2_037, 25, 100_000, 'khan')).toBe(true);
+    expect(walkByText(2_037, 100, 100_000, 'khan')).toBe(false);
     expect(walkByText(50, 25, null, 'ali')).toBe(false);
   });
 
