@@ -461,6 +461,8 @@ async function scenarios(server: Server, opts: Options): Promise<{ list: Scenari
   const end = dates[dates.length - 1] ?? new Date().toISOString().slice(0, 10);
   const start = new Date(Date.parse(end) - 30 * 86_400_000).toISOString().slice(0, 10);
   const dateFilter = { start_date: start, end_date: end, isFiltered: true };
+  // the district of the first patient placed in one, as the list's district filter names it
+  const district = (firstPatients.data as { district_id?: number | null }[]).map((p) => p.district_id).find((d) => typeof d === 'number') ?? 1;
 
   // a patient's profile: getOne, then the tabs' getList calls (PatientProfile.tsx: ClinicalTimeline x3, FamilyProfile)
   const profiles = (firstPatients.data as { id: number; encrypted_id: string }[]).map((p) => [
@@ -523,6 +525,12 @@ async function scenarios(server: Server, opts: Options): Promise<{ list: Scenari
       what: `GET ${patientList(1, { search: 'ali' })}: one common name alone (5,107 of 100,000 patients), counted exactly`,
       path: patientList(1, { search: 'ali' }),
       options: { headers: auth, method: 'GET' },
+    },
+    {
+      name: 'patients, search in a district',
+      what: `GET ${patientList(1, { search: 'khan', district_id: district })} and "ali", "0300", "fatima" in turn: the search with the list's district filter (a patient's district is in their profile)`,
+      path: patientList(1, { search: 'khan', district_id: district }),
+      options: { headers: auth, ...rotating(['khan', 'ali', '0300', 'fatima'].map((q) => patientList(1, { search: q, district_id: district }))) },
     },
     {
       name: 'app-bar search',
