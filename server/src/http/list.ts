@@ -178,6 +178,8 @@ export interface ListQuery {
    * the table holds exactly the list's rows (the table's own, or the subset's: `addSearchPartition`).
    */
   searchCount: RawBuilder<{ n: number }> | null;
+  /** how many records of the list's full-text table (the table's own, or the subset's) match the term, whatever else narrows the list */
+  indexCount: RawBuilder<{ n: number }> | null;
   /** the search term, trimmed ('' for none) */
   search: string;
   /** the search can also be walked testing each row's text (ListPlan 'text') */
@@ -342,9 +344,10 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const opposite = order === 'asc' ? 'desc' : 'asc';
   const reversed = () => base.select(columns).orderBy(sortExpression(def, sort), opposite).orderBy('id', opposite);
   const ownTable = !fullTextSearch ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
-  const searchCount = onlySearched && ownTable ? countSubsetMatches(ownTable, search) : null;
+  const indexCount = ownTable ? countSubsetMatches(ownTable, search) : null;
+  const searchCount = onlySearched ? indexCount : null;
   const textWalk = fullTextSearch && walksByText(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
-  return { base, ordered, reversed, filtered, fullTextSearch, searchCount, search, textWalk, searchOnly };
+  return { base, ordered, reversed, filtered, fullTextSearch, searchCount, indexCount, search, textWalk, searchOnly };
 }
 
 /** A column of the table, or `relation.column`: the related record's column, read by a subquery. */

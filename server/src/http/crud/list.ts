@@ -15,10 +15,12 @@ export { UNPAGED_LIMIT } from '../listQuery';
  * Whether a searched page is cheaper found from its `matches` (each looked up, then sorted) than by
  * walking the list's order until `reach` (offset + page) of them turned up: about (reach × rows /
  * matches) rows walked, at roughly a tenth of a match's cost each (measured over 100,000 patients:
- * 0.45 µs a row walked, 4-6 µs a match). Unknown row count: the walk.
+ * 0.45 µs a row walked, 4-6 µs a match). `collected`: the index's matches the plan from the matches
+ * reads, when a filter or a district leaves fewer of them on the list (default: the same). Unknown row
+ * count: the walk.
  */
-export const matchesFirst = (matches: number, reach: number, rows: number | null): boolean =>
-  rows !== null && matches * 11 < (reach * rows) / Math.max(1, matches);
+export const matchesFirst = (matches: number, reach: number, rows: number | null, collected = matches): boolean =>
+  rows !== null && collected * 11 < (reach * rows) / Math.max(1, matches);
 
 /**
  * Whether a searched page walked along the list's order is cheaper testing each row's text (ListPlan
@@ -32,13 +34,18 @@ export const matchesFirst = (matches: number, reach: number, rows: number | null
  * rows) stays with the ids (2.0 against 7 ms). About (reach × rows / matches) rows are walked. Unknown
  * row count: the ids.
  */
-export const walkByText = (matches: number, reach: number, rows: number | null, term: string): boolean =>
-  rows !== null && ((reach * rows) / Math.max(1, matches)) * 2 < matches * Math.max(1, [...term].length - 2);
+export const walkByText = (matches: number, reach: number, rows: number | null, term: string, collected = matches): boolean =>
+  rows !== null && ((reach * rows) / Math.max(1, matches)) * 2 < collected * Math.max(1, [...term].length - 2);
 
-/** The plan that finds a searched page reaching `reach` rows cheapest (ListPlan): from the matches, walked by text, or walked by ids. */
-export function searchPagePlan(matches: number, reach: number, rows: number | null, built: Pick<ListQuery, 'search' | 'textWalk'>): ListPlan {
-  if (matchesFirst(matches, reach, rows)) return 'search';
-  return built.textWalk && walkByText(matches, reach, rows, built.search) ? 'text' : 'indexes';
+/**
+ * The plan that finds a searched page reaching `reach` rows cheapest (ListPlan): from the matches, walked
+ * by text, or walked by ids. `matches`: the list's (its total), which sets how far a walk goes;
+ * `collected`: the term's matches in the index, which the other two plans read (more than the list's when
+ * a filter or a district narrows it).
+ */
+export function searchPagePlan(matches: number, reach: number, rows: number | null, built: Pick<ListQuery, 'search' | 'textWalk'>, collected = matches): ListPlan {
+  if (matchesFirst(matches, reach, rows, collected)) return 'search';
+  return built.textWalk && walkByText(matches, reach, rows, built.search, collected) ? 'text' : 'indexes';
 }
 
 /**
@@ -97,7 +104,9 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
         searchTotals.set(term, total);
         if (searchTotals.size > SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
       }
-      const plan = searchPagePlan(total, offset + perPage, kept, built);
+      // a narrowed search's plans read the term's matches in the index: how many, from the index alone
+      const collected = built.searchCount || !built.indexCount ? total : Number((await built.indexCount.execute(crud.db)).rows[0]?.n ?? 0);
+      const plan = searchPagePlan(total, offset + perPage, kept, built, Math.max(total, collected));
       rows = await readPage(plan === 'search' ? fromMatches() : plan === 'text' ? buildListQuery(ctx, def, q, request, options, 'text') : built, offset, perPage, total);
     } else if (page === 1) {
       [total, rows] = await Promise.all([countOf(crud, built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).execute()]);
