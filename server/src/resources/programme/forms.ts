@@ -8,7 +8,6 @@ import { Fields, MAX_ID } from '../../http/fields';
 import { defineResource, type Row, type WriteContext } from '../../http/resource';
 import { now } from '../../services/tokens';
 import { registerFormExport } from './formExport';
-import { registerFieldFormRoutes } from './formSubmissions';
 import { answeredAmong, CHOICE_TYPES, currentQuestions, lockForm, PresentedQuestion, presentQuestion, type QuestionType, type StoredQuestion } from './questions';
 
 /**
@@ -239,7 +238,6 @@ export const dynamicForms = defineResource<'dynamic_forms'>()({
   exportColumns: ['id', 'title', 'status', 'version', 'submissions_count', 'created_at'],
   routes(app, crud) {
     registerFormExport(app, crud);
-    registerFieldFormRoutes(app);
   },
   presents: { questions: Type.Array(PresentedQuestion) },
   hooks: {
