@@ -3,7 +3,7 @@
  * read (`GET /{resource}/{id}`, the read the console and the spec's clients make), sent back whole and
  * unchanged as JSON (`PUT /{resource}/{id}`), and the answer is a 200 that changed nothing: a fresh read
  * is the same record, and its rows (the table's, its profile's, its child rows) are the same but for
- * `updated_at`. Both dialects. The keys a record reads with that a write does not take are accepted
+ * `updated_at`; the document calls the record as read a valid update body. Both dialects. The keys a record reads with that a write does not take are accepted
  * when they are unchanged (http/knownFields.ts), so no declaration lists them one by one; each of them
  * sent with another value is refused, naming it, and changes nothing.
  */
@@ -12,6 +12,7 @@ import { ACCEPTED_AND_IGNORED, READ_ONLY_FIELD, readOnlyKeys } from '../src/http
 import type { ResourceDef } from '../src/http/resource';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { documentCheck } from './helpers/document';
 import { anyDb, client, type Client, dataOf, type Row, sampler } from './helpers/http';
 
 jest.setTimeout(720_000);
@@ -59,6 +60,8 @@ describe.each(DIALECTS)('a record read is written back unchanged (%s)', (dialect
     const url = `/api/admin/${name}/${made.encrypted_id}`;
     const read = dataOf(await api.get(url));
     const before = await stored(def, made.id);
+    // the document says so too: the record as read is a valid update body (an independent client checks it before sending)
+    expect([name, (await documentCheck(t.app)).bodyProblems('PUT', url, read)]).toEqual([name, []]);
     const res = await api.put(url, read);
     expect([name, res.statusCode, res.json().error ?? null]).toEqual([name, 200, null]);
     expect([name, signedAsPaths(still(dataOf(await api.get(url))))]).toEqual([name, signedAsPaths(still(read))]);

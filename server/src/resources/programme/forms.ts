@@ -74,6 +74,10 @@ const QuestionBody = Type.Object(
         { 'x-message': FORM.optionText },
       ),
     ),
+    // a question as the form reads it, sent back whole: what the server keeps itself, accepted and ignored
+    position: Type.Optional(Type.Unknown({ description: 'as read; ignored (the order is the list’s)' })),
+    version: Type.Optional(Type.Unknown({ description: 'as read; ignored (the server versions the form)' })),
+    answered: Type.Optional(Type.Unknown({ description: 'as read; ignored (whether anyone has answered it)' })),
   },
   { additionalProperties: false },
 );
