@@ -59,7 +59,7 @@ const DoctorInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
     <ReferenceSelect source="qualification_id" reference="qualifications" validate={required('app.validation.qualification_required')} />
     <SpecializationsInput />
     <TextInput source="short_bio" multiline minRows={2} />
-    <AddressInputs mode={mode} />
+    <AddressInputs />
   </>
 );
 

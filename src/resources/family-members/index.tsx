@@ -41,7 +41,7 @@ const FamilyInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
     <NumberInput source="height" min={0} max={300} />
     <NumberInput source="weight" min={0} max={500} />
     <TextInput source="short_bio" multiline minRows={2} />
-    <AddressInputs mode={mode} />
+    <AddressInputs />
   </>
 );
 
