@@ -20,6 +20,7 @@ export const SERVER_MESSAGES = {
   unauthorized: 'This action is unauthorized.',
   not_found: 'Not found.',
   server_error: 'Something went wrong on the server.',
+  service_unavailable: 'The service is briefly unavailable; try again in a moment.',
   request_failed: 'Request failed.',
   conflict_in_use: 'This record is still in use by other records, or refers to a record that does not exist.',
   record_in_use: 'The %{noun} "%{label}" is still used by %{uses}. Delete or move them first.',
@@ -282,6 +283,7 @@ export const SERVER_MESSAGES = {
   booking_recorded: 'This booking was already recorded.',
   rating_completed_only: 'Only a completed appointment can be rated.',
   rating_done: 'This appointment has already been rated.',
+  rating_after_visit: 'You can rate a doctor once for each completed appointment with them.',
   users_type: 'Please choose a type: %{types}.',
   // facilities
   location_required: 'Please provide a location.',

@@ -106,7 +106,9 @@ describeJourney('clinical journeys (Chromium, real server)', { timeout: 180_000 
       // and the doctor's schedules list it with its dates
       const schedule = page.getByRole('row').filter({ hasText: '09:00–11:10' });
       await schedule.waitFor();
-      expect(await schedule.innerText()).toContain(mondays.join(', '));
+      // the dates in the reader's language, as the Schedules table shows them ("7 Dec 2026")
+      const shown = mondays.map((day) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
+      expect(await schedule.innerText()).toContain(shown.join(', '));
       // booked nothing: no appointment for this doctor
       const appointments = await api<unknown[]>('GET', `/appointments?paginate=false&doctor_id=${doctor.id}`);
       expect(appointments).toEqual([]);

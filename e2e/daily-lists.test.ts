@@ -71,7 +71,7 @@ describeJourney('daily lists: filters, saved filters, asterisks, the floating Ad
     await screenshot(page, shot);
   };
 
-  test('English, desktop: filters, a saved filter, appointment filters, asterisks; at 980 px the Add button clear of the last row', () =>
+  test('English, desktop: filters, a saved filter, appointment filters, asterisks; the doctors at 1400 px; at 980 px the Add button clear of the last row', () =>
     journey.withPage('daily-lists-en', async ({ page }) => {
       const [north, south] = [await api<Made>('POST', '/districts', { title: `North ${stamp}` }), await api<Made>('POST', '/districts', { title: `South ${stamp}` })];
       const northTehsil = await api<Made>('POST', '/tehsils', { title: `Upper ${stamp}`, district_id: north.id });
@@ -148,6 +148,16 @@ describeJourney('daily lists: filters, saved filters, asterisks, the floating Ad
       const fileId = await page.locator('input[type=file]').getAttribute('id');
       expect(await page.locator(`label[for="${fileId}"]`).innerText()).toMatch(/\*\s*$/);
       await screenshot(page, 'daily-file-asterisk-desktop');
+
+      // --- 1400 px: the doctors' list fits the window; its Add Doctor is not cut off at the right edge
+      await page.setViewportSize({ width: 1400, height: 800 });
+      await page.goto('/doctors');
+      await line(page, `Hussain${stamp}`).first().waitFor();
+      const add = page.getByRole('link', { name: 'Add Doctor' });
+      const box = (await add.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(1400);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400);
+      await screenshot(page, 'daily-doctors-1400');
 
       // --- 980 px: the floating Add button and the last row's actions do not overlap
       await manyDistricts();

@@ -5,6 +5,7 @@
  * posted through the field app's endpoints ring the bell without a reload, its item opens the record,
  * and staff review the feedback and answer the request (the app reads the reply).
  */
+import Database from 'better-sqlite3';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +111,18 @@ describeJourney('facility centers, feedback and support (Chromium, real server)'
       await bell.waitFor();
       const before = await unread();
 
+      // a rating from the app is of a visit: a completed appointment with the doctor, recorded last week
+      // (written into the server's database, as the programme would have recorded it)
+      const db = new Database(join(journey.server.dataDir, 'app.db'));
+      try {
+        db.pragma('busy_timeout = 10000');
+        const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+        const stamp = new Date().toISOString();
+        db.prepare("INSERT INTO appointments (patient_id, doctor_id, slot_id, date, s_time, e_time, status, cancel_reason_id, detail, created_by, created_at, updated_at) VALUES (?, ?, NULL, ?, '09:00', '09:15', 'Completed', NULL, NULL, NULL, ?, ?)")
+          .run(patient.id, doctor.id, lastWeek, stamp, stamp);
+      } finally {
+        db.close();
+      }
       const sent = await fieldApi<{ data: Rec }>('POST', '/feedbacks', patientToken, { doctor_id: doctor.id, msg: 'Dr. Omar explained the test results patiently.', rating: 5 });
       expect(sent.status).toBe(200);
       // pushed: the count rises and the open list shows the new row, without a reload

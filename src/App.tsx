@@ -3,6 +3,7 @@ import { Admin, CanAccess, CustomRoutes, Navigate, Resource, useParams, type Aut
 import { Route } from 'react-router';
 import { authProvider as ourAuthProvider } from './providers/authProvider';
 import { dataProvider as ourDataProvider, type AppDataProvider } from './providers/dataProvider';
+import { createQueryClient } from './providers/queryClient';
 import { DirectionProvider, useDirection } from './i18n/direction';
 import { alignAdminLocale, createI18nProvider } from './i18n/i18nProvider';
 import { AppLayout, AppNotification } from './layout/AppLayout';
@@ -11,6 +12,7 @@ import { LocationImport } from './pages/LocationImport';
 import { useThemeSettings } from './layout/themeSettings';
 import { Dashboard } from './pages/Dashboard';
 import { GoToUnauthorized, Unauthorized } from './pages/Unauthorized';
+import type { ResourceName } from '../contract/resources';
 import { resourceNames, resources } from './resources';
 import { ChangePasswordPage } from './resources/admins/ChangePasswordPage';
 import { ProfilePage } from './resources/admins/ProfilePage';
@@ -29,11 +31,16 @@ void i18nProviderPromise.then(
   (reason: unknown) => Object.assign(i18nProviderPromise, { status: 'rejected', reason }),
 );
 
-/** The spec's routes (/x/edit/:id, /x/show/:id) lead to react-admin's (/x/:id, /x/:id/show). */
-const LegacyRecordRoute = ({ resource, view }: { resource: string; view: 'edit' | 'show' }) => {
+/**
+ * The spec's routes (/x/edit/:id, /x/show/:id) lead to react-admin's (/x/:id, /x/:id/show); a module
+ * without that screen opens the one it has (an appointment is changed from its page), else its list.
+ */
+const LegacyRecordRoute = ({ resource, view }: { resource: ResourceName; view: 'edit' | 'show' }) => {
   const { id = '' } = useParams();
+  const { edit, show } = resources[resource];
   const path = `/${resource}/${encodeURIComponent(id)}`;
-  return <Navigate to={view === 'show' ? `${path}/show` : path} replace />;
+  const opens = view === 'edit' ? (edit ? 'edit' : show ? 'show' : 'list') : show ? 'show' : edit ? 'edit' : 'list';
+  return <Navigate to={opens === 'show' ? `${path}/show` : opens === 'edit' ? path : `/${resource}`} replace />;
 };
 
 export interface AppProps {
@@ -66,10 +73,13 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
   useState(alignAdminLocale);
   const direction = useDirection();
   const theme = useMemo(() => buildTheme(themeSettings, direction), [themeSettings, direction]);
+  // a 404 (an unknown or deleted record) is not tried again: its message shows at once
+  const [queryClient] = useState(createQueryClient);
   return (
     <DirectionProvider>
       <Admin
         dataProvider={dataProvider}
+        queryClient={queryClient}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         layout={AppLayout}
@@ -117,6 +127,8 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
               </RequireNotificationAccess>
             }
           />
+          {/* the spec's /notifications/edit/{id} (a role editor there): a sent notification is not edited, its list opens */}
+          <Route path="/notifications/edit/:id" element={<Navigate to="/notifications" replace />} />
           <Route
             path="/notifications/send"
             element={

@@ -1,6 +1,6 @@
 /** The server's test client (server/test/helpers/http) over real HTTP, so the declarations' samples run against a journey's server. */
 import type { LightMyRequestResponse } from 'fastify';
-import type { Client } from '../../server/test/helpers/http';
+import { type Client, clientOver } from '../../server/test/helpers/http';
 import type { RunningServer } from './server';
 
 export function httpClient(server: RunningServer, token: string): Client {
@@ -14,11 +14,5 @@ export function httpClient(server: RunningServer, token: string): Client {
     if (res.status >= 500) throw new Error(`${method} ${url} answered ${res.status}: ${body}`);
     return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown } as unknown as LightMyRequestResponse;
   };
-  return {
-    send,
-    get: (url) => send('GET', url),
-    post: (url, payload) => send('POST', url, payload),
-    put: (url, payload) => send('PUT', url, payload),
-    del: (url) => send('DELETE', url),
-  };
+  return clientOver(send);
 }

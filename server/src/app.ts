@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { mkdirSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type Db } from './db';
@@ -18,6 +19,7 @@ import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT, limitJsonDep
 import { registerCrud, TITLE_TAKEN } from './http/crud';
 import { registerFileRoutes, uploadPermissions } from './http/files';
 import { loadSearchIndexes } from './db/search';
+import { loadColumnTypes } from './db/columns';
 import { registerExportRoute } from './http/exports';
 import { fhirApi } from './fhir';
 import { staticSecurityHeaders } from './http/securityHeaders';
@@ -29,8 +31,9 @@ import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { applyAliases, refuseUnknownFields } from './http/knownFields';
 import { foldBrackets, recordsAsIds } from './http/readShapes';
 import { IdCodec } from './http/ids';
-import { DEFAULT_SECURITY, documentRoute, SECURITY_SCHEMES } from './http/openapi';
-import { sharedValidatorCompiler } from './http/validators';
+import { DEFAULT_SECURITY, documentBodies, documentRoute, SECURITY_SCHEMES } from './http/openapi';
+import { SHARED_SCHEMAS } from './http/responses';
+import { sharedSerializerCompiler, sharedValidatorCompiler } from './http/validators';
 import { Realtime } from './realtime';
 import { registerRealtime } from './realtime/routes';
 import { registry as defaultRegistry } from './resources/registry';
@@ -47,13 +50,55 @@ import { registerSearchRoutes } from './routes/search';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { PROMOTIONAL_FILES, registerPromotionalRoutes } from './routes/promotional';
 import { registerSiteRoutes } from './routes/site';
+import { registerHealthRoutes } from './routes/health';
+import { registerMailQueueRoutes } from './routes/mailQueue';
 import { createMailer, type Mailer } from './services/mail';
+import { MailQueue } from './services/mailQueue';
 import { loadPasswordPolicy } from './services/passwordPolicy';
 import { createStorage } from './services/storageDriver';
 import { LocalStorage } from './services/storage';
 import { MIME_TYPES } from './services/uploads';
 import { sendStored } from './http/storedFiles';
 import { isHeld } from './services/storedFiles';
+import { Outages, RETRY_AFTER_SECONDS } from './services/outages';
+
+/** What the handler answered, as JSON, kept for the check of its serialised answer (`checkAnswers`). */
+const ANSWERED = Symbol('answered');
+
+/**
+ * The tests' check of every answer against its serialiser: the serialised answer must be the
+ * handler's own, read back as JSON. The serialiser writes what the route's response schema declares,
+ * so a field the schema forgot (dropped), a type it gets wrong (a number written as text) or a field
+ * it requires that an answer lacks turns the answer into a 500 naming the difference, which fails the
+ * test that met it.
+ */
+function checkAnswers(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    (reply as unknown as Record<symbol, string>)[ANSWERED] = JSON.stringify(payload);
+    return payload;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const answered = (reply as unknown as Record<symbol, string | undefined>)[ANSWERED];
+    if (answered === undefined || typeof payload !== 'string') return payload;
+    const [sent, meant] = [JSON.parse(payload) as unknown, JSON.parse(answered) as unknown];
+    if (isDeepStrictEqual(sent, meant)) return payload;
+    const differences = answerDifferences(meant, sent).slice(0, 10);
+    request.log.error({ differences }, 'an answer differs from its response schema');
+    void reply.status(500);
+    return JSON.stringify({ success: false, message: `The answer of ${request.method} ${request.routeOptions.url} (${reply.statusCode}) differs from its response schema: ${differences.join('; ')}`, code: null, error: null, codes: null });
+  });
+}
+
+/** Where two JSON values differ, by path: what the handler answered against what was sent. */
+function answerDifferences(meant: unknown, sent: unknown, path = ''): string[] {
+  if (isDeepStrictEqual(meant, sent)) return [];
+  if (meant && sent && typeof meant === 'object' && typeof sent === 'object' && Array.isArray(meant) === Array.isArray(sent)) {
+    const keys = new Set([...Object.keys(meant), ...Object.keys(sent)]);
+    return [...keys].flatMap((k) => answerDifferences((meant as Record<string, unknown>)[k], (sent as Record<string, unknown>)[k], `${path}/${k}`));
+  }
+  const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 80));
+  return [`${path || '/'}: answered ${show(meant)}, sent ${show(sent)}`];
+}
 
 export interface BuildOptions {
   /** an existing database handle (tests share one per suite) */
@@ -62,6 +107,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** the resources to serve (tests of the machinery add their own) */
   registry?: Registry;
+  /** every answer checked against its serialiser (tests): one that differs is a 500 naming the difference */
+  checkAnswers?: boolean;
 }
 
 export interface BuiltApp {
@@ -122,9 +169,12 @@ function storedPathOf(url: string): string | null {
   return /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(path) ? path : null;
 }
 
-/** `x-message` is our annotation of a field's error text (see http/fields.ts); ajv must accept it. */
+/**
+ * Our annotations, which ajv must accept: `x-message`, a field's error text (see http/fields.ts), and
+ * `x-file`, what a file field takes (http/files.ts, for the document).
+ */
 function addMessageKeyword(ajv: Ajv): Ajv {
-  return ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+  return ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' }).addKeyword({ keyword: 'x-file', schemaType: 'object' });
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -154,24 +204,41 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       customOptions: { allErrors: true, removeAdditional: 'all', coerceTypes: false, useDefaults: true },
       plugins: [addMessageKeyword],
     },
-    // fastify's ajv, its compiled validators shared by the apps of one process (http/validators.ts)
-    schemaController: { compilersFactory: { buildValidator: sharedValidatorCompiler } },
+    // fastify's ajv and answer serialisers, compiled once a process (http/validators.ts)
+    schemaController: { compilersFactory: { buildValidator: sharedValidatorCompiler, buildSerializer: sharedSerializerCompiler } },
   });
 
   mkdirSync(config.dataDir, { recursive: true });
   const storage = createStorage(config);
+  const transport = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const outages = new Outages({
+    log: app.log,
+    probes: {
+      database: () => database.db.selectFrom('roles').select('id').limit(1).execute(),
+      storage: () => storage.ready(),
+      ...(transport.verify ? { mail: () => transport.verify!() } : {}),
+    },
+  });
+  // outgoing mail waits in the database, sent by whichever node is up (services/mailQueue.ts)
+  const mail = new MailQueue({ db: database.db, transport, appKey: config.appKey, log: app.log, outages });
+  // PostgreSQL closed a connection: one ended by an administrator, or the whole server going away
+  database.onConnectionLost((err) => outages.suspect('database', err));
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     ids: new IdCodec(config.appKey),
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    mail,
     storage,
-    realtime: new Realtime({ config, log: app.log, server: () => app.server }),
+    realtime: new Realtime({ config, log: app.log, server: () => app.server, outages }),
     searchIndexes: await loadSearchIndexes(database.db),
+    columnTypes: await loadColumnTypes(database),
     registry,
+    outages,
   };
   app.decorate('ctx', ctx);
+  // what answers share (the refusal's envelope, a page link, a stored file), components of the document
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     // what the OpenAPI document says of the route, from its configuration (http/openapi.ts)
@@ -191,7 +258,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
   app.addHook('onClose', async () => {
-    if (!opts.mailer) ctx.mailer.close();
+    outages.close();
+    await mail.close();
+    if (!opts.mailer) transport.close();
     if (!opts.db) await database.destroy();
   });
 
@@ -210,6 +279,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       components: { securitySchemes: SECURITY_SCHEMES },
       security: DEFAULT_SECURITY,
     },
+    transformObject: (document) => documentBodies('openapiObject' in document ? document.openapiObject : {}),
+    // shared schemas are named by their $id in the document (a client generated from it names its types so)
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // other origins may call the API only when listed (CORS_ORIGINS); nothing is reflected from the request
@@ -226,6 +298,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const schema = request.routeOptions.schema?.[error.validationContext as 'body' | 'querystring' | 'params'];
       return reply.status(422).send({ success: false, message: INVALID_DATA, error: fieldErrorsFromAjv(error.validation as never, schema) });
     }
+    // the database or the file store is down: not the client's fault nor a bug of ours; try again soon
+    if (outages.unavailable(error)) {
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ success: false, message: messageText('service_unavailable'), error: null });
+    }
     const known = error instanceof HttpError ? error : constraintError(error) ?? malformedMultipart(error);
     if (known) {
       return reply.status(known.statusCode).send({ success: false, message: known.message, error: known.fieldErrors ?? null });
@@ -238,6 +314,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // every envelope carries the codes of its texts (contract/messages.ts), whichever route or hook sent it
   app.addHook('preSerialization', async (_request, _reply, payload) => withCodes(payload));
+  if (opts.checkAnswers) checkAnswers(app);
 
   registerAuthGuard(app);
   app.addHook('preValidation', async (request) => {
@@ -250,10 +327,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     refuseUnknownFields(request);
   });
 
-  app.get('/api/health', { schema: { hide: true } }, async () => {
-    await ctx.db.selectFrom('roles').select('id').limit(1).execute();
-    return { status: 'ok', database: ctx.dialect };
-  });
+  registerHealthRoutes(app);
+  registerMailQueueRoutes(app);
 
   registerAuthRoutes(app);
   registerFieldRoutes(app);
@@ -331,5 +406,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.ready();
+  mail.start();
   return { app, seed };
 }

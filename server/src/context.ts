@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Dialect } from './db';
+import type { ColumnTypes } from './db/columns';
 import type { SearchIndexes } from './db/search';
 import type { Database } from './db/schema';
 import type { IdCodec } from './http/ids';
 import type { Realtime } from './realtime';
-import type { Mailer } from './services/mail';
+import type { MailQueue } from './services/mailQueue';
+import type { Outages } from './services/outages';
 import type { Storage } from './services/storage';
 
 /**
@@ -18,12 +20,17 @@ export interface AppContext {
   db: Kysely<Database>;
   dialect: Dialect;
   ids: IdCodec;
-  mailer: Mailer;
+  /** outgoing mail: queued in a write's transaction, sent by whichever node is up (services/mailQueue.ts) */
+  mail: MailQueue;
   storage: Storage;
   /** publishes over the Pusher protocol (embedded endpoint or PUSHER_* service) */
   realtime: Realtime;
   /** the search index of each table and the columns it covers, as migrations left them */
   searchIndexes: SearchIndexes;
+  /** every table's columns and their JSON types, as migrations left them (the records' schemas: http/responses.ts) */
+  columnTypes: ColumnTypes;
+  /** which of the database and the file store are down, since when (services/outages.ts) */
+  outages: Outages;
 }
 
 /** The signed-in admin, resolved from the bearer token on every authenticated request. */
@@ -74,6 +81,8 @@ declare module 'fastify' {
     readOnlyFields?: readonly string[];
     /** the spec's name of a body field → the project's name of it (http/knownFields.ts) */
     aliases?: Readonly<Record<string, string>>;
+    /** the route counts calls against a limit (sign-in, resets, password checks) and may answer 429 */
+    throttled?: boolean;
     /** body fields whose rows are presented exactly as their schema (a declaration's child rows): a key inside them that the schema does not list is refused too */
     strictRows?: readonly string[];
   }

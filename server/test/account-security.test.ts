@@ -13,7 +13,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, adminWith, DIALECTS, startTestApp, type Te
 import { client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
 import { startSmtp } from './helpers/smtp';
 
-jest.setTimeout(120_000);
+jest.setTimeout(360_000);
 
 /** The probe's four passwords that passed before, and why each is refused now. */
 const WEAK: [string, string][] = [

@@ -2,7 +2,9 @@
  * The OpenAPI document (`/api/docs/json`) as a contract: generated from the routes' declarations, so
  * these checks hold every route, present and future, to it.
  */
+import { execFileSync } from 'node:child_process';
 import { startTestApp, type TestApp } from './helpers/app';
+import { documentCheck } from './helpers/document';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document is read as plain JSON */
 type Json = Record<string, any>;
@@ -68,15 +70,66 @@ describe('the OpenAPI document', () => {
       const want = route.access.field ? [{ fieldBearer: [] }] : route.access.auth === false ? [] : undefined;
       if (JSON.stringify(op.security) !== JSON.stringify(want)) wrong.push(`${name}: ${JSON.stringify(op.security)}`);
     }
-    // outside the route table: the field apps' sign-in and reset, public
+    // outside the route table: the field apps' sign-in and reset, and liveness and readiness, public
     for (const [name, op] of operations(doc)) {
       if (listed.has(name)) continue;
-      if (!/^POST \/api\/field\/(login|verify-email|verify-reset-token|reset-password)$/.test(name) || JSON.stringify(op.security) !== '[]') wrong.push(`${name}: outside the route table, ${JSON.stringify(op.security)}`);
+      const outside = /^POST \/api\/field\/(login|verify-email|verify-reset-token|reset-password)$/.test(name) || /^GET \/api\/health(\/ready)?$/.test(name);
+      if (!outside || JSON.stringify(op.security) !== '[]') wrong.push(`${name}: outside the route table, ${JSON.stringify(op.security)}`);
     }
     expect(wrong).toEqual([]);
     for (const name of ['login', 'verify-email', 'verify-reset-token', 'reset-password']) {
       expect([name, byOperation.get(`POST /api/admin/${name}`)?.security]).toEqual([name, []]);
       expect([name, byOperation.get(`POST /api/field/${name}`)?.security]).toEqual([name, []]);
     }
+  });
+
+  it('gives every operation its answers: a success (or the refusal it always is) and the refusals any request can meet, in the envelope', () => {
+    const wrong: string[] = [];
+    const shared = doc.components.responses as Json;
+    for (const [name, op] of operations(doc)) {
+      const statuses = Object.keys(op.responses ?? {});
+      if (!statuses.some((s) => /^[23]\d\d$/.test(s)) && name !== 'PUT /api/admin/promotional/{id}') wrong.push(`${name}: no success (${statuses.join(', ')})`);
+      for (const always of ['400', '500']) if (!statuses.includes(always)) wrong.push(`${name}: no ${always}`);
+      const pub = Array.isArray(op.security) && op.security.length === 0;
+      if (!pub && !statuses.includes('401')) wrong.push(`${name}: behind a session, without 401`);
+      for (const [status, response] of Object.entries(op.responses as Json)) {
+        if (Number(status) < 400) continue;
+        const resolved = response.$ref ? shared[String(response.$ref).split('/').pop()!] : response;
+        const schema = resolved?.content?.['application/json']?.schema;
+        if (!schema) wrong.push(`${name} ${status}: no JSON body`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(Object.keys(shared).sort()).toEqual(expect.arrayContaining(['BadRequest', 'Forbidden', 'InvalidData', 'NotFound', 'Unauthenticated']));
+  });
+
+  it("fails an answer it does not describe: an undocumented status, a body without its envelope's fields, a field of the wrong type", async () => {
+    const check = await documentCheck(t.app);
+    const real = await t.app.inject({ method: 'GET', url: '/api/admin/districts', headers: { authorization: `Bearer ${t.rootToken}` } });
+    expect(real.statusCode).toBe(200);
+    expect(check.problems('GET', '/api/admin/districts', real)).toEqual([]);
+    const altered = (statusCode: number, body: unknown) => ({ ...real, statusCode, body: JSON.stringify(body), json: () => body }) as typeof real;
+    const page = real.json();
+    expect(check.problems('GET', '/api/admin/districts', altered(418, page))).toEqual([expect.stringContaining('418 is not among its documented answers')]);
+    expect(check.problems('GET', '/api/admin/districts', altered(200, { success: true, message: 'x' }))).toEqual([expect.stringContaining("must have required property 'data'")]);
+    expect(check.problems('GET', '/api/admin/districts', altered(200, { ...page, data: { ...page.data, total: 'many' } }))).toEqual([expect.stringContaining('/data/total')]);
+    expect(check.problems('GET', '/api/admin/districts', altered(422, { success: false, message: 'The given data was invalid.' }))).toEqual([expect.stringContaining("must have required property 'code'")]);
+    // outside the API (the console's files): not the document's
+    expect(check.problems('GET', '/assets/x.js', real)).toBeNull();
+  });
+
+  it('is a valid OpenAPI document (its own schema: @seriousme/openapi-schema-validator, an ES module run beside jest)', () => {
+    const script = `
+      import { Validator } from '@seriousme/openapi-schema-validator';
+      let text = '';
+      for await (const chunk of process.stdin) text += chunk;
+      const result = await new Validator().validate(JSON.parse(text));
+      process.stdout.write(JSON.stringify({ valid: result.valid, errors: result.valid ? [] : result.errors }));`;
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(doc), cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 }).toString()) as { valid: boolean; errors: unknown };
+    expect(out).toEqual({ valid: true, errors: [] });
+    // and the validator does tell: a document without its paths' answers is not one
+    const broken = { ...doc, paths: { '/x': { get: { responses: 'none' } } } };
+    const refused = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(broken), cwd: process.cwd() }).toString()) as { valid: boolean };
+    expect(refused.valid).toBe(false);
   });
 });

@@ -12,8 +12,9 @@ import { registry } from '../src/resources/registry';
 import { adminWith, DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './helpers/app';
 import { dumpDatabase, dumpDifferences, type Dump, tablesOf, type TableShape } from './helpers/dump';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler, timeHasCome } from './helpers/http';
+import { completedVisit } from './helpers/visits';
 
-jest.setTimeout(180_000);
+jest.setTimeout(540_000);
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** YYYY-MM of the month `ahead` months from this one */
@@ -131,6 +132,24 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
       expect(Object.keys(fieldErrors(await api.get('/api/admin/appointments/open-slots'))).sort()).toEqual(['doctor_id', 'month']);
       const viewer = await adminWith(t, ['view_app_user']);
       expect((await call(t, { method: 'GET', url: `/api/admin/appointments/open-slots?doctor_id=${doc.id}&month=${month}`, token: viewer.token })).statusCode).toBe(403);
+    });
+
+    it("a blocked doctor's slots are neither offered nor booked from the console (as in the apps); unblocked, they are again", async () => {
+      const doc = await doctor();
+      const month = monthAhead(2);
+      const slots = await slotsOf(doc, [`${month}-12`]);
+      const someone = await patient();
+      dataOf(await api.put(`/api/admin/doctors/status/${doc.encrypted_id}`, { status: 2 }));
+      expect(dataOf(await api.get(`/api/admin/appointments/open-slots?doctor_id=${doc.id}&month=${month}`))).toEqual([]);
+      const before = await anyDb(t).selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(fieldErrors(await book(Number(someone.id), slots[0]!))).toEqual({ slot_id: ['This doctor is not taking appointments.'] });
+      const after = await anyDb(t).selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
+      const slot = await anyDb(t).selectFrom('duty_slots').select('status').where('id', '=', Number(slots[0]!.id)).executeTakeFirstOrThrow();
+      expect(slot.status).toBe('Available');
+      dataOf(await api.put(`/api/admin/doctors/status/${doc.encrypted_id}`, { status: 1 }));
+      expect((dataOf(await api.get(`/api/admin/appointments/open-slots?doctor_id=${doc.id}&month=${month}`)) as Row[]).length).toBe(4);
+      expect(dataOf(await book(Number(someone.id), slots[0]!))).toMatchObject({ status: 'Booked' });
     });
 
     it('a booking made for a request handles it in the same transaction; a handled request, or another patient, is refused and changes nothing', async () => {
@@ -652,7 +671,10 @@ describe.each(DIALECTS)('appointments from request to completion (%s)', (dialect
       const medic = await doctor();
       expect(dataOf(await api.get(`/api/admin/doctors/${medic.encrypted_id}`))).toMatchObject({ rating: 0, ratings_count: 0 });
       const [a, b] = [await patient(), await patient()];
+      await completedVisit(t, Number(a.id), Number(medic.id));
       dataOf(await field(await tokenOf(a), 'POST', '/api/field/feedbacks', { doctor_id: medic.id, msg: 'Very kind', rating: 5 }));
+      // once for that visit: a second rating from the app has no visit left to be of
+      expect(fieldErrors(await field(await tokenOf(a), 'POST', '/api/field/feedbacks', { doctor_id: medic.id, msg: 'Very kind again', rating: 1 }))).toEqual({ doctor_id: ['You can rate a doctor once for each completed appointment with them.'] });
       const byPhone = dataOf(await api.post('/api/admin/feedbacks', { user_id: b.id, doctor_id: medic.id, msg: 'Told us by phone', rating: 5 }));
       const [slot] = await slotsOf(medic, [day(37)]);
       const seen = dataOf(await book(Number(b.id), slot!));

@@ -16,7 +16,7 @@ import { hashToken } from '../src/services/tokens';
 import { DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './helpers/app';
 import { call, client, type Client, dataOf, type Row, sampler, tinyPng } from './helpers/http';
 
-jest.setTimeout(120_000);
+jest.setTimeout(360_000);
 
 type Route = { method: string; url: string; access: RouteAccess };
 const PASSWORD = 'grid-check-pass-7';

@@ -3,7 +3,7 @@ import { BULK_ROWS, searchFill, withDeferredIndexing } from '../src/db/seeds/bul
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 
 // a migrated database and 25,000 people written twice
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const SEARCH_TRIGGER = `CREATE TRIGGER users_search__patient_insert AFTER INSERT ON "users" WHEN new."type" = 'patient'
       BEGIN INSERT INTO users_search__patient (rowid, text) VALUES (new.id, coalesce(new."email", '') || ' ' || coalesce(new."f_name", '')); END`;

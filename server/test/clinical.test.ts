@@ -8,7 +8,7 @@ import { slotTimes } from '../src/resources/dutyRosters';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, client, type Client, dataOf, fieldErrors, type Row, sampler, tinyPng } from './helpers/http';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const png = `data:image/png;base64,${tinyPng().toString('base64')}`;

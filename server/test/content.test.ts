@@ -8,7 +8,7 @@ import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { call, client, type Client, dataOf, fieldErrors, type Row } from './helpers/http';
 import { XSS_CORPUS } from './helpers/xss';
 
-jest.setTimeout(90_000);
+jest.setTimeout(270_000);
 
 
 /** What may not survive into HTML a browser renders. */

@@ -7,7 +7,7 @@ import { registry, RESOURCE_DEFS } from '../src/resources/registry';
 import { startTestApp } from './helpers/app';
 import { describeResourceContract } from './helpers/contract';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 it('the registry declares exactly the resources of contract/resources.ts', () => {
   expect(RESOURCE_DEFS.map((d) => d.name).sort()).toEqual([...RESOURCE_NAMES].sort());

@@ -5,7 +5,7 @@ import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, client, type Client, dataOf, type Row, sampler } from './helpers/http';
 
 // many writes through the API, some of them concurrent, and a migration down and up: allow for a busy machine
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const CITY_LIMIT = 100;
 const TASK_LIMIT = 10;

@@ -4,7 +4,7 @@ import { registry } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, type Client, dataOf, sampler } from './helpers/http';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 /**
  * A page past the middle of a list is read from its far end in the opposite order and turned round

@@ -6,7 +6,7 @@ import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, dataOf, type Row } from './helpers/http';
 
 // seeding at scale 1 takes several seconds on PostgreSQL (more on a shared machine)
-jest.setTimeout(90_000);
+jest.setTimeout(270_000);
 
 /**
  * The console's screens that are not resource lists (src/layout/Menu.tsx's links), each with the call

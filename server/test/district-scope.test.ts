@@ -3,8 +3,9 @@ import type { Presented } from '../src/http/resource';
 import { registry } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
+import { completedVisit } from './helpers/visits';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 /**
  * District scope beyond the generated contract (server/test/helpers/contract.ts holds every placed
@@ -199,6 +200,48 @@ describe.each(DIALECTS)('district scope (%s)', (dialect) => {
     expect(fieldErrors(await sender.post('/api/admin/notifications/send', { sendTo: 'doctor', title: 'Roster', body: 'New slots.' }))).toHaveProperty('sendTo');
   });
 
+  test('a limited admin reads the notifications it sent and those to its districts only: list, search, count and the audit log', async () => {
+    const stamp = Date.now();
+    const inBoth = await limitedAdmin([a.district_id as number, b.district_id as number]);
+    const reader = await limitedAdmin([a.district_id as number], ['view_notification', 'create_notification', 'create_activity_chw']);
+    const send = async (who: Client, sendTo: string, title: string) =>
+      (await who.post('/api/admin/notifications/send', { sendTo, title: `${title} ${stamp}`, body: `Text of ${title}.` })).json().data.id as number;
+    const sent = {
+      toA: await send(inA, 'patient', 'Clinic in A'),
+      toB: await send(inB, 'patient', 'Clinic in B'),
+      adminsOfB: await send(inB, 'admin', 'Meeting in B'),
+      toBoth: await send(inBoth, 'admin', 'Meeting in A and B'),
+      programme: await send(api, 'patient', 'Programme-wide'),
+      doctors: await send(api, 'doctor', 'Roster for doctors'),
+      own: await send(reader, 'admin', 'From the reader'),
+    };
+    await t.app.fanOut.idle();
+    const listed = async (who: Client, search = `${stamp}`) => {
+      const page = dataOf(await who.get(`/api/admin/notifications?per_page=100&search=${encodeURIComponent(search)}`)) as Row;
+      const ids = (page.data as Row[]).map((n) => n.id as number).sort((x, y) => x - y);
+      expect(page.total).toBe(ids.length);
+      return ids;
+    };
+    const sorted = (...ids: number[]) => ids.sort((x, y) => x - y);
+    expect(await listed(api)).toEqual(sorted(...Object.values(sent)));
+    expect(await listed(reader)).toEqual(sorted(sent.toA, sent.own));
+    expect(await listed(inA)).toEqual(sorted(sent.toA, sent.own));
+    expect(await listed(inB)).toEqual(sorted(sent.toB, sent.adminsOfB));
+    expect(await listed(inBoth)).toEqual(sorted(sent.toA, sent.toB, sent.adminsOfB, sent.toBoth, sent.own));
+    // a search of another district's words finds nothing
+    expect(await listed(reader, 'Clinic in B')).toEqual([]);
+    expect(await listed(reader, 'Text of Meeting')).toEqual([]);
+    expect(await listed(reader, 'Clinic in A')).toEqual([sent.toA]);
+    // the audit log: who sent what and when for every send, the title only of those it may read
+    const entries = (dataOf(await reader.get('/api/admin/audit-log?resource=notifications&per_page=100')).data as Row[])
+      .filter((e) => Object.values(sent).includes(e.record_id as number));
+    expect(entries).toHaveLength(Object.keys(sent).length);
+    const shown = entries.filter((e) => !e.values_hidden).map((e) => e.record_id as number);
+    expect(sorted(...shown)).toEqual(sorted(sent.toA, sent.own));
+    for (const e of entries) if (e.values_hidden) expect(e.changes).toBeNull();
+    expect(JSON.stringify(entries)).not.toContain('in B');
+  });
+
   test('a write names only records in the admin districts: a task takes a campaign of its districts only', async () => {
     const campaignOfB = dataOf(await api.post('/api/admin/campaigns', { ...(await samples.sampleOf(def('campaigns'))), district_id: b.district_id, tehsil_id: b.id }));
     const chw = dataOf(await api.post('/api/admin/chw', await (async () => {
@@ -220,6 +263,7 @@ describe.each(DIALECTS)('district scope (%s)', (dialect) => {
     const readerB = await limitedAdmin([b.district_id as number], ['view_feedback']);
     const login = await t.inject({ method: 'POST', url: '/api/field/login', payload: { email: there.email, password: 'lantern orchard 42' } });
     const doctor = await samples.ref('doctors');
+    await completedVisit(t, Number(there.id), Number(doctor.id));
     const sent = await call(t, { method: 'POST', url: '/api/field/feedbacks', token: login.json().data.token, payload: { doctor_id: doctor.id, msg: 'Kind and quick.', rating: 5 } });
     expect(sent.statusCode).toBe(200);
     const bell = async (who: Client) => (dataOf(await who.get('/api/admin/notifications/all?per_page=100')).data as Row[]).filter((x) => x.type === 'feedback');

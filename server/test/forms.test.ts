@@ -10,7 +10,7 @@ import { DIALECTS, adminWith, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, type Row, sampler, tinyPng } from './helpers/http';
 import { parseCsv, sheetRows, unzipEntry } from './helpers/spreadsheet';
 
-jest.setTimeout(120_000);
+jest.setTimeout(360_000);
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const png = `data:image/png;base64,${tinyPng().toString('base64')}`;

@@ -11,7 +11,7 @@ import { normaliseTags } from '../src/resources/programme/healthLiteracy';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, multipart, type Row, sampler, tinyPng } from './helpers/http';
 
-jest.setTimeout(90_000);
+jest.setTimeout(270_000);
 
 const BASE = '/api/admin/health-literacy-content';
 const png = tinyPng();

@@ -4,7 +4,7 @@ import { registry } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, type Client, dataOf, fieldErrors, type Row, sampler, timeHasCome } from './helpers/http';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 /**
  * The filters the console's lists offer, as the server answers them: patients by district, tehsil and
@@ -88,6 +88,34 @@ describe.each(DIALECTS)('list filters (%s)', (dialect) => {
     // the admin of district A sees only its patient's appointments, whatever the filters
     expect(await of(inA, 'status=Booked')).toEqual([first.id]);
     expect(await of(inA, `doctor_id=${String(third.doctor_id)}`)).toEqual([]);
+  });
+
+  test("appointments are searched by their patient's, their family member's and their doctor's names, as by their detail, within the admin's districts", async () => {
+    const book = async (person: Presented, body: Row = {}) => dataOf<Presented>(await api.post('/api/admin/appointments', { ...(await samples.sampleOf(def('appointments'), { 'app-users': person })), ...body }));
+    const stamp = Date.now().toString(36);
+    const amina = dataOf<Presented>(await api.put(`/api/admin/app-users/${(await patient(a, 'B+')).encrypted_id}`, { f_name: `Aminaq${stamp}`, l_name: 'Yousafzai' }));
+    const other = await patient(b, 'B+');
+    const son = dataOf<Presented>(await api.post('/api/admin/family-members', { parent_id: other.id, f_name: `Bilalq${stamp}`, phone_no: '03009998877', age: 9, dob: '2017-01-01', marital_status: 'Unmarried', relation: 'Son' }));
+    const hers = await book(amina);
+    const his = await book(son as Presented);
+    const noted = await book(other, { detail: `Dizziness ${stamp}` });
+    const doctor = dataOf<Row>(await api.get(`/api/admin/doctors/${t.app.ctx.ids.encode('doctors', Number(his.doctor_id))}`));
+    const mine = [hers.id, his.id, noted.id];
+    const found = async (who: Client, term: string) => {
+      const page = dataOf(await who.get(`/api/admin/appointments?search=${encodeURIComponent(term)}`));
+      const listed = (page.data as Row[]).map((r) => r.id as number).filter((id) => mine.includes(id)).sort();
+      return [listed, page.total >= listed.length];
+    };
+    expect(await found(api, `aminaq${stamp}`)).toEqual([[hers.id], true]);
+    expect(await found(api, `Aminaq${stamp} Yousafzai`)).toEqual([[hers.id], true]);
+    expect(await found(api, `Bilalq${stamp}`)).toEqual([[his.id], true]);
+    expect(await found(api, `Dizziness ${stamp}`)).toEqual([[noted.id], true]);
+    expect((await found(api, String(doctor.email)))[0]).toEqual([his.id]);
+    // the admin of district A finds its own patient's, not B's family member's
+    expect(await found(inA, `aminaq${stamp}`)).toEqual([[hers.id], true]);
+    expect(await found(inA, `Bilalq${stamp}`)).toEqual([[], true]);
+    // the same rows without paging, and counted alike
+    expect(dataOf(await api.get(`/api/admin/appointments?search=aminaq${stamp}`)).total).toBe(1);
   });
 
   test('a value a filter cannot take is a 422 naming it, never a 500', async () => {

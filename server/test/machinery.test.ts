@@ -22,7 +22,7 @@ import { describeResourceContract } from './helpers/contract';
 import { anyDb, client, dataOf, fieldErrors, multipart, type Row, sampler, tinyPng, uploaded } from './helpers/http';
 import type { LocalStorage } from '../src/services/storage';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 // test-only tables and resources: the machinery sees plain names
 const table = (name: string) => name as TableName;

@@ -18,7 +18,7 @@ import { verifyPassword } from '../src/services/passwords';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, client, type Client, dataOf, multipart, type Row, sampler } from './helpers/http';
 
-jest.setTimeout(120_000);
+jest.setTimeout(360_000);
 
 const FORGED_ID = 987_654;
 const FORGED_ACTOR = 424_242;

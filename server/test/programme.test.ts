@@ -7,7 +7,7 @@ import { birthRange } from '../src/resources/programme/messages';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, multipart, type Row, sampler, tinyPng } from './helpers/http';
 
-jest.setTimeout(90_000);
+jest.setTimeout(270_000);
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const yearsAgo = (years: number, days = 0) => {

@@ -13,7 +13,7 @@ import { LocalStorage } from '../src/services/storage';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { auditSince, call, client, type Client, dataOf, fieldErrors, lastAuditId, multipart, type Row, tinyPng } from './helpers/http';
 
-jest.setTimeout(90_000);
+jest.setTimeout(270_000);
 
 const png = (rgba: [number, number, number, number] = [10, 120, 200, 255]) => tinyPng(rgba);
 const dataUrl = (data: Buffer, type = 'image/png') => `data:${type};base64,${data.toString('base64')}`;

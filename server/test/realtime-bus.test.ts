@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { PgBus, Reassembler, encodeEvent, splitUtf8, type BusEvent } from '../src/realtime/pgBus';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -5,6 +5,7 @@
  * clients check what pusher-js never sends: forged signatures, pings, a wrong key, idle sockets.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import http from 'node:http';
 import PusherServer from 'pusher';
 import PusherClient from 'pusher-js';
 import WebSocket from 'ws';
@@ -13,8 +14,9 @@ import { registerEmbeddedEndpoint } from '../src/realtime/embedded';
 import { channelAuth, embeddedCredentials, signApiRequest, verifyChannelAuth } from '../src/realtime/protocol';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { call, fieldErrors } from './helpers/http';
+import { freePort } from './helpers/serverProcess';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 type Frame = { event: string; channel?: string; data?: unknown };
 
@@ -401,6 +403,49 @@ describe('realtime with PUSHER_* settings (Pusher Channels or Soketi)', () => {
     const res = await t.inject({ method: 'POST', url: '/api/admin/broadcasting/auth', token: t.rootToken, payload: { socket_id: '5.6', channel_name: channel } });
     expect(res.json()).toEqual({ auth: new PusherServer({ appId: '42', key: 'soketi-key', secret: 'soketi-secret', host: 'x' }).authorizeChannel('5.6', channel).auth });
     expect(verifyChannelAuth({ appId: '42', key: 'soketi-key', secret: 'soketi-secret' }, '5.6', channel, res.json().auth)).toBe(true);
+  });
+});
+
+describe('an external real-time service that goes away and comes back', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    // nothing listens on its port yet
+    t = await startTestApp('sqlite', { PUSHER_APP_ID: '42', PUSHER_KEY: 'soketi-key', PUSHER_SECRET: 'soketi-secret', PUSHER_HOST: '127.0.0.1', PUSHER_PORT: String(port), PUSHER_TLS: 'false' });
+  });
+  afterAll(() => t?.close());
+
+  it('writes and notifications succeed without it, its outage is said once; once it takes events again, the outage ends', async () => {
+    const { realtime, outages } = t.app.ctx;
+    expect(realtime.mode).toBe('external');
+    const channel = realtime.channelForChanges('districts');
+    expect(await realtime.publish(channel, 'changed', { action: 'update' })).toBe(false);
+    expect(outages.downSince('realtime')).toBeInstanceOf(Date);
+    const since = outages.downSince('realtime');
+    // a write announces itself on its resource's channel: the write is taken, the failure only noted
+    const created = await t.inject({ method: 'POST', url: '/api/admin/districts', token: t.rootToken, payload: { title: 'Without real time' } });
+    expect(created.statusCode).toBe(200);
+    expect(await realtime.publish(channel, 'changed', { action: 'update' })).toBe(false);
+    expect(outages.downSince('realtime')).toBe(since);
+
+    // the service comes back on its address
+    const received: string[] = [];
+    const service = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received.push(`${req.method} ${req.url?.split('?')[0]}`);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(port, '127.0.0.1', resolve));
+    try {
+      expect(await realtime.publish(channel, 'changed', { action: 'update' })).toBe(true);
+      expect(received).toContain('POST /apps/42/events');
+      expect(outages.downSince('realtime')).toBeNull();
+    } finally {
+      await new Promise<void>((resolve) => service.close(() => resolve()));
+    }
   });
 });
 

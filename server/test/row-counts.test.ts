@@ -7,7 +7,7 @@ import { RESOURCE_DEFS } from '../src/resources/registry';
 const subsetColumn = (table: string, value: string) => RESOURCE_DEFS.find((d) => d.table === table && d.subset?.value === value)?.subset?.column ?? 'type';
 
 // a bulk insert and counts of every table: allow for a busy machine
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 describe.each(DIALECTS)('trigger-kept row counts (%s)', (dialect) => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { registry } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
 
-jest.setTimeout(90_000);
+jest.setTimeout(270_000);
 
 interface Hit { id: string; label: string; detail: string | null }
 interface Group { resource: string; hits: Hit[]; more: boolean }
@@ -102,7 +102,9 @@ describe.each(DIALECTS)('the app-bar search (%s)', (dialect) => {
     expect(await search(api, '  ')).toEqual([]);
     expect(dataOf(await api.get('/api/admin/search'))).toEqual({ q: '', groups: [] });
     expect(fieldErrors(await api.get(`/api/admin/search?q=${'x'.repeat(101)}`))).toHaveProperty('q');
-    for (const q of ['%', '"', '_a', "'; drop table users; --", 'a\u0000b', '"ali" OR 1']) {
+    // a NUL character is refused on every text a client sends (the document's pattern)
+    expect(fieldErrors(await api.get(`/api/admin/search?q=${encodeURIComponent('a\u0000b')}`))).toHaveProperty('q');
+    for (const q of ['%', '"', '_a', "'; drop table users; --", '"ali" OR 1']) {
       expect((await api.get(`/api/admin/search?q=${encodeURIComponent(q)}`)).statusCode).toBe(200);
     }
     expect((await api.get('/api/admin/search?q=ab&q=cd')).statusCode).toBe(200);

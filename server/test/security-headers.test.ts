@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from './helpers/app';
 import { heldFile, tinyPng } from './helpers/http';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 /** A CSP header as directive → sources. */
 function directives(header: string | undefined): Map<string, string[]> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { freePort, spawnServer, type ServerProcess } from './helpers/serverProcess';
 
 // a real server started through tsx, twice: allow for a busy machine
-jest.setTimeout(120_000);
+jest.setTimeout(360_000);
 
 const ROOT = join(__dirname, '..', '..');
 

@@ -15,7 +15,7 @@ import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, multipart, type Row, sampler } from './helpers/http';
 import { hashToken, inMs, newToken } from '../src/services/tokens';
 
-jest.setTimeout(180_000);
+jest.setTimeout(540_000);
 
 const label = (c: SpecCall) => `${c.method} ${c.path}${c.query ? `?${Object.keys(c.query).join('&')}` : ''}`;
 const at = (value: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Row)[key] : undefined), value);

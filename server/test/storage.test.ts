@@ -20,7 +20,7 @@ import { ADMIN_EMAIL, startTestApp, type TestApp } from './helpers/app';
 import { call, client, type Client, dataOf, multipart, type Row, sampler, tinyPng, uploaded } from './helpers/http';
 import { type S3Server, startS3 } from './helpers/s3';
 
-jest.setTimeout(120_000);
+jest.setTimeout(360_000);
 
 let s3: S3Server;
 beforeAll(async () => {

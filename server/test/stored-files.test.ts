@@ -15,7 +15,7 @@ import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, fieldErrors, MEDIA_SAMPLES, multipart, type Row, sampler, tinyPng, uploaded } from './helpers/http';
 import type { LocalStorage } from '../src/services/storage';
 
-jest.setTimeout(120_000);
+jest.setTimeout(360_000);
 
 const dataUrl = (data: Buffer, type = 'image/png') => `data:${type};base64,${data.toString('base64')}`;
 const png = () => dataUrl(tinyPng([Math.floor(Math.random() * 256), 40, 80, 255]));

@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { multipart } from './helpers/http';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 describe('timeout settings', () => {
   const base = { DATA_DIR: join(tmpdir(), 'console-timeout-config'), APP_KEY: `base64:${Buffer.alloc(32, 4).toString('base64')}` };

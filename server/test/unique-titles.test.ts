@@ -10,7 +10,7 @@ import { migration, UNIQUE_TITLES, uniqueTitleIndex, uniqueTitleIndexes } from '
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb } from './helpers/http';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 describe.each(DIALECTS)('unique titles in the database (%s)', (dialect) => {
   let t: TestApp;

@@ -11,7 +11,7 @@ import { RESOURCE_DEFS } from '../src/resources/registry';
 import { DIALECTS, fieldTokenFor, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, call, client, type Client, dataOf, multipart, type Row, sampler } from './helpers/http';
 
-jest.setTimeout(180_000);
+jest.setTimeout(540_000);
 
 /** Write routes without a body schema, and why: a new one fails the suite until it is listed here. */
 const SCHEMALESS: Record<string, string> = {

@@ -14,7 +14,7 @@ import { RESOURCE_DEFS } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb, client, type Client, dataOf, type Row, sampler } from './helpers/http';
 
-jest.setTimeout(240_000);
+jest.setTimeout(720_000);
 
 /** A record or row without the keys a write may move (the time of the last change). */
 const still = (record: Row | undefined): Row | undefined => {

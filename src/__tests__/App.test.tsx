@@ -59,7 +59,7 @@ describe('App with another backend', () => {
     const user = userEvent.setup({ delay: null });
     const dataProvider = await renderApp('/dashboard');
 
-    expect(await screen.findByTestId('total-sum', {}, { timeout: 5000 })).toHaveTextContent('42');
+    expect(await screen.findByTestId('total-sum', {}, { timeout: 30_000 })).toHaveTextContent('42');
     expect(await screen.findByText('Welcome, Test Admin')).toBeInTheDocument();
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     await user.click(bell);
@@ -71,7 +71,7 @@ describe('App with another backend', () => {
   it("lists a resource from the given data provider, within the given auth provider's permissions", async () => {
     const dataProvider = await renderApp('/roles');
 
-    const row = (await screen.findByText('Field Supervisor', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Field Supervisor', {}, { timeout: 30_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('1')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith('roles', expect.objectContaining({ pagination: { page: 1, perPage: 25 } }));
     expect(noFetch).not.toHaveBeenCalled();
@@ -79,7 +79,7 @@ describe('App with another backend', () => {
 
   it('opens on the dashboard at the bare address', async () => {
     const dataProvider = await renderApp('/');
-    expect(await screen.findByTestId('total-sum', {}, { timeout: 5000 })).toHaveTextContent('42');
+    expect(await screen.findByTestId('total-sum', {}, { timeout: 30_000 })).toHaveTextContent('42');
     expect(dataProvider.getDashboard).toHaveBeenCalled();
   });
 
@@ -108,8 +108,8 @@ describe('App with another backend', () => {
         </TestMemoryRouter>,
       );
     });
-    await user.click(await screen.findByRole('button', { name: 'Partner sign-in' }, { timeout: 5000 }));
-    expect(await screen.findByTestId('total-sum', {}, { timeout: 5000 })).toHaveTextContent('42');
+    await user.click(await screen.findByRole('button', { name: 'Partner sign-in' }, { timeout: 30_000 }));
+    expect(await screen.findByTestId('total-sum', {}, { timeout: 30_000 })).toHaveTextContent('42');
   });
 });
 

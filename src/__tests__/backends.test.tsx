@@ -12,9 +12,9 @@ import { BACKENDS, createTestBackend, renderConsole, type TestBackend, useTestBa
 
 // jsdom draws no charts
 jest.mock('../pages/dashboard/BarChartView', () => ({ __esModule: true, default: () => null }));
-jest.setTimeout(60_000);
+jest.setTimeout(240_000);
 
-const FIND = { timeout: 10_000 };
+const FIND = { timeout: 60_000 };
 
 useTestBackends();
 

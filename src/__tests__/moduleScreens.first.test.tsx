@@ -3,6 +3,6 @@ import { describeModuleScreens, moduleHalf } from '../testing/moduleScreens';
 
 // jsdom draws no charts
 jest.mock('../pages/dashboard/BarChartView', () => ({ __esModule: true, default: () => null }));
-jest.setTimeout(60_000);
+jest.setTimeout(240_000);
 
 describeModuleScreens(moduleHalf(1));

@@ -148,7 +148,7 @@ const en = {
       email_invalid: 'Please provide a valid email.',
       phone: 'Please provide a number atleast 11 digits.',
       password_required: 'Please provide a password.',
-      confirm_required: 'Please confirm the password.',
+      confirm_required: 'Please provide a confirm password.',
       passwords_mismatch: 'Passwords do not match',
       cnic: 'Please provide a cnic atleast 13 digits.',
       dob_future: 'The date of birth cannot be in the future.',

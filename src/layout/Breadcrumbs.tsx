@@ -14,6 +14,9 @@ const SCREEN_SEGMENTS: Record<string, string> = {
   create: 'ra.action.create',
   // a record added under its parent: /prescriptions/add/<patient id>
   add: 'ra.action.create',
+  // the spec's record routes (/x/edit/<id>, /x/show/<id>), on their way to react-admin's: no record is named "edit"
+  edit: 'ra.action.edit',
+  show: 'ra.action.show',
   profile: 'app.page.profile',
   changePassword: 'app.page.change_password',
 };

@@ -19,6 +19,7 @@ import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { retryUnlessClientError, type AppDataProvider } from '../providers/dataProvider';
 import { subscribeNotifications, subscribeReconnect, type AdminNotification } from '../providers/realtime';
 import { useConsoleIdentity } from '../providers/kit/identity';
+import { POLL_MS, useRealtimeLive } from '../providers/useResourceChanges';
 import { BELL_QUERY_KEY, withPushed, type BellData } from '../resources/notifications/api';
 import { formatDateTime, formatWhen } from '../resources/notifications/dates';
 
@@ -92,10 +93,13 @@ export const NotificationBell = () => {
   const end = useTheme().direction === 'rtl' ? 'left' : 'right';
   const popoverId = useId();
 
+  // while pushed notifications do not arrive (the real-time service away), the bell asks every 30 s
+  const live = useRealtimeLive();
   const { data } = useQuery<BellData>({
     queryKey: BELL_QUERY_KEY,
     queryFn: async ({ signal }) => (await dataProvider.getNotifications({ signal })).data,
     retry: retryUnlessClientError,
+    refetchInterval: live ? false : POLL_MS,
   });
 
   useEffect(() => {

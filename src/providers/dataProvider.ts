@@ -13,10 +13,13 @@ export function createDataProvider(options: DataProviderOptions = {}): AppDataPr
   return { ...createBaseDataProvider(options.apiUrl, options.http), ...createConsoleMethods(options) };
 }
 
-/** A 4xx answer will not change by asking again; anything else is retried twice (react-query's retry). */
+/**
+ * A 4xx answer will not change by asking again, and a read answered 503 was already asked again by the
+ * HTTP layer (readRetry in http.ts); anything else is retried twice (react-query's retry).
+ */
 export const retryUnlessClientError = (failures: number, error: unknown): boolean => {
   const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-  return !(typeof status === 'number' && status >= 400 && status < 500) && failures < 2;
+  return !(typeof status === 'number' && ((status >= 400 && status < 500) || status === 503)) && failures < 2;
 };
 
 export const dataProvider: AppDataProvider = createDataProvider();

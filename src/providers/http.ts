@@ -166,7 +166,42 @@ function readEnvelope<T>(status: number, text: string, envelope: boolean): ApiRe
 interface RawResponse {
   status: number;
   text: string;
+  /** Retry-After in seconds, when the answer gave one */
+  retryAfter?: number;
 }
+
+/**
+ * A 503 is the server saying that something it needs (its database, its file store) is briefly away,
+ * with Retry-After. A read (GET) changes nothing, so it is asked again on its own, after each of these
+ * waits or the server's Retry-After when longer; the last 503 is the caller's (its message says "try
+ * again in a moment", in the reader's language). A write is never sent again on its own: after a lost
+ * connection the server cannot always know whether its transaction committed (a create sent twice would
+ * make two records), so the person sees the message and sends it again. The chunked upload's chunks are
+ * the exception (chunkedUpload.ts): the server takes the same chunk twice as once.
+ */
+export const readRetry = {
+  delaysMs: [1_000, 2_000, 4_000, 8_000],
+  /** the longest Retry-After honoured */
+  maxWaitMs: 30_000,
+  wait: (ms: number, signal: AbortSignal | undefined): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new DOMException('The request was aborted.', 'AbortError'));
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new DOMException('The request was aborted.', 'AbortError'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+const retryAfterOf = (value: string | null | undefined): number | undefined => {
+  const seconds = value ? Number(value) : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+};
 
 function sendWithXhr(
   method: string,
@@ -192,7 +227,7 @@ function sendWithXhr(
     };
     xhr.onload = () => {
       settle();
-      resolve({ status: xhr.status, text: xhr.responseText });
+      resolve({ status: xhr.status, text: xhr.responseText, retryAfter: retryAfterOf(xhr.getResponseHeader?.('retry-after')) });
     };
     xhr.onerror = () => {
       settle();
@@ -221,7 +256,7 @@ async function sendWithFetch(
     if (isAbortError(error)) throw error;
     throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
   }
-  return { status: response.status, text: await response.text() };
+  return { status: response.status, text: await response.text(), retryAfter: retryAfterOf(response.headers?.get('retry-after')) };
 }
 
 /**
@@ -237,9 +272,18 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const raw = onUploadProgress
-    ? await sendWithXhr(method, url, headers, encoded.body, signal, onUploadProgress)
-    : await sendWithFetch(method, url, headers, encoded.body, signal);
+  const send = () =>
+    onUploadProgress
+      ? sendWithXhr(method, url, headers, encoded.body, signal, onUploadProgress)
+      : sendWithFetch(method, url, headers, encoded.body, signal);
+  let raw = await send();
+  if (method === 'GET') {
+    for (const delay of readRetry.delaysMs) {
+      if (raw.status !== 503) break;
+      await readRetry.wait(Math.max(delay, Math.min(readRetry.maxWaitMs, (raw.retryAfter ?? 0) * 1000)), signal);
+      raw = await send();
+    }
+  }
   return readEnvelope<T>(raw.status, raw.text, envelope);
 }
 

@@ -2,7 +2,9 @@
  * Real-time push (spec 1 section 7 "Real time", DESIGN section 5): one Pusher-protocol connection per
  * signed-in admin, opened on the first subscription. pusher-js is imported lazily so it stays out of
  * the sign-in bundle, and every failure (no config, realtime disabled, socket refused, channel not
- * authorised) is quiet: the bell then only shows what it fetched and lists do not refresh by themselves.
+ * authorised) is quiet. While no connection is up (`isRealtimeLive`: the service away, or real time off)
+ * the bell and open lists ask the server themselves every 30 s (useResourceChanges.ts), and once it is up
+ * again they read once more what they may have missed.
  *
  * Channels: `private-admin.{pusher_id}` (event `notification`) and `private-changes.{resource}`
  * (event `changed`), both authorised by the server. The config and each channel's signature come
@@ -64,6 +66,10 @@ export interface RealtimeTransport {
   socketId(): string | undefined;
   /** Called after the connection came back from an interruption (events may have been missed). */
   onReconnect(listener: () => void): void;
+  /** Whether the connection is up now (absent: always). */
+  isLive?(): boolean;
+  /** Called when the connection goes up or down. */
+  onLiveChange?(listener: (live: boolean) => void): void;
 }
 
 export const NOTIFICATION_EVENT = 'notification';
@@ -79,7 +85,10 @@ type Handler = (data: unknown) => void;
 /** channel → event → handlers; kept while disconnected, so a subscription may come before the socket. */
 const registry = new Map<string, Map<string, Set<Handler>>>();
 const reconnectListeners = new Set<() => void>();
+const liveListeners = new Set<() => void>();
 let transport: RealtimeTransport | null = null;
+/** the last liveness told to the listeners */
+let liveNow = false;
 let connecting: Promise<RealtimeTransport | null> | null = null;
 let failedAt = 0;
 /** Bumped by disconnectRealtime, so a connection that was still opening is dropped when it arrives. */
@@ -97,6 +106,20 @@ function dispatch(channel: string, event: string, data: unknown): void {
       // One faulty listener must not stop the others.
     }
   }
+}
+
+/** Tells the liveness listeners when it changed. */
+function liveChanged(): void {
+  const live = transport !== null && (transport.isLive?.() ?? true);
+  if (live === liveNow) return;
+  liveNow = live;
+  for (const listener of [...liveListeners]) listener();
+}
+
+function adopt(target: RealtimeTransport): void {
+  target.onLiveChange?.(() => {
+    if (transport === target) liveChanged();
+  });
 }
 
 function attach(target: RealtimeTransport, channel: string): void {
@@ -154,7 +177,9 @@ async function openPusher(source: RealtimeBackend): Promise<RealtimeTransport | 
   let wasConnected = false;
   let interrupted = false;
   const listeners: (() => void)[] = [];
+  const liveListeners: ((live: boolean) => void)[] = [];
   pusher.connection.bind('state_change', (states: { previous: string; current: string }) => {
+    if ((states.previous === 'connected') !== (states.current === 'connected')) for (const listener of liveListeners) listener(states.current === 'connected');
     if (states.current === 'connected') {
       if (wasConnected && interrupted) for (const listener of listeners) listener();
       wasConnected = true;
@@ -181,6 +206,10 @@ async function openPusher(source: RealtimeBackend): Promise<RealtimeTransport | 
     onReconnect(listener) {
       listeners.push(listener);
     },
+    isLive: () => pusher.connection.state === 'connected',
+    onLiveChange(listener) {
+      liveListeners.push(listener);
+    },
   };
 }
 
@@ -205,7 +234,9 @@ function connect(source: RealtimeBackend): void {
       opened.onReconnect(() => {
         for (const listener of [...reconnectListeners]) listener();
       });
+      adopt(opened);
       for (const channel of registry.keys()) attach(opened, channel);
+      liveChanged();
       return opened;
     });
 }
@@ -288,6 +319,20 @@ export function subscribeReconnect(handler: () => void): () => void {
   };
 }
 
+/**
+ * Whether pushed events arrive now: a connection is up. False before it opens, while the service is away
+ * (pusher-js tries again by itself) and when real time is off: then screens ask the server themselves.
+ */
+export const isRealtimeLive = (): boolean => liveNow;
+
+/** Called when isRealtimeLive changes (useSyncExternalStore's subscribe). */
+export function subscribeLive(listener: () => void): () => void {
+  liveListeners.add(listener);
+  return () => {
+    liveListeners.delete(listener);
+  };
+}
+
 /** The connection's socket id, for an `X-Socket-ID` header that lets the server skip the writer's echo. */
 export const getRealtimeSocketId = (): string | undefined => transport?.socketId();
 
@@ -303,6 +348,7 @@ export function disconnectRealtime(): void {
     transport?.disconnect();
     transport = null;
   }
+  liveChanged();
 }
 
 /**
@@ -320,8 +366,10 @@ export function setRealtimeForTests(replacement: RealtimeTransport | null | unde
     target.onReconnect(() => {
       for (const listener of [...reconnectListeners]) listener();
     });
+    adopt(target);
     for (const channel of registry.keys()) attach(target, channel);
   }
+  liveChanged();
 }
 
 /** A transport held in memory: `emit` plays a pushed event on a subscribed channel (tests, local demos). */
@@ -329,12 +377,16 @@ export interface MemoryTransport extends RealtimeTransport {
   emit(channel: string, event: string, data: unknown): void;
   /** Plays a reconnection after an interruption. */
   reconnect(): void;
+  /** Plays the connection going down (false) or up again (true); it starts up. */
+  setLive(live: boolean): void;
   subscribedChannels(): string[];
 }
 
 export function createMemoryTransport(): MemoryTransport {
   const channels = new Map<string, (event: string, data: unknown) => void>();
   const listeners: (() => void)[] = [];
+  const liveListeners: ((live: boolean) => void)[] = [];
+  let live = true;
   return {
     subscribe(channel, onEvent) {
       channels.set(channel, onEvent);
@@ -354,6 +406,15 @@ export function createMemoryTransport(): MemoryTransport {
     },
     reconnect() {
       for (const listener of listeners) listener();
+    },
+    isLive: () => live,
+    onLiveChange(listener) {
+      liveListeners.push(listener);
+    },
+    setLive(next) {
+      if (next === live) return;
+      live = next;
+      for (const listener of liveListeners) listener(live);
     },
     subscribedChannels: () => [...channels.keys()],
   };

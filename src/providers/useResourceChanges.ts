@@ -1,13 +1,49 @@
 /**
  * Keeps open lists current: a write to a resource by another admin (the server pushes `changed` on
- * `private-changes.{resource}`) refetches that resource's list queries. Kept apart from realtime.ts so
- * the socket module stays free of React and react-query.
+ * `private-changes.{resource}`) refetches that resource's list queries. While real time is not live (the
+ * service away, or off) they are read again every POLL_MS instead, and once more when it is back. Kept
+ * apart from realtime.ts so the socket module stays free of React and react-query.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useDataProvider, useResourceContext } from 'ra-core';
 import type { AppDataProvider } from './dataProvider';
-import { subscribeChanges, type ResourceChange } from './realtime';
+import { isRealtimeLive, subscribeChanges, subscribeLive, type ResourceChange } from './realtime';
+
+/** How often a screen asks the server itself while pushed events do not arrive. */
+export const POLL_MS = 30_000;
+
+/** Whether pushed events arrive now (see isRealtimeLive); a component re-renders when it changes. */
+export function useRealtimeLive(): boolean {
+  return useSyncExternalStore(subscribeLive, isRealtimeLive, isRealtimeLive);
+}
+
+/**
+ * Calls `refresh` every POLL_MS while real time is not live, and once when it is live again after it
+ * was down (what was pushed meanwhile was missed). The connection opening as a screen mounts misses
+ * nothing the screen's own first read did not see.
+ */
+export function usePollWhileOffline(refresh: () => void): void {
+  const live = useRealtimeLive();
+  const latest = useRef(refresh);
+  latest.current = refresh;
+  const wasLive = useRef(live);
+  const missed = useRef(false);
+  useEffect(() => {
+    if (live) {
+      if (missed.current) latest.current();
+      missed.current = false;
+      wasLive.current = true;
+      return undefined;
+    }
+    if (wasLive.current) missed.current = true;
+    const timer = setInterval(() => {
+      missed.current = true;
+      latest.current();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [live]);
+}
 
 /** react-admin's query keys are [resource, call, params]; these calls feed lists and reference inputs. */
 const LIST_CALLS: readonly unknown[] = ['getList', 'getMany', 'getManyReference', 'getInfiniteList'];
@@ -45,7 +81,7 @@ export function isOwnWrite(queryClient: QueryClient, resource: string, change: R
 
 /**
  * Refetches the lists of `resource` (by default the one of the resource context) when another admin
- * writes to it; does nothing without real time.
+ * writes to it; without real time, every POLL_MS.
  */
 export function useResourceChanges(resourceName?: string): void {
   const queryClient = useQueryClient();
@@ -53,6 +89,9 @@ export function useResourceChanges(resourceName?: string): void {
   const dataProvider = useDataProvider<AppDataProvider>();
   const contextResource = useResourceContext();
   const resource = resourceName ?? contextResource;
+  usePollWhileOffline(() => {
+    if (resource) void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === resource && LIST_CALLS.includes(queryKey[1]) });
+  });
   useEffect(() => {
     if (!resource) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -74,13 +113,14 @@ export function useResourceChanges(resourceName?: string): void {
 
 /**
  * Reads a query again (the dashboard's figures) when any of these resources changes anywhere (a
- * booking from the app, another admin's write); a burst refetches once. Nothing without real time.
+ * booking from the app, another admin's write); a burst refetches once. Without real time, every POLL_MS.
  */
 export function useChangesRefetch(resources: readonly string[], queryKey: readonly unknown[]): void {
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
   const names = resources.join(',');
   const key = JSON.stringify(queryKey);
+  usePollWhileOffline(() => void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] }));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = names.split(',').map((resource) =>

@@ -16,10 +16,10 @@ export interface ModuleDefinition extends Omit<ResourceConfig, 'create' | 'edit'
  * shells (Back, Submit, Cancel on add, the spec's toasts, parent routes), unless the module brings its own.
  * The list knows the module's representation and second line, for its phone layout.
  */
-export function defineModule({ inputs, transform, validate, defaultValues, create, edit, ...config }: ModuleDefinition): ResourceConfig {
+export function defineModule({ inputs, transform, validate, defaultValues, messages, create, edit, ...config }: ModuleDefinition): ResourceConfig {
   // reference data (the setting group) and locations are entered in batches: their add form offers "Save and add another"
   const addAnother = 'group' in config.menu && (config.menu.group === 'setting' || config.menu.group === 'location');
-  const screens = inputs ? formScreens(inputs, { transform, validate, defaultValues, parent: config.parent, addAnother }) : undefined;
+  const screens = inputs ? formScreens(inputs, { transform, validate, defaultValues, messages, parent: config.parent, addAnother }) : undefined;
   const { recordRepresentation, secondaryText } = config;
   return {
     ...config,

@@ -13,6 +13,8 @@ export interface Recorded {
   progress?: number[];
   /** No answer at all: the connection dropped (after the progress events, for XHR). */
   network?: boolean;
+  /** Headers of the answer (names in lower case). */
+  headers?: Record<string, string>;
 }
 
 export interface SentRequest {
@@ -84,6 +86,7 @@ export function stubFetch(replay: Replay): SentRequest[] {
     return {
       ok: status >= 200 && status < 300,
       status,
+      headers: { get: (name: string) => answer.headers?.[name.toLowerCase()] ?? null },
       text: async () => bodyText(answer.body),
       json: async () => answer.body,
     };

@@ -6,12 +6,12 @@ import { format } from 'util';
 // A screen test renders react-admin in jsdom: about a second on an idle machine, three or four while
 // another process keeps both cores busy; the waits inside end as soon as their condition holds. Set
 // here because jest ignores a `testTimeout` inside a `projects` entry.
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 // findBy* and waitFor give up after this long (testing-library's default is 1 s): a react-admin screen
 // can take longer than that to render in jsdom when the machine is busy. They return as soon as their
 // condition holds, so a quiet run is not slower.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 // A test that logs console.error fails (STYLE.md): React warnings, act() warnings and
 // unexpected provider errors must not scroll by unnoticed. A test that expects an error can

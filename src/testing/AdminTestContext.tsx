@@ -17,18 +17,19 @@ import {
   type RaRecord,
   type UpdateParams,
   type UpdateResult,
+  type UserIdentity,
 } from 'react-admin';
 import { canAccess } from '../providers/permissions';
 import type { AppDataProvider, AppDataProviderMethods } from '../providers/dataProvider';
 import { createI18nProvider } from '../i18n/i18nProvider';
 
 /** An auth provider for a signed-in user holding these permissions, deciding access like the real one. */
-export const testAuthProvider = (permissions: string[]): AuthProvider => ({
+export const testAuthProvider = (permissions: string[], identity: UserIdentity = { id: 1, fullName: 'Test Admin' }): AuthProvider => ({
   login: async () => undefined,
   logout: async () => undefined,
   checkAuth: async () => undefined,
   checkError: async () => undefined,
-  getIdentity: async () => ({ id: 1, fullName: 'Test Admin' }),
+  getIdentity: async () => identity,
   getPermissions: async () => permissions,
   canAccess: async ({ resource, action, record }) => canAccess(permissions, { resource, action, record }),
 });
@@ -107,13 +108,15 @@ export interface AdminTestContextProps {
   dataProvider: DataProvider;
   permissions?: string[];
   resource?: string;
+  /** who is signed in (the auth provider's getIdentity); a test admin with id 1 when not given */
+  identity?: UserIdentity;
 }
 
 /** react-admin's contexts with a fresh memory store, the app's dictionary, a signed-in user and the toasts. */
-export const AdminTestContext = ({ children, i18nProvider, dataProvider, permissions = [], resource }: AdminTestContextProps) => (
+export const AdminTestContext = ({ children, i18nProvider, dataProvider, permissions = [], resource, identity }: AdminTestContextProps) => (
   <AdminContext
     dataProvider={dataProvider}
-    authProvider={testAuthProvider(permissions)}
+    authProvider={testAuthProvider(permissions, identity)}
     i18nProvider={i18nProvider}
     store={memoryStore()}
   >

@@ -14,7 +14,7 @@ import { restoreFetch } from '../test/recorded-http';
 import { BACKENDS, createTestBackend, renderConsole, type TestBackend, useTestBackends } from './backends';
 import { RESOURCE_NAMES, type ResourceName } from '../../contract/resources';
 
-const FIND = { timeout: 10_000 };
+const FIND = { timeout: 60_000 };
 /** The forms' submit button: "Submit" (with "Save and add another" beside it on batch forms). */
 const SUBMIT = /^(submit|save)$/i;
 /** The submit button, found by its text (a query by role computes every element's accessible name: slow on a whole console). */

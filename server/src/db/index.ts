@@ -135,6 +135,8 @@ export function withNamedStatements(pool: Pool, max = 500, onLost: (err: Error) 
   };
 }
 
+const NOTHING_TO_ROLL_BACK = { reader: false, all: () => [], iterate: () => [][Symbol.iterator](), run: () => ({ changes: 0, lastInsertRowid: 0 }) } as unknown as SQLite.Statement;
+
 /**
  * Kysely prepares every SQLite query anew, and for the small queries of an API request preparing costs
  * about as much as running (measured: ~100 µs of a ~1 ms list request). This keeps prepared statements
@@ -146,6 +148,10 @@ export function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDa
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
+      // SQLite rolls a transaction back itself on some errors (out of disk, I/O, locked, out of memory);
+      // Kysely then sends its ROLLBACK, whose "no transaction is active" would take the place of the
+      // error that mattered (a full disk answered 500 instead of 503). With nothing to roll back, nothing runs.
+      if (!sqlite.inTransaction && /^\s*rollback\s*$/i.test(text)) return NOTHING_TO_ROLL_BACK;
       const cached = cache.get(text);
       if (cached) {
         if (cached.busy) return sqlite.prepare(text);

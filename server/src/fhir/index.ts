@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { messageText } from '../../../contract/messages';
 import type { RouteAccess } from '../context';
 import { HttpError } from '../http/errors';
+import { RETRY_AFTER_SECONDS } from '../services/outages';
 import type { CrudHelpers } from '../http/resource';
 import { capabilityStatement } from './capability';
 import type { FhirMapping } from './mapping';
@@ -15,8 +16,10 @@ import type { FhirCall, Source } from './source';
  * The FHIR R4 API under /fhir (registered by app.ts): read and search of every mapping
  * (`mappings/`), `Patient/{id}/$everything` and `metadata`, in `application/fhir+json`, behind the
  * console's bearer tokens and each source's view permission and district scope (the sources read
- * through the declarations' own lists and read paths). Every refusal is an OperationOutcome. The routes
- * stay out of the OpenAPI document (`hide`): the CapabilityStatement at /fhir/metadata describes them.
+ * through the declarations' own lists and read paths). Every refusal is an OperationOutcome; a request
+ * that failed for want of the database or the file store is a 503 with Retry-After (issue `transient`).
+ * The routes stay out of the OpenAPI document (`hide`): the CapabilityStatement at /fhir/metadata
+ * describes them.
  */
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
@@ -40,6 +43,11 @@ export function fhirApi(crud: ReadonlyMap<string, CrudHelpers>) {
 
     api.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof FhirError) return send(reply, error.statusCode, outcome(error.issue, error.message));
+      // the database or the file store is down (the same classifier as the console API's): try again soon
+      if (ctx.outages.unavailable(error)) {
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return send(reply, 503, outcome('transient', messageText('service_unavailable')));
+      }
       const status = error instanceof HttpError ? error.statusCode : error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
       if (status === 401) reply.header('www-authenticate', 'Bearer');
       if (status >= 500) request.log.error({ err: error }, 'unhandled error');

@@ -103,7 +103,7 @@ export const visibleSources = (fc: FhirCall, mapping: FhirMapping): Source[] =>
 
 /** What the parameters ask of one source; null when none of its records can match. */
 function narrowSource(fc: FhirCall, source: Source, params: ParsedParam[]): Narrowing | null {
-  const narrowing: Narrowing = { where: [], search: null };
+  const narrowing: Narrowing = { where: [], search: null, key: JSON.stringify(params.map((p) => [p.name, p.type === 'string' ? p.modifier : null, p.values])) };
   for (const p of params) {
     let part: Partial<Narrowing> | null;
     if (p.name === '_id' && p.type === 'token') {

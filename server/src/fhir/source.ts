@@ -48,6 +48,12 @@ export type Where = (qb: AnySelect) => AnySelect;
 export interface Narrowing {
   where: Where[];
   search: string | null;
+  /**
+   * The parameters the conditions come from, as text: handed to the list beside its search term, so its
+   * memory of each search's last total (which picks the count's plan) keeps the FHIR search's total apart
+   * from the console's search of the same term (the list reads no parameter of that name)
+   */
+  key?: string;
 }
 
 /** How a parameter's value narrows a source; null: none of its records can match (a district has no `partof`). */
@@ -105,6 +111,7 @@ export function listSource(spec: {
   const list = async (fc: FhirCall, narrowing: Narrowing, page: number, perPage: number, extra: Row = {}) => {
     const query: Row = { page: String(page), per_page: String(perPage), ...extra };
     if (narrowing.search) query.search = narrowing.search;
+    if (narrowing.search && narrowing.key) query.fhir = narrowing.key;
     const answer = (await helpers(fc).list(fc.request, { query, scope: applyAll(narrowing.where) })) as ListAnswer;
     return answer.data;
   };

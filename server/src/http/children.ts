@@ -21,7 +21,7 @@ export function childListSchema(spec: ChildSpec): TObject | ReturnType<typeof Ty
     { additionalProperties: false },
   );
   // a list left out (or not a list) is answered with the declaration's own message, as an empty one is
-  return Type.Array(row, { maxItems: spec.max ?? 200, ...(spec.minMessage ? { 'x-message': spec.minMessage } : {}) });
+  return Type.Array(row, { ...(spec.min ? { minItems: spec.min } : {}), maxItems: spec.max ?? 200, ...(spec.minMessage ? { 'x-message': spec.minMessage } : {}) });
 }
 
 /**

@@ -8,6 +8,7 @@ import { audit } from '../services/audit';
 import { csvStream, DateCell, excelSerial, EXPORT_TTL_MS, signExport, verifyExport, xlsxStream } from '../services/export';
 import { dateFormatters, exportColumns, exportLocale, headerOf, typedCell } from './exportColumns';
 import { first } from './list';
+import { EXPORT_TYPES, signedLinkAnswers } from './responses';
 import { districtsOfAdmin, permissionsOfRole, requireAdmin } from './auth';
 import { forbidden, HttpError } from './errors';
 import type { CrudHelpers, Row } from './resource';
@@ -22,7 +23,7 @@ export function exportLink(ctx: AppContext, request: FastifyRequest, resource: s
   const query: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(q)) {
     if (DROPPED.has(k)) continue;
-    if (typeof v === 'string') query[k] = v;
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') query[k] = String(v);
     else if (Array.isArray(v)) query[k] = v.map(String);
   }
   const format = q.format === 'xlsx' ? 'xlsx' : 'csv';
@@ -66,7 +67,7 @@ export function registerExportRoute(app: FastifyInstance, crud: Map<string, Crud
   const ctx = app.ctx;
   app.get(
     '/api/admin/exports/:token',
-    { config: { access: { auth: false } }, schema: { tags: ['exports'], params: Type.Object({ token: Type.String() }), querystring: Type.Object({ labels: Type.Optional(Type.String({ maxLength: 8000 })) }), security: [] } },
+    { config: { access: { auth: false } }, schema: { tags: ['exports'], params: Type.Object({ token: Type.String() }), querystring: Type.Object({ labels: Type.Optional(Type.String({ maxLength: 8000 })) }), security: [], response: signedLinkAnswers(EXPORT_TYPES, 'The list as a file: CSV or XLSX, as the link was made for.') } },
     async (request, reply) => {
       const claim = verifyExport(ctx.config.appKey, (request.params as { token: string }).token);
       if (!claim) throw new HttpError(410, 'This download link has expired or is not valid. Export again.');

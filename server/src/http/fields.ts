@@ -9,6 +9,9 @@ import { ValidationError } from './errors';
  */
 const msg = (message: string) => ({ 'x-message': message });
 
+/** Text a client sends that PostgreSQL can store: no NUL character (every string's pattern says so: http/openapi.ts). */
+export const NO_NUL = '^[^\\u0000]*$';
+
 /** ids are PostgreSQL `integer` (serial) columns: a larger number names no row, and PostgreSQL refuses to compare it. */
 export const MAX_ID = 2_147_483_647;
 
@@ -43,6 +46,9 @@ export const Fields = {
   enumOf: <T extends string>(values: readonly T[], message: string) =>
     Type.Union(values.map((v) => Type.Literal(v)), msg(message)),
   any: (description: string): TSchema => Type.Unsafe({ description }),
+  /** bytes sent as a file part of form data, checked by the route itself (in JSON, at most null when `nullable`) */
+  filePart: (description: string, nullable = false, message?: string): TSchema =>
+    Type.Unsafe({ description, 'x-file': { multiple: false, nullable, partOnly: true }, ...(message ? msg(message) : {}) }),
 };
 
 export const messageOf = (schema: unknown): string | undefined =>
@@ -128,11 +134,12 @@ export function containsNul(value: unknown): boolean {
 }
 
 /**
- * Before validation: "" becomes null (a cleared form field); "1"/"0"/"true"/"false"/"on" become
- * booleans for boolean fields and numeric text numbers for number fields (the spec's console sends
- * its forms as text, and so may other clients, in form data or JSON). A form (multipart) body's list
- * fields arrive as JSON text and are parsed. Unknown fields are removed by ajv. Text holding a NUL
- * character is refused (422): PostgreSQL cannot store it, and SQLite should not differ.
+ * Before validation, in JSON and form data alike (the console's forms and the spec's clients send their
+ * fields as text): "" becomes null (a cleared field); "1"/"0"/"true"/"false"/"on"/"off"/"yes"/"no" become
+ * flags for flag fields and numeric text a number for number fields; a form's list fields arrive as
+ * JSON text or as `key[]` parts. The document says so (README, "The API document": the coercion rule).
+ * Unknown fields are removed by ajv. Text holding a NUL character is refused (422): PostgreSQL cannot
+ * store it, and SQLite should not differ.
  */
 export function normalizeBody(body: unknown, schema: unknown, form = false): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;

@@ -13,6 +13,7 @@ import type { UploadLimits } from './bodyLimits';
 import { districtsOfAdmin } from './auth';
 import { HttpError, ValidationError } from './errors';
 import { linkAdmin } from './exports';
+import { signedLinkAnswers } from './responses';
 import { isWithin } from './list';
 import type { FileSpec, Presented, ResourceDef, Row } from './resource';
 
@@ -278,9 +279,19 @@ export function presentFiles(ctx: AppContext, def: ResourceDef, rows: Presented[
   }
 }
 
-/** The schema of a file field: anything (the machinery checks the content); a required one names its message. */
+/**
+ * The schema of a file field. Validation takes anything here (a multipart file arrives as bytes) and
+ * the machinery checks the value itself (storeFiles: a data URL or a file part of one of the kinds,
+ * a chunked upload's /storage path, a file the record holds; else a 422 with the field's message);
+ * `x-file` tells the document what a client sends (http/openapi.ts: a string in JSON, a file part in
+ * form data). A required one names its message.
+ */
 export const fileSchema = (spec: FileSpec) =>
-  Type.Unsafe<unknown>({ description: `${spec.kinds.join(', ')}${spec.multiple ? ' (several)' : ''}: multipart file, data URL, or a chunked upload's /storage path`, ...(spec.requiredMessage ? { 'x-message': spec.requiredMessage } : {}) });
+  Type.Unsafe<unknown>({
+    description: `${spec.kinds.join(', ')}${spec.multiple ? ` (up to ${MAX_FILES_PER_FIELD})` : ''}, at most ${Math.round((spec.maxBytes ?? DEFAULT_MAX_FILE_BYTES) / 1024 / 1024)} MB${spec.multiple ? ' each' : ''}: a file part (form data), a data URL, the /storage path a chunked upload answered, or the link of a file the record holds (kept)`,
+    'x-file': { multiple: Boolean(spec.multiple), nullable: !spec.requiredMessage },
+    'x-message': spec.requiredMessage ?? spec.message,
+  });
 
 /**
  * GET /api/admin/files/{token}: a private file behind a signed link, which works for ten minutes
@@ -309,7 +320,7 @@ export function registerFileRoutes(app: FastifyInstance, defs: ResourceDef[]): v
   };
   app.get(
     '/api/admin/files/:token',
-    { config: { access: { auth: false } }, schema: { tags: ['files'], params: Type.Object({ token: Type.String({ maxLength: 2000 }) }), security: [] } },
+    { config: { access: { auth: false } }, schema: { tags: ['files'], params: Type.Object({ token: Type.String({ maxLength: 2000 }) }), security: [], response: signedLinkAnswers([...new Set(Object.values(MIME_TYPES))], 'The file (a PDF may be framed by the console).') } },
     async (request, reply) => {
       const claim = ctx.storage.verifySigned((request.params as { token: string }).token);
       if (!claim) throw new HttpError(410, 'This file link has expired or is not valid. Open the record again.');

@@ -14,9 +14,12 @@ import { type AnySelect, dynamic, type DynamicDatabase, type ListOptions, type R
  * range, status, `ids[]` (or one `id`), the caller's scope, and the sort (a column or a belongsTo relation's column).
  */
 
-/** the first value of a query parameter; NUL characters dropped (PostgreSQL refuses them in text) */
+/**
+ * The first value of a query parameter, as text (a parameter declared as a number or flag arrives as
+ * one); NUL characters dropped (PostgreSQL refuses them in text)
+ */
 export const first = (v: unknown): string | undefined =>
-  Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v.replaceAll('\u0000', '') : undefined;
+  Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v.replaceAll('\u0000', '') : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -277,7 +280,19 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const search = (first(q.search) ?? '').trim();
-  if (search) {
+  // a search that also looks in the records the list names (an appointment's patient and doctor)
+  const through = search ? (def.searchThrough ?? []) : [];
+  if (search && through.length) {
+    const own = searchMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset);
+    const named = through.flatMap(({ column, resource }) => {
+      // the named table's whole index (every kind of person: a patient or a family member), as its lists search it
+      const other = ctx.registry.byName.get(resource);
+      if (!other) return [];
+      const matching = db.selectFrom(other.table).select('id').where(searchMatches(ctx.dialect, ctx.searchIndexes, other.table, other.searchable, search));
+      return [sql<boolean>`${sql.ref(column)} in (${matching})`];
+    });
+    conditions.push((qb) => qb.where(sql<boolean>`(${sql.join([own, ...named], sql` or `)})`));
+  } else if (search) {
     const walk = plan === 'text' ? walkMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : null;
     conditions.push((qb) => qb.where(walk ?? searchMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset)));
   }
@@ -303,7 +318,8 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const ordered = base.select(columns).orderBy(sortExpression(def, sort), order).orderBy('id', order);
   const opposite = order === 'asc' ? 'desc' : 'asc';
   const reversed = () => base.select(columns).orderBy(sortExpression(def, sort), opposite).orderBy('id', opposite);
-  const fullTextSearch = search !== '' && usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
+  // the plans of a searched list (its own index's matches counted, walked or collected) are for a search of its own text only
+  const fullTextSearch = search !== '' && !through.length && usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
   const ownTable = !fullTextSearch ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
   const searchCount = onlySearched && ownTable ? countSubsetMatches(ownTable, search) : null;
   const textWalk = fullTextSearch && walksByText(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { envelope, type JsonSchema } from './responses';
 
 /**
  * The public read routes (`/api/public/...`, no sign-in): what the landing site and the apps show.
@@ -17,3 +18,12 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, data: u
 
 /** The route config of a public read. */
 export const PUBLIC = { access: { auth: false } } as const;
+
+/** The answers of a public read: the envelope (its message null), or 304 when the client's copy is current (If-None-Match). */
+export function publicAnswers(data: JsonSchema, description: string): Record<number, JsonSchema> {
+  const ok = envelope(data, description);
+  return {
+    200: { ...ok, properties: { ...ok.properties, message: { type: 'null' } } },
+    304: { type: 'null', description: 'Not modified: the copy whose ETag the request names is current.' },
+  };
+}

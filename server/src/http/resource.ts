@@ -1,4 +1,4 @@
-import type { Static, TObject } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, Selectable, SqlBool, Transaction, Updateable } from 'kysely';
 import type { Action } from '../../../contract/permissions';
@@ -280,6 +280,12 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
   updateSchema?: TObject;
   /** text columns a search matches, joined by spaces; served by the table's search index */
   searchable: Col<T>[];
+  /**
+   * The records these columns name are searched too, each by its own resource's searchable columns and
+   * search index (an appointment found by its patient's or doctor's name): a record matches when its
+   * own text does or one of them does.
+   */
+  searchThrough?: { column: Col<T>; resource: ResourceName }[];
   /** columns, or `relation.column` of a belongsTo relation */
   sortable: (Col<T> | `${string}.${string}`)[];
   defaultSort: { field: Col<T>; order: 'asc' | 'desc' };
@@ -335,6 +341,19 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
    */
   recordOnly?: readonly string[];
   /**
+   * What the hooks add to a presented record beyond its columns, relations, files and child rows (the
+   * enrich hook's fields, an expansion's), each with its schema (`Type.Optional` when only some answers
+   * carry it), or null for a column the record does not present. The document and the answers'
+   * serialiser read the record from here (http/responses.ts): a field the hooks add and this leaves
+   * out fails the tests (the answer checked against the handler's, `checkAnswers`).
+   */
+  presents?: Readonly<Record<string, TSchema | null>>;
+  /**
+   * The answer of `hooks.readOther` (a read whose id is another resource's), for the document and the
+   * serialiser; required with that hook.
+   */
+  readsOther?: TSchema;
+  /**
    * Body keys the create and update routes accept and drop, each with why it is not stored (what the
    * spec's console sends beside the fields: `prevRole`, ...). The keys of the record as presented are
    * accepted and dropped too; any other key a schema does not know is a 422 (http/knownFields.ts).
@@ -381,6 +400,7 @@ export interface ResourceDef {
   createSchema: TObject;
   updateSchema?: TObject;
   searchable: string[];
+  searchThrough?: { column: string; resource: ResourceName }[];
   sortable: string[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   filters?: Record<string, 'integer' | 'string' | readonly string[] | undefined>;
@@ -403,6 +423,8 @@ export interface ResourceDef {
   district?: { column: string; table?: TableName; through?: undefined } | { through: string; resources: readonly ResourceName[]; message: string; column?: undefined; table?: undefined };
   expand?: Readonly<Record<string, { as: string; shows: readonly ResourceName[]; load(x: ExpansionContext, record: Presented): Promise<unknown> }>>;
   recordOnly?: readonly string[];
+  presents?: Readonly<Record<string, TSchema | null>>;
+  readsOther?: TSchema;
   hooks?: {
     precheck?(w: Pick<WriteContext, 'ctx' | 'admin' | 'request'>, input: Row, existing: Row | null): Promise<void>;
     prepare?(w: WriteContext, input: Row, existing: Row | null): Promise<Row>;

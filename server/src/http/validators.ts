@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fastify's compiler factory, as it calls it */
@@ -22,15 +23,102 @@ const compiled = new WeakMap<CompileRoute, Map<string, Validate>>();
  * (`ajv` in the fastify options picks one per set of options); a compiled schema is a pure function
  * of its JSON, and fastify reads a validator's `errors` right after calling it, so apps may share one.
  */
-const shared: BuildValidator = (externalSchemas, options) => {
-  const compile = pool(externalSchemas, options);
+const shared: BuildValidator = (_externalSchemas, options) => {
+  // requests' schemas are whole (no $ref): the shared schemas are the answers' (http/responses.ts),
+  // which ajv need not know. Passed on, fastify's pool would write them all out as its key for every route.
+  const compile = pool({}, options);
   let cache = compiled.get(compile);
   if (!cache) compiled.set(compile, (cache = new Map()));
   return (route) => {
-    const key = JSON.stringify(route.schema);
+    const query = route.httpPart === 'querystring';
+    const key = `${query ? 'query ' : ''}${JSON.stringify(route.schema)}`;
     let validate = cache.get(key);
-    if (!validate) cache.set(key, (validate = compile(route)));
+    if (!validate) cache.set(key, (validate = query ? readQuery(route.schema, compile(route)) : compile(route)));
     return validate;
   };
 };
+
+type QuerySchema = { properties?: Record<string, { type?: string; items?: { type?: string } }> };
+
+/** Decimal text as the number it writes, or the text itself (then validation names the parameter). */
+const numberOf = (value: unknown): unknown => {
+  if (typeof value !== 'string' || !/^-?[0-9]{1,15}(\.[0-9]{1,15})?$/.test(value)) return value;
+  return Number(value);
+};
+
+/**
+ * A query's validator: a query is text, so its values are first read as the types its schema
+ * declares: decimal text as a number where a number is declared (never `1e3`, `Infinity` or more
+ * than 15 digits), one value as a list of one where a list is declared (`ids[]`); and a key given
+ * twice is read as its first value, unless its parameter is a list (clients repeat keys by mistake,
+ * and a scalar parameter has one value). Then the schema's own validator, as for a body.
+ */
+function readQuery(schema: QuerySchema, validate: Validate): Validate {
+  const props = Object.entries(schema.properties ?? {});
+  const wrapped = ((data: unknown) => {
+    if (data && typeof data === 'object') {
+      const query = data as Record<string, unknown>;
+      for (const [key, prop] of props) {
+        let value = query[key];
+        if (value === undefined) continue;
+        if (prop.type === 'array') {
+          value = Array.isArray(value) ? value : [value];
+          if (prop.items?.type === 'integer' || prop.items?.type === 'number') value = (value as unknown[]).map(numberOf);
+        } else {
+          if (Array.isArray(value)) value = value[0];
+          if (prop.type === 'integer' || prop.type === 'number') value = numberOf(value);
+        }
+        query[key] = value;
+      }
+      // keys the schema does not declare are dropped by the validator (removeAdditional); a repeated one too
+      for (const [key, value] of Object.entries(query)) if (Array.isArray(value) && !schema.properties?.[key]) query[key] = value[0];
+    }
+    const valid = validate(data);
+    wrapped.errors = validate.errors;
+    return valid;
+  }) as Validate;
+  return wrapped;
+}
 export const sharedValidatorCompiler = shared as unknown as ValidatorFactory;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- fastify's serializer factory, as it calls it */
+type Serialize = (data: unknown) => string;
+type BuildSerializer = (externalSchemas: any, options: any) => (route: { schema: any; httpStatus?: string }) => Serialize;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+type SerializerFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
+const fastifySerializerCompiler = createRequire(require.resolve('fastify'))('@fastify/fast-json-stringify-compiler') as () => BuildSerializer;
+const serializerFactory = fastifySerializerCompiler();
+const serializers = new Map<string, Serialize>();
+
+/**
+ * Fastify's answer serialiser (fast-json-stringify, from the routes' response schemas), compiled once
+ * a process per schema and the shared schemas it may refer to: the ~330 routes' answers are a few
+ * hundred schemas, most of them one refusal's, and an app built again (tests build many) compiles none.
+ */
+const schemaHashes = new WeakMap<object, string>();
+/**
+ * The shared schemas' identity as a short text: each shared schema's hash, worked out once for each
+ * schema object (fastify hands the same objects over in a new container for every route).
+ */
+function sharedKey(externalSchemas: Record<string, object> | undefined): string {
+  if (!externalSchemas) return '';
+  return Object.values(externalSchemas)
+    .map((schema) => {
+      let hash = schemaHashes.get(schema);
+      if (hash === undefined) schemaHashes.set(schema, (hash = createHash('sha256').update(JSON.stringify(schema)).digest('base64url').slice(0, 16)));
+      return hash;
+    })
+    .join('');
+}
+
+const sharedSerializers: BuildSerializer = (externalSchemas, options) => {
+  const compile = serializerFactory(externalSchemas, options);
+  const shared = sharedKey(externalSchemas);
+  return (route) => {
+    const key = `${shared}\n${JSON.stringify(route.schema)}`;
+    let serialize = serializers.get(key);
+    if (!serialize) serializers.set(key, (serialize = compile(route)));
+    return serialize;
+  };
+};
+export const sharedSerializerCompiler = sharedSerializers as unknown as SerializerFactory;

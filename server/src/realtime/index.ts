@@ -12,6 +12,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Pusher from 'pusher';
 import type { Config } from '../config';
+import type { Outages } from '../services/outages';
 import { apiEvent, relayEvents, type EmbeddedHub } from './embedded';
 import type { PgBus } from './pgBus';
 import { embeddedCredentials, type PusherCredentials } from './protocol';
@@ -58,6 +59,8 @@ export interface RealtimeOptions {
   log: FastifyBaseLogger;
   /** the HTTP server the embedded endpoint runs on (its address is read at publish time) */
   server: () => http.Server | null;
+  /** with an external service: its failures are logged there, once an outage (none: a warning each) */
+  outages?: Outages;
 }
 
 /** an event's data as the SDK sends it: text as it is, anything else as JSON */
@@ -145,10 +148,11 @@ export class Realtime {
       for (let i = 0; i < channels.length; i += CHANNELS_PER_TRIGGER) {
         await client.trigger(channels.slice(i, i + CHANNELS_PER_TRIGGER), event, data, opts.socketId ? { socket_id: opts.socketId } : undefined);
       }
+      this.served();
       return true;
     } catch (err) {
       const e = err as { message?: string; status?: number; body?: string; error?: { message?: string } };
-      this.opts.log.warn({ event, channels: channels.length, status: e.status, detail: e.body ?? e.error?.message ?? e.message }, 'realtime: publish failed');
+      this.failed(err, { event, channels: channels.length, status: e.status, detail: e.body ?? e.error?.message ?? e.message });
       return false;
     }
   }
@@ -172,9 +176,10 @@ export class Realtime {
       try {
         await client.triggerBatch(batch.map((e) => ({ channel: e.channel, name: e.name, data: e.data })));
         handed += batch.length;
+        this.served();
       } catch (err) {
         const e = err as { message?: string; status?: number; body?: string };
-        this.opts.log.warn({ events: batch.length, status: e.status, detail: e.body ?? e.message }, 'realtime: batch publish failed');
+        this.failed(err, { events: batch.length, status: e.status, detail: e.body ?? e.message });
       }
     }
     return handed;
@@ -204,6 +209,19 @@ export class Realtime {
       }
     }
     return handed;
+  }
+
+  /**
+   * An external service that does not take an event: the outage log says so once (and once when it
+   * takes one again); the write that published goes on, and consoles poll meanwhile (src/providers/realtime.ts).
+   */
+  private failed(err: unknown, detail: Record<string, unknown>): void {
+    if (this.mode === 'external' && this.opts.outages) this.opts.outages.failed('realtime', err);
+    else this.opts.log.warn(detail, 'realtime: publish failed');
+  }
+
+  private served(): void {
+    if (this.mode === 'external') this.opts.outages?.answered('realtime');
   }
 
   private publisherClient(): Pusher | null {

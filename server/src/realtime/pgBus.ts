@@ -9,7 +9,8 @@
  * (delivered together, in order) and put back together by the listeners.
  *
  * Events published while a node's listening connection is down do not reach that node's sockets
- * (as for a socket that is reconnecting); the connection comes back with a growing back-off.
+ * (as for a socket that is reconnecting); the connection comes back with a growing back-off (logged
+ * once when lost and once when back, not at each try).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -124,6 +125,8 @@ export class PgBus {
   private retryMs = RECONNECT_MIN_MS;
   private timer: NodeJS.Timeout | null = null;
   private connecting: Promise<void> | null = null;
+  /** since when the listening connection has been down (logged once, and once when it is back) */
+  private downSince: number | null = null;
 
   constructor(private readonly opts: PgBusOptions) {
     this.channel = opts.channel ?? BUS_CHANNEL;
@@ -156,7 +159,12 @@ export class PgBus {
         client.removeAllListeners('notification');
         void client.end().catch(() => undefined);
         if (this.closed) return;
-        this.opts.log.warn({ err: err?.message, retryMs: this.retryMs }, 'realtime: the LISTEN connection to PostgreSQL was lost; reconnecting');
+        if (this.downSince === null) {
+          this.downSince = Date.now();
+          this.opts.log.warn({ err: err?.message }, 'realtime: the LISTEN connection to PostgreSQL was lost; reconnecting');
+        } else {
+          this.opts.log.debug({ err: err?.message, retryMs: this.retryMs }, 'realtime: LISTEN not back yet');
+        }
         this.schedule();
       };
       client.on('error', lost);
@@ -185,6 +193,10 @@ export class PgBus {
       }
       this.client = client;
       this.retryMs = RECONNECT_MIN_MS;
+      if (this.downSince !== null) {
+        this.opts.log.warn({ downForSeconds: Math.round((Date.now() - this.downSince) / 100) / 10 }, 'realtime: the LISTEN connection to PostgreSQL is back');
+        this.downSince = null;
+      }
     })().finally(() => {
       this.connecting = null;
     });

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { forbidden } from '../http/errors';
+import { answers } from '../http/responses';
 import { CHANNEL_NAME, SOCKET_ID } from './protocol';
 import { CHANGES_PREFIX } from './index';
 import { registerEmbeddedEndpoint } from './embedded';
@@ -28,20 +29,16 @@ const AuthBody = Type.Object(
   { additionalProperties: false },
 );
 const AuthReply = Type.Object({ auth: Type.String() });
-const ConfigReply = Type.Object({
-  success: Type.Boolean(),
-  message: Type.String(),
-  data: Type.Object({
-    enabled: Type.Boolean(),
-    mode: Type.Union([Type.Literal('embedded'), Type.Literal('external')]),
-    key: Type.String(),
-    host: Type.Union([Type.String(), Type.Null()]),
-    port: Type.Union([Type.Integer(), Type.Null()]),
-    tls: Type.Union([Type.Boolean(), Type.Null()]),
-    cluster: Type.String(),
-    authEndpoint: Type.String(),
-  }),
-});
+const ConfigReply = answers(Type.Object({
+  enabled: Type.Boolean(),
+  mode: Type.Union([Type.Literal('embedded'), Type.Literal('external')]),
+  key: Type.String(),
+  host: Type.Union([Type.String(), Type.Null()]),
+  port: Type.Union([Type.Integer(), Type.Null()]),
+  tls: Type.Union([Type.Boolean(), Type.Null()]),
+  cluster: Type.String(),
+  authEndpoint: Type.String(),
+}), 'What the console connects with.');
 
 const tags = ['realtime'];
 /** pusher-js posts its authorisation request as a form; bodies of these routes are small */
@@ -59,7 +56,7 @@ async function registerRealtimeRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/admin/realtime/config', {
     config: { access: {} },
-    schema: { tags, summary: 'How the console connects to the real-time service (no secrets)', response: { 200: ConfigReply } },
+    schema: { tags, summary: 'How the console connects to the real-time service (no secrets)', response: ConfigReply },
   }, async () => ok(realtime.publicConfig()));
 
   // its own scope: the form parser serves this route only

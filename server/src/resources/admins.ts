@@ -4,14 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { GENDERS, USER_STATUS } from '../../../contract/enums';
 import type { AppContext, Principal } from '../context';
 import { requireAdmin } from '../http/auth';
-import { writeContext } from '../http/crud';
+import { listAnswers, writeContext } from '../http/crud';
 import { ok, MESSAGES } from '../http/envelope';
+import { listQuerySchema } from '../http/listQuery';
+import { answers, recordId, ref } from '../http/responses';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { uploadRoute } from '../http/bodyLimits';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/schema';
 import { type CrudHelpers, defineResource, type Row, type RowOf, type WriteContext } from '../http/resource';
+import { embedded, fileLink, oneOfTypes } from '../http/responses';
 import { audit, diff } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { hashPassword, verifyPassword } from '../services/passwords';
@@ -166,8 +169,8 @@ async function emailChanged(w: { ctx: AppContext; db: Kysely<Database>; admin: P
   await endResetLinks(w.db, old.id);
   const byAnother = old.id !== w.admin.id;
   if (byAnother) await revokeTokens(w.db, old.id);
-  const mail = emailChangedMail(w.ctx, old, byAnother ? w.admin : null);
-  w.afterCommit(() => w.ctx.mailer.send(mail));
+  await w.ctx.mail.queue(w.db, 'email_changed', emailChangedMail(w.ctx, old, byAnother ? w.admin : null));
+  w.afterCommit(async () => w.ctx.mail.kick());
 }
 
 function credentialsMail(ctx: AppContext, to: string, name: string, password: string) {
@@ -200,6 +203,15 @@ export const admins = defineResource<'admins'>()({
   defaultSort: { field: 'created_at', order: 'desc' },
   filters: { role_id: 'integer' },
   status: { kind: 'user' },
+  presents: {
+    role: oneOfTypes('string', 'null'),
+    prevRole: oneOfTypes('string', 'null'),
+    roles: Type.Array(Type.Object({ name: Type.String() })),
+    file: fileLink(),
+    district_ids: Type.Array(Type.Integer()),
+    districts: embedded({ title: Type.String() }),
+    profile_image: null,
+  },
   hooks: {
     // one's own email (where reset links go) changes only with one's current password, on this route as on the profile
     async precheck({ ctx, admin, request }, input, existing) {
@@ -235,8 +247,8 @@ export const admins = defineResource<'admins'>()({
         values.gender ??= 'male';
         values.role_id = roleId;
         if (input.send_credentials && values.email) {
-          const mail = credentialsMail(w.ctx, values.email, values.f_name ?? '', input.password);
-          w.afterCommit(() => w.ctx.mailer.send(mail));
+          await w.ctx.mail.queue(w.db, 'credentials', credentialsMail(w.ctx, values.email, values.f_name ?? '', input.password));
+          w.afterCommit(async () => w.ctx.mail.kick());
         }
       } else if (roleId !== undefined && roleId !== existing.role_id) {
         if (await lastActiveSuperAdmin(w.db, existing)) throw ValidationError.field('role', 'The last active super admin keeps the super admin role.');
@@ -301,8 +313,8 @@ export const admins = defineResource<'admins'>()({
       dob: '1990-01-31',
       gender: 'female',
       role: role.name,
-      password: 'correct horse battery',
-      confirmPassword: 'correct horse battery',
+      password: 'amber lantern orchard',
+      confirmPassword: 'amber lantern orchard',
     })),
   invalidSamples: [
     { f_name: 'Unknown district', email: 'district@b.org', cnic: '3520112345671', role: 'Super Admin', password: 'longenough1', confirmPassword: 'longenough1', district_ids: [999999] },
@@ -316,7 +328,7 @@ export const admins = defineResource<'admins'>()({
 const ProfileBody = Type.Object(
   {
     ...profileFields,
-    file: Type.Optional(Fields.any('JPG or PNG image')),
+    file: Type.Optional(Fields.filePart('a JPG or PNG image, at most 5 MB (a file part of form data; null in JSON leaves the photo as it is)', true, 'File format not supported. JPG/JPEG/PNG')),
     /** the current password: needed to change the email, which is where reset links go */
     password: Type.Optional(Fields.text('Please provide your current password.', 128)),
   },
@@ -337,14 +349,15 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
   const signedIn = { access: {} };
 
   // the spec's list call: GET /admins/admin/{signed-in admin's encrypted id}, everyone but that admin
-  app.get('/api/admin/admins/admin/:id', { config: { access: { permission: 'view_sub_admin' } }, schema: { tags } }, (request) => {
+  app.get('/api/admin/admins/admin/:id', { config: { access: { permission: 'view_sub_admin' } }, schema: { tags, querystring: listQuerySchema(crud.def, { exports: true }), response: listAnswers(ref(recordId(crud.def))) } }, (request) => {
     const self = crud.decodeId((request.params as { id: string }).id);
     return crud.list(request, { excludeIds: [self] });
   });
 
-  app.get('/api/admin/admins/profile', { config: signedIn, schema: { tags } }, async (request) => ok(await crud.loadOne(requireAdmin(request).id)));
+  const admin = ref(recordId(crud.def));
+  app.get('/api/admin/admins/profile', { config: signedIn, schema: { tags, response: answers(admin, 'The signed-in admin.') } }, async (request) => ok(await crud.loadOne(requireAdmin(request).id)));
 
-  app.post('/api/admin/admins/profile', { ...uploadRoute({ fileBytes: PROFILE_PHOTO_BYTES, files: 1 }, signedIn), schema: { tags, body: ProfileBody, consumes: ['application/json', 'multipart/form-data'] } }, async (request) => {
+  app.post('/api/admin/admins/profile', { ...uploadRoute({ fileBytes: PROFILE_PHOTO_BYTES, files: 1 }, { ...signedIn, throttled: true }), schema: { tags, body: ProfileBody, consumes: ['application/json', 'multipart/form-data'], response: answers(admin, 'The signed-in admin as updated.') } }, async (request) => {
     const w = writeContext(ctx, request);
     const input = request.body as Static<typeof ProfileBody>;
     // fields left out of the body stay as they are; a blank field (null) clears them
@@ -383,7 +396,7 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
     return ok(await crud.loadOne(w.admin.id), MESSAGES.updated + note);
   });
 
-  app.post('/api/admin/admins/change-password', { config: signedIn, schema: { tags, body: OwnPasswordBody } }, async (request) => {
+  app.post('/api/admin/admins/change-password', { config: { ...signedIn, throttled: true }, schema: { tags, body: OwnPasswordBody, response: answers(Type.Null(), 'The password is changed; the other sessions ended.') } }, async (request) => {
     const admin = requireAdmin(request);
     const body = request.body as { oldPassword: string; password: string; confirmPassword: string };
     if (body.password !== body.confirmPassword) throw ValidationError.field('confirmPassword', CHANGE_MISMATCH);
@@ -393,7 +406,7 @@ function registerAdminRoutes(app: FastifyInstance, crud: CrudHelpers) {
     return ok(null, MESSAGES.updated);
   });
 
-  app.put('/api/admin/admins/change-password/:id', { config: { access: { permission: 'edit_sub_admin' } }, schema: { tags, body: OtherPasswordBody } }, async (request) => {
+  app.put('/api/admin/admins/change-password/:id', { config: { access: { permission: 'edit_sub_admin' }, throttled: true }, schema: { tags, body: OtherPasswordBody, response: answers(Type.Null(), 'The password is changed; the admin’s sessions ended.') } }, async (request) => {
     const admin = requireAdmin(request);
     const id = crud.decodeId((request.params as { id: string }).id);
     const body = request.body as { password: string; confirmPassword: string; oldPassword?: string };

@@ -9,6 +9,7 @@ import { CHANGED_EVENT } from '../realtime';
 import { audit, diff } from '../services/audit';
 import { now } from '../services/tokens';
 import { slotHasBegun } from '../../../contract/dutyRoster';
+import { USER_STATUS } from '../../../contract/enums';
 import { OPEN_SLOT_STATUSES, SLOT_IDS } from './dutyRosters';
 
 /**
@@ -30,6 +31,7 @@ export const BOOKING = {
   handled: 'This request has already been handled.',
   requestPatient: 'Please choose the patient of the request or one of their family members.',
   notBegun: 'An appointment can be completed once its time has begun.',
+  doctorAway: 'This doctor is not taking appointments.',
 };
 
 /** Refuses to complete an appointment whose slot has not begun (a visit cannot have happened yet). */
@@ -70,6 +72,9 @@ export async function slotToTake(ctx: AppContext, db: Kysely<Database>, value: u
   const slot = id !== null ? await db.selectFrom('duty_slots').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   if (!slot) throw ValidationError.field(field, BOOKING.slot);
   if (hasStarted(slot)) throw ValidationError.field(field, BOOKING.past);
+  // a blocked doctor's slots are not booked, from the console or the apps
+  const doctor = await db.selectFrom('users').select('status').where('id', '=', slot.doctor_id).executeTakeFirst();
+  if (doctor?.status !== USER_STATUS.active) throw ValidationError.field(field, BOOKING.doctorAway);
   return slot;
 }
 

@@ -6,9 +6,11 @@ import { ok, MESSAGES } from '../http/envelope';
 import { notFound, ValidationError } from '../http/errors';
 import { Fields, MAX_ID } from '../http/fields';
 import { defineResource, type CrudHelpers, type Row } from '../http/resource';
+import { answers, fileLink, oneOfTypes, recordId, ref, rowSchema } from '../http/responses';
 import { announce, BOOKING, checkCompletable, handleRequest, notStartedBound, releaseSlot, requestToHandle, rescheduleAppointment, takeSlot } from './appointmentWrites';
 import { OPEN_SLOT_STATUSES, ROSTER, SLOT_IDS } from './dutyRosters';
 import { addFullNames } from './people/accounts';
+import { USER_STATUS } from '../../../contract/enums';
 
 /**
  * Appointments (spec 2): a patient (or a family member) in an open slot of a doctor's roster. Booking
@@ -100,6 +102,8 @@ export const appointments = defineResource<'appointments'>()({
   ),
   updateSchema: Type.Object({ detail: Type.Optional(Fields.optionalText(2000)) }, { additionalProperties: false }),
   searchable: ['detail'],
+  // the list's search finds an appointment by its patient's or doctor's name (their own search index)
+  searchThrough: [{ column: 'patient_id', resource: 'app-users' }, { column: 'doctor_id', resource: 'doctors' }],
   sortable: ['date', 's_time', 'status', 'created_at', 'id', 'doctor.f_name', 'patient.f_name'],
   defaultSort: { field: 'date', order: 'desc' },
   filters: { doctor_id: 'integer', patient_id: 'integer' },
@@ -119,6 +123,16 @@ export const appointments = defineResource<'appointments'>()({
   ],
   district: { through: 'patient_id', resources: ['app-users', 'family-members'], message: 'Please select a patient.' },
   auditReads: true,
+  presents: {
+    'doctor.full_name': Type.String(),
+    'doctor.specializations': Type.Array(Type.Object({ title: Type.String() })),
+    'doctor.file': fileLink(),
+    'patient.full_name': Type.String(),
+    booking_for: oneOfTypes('string', 'null'),
+    is_new: Type.Boolean(),
+    cancel_reason: oneOfTypes('string', 'null'),
+    slot_id: oneOfTypes('string', 'null'),
+  },
   hooks: {
     async prepare({ ctx, db, admin }, input, existing) {
       if (existing) return input.detail !== undefined ? { detail: input.detail } : {};
@@ -206,6 +220,7 @@ export const appointmentRequests = defineResource<'appointment_requests'>()({
   filters: { patient_id: 'integer' },
   district: { through: 'patient_id', resources: ['app-users', 'family-members'], message: 'Please select a patient.' },
   belongsTo: [{ as: 'patient', column: 'patient_id', resource: 'app-users', table: 'users', columns: ['f_name', 'l_name'] }],
+  presents: { is_emergency: Type.Boolean(), 'patient.full_name': Type.String(), appointment_encrypted_id: oneOfTypes('string', 'null') },
   hooks: {
     async prepare({ db }, input, existing) {
       const patientId = input.patient_id ?? existing?.patient_id;
@@ -257,17 +272,20 @@ function registerAppointmentRoutes(app: FastifyInstance, crud: CrudHelpers) {
       schema: {
         tags,
         summary: "A doctor's open slots of a month that have not begun, by day and time (to book or reschedule into)",
-        description: 'Available or Cancelled slots of the doctor in the month whose start (UTC) is still ahead: `[{ encrypted_id, date, s_time, e_time }]`. 422 `doctor_id` (not a doctor) or `month` (not YYYY-MM).',
+        description: 'Available or Cancelled slots of the doctor in the month whose start (UTC) is still ahead (none while the doctor is blocked): `[{ encrypted_id, date, s_time, e_time }]`. 422 `doctor_id` (not a doctor) or `month` (not YYYY-MM).',
         querystring: OpenSlotsQuery,
+        response: answers({ type: 'array', items: rowSchema(ctx.columnTypes, 'duty_slots', ['date', 's_time', 'e_time'], { encrypted_id: Type.String() }) }, 'The open slots.'),
       },
     },
     async (request) => {
       const query = request.query as { doctor_id: string; month: string };
       const doctorId = Number(query.doctor_id);
       const doctor = doctorId <= MAX_ID
-        ? await ctx.db.selectFrom('users').select('id').where('id', '=', doctorId).where('type', '=', 'doctor').executeTakeFirst()
+        ? await ctx.db.selectFrom('users').select(['id', 'status']).where('id', '=', doctorId).where('type', '=', 'doctor').executeTakeFirst()
         : undefined;
       if (!doctor) throw ValidationError.field('doctor_id', ROSTER.doctor);
+      // a blocked doctor takes no appointments: none of their slots is open
+      if (doctor.status !== USER_STATUS.active) return ok([]);
       const { day, time } = notStartedBound();
       const from = `${query.month}-01` > day ? `${query.month}-01` : day;
       const slots = await ctx.db
@@ -297,6 +315,7 @@ function registerAppointmentRoutes(app: FastifyInstance, crud: CrudHelpers) {
           'the old slot opens again (Available), the appointment takes the new doctor, slot, date and times. 422 `status` for an appointment that is not Booked, `slot_id` for an unknown, begun or current slot. Answers the appointment.',
         params: Type.Object({ id: Type.String({ description: 'encrypted id' }) }),
         body: RescheduleBody,
+        response: answers(ref(recordId(crud.def)), 'The appointment in its new slot.'),
       },
     },
     async (request) => {

@@ -137,11 +137,12 @@ export const medicalHistories = defineResource<'medical_histories'>()({
   parent: { resource: 'app-users', table: 'users', column: 'patient_id', message: CLINICAL.patient },
   district: PATIENT_PLACE,
   searchable: ['disease_name', 'm_name'],
-  sortable: ['from_date', 'to_date', 'disease_name', 'created_at', 'id'],
+  sortable: ['from_date', 'to_date', 'disease_name', 'm_name', 'created_at', 'id', 'patient.f_name'],
   defaultSort: { field: 'from_date', order: 'desc' },
   dateRange: 'from_date',
   belongsTo: [PATIENT],
   auditReads: true,
+  presents: { m_times: Type.Array(Type.String()), 'patient.full_name': Type.String() },
   hooks: {
     async prepare(w, input, existing) {
       if (!existing) await checkPatient(w, (input as Row).patient_id);
@@ -210,12 +211,13 @@ export const prescriptions = defineResource<'prescriptions'>()({
     },
   },
   searchable: ['disease_name'],
-  sortable: ['from_date', 'to_date', 'disease_name', 'created_at', 'id', 'doctor.f_name'],
+  sortable: ['from_date', 'to_date', 'disease_name', 'created_at', 'id', 'doctor.f_name', 'patient.f_name'],
   defaultSort: { field: 'from_date', order: 'desc' },
   filters: { doctor_id: 'integer' },
   dateRange: 'from_date',
   belongsTo: [PATIENT, { as: 'doctor', column: 'doctor_id', resource: 'doctors', table: 'users', columns: ['f_name', 'l_name'] }],
   auditReads: true,
+  presents: { 'patient.full_name': Type.String(), 'doctor.full_name': Type.String(), 'items.still_using': Type.Boolean() },
   hooks: {
     async prepare(w, input, existing) {
       if (!existing) await checkPatient(w, (input as Row).patient_id);

@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 import { PAGE_KEYS, type PageKey } from '../../../contract/enums';
 import { ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
-import { PUBLIC, sendCached } from '../http/publicRead';
+import { PUBLIC, publicAnswers, sendCached } from '../http/publicRead';
 import { defineResource } from '../http/resource';
 import { hasText, sanitizeRichText } from '../services/richText';
 
@@ -76,7 +76,10 @@ export const pages = defineResource<'pages'>()({
       '/api/public/pages/:key',
       {
         config: PUBLIC,
-        schema: { tags: ['public'], summary: 'A page (privacy_policy, terms) as sanitised HTML', params: Type.Object({ key: Type.String({ maxLength: 1000 }) }), security: [] },
+        schema: {
+          tags: ['public'], summary: 'A page (privacy_policy, terms) as sanitised HTML', params: Type.Object({ key: Type.String({ maxLength: 1000 }) }), security: [],
+          response: publicAnswers({ type: 'object', required: ['key', 'value', 'updated_at'], properties: { key: { type: 'string' }, value: { type: 'string', description: 'sanitised HTML' }, updated_at: { type: 'string' } } }, 'The page.'),
+        },
       },
       async (request, reply) => {
         const { key } = request.params as { key: string };
@@ -122,7 +125,13 @@ export const faqs = defineResource<'faqs'>()({
   routes(app) {
     app.get(
       '/api/public/faqs',
-      { config: PUBLIC, schema: { tags: ['public'], summary: 'Every FAQ, in order, questions and answers as sanitised HTML', security: [] } },
+      {
+        config: PUBLIC,
+        schema: {
+          tags: ['public'], summary: 'Every FAQ, in order, questions and answers as sanitised HTML', security: [],
+          response: publicAnswers({ type: 'array', items: { type: 'object', required: ['id', 'question', 'answer', 'updated_at'], properties: { id: { type: 'string', description: 'encrypted id' }, question: { type: 'string' }, answer: { type: 'string' }, updated_at: { type: 'string' } } } }, 'Every FAQ.'),
+        },
+      },
       async (request, reply) => {
         const rows = await app.ctx.db.selectFrom('faqs').select(['id', 'question', 'answer', 'updated_at']).orderBy('id').limit(1000).execute();
         return sendCached(

@@ -7,6 +7,7 @@ import { requireAdmin } from '../http/auth';
 import { ok, MESSAGES } from '../http/envelope';
 import { conflict, notFound, ValidationError } from '../http/errors';
 import { Fields, MAX_ID } from '../http/fields';
+import { answers, rowSchema } from '../http/responses';
 import { defineResource, type Row } from '../http/resource';
 import { SLOT_STATUSES } from '../../../contract/enums';
 import { MIN_CHARGE, MIN_SESSION_MINUTES, minutesOf, onChargeStep, slotTimes, totalFee } from '../../../contract/dutyRoster';
@@ -137,6 +138,11 @@ const parseDates = (value: unknown): string[] => {
 };
 
 type Slot = { id: number; date: string; s_time: string; e_time: string; status: string };
+/** The slots of a day as `datedSlots` answers them. */
+const DatedSlots = Type.Array(Type.Object({
+  date: Type.String({ format: 'date' }),
+  appointments: Type.Array(Type.Object({ id: Type.Integer(), encrypted_id: Type.String(), s_time: Type.String(), e_time: Type.String(), status: Type.String() })),
+}));
 /** Slots in the spec's shape: [{ date, appointments: [{ s_time, e_time, ... }] }], by date. */
 function datedSlots(ctx: AppContext, slots: Slot[]) {
   const days = [...new Set(slots.map((s) => s.date))];
@@ -156,12 +162,14 @@ export const dutyRosters = defineResource<'duty_rosters'>()({
   // a schedule stays its doctor's: an update may send the doctor back as read (http/knownFields.ts), not another
   updateSchema: Type.Partial(Type.Object((({ doctor_id: _doctor, ...rest }) => rest)(fields)), { additionalProperties: false }),
   searchable: ['label'],
-  sortable: ['first_date', 'label', 's_time', 'created_at', 'id'],
+  sortable: ['first_date', 'label', 's_time', 'session', 'created_at', 'id', 'doctor.f_name'],
   defaultSort: { field: 'first_date', order: 'desc' },
   filters: { doctor_id: 'integer' },
   dateRange: 'first_date',
   belongsTo: [{ as: 'doctor', column: 'doctor_id', resource: 'doctors', table: 'users', columns: ['f_name', 'l_name'] }],
   recordOnly: ['dutyRoasters'],
+  presents: { dates: Type.Array(Type.String({ format: 'date' })), dutyRoasters: DatedSlots },
+  readsOther: Type.Unsafe({ ...DatedSlots, description: 'GET /duty-roasters/{doctor id}: the doctor’s dated slots from today on' }),
   hooks: {
     async prepare({ db }, input, existing) {
       const errors: Record<string, string[]> = {};
@@ -272,7 +280,11 @@ function registerSlotRoutes(app: FastifyInstance) {
     '/api/admin/duty-roasters/slots',
     {
       config: { access: { permission: 'view_doctor' } },
-      schema: { tags, querystring: Type.Object({ doctor_id: Type.String({ pattern: '^[1-9][0-9]{0,9}$', 'x-message': ROSTER.doctor }), month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', 'x-message': 'Please give the month as YYYY-MM.' }) }) },
+      schema: {
+        tags,
+        querystring: Type.Object({ doctor_id: Type.String({ pattern: '^[1-9][0-9]{0,9}$', 'x-message': ROSTER.doctor }), month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', 'x-message': 'Please give the month as YYYY-MM.' }) }),
+        response: answers({ type: 'array', items: rowSchema(ctx.columnTypes, 'duty_slots', ['id', 'roster_id', 'date', 's_time', 'e_time', 'status'], { encrypted_id: Type.String(), roster_encrypted_id: Type.String(), open: Type.Boolean() }) }, 'The doctor’s slots of the month.'),
+      },
     },
     async (request) => {
       const { month } = request.query as { doctor_id: string; month: string };
@@ -310,7 +322,10 @@ function registerSlotRoutes(app: FastifyInstance) {
     });
     return ok(slot, MESSAGES.updated);
   };
-  const statusRoute = { config: { access: { permission: 'edit_doctor' } }, schema: { tags, params: Type.Object({ id: Type.String() }), body: SlotStatusBody } };
+  const statusRoute = {
+    config: { access: { permission: 'edit_doctor' } },
+    schema: { tags, params: Type.Object({ id: Type.String() }), body: SlotStatusBody, response: answers(rowSchema(ctx.columnTypes, 'duty_slots', undefined, { encrypted_id: Type.String() }), 'The slot with its new status.') },
+  };
   app.put('/api/admin/duty-roasters/slots/:id/status', statusRoute, slotStatus);
   // the spec's status call of the roster screen: {id} is a stored slot's encrypted id
   app.put('/api/admin/duty-roasters/status/:id', statusRoute, slotStatus);

@@ -71,7 +71,8 @@ declare module '../db/schema' {
 export const FACILITY = {
   title: 'Please provide a title.',
   area: 'Please select a VC area of the chosen tehsil.',
-  phone: 'Please provide a number of exactly 11 digits.',
+  // the spec's words (document 3 §5: "message: at least 11 digits"); the number is exactly 11 digits
+  phone: 'Please provide a number atleast 11 digits.',
   lat: 'Please provide a valid latitude',
   long: 'Please provide a valid longitude',
   location: 'Please provide a location.',
@@ -212,6 +213,7 @@ export const feedbacks = defineResource<'feedbacks'>()({
     { as: 'user', column: 'user_id', resource: 'app-users', table: 'users', columns: PERSON },
     { as: 'doctor', column: 'doctor_id', resource: 'doctors', table: 'users', columns: PERSON },
   ],
+  presents: { 'user.full_name': Type.String(), 'doctor.full_name': Type.String() },
   hooks: {
     async prepare(w, input, existing) {
       const values: Row = {};
@@ -276,6 +278,7 @@ export const supports = defineResource<'supports'>()({
   district: { through: 'user_id', resources: ['app-users', 'chw'], message: SUPPORT.user },
   dateRange: 'created_at',
   belongsTo: [{ as: 'user', column: 'user_id', resource: 'app-users', table: 'users', columns: PERSON }],
+  presents: { 'user.full_name': Type.String() },
   hooks: {
     async prepare(w, input, existing) {
       const values: Row = {};

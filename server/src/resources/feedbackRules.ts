@@ -16,6 +16,7 @@ export const FEEDBACK = {
   rating: 'Please give a rating from 1 to 5.',
   status: `The status must be one of ${FEEDBACK_STATUSES.join(', ')}.`,
   note: 'At most 2000 characters.',
+  afterVisit: 'You can rate a doctor once for each completed appointment with them.',
 };
 
 export const SUPPORT = {

@@ -1,11 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { isPermission, PERMISSION_MODULES } from '../../../contract/permissions';
+import { ALL_PERMISSIONS, isPermission, PERMISSION_MODULES } from '../../../contract/permissions';
 import { ok } from '../http/envelope';
 import { conflict, forbidden, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
+import { textEnum } from '../http/listQuery';
+import { answers } from '../http/responses';
 import { defineResource, type Row, type WriteContext } from '../http/resource';
 
-const Permissions = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+const Permissions = Type.Array(textEnum(ALL_PERMISSIONS), {
   maxItems: 200,
   uniqueItems: false,
   'x-message': 'Please choose permissions from the list.',
@@ -49,6 +51,7 @@ export const roles = defineResource<'roles'>()({
   sortable: ['name', 'created_at', 'id'],
   defaultSort: { field: 'name', order: 'asc' },
   referencedBy: [{ table: 'admins', column: 'role_id', noun: ['admin', 'admins'] }],
+  presents: { is_super: Type.Boolean(), permissions: Type.Array(Type.String()), admins_count: Type.Integer() },
   hooks: {
     async prepare(w, input, existing) {
       if (existing?.is_super) throw forbidden('The super admin role holds every permission and cannot be changed.');
@@ -100,7 +103,13 @@ export const roles = defineResource<'roles'>()({
   routes(app) {
     app.get(
       '/api/admin/roles/modules',
-      { config: { access: { permission: 'view_role' } }, schema: { tags: ['roles'], summary: 'Modules and their permissions, for the role chooser' } },
+      {
+        config: { access: { permission: 'view_role' } },
+        schema: {
+          tags: ['roles'], summary: 'Modules and their permissions, for the role chooser',
+          response: answers(Type.Array(Type.Object({ key: Type.String(), label: Type.String(), permissions: Type.Array(Type.Object({ name: Type.String(), label: Type.String() })) })), 'The modules.'),
+        },
+      },
       async () => ok(PERMISSION_MODULES),
     );
   },

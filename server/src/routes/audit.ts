@@ -4,11 +4,13 @@ import { permissionName } from '../../../contract/permissions';
 import type { AppContext, Principal } from '../context';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
+import { answers, oneOfTypes, paginatorOf } from '../http/responses';
 import { ValidationError } from '../http/errors';
 import { listPath } from '../http/crud';
 import { districtCondition, first, inSubset } from '../http/list';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../http/paging';
 import { dynamic, type Registry, type ResourceDef } from '../http/resource';
+import { readableSends } from '../services/fanOut';
 
 /**
  * The audit viewer: who did what, when, and what changed (GET /audit-log), for admins holding one of
@@ -23,12 +25,25 @@ export const AUDIT_PERMISSIONS = ['view_activity_doctor', 'create_activity_chw']
  * the records of these resources (an admin's sign-ins are about that admin; a field user's about that
  * person, whichever kind), or a permission. Entries of any other kind show their values to super admins only.
  */
-const ENTRY_READERS: Readonly<Record<string, { records: readonly string[] } | { permission: string }>> = {
+type EntryRule =
+  | { records: readonly string[] }
+  /** `readable`: of these records (by id), those the admin may read, when the permission is not all it takes */
+  | { permission: string; readable?: (ctx: AppContext, admin: Principal, ids: number[]) => Promise<number[]> };
+
+/** The sends a limited admin may read (services/fanOut.ts, `readableSends`), as the sent list shows them. */
+async function readableNotifications(ctx: AppContext, admin: Principal, ids: number[]): Promise<number[]> {
+  const limit = readableSends(ctx.dialect, admin);
+  if (!limit || !ids.length) return ids;
+  const rows = await ctx.db.selectFrom('sent_notifications as s').select('s.id').where('s.id', 'in', ids).where(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+const ENTRY_READERS: Readonly<Record<string, EntryRule>> = {
   auth: { records: ['admins'] },
   users: { records: ['app-users', 'family-members', 'chw', 'doctors'] },
   'duty-slots': { permission: 'view_doctor' },
   locations: { permission: 'view_location' },
-  notifications: { permission: 'view_notification' },
+  notifications: { permission: 'view_notification', readable: readableNotifications },
   'promotional.slider': { permission: 'view_setting' },
   'promotional.testimonial': { permission: 'view_setting' },
 };
@@ -51,7 +66,11 @@ async function readableEntries(ctx: AppContext, registry: Registry, admin: Princ
     const defs: ResourceDef[] = declared ? [declared] : rule && 'records' in rule ? rule.records.map((name) => registry.byName.get(name as never)).filter((d): d is ResourceDef => Boolean(d)) : [];
     if (!defs.length) {
       if (admin.isSuper && !admin.districtIds) for (const e of group) readable.add(e.id);
-      else if (rule && 'permission' in rule && admin.permissions.has(rule.permission)) for (const e of group) readable.add(e.id);
+      else if (rule && 'permission' in rule && admin.permissions.has(rule.permission)) {
+        const ids = [...new Set(group.map((e) => e.record_id).filter((id): id is number => id !== null))];
+        const allowed = new Set(rule.readable ? await rule.readable(ctx, admin, ids) : ids);
+        for (const e of group) if (e.record_id === null || allowed.has(e.record_id)) readable.add(e.id);
+      }
       continue;
     }
     const ids = [...new Set(group.map((e) => e.record_id).filter((id): id is number => id !== null))];
@@ -104,13 +123,27 @@ function parseChanges(text: string | null): unknown {
   }
 }
 
+/** An entry of the log as the viewer reads it. */
+const ENTRY = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String(),
+  action: Type.String(),
+  resource: Type.String(),
+  record_id: oneOfTypes('integer', 'null'),
+  record_encrypted_id: oneOfTypes('string', 'null'),
+  actor: Type.Unsafe({ type: ['object', 'null'], required: ['encrypted_id', 'name', 'email'], properties: { encrypted_id: { type: 'string' }, name: { type: ['string', 'null'] }, email: { type: ['string', 'null'] } } }),
+  changes: Type.Unsafe({ description: 'what changed (JSON), only to who may read the record; else null' }),
+  values_hidden: Type.Boolean(),
+  ip: oneOfTypes('string', 'null'),
+});
+
 export function registerAuditRoutes(app: FastifyInstance, registry: Registry): void {
   const { ctx } = app;
   const { db } = ctx;
   const access = { access: { anyPermission: AUDIT_PERMISSIONS } };
   let facets: { at: number; value: { resources: string[]; actions: string[] } } | null = null;
 
-  app.get('/api/admin/audit-log', { config: access, schema: { tags, summary: 'The audit log, newest first: who, what, when and the changes; filtered by admin, resource, action and dates', querystring: Query } }, async (request) => {
+  app.get('/api/admin/audit-log', { config: access, schema: { tags, summary: 'The audit log, newest first: who, what, when and the changes; filtered by admin, resource, action and dates', querystring: Query, response: answers(paginatorOf(ENTRY), 'A page of the log, newest first.') } }, async (request) => {
     const q = request.query as Record<string, unknown>;
     const page = Math.min(1_000_000, Math.max(1, Number.parseInt(first(q.page) ?? '1', 10) || 1));
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(first(q.per_page) ?? '', 10) || DEFAULT_PER_PAGE));
@@ -163,7 +196,7 @@ export function registerAuditRoutes(app: FastifyInstance, registry: Registry): v
   });
 
   // what the filters offer: the resources and actions the log holds
-  app.get('/api/admin/audit-log/facets', { config: access, schema: { tags, summary: 'The resources and actions the audit log holds (for its filters)' } }, async () => {
+  app.get('/api/admin/audit-log/facets', { config: access, schema: { tags, summary: 'The resources and actions the audit log holds (for its filters)', response: answers(Type.Object({ resources: Type.Array(Type.String()), actions: Type.Array(Type.String()) }), 'What the log holds.') } }, async () => {
     if (!facets || Date.now() - facets.at > FACETS_TTL_MS) {
       const [resources, actions] = await Promise.all([
         db.selectFrom('audit_log').select('resource').distinct().orderBy('resource').execute(),

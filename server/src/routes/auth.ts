@@ -10,17 +10,15 @@ import { permissionsOfRole, requireAdmin } from '../http/auth';
 import { ok, MESSAGES } from '../http/envelope';
 import { forbidden, HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
+import { answers, fileLink, oneOfTypes, refusal } from '../http/responses';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { hit, signedIn, signInLimits } from '../services/throttle';
+import { hit, mayMailReset, resetLimits, signedIn, signInLimits } from '../services/throttle';
 import { hashToken, inMs, newToken, now } from '../services/tokens';
 
 const RESET_TTL_MS = 60 * 60_000;
 /** Reset emails: 3 per address per 15 minutes to one inbox, 10 per client address. */
-const RESET_PER_EMAIL = 3;
-const RESET_PER_ADDRESS = 10;
-const RESET_WINDOW_MS = 15 * 60_000;
 
 /**
  * The limits of a console sign-in (services/throttle.ts, `signInLimits`): 5 a minute for the account
@@ -50,6 +48,24 @@ const ResetBody = Type.Object(
 );
 
 const publicRoute = { access: { auth: false } };
+/** a public route that counts attempts (services/throttle.ts): it may answer 429 */
+const throttledRoute = { ...publicRoute, throttled: true };
+
+/** The session POST /login answers (contract/api.ts Session). */
+export const SessionReply = Type.Object({
+  token: Type.String(),
+  encrypted_id: Type.String(),
+  id: Type.Integer(),
+  f_name: Type.String(),
+  l_name: oneOfTypes('string', 'null'),
+  email: Type.String(),
+  roles: Type.Array(Type.Object({ name: Type.String() })),
+  permissions: Type.Array(Type.String()),
+  pusher_id: Type.String(),
+  remember_me_token: oneOfTypes('string', 'null'),
+  file: fileLink(),
+  expires_at: Type.String(),
+});
 const tags = ['auth'];
 
 export async function sessionOf(ctx: AppContext, adminId: number, token: string, expiresAt: string): Promise<Session> {
@@ -96,7 +112,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const { db } = ctx;
 
-  app.post('/api/admin/login', { config: publicRoute, schema: { tags, body: LoginBody } }, async (request) => {
+  app.post('/api/admin/login', { config: throttledRoute, schema: { tags, body: LoginBody, response: { ...answers(SessionReply, 'Signed in: the session (its token is the bearer of every other call).'), 403: refusal(403) } } }, async (request) => {
     const body = request.body as { email: string; password: string; remember_me?: boolean };
     const email = body.email.trim().toLowerCase();
     // counted before the password is checked, atomically: parallel guesses cannot all pass a "0 so far" check
@@ -127,7 +143,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     return ok(await sessionOf(ctx, admin.id, token, expiresAt), 'Signed in.');
   });
 
-  app.post('/api/admin/logout', { config: { access: {} }, schema: { tags } }, async (request) => {
+  app.post('/api/admin/logout', { config: { access: {} }, schema: { tags, response: answers(Type.Null(), 'Signed out: the token no longer works.') } }, async (request) => {
     const admin = requireAdmin(request);
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('auth_tokens').where('id', '=', admin.tokenId).execute();
@@ -136,23 +152,22 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     return ok(null, 'Signed out.');
   });
 
-  app.get('/api/admin/me', { config: { access: {} }, schema: { tags } }, async (request) => {
+  app.get('/api/admin/me', { config: { access: {} }, schema: { tags, response: answers(Type.Omit(SessionReply, ['token']), 'The signed-in admin, as the sign-in answered it (without the token).') } }, async (request) => {
     const admin = requireAdmin(request);
     const t = await db.selectFrom('auth_tokens').select('expires_at').where('id', '=', admin.tokenId).executeTakeFirstOrThrow();
     const session = await sessionOf(ctx, admin.id, '', t.expires_at);
     return ok({ ...session, token: undefined });
   });
 
-  app.post('/api/admin/verify-email', { config: publicRoute, schema: { tags, body: EmailBody } }, async (request) => {
+  app.post('/api/admin/verify-email', { config: throttledRoute, schema: { tags, body: EmailBody, response: answers(Type.String(), 'The same answer whether the email is registered or not; a registered one gets a reset link.') } }, async (request) => {
     const email = (request.body as { email: string }).email.trim().toLowerCase();
     // limited whether or not the email is known, so the limit tells nothing either
-    const wait = await hit(db, [
-      { key: `reset:${email}`, max: RESET_PER_EMAIL, windowMs: RESET_WINDOW_MS },
-      { key: `reset-ip:${request.ip}`, max: RESET_PER_ADDRESS, windowMs: RESET_WINDOW_MS },
-    ]);
+    const wait = await hit(db, resetLimits('reset', email, request.ip));
     if (wait !== null) throw new HttpError(429, messageText('reset_throttled', { minutes: Math.ceil(wait / 60) }));
+    // counted for every email, known or not: both answers do the same work
+    const mailable = await mayMailReset(db, 'reset', email);
     const admin = await db.selectFrom('admins').select(['id', 'f_name', 'email', 'status']).where('email', '=', email).executeTakeFirst();
-    if (admin && admin.status === USER_STATUS.active) {
+    if (admin && admin.status === USER_STATUS.active && mailable) {
       // after the answer: both answers do the same work before they go (a throttle count and one lookup)
       const { ip, id: requestId } = request;
       setImmediate(() => {
@@ -162,13 +177,13 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     return ok(RESET_SENT, RESET_SENT);
   });
 
-  app.post('/api/admin/verify-reset-token', { config: publicRoute, schema: { tags, body: TokenBody } }, async (request) => {
+  app.post('/api/admin/verify-reset-token', { config: throttledRoute, schema: { tags, body: TokenBody, response: answers(Type.Object({ valid: Type.Literal(true) }), 'The reset link is valid.') } }, async (request) => {
     const { token } = request.body as { token: string };
     if (!(await validReset(ctx, token))) throw new ValidationError({ token: [INVALID_TOKEN] }, INVALID_TOKEN);
     return ok({ valid: true });
   });
 
-  app.post('/api/admin/reset-password', { config: publicRoute, schema: { tags, body: ResetBody } }, async (request) => {
+  app.post('/api/admin/reset-password', { config: throttledRoute, schema: { tags, body: ResetBody, response: answers(Type.Null(), 'The password is changed; every session of the account ended.') } }, async (request) => {
     const body = request.body as { token: string; password: string; confirmPassword?: string };
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw ValidationError.field('confirmPassword', "Password didn't match.");
     const reset = await validReset(ctx, body.token);
@@ -206,11 +221,12 @@ async function sendResetLink(ctx: AppContext, admin: { id: number; f_name: strin
     await endResetLinks(trx, admin.id);
     await trx.insertInto('password_resets').values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: inMs(RESET_TTL_MS), used_at: null, created_at: now() }).execute();
     await audit(trx, { actorId: null, action: 'password_reset_requested', resource: 'auth', recordId: admin.id, ip, requestId });
+    // queued with the token: a mail server away delays the link, never loses it
+    await ctx.mail.queue(trx, 'reset', {
+      to: admin.email,
+      subject: 'Reset your password',
+      text: `Hello ${admin.f_name},\n\nTo choose a new password, open this link within 60 minutes:\n\n${resetLink(ctx, token)}\n\nIf you did not ask for this, ignore this email.\n`,
+    });
   });
-  const link = resetLink(ctx, token);
-  await ctx.mailer.send({
-    to: admin.email,
-    subject: 'Reset your password',
-    text: `Hello ${admin.f_name},\n\nTo choose a new password, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
-  });
+  ctx.mail.kick();
 }

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { permissionName } from '../../../contract/permissions';
@@ -5,6 +6,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
+import { answers } from '../http/responses';
 import { districtCondition, idsWithinDistricts } from '../http/list';
 import { type AnySelect, dynamic } from '../http/resource';
 import { tasks as taskDeclaration } from '../resources/programme/tasks';
@@ -105,6 +107,19 @@ async function topTasks(ctx: AppContext, districtIds: readonly number[] | null) 
   return (await query.execute()).map((t) => ({ task_name: String(t.task_name), submission_count: Number(t.submission_count) }));
 }
 
+const count = Type.Integer({ minimum: 0 });
+/** The dashboard's figures, as the spec reads them. */
+const DASHBOARD = Type.Object({
+  total_users: count,
+  admins: count,
+  doctors: count,
+  patients: count,
+  chws: count,
+  cities: Type.Array(Type.Object({ city_name: Type.String(), doctor_count: count, patient_count: count })),
+  appointments: Type.Array(Type.Object({ appointment_month: Type.String({ description: 'YYYY-MM' }), total_appointments: count })),
+  tasks: Type.Array(Type.Object({ task_name: Type.String(), submission_count: count })),
+});
+
 /**
  * GET /dashboard: the spec's shape, read from counts that triggers keep in the transaction of every
  * write (never a scan, so its cost does not grow with the people or the appointments): admins,
@@ -116,7 +131,7 @@ async function topTasks(ctx: AppContext, districtIds: readonly number[] | null) 
  */
 export function registerDashboardRoutes(app: FastifyInstance): void {
   const { db } = app.ctx;
-  app.get('/api/admin/dashboard', { config: { access: {} }, schema: { tags: ['dashboard'] } }, async (request) => {
+  app.get('/api/admin/dashboard', { config: { access: {} }, schema: { tags: ['dashboard'], response: answers(DASHBOARD, 'The figures (within the admin’s districts when it is limited to some).') } }, async (request) => {
     const admin = requireAdmin(request);
     let chwCount = db.selectFrom('chw_district_counts').select((eb) => eb.fn.sum<number | null>('n').as('n'));
     if (admin.districtIds) chwCount = chwCount.where('district_id', 'in', admin.districtIds.length ? [...admin.districtIds] : [0]);

@@ -7,12 +7,13 @@ import type { AppContext } from '../context';
 import { ok, MESSAGES } from '../http/envelope';
 import { forbidden, HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
+import { answers, fileLink, oneOfTypes, refusal } from '../http/responses';
 import { FIELD_KINDS } from '../http/fieldAuth';
 import { endUserResetLinks } from '../resources/people/accounts';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { hit, signedIn, signInLimits } from '../services/throttle';
+import { hit, mayMailReset, resetLimits, signedIn, signInLimits } from '../services/throttle';
 import { hashToken, inMs, newToken, now } from '../services/tokens';
 
 /**
@@ -28,7 +29,20 @@ const RESET_SENT = 'If that email is registered, a reset link has been sent.';
 const SESSION_DAYS = 30;
 const RESET_TTL_MS = 60 * 60_000;
 const tags = ['field app'];
-const publicRoute = { access: { auth: false } };
+/** a public route that counts attempts (services/throttle.ts): it may answer 429 */
+const throttledRoute = { access: { auth: false }, throttled: true };
+
+/** A field account as the apps read it (`me`). */
+const FieldMe = Type.Object({
+  id: Type.Integer(),
+  type: Type.String({ description: 'patient, chw or doctor' }),
+  email: oneOfTypes('string', 'null'),
+  f_name: Type.String(),
+  l_name: oneOfTypes('string', 'null'),
+  phone_no: oneOfTypes('string', 'null'),
+  photo: fileLink(),
+  full_name: Type.String(),
+});
 
 /**
  * The options of a field route for some kinds of account: its access names the kinds, so the auth
@@ -57,7 +71,7 @@ export function registerFieldRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const { db } = ctx;
 
-  app.post('/api/field/login', { config: publicRoute, schema: { tags, body: LoginBody } }, async (request) => {
+  app.post('/api/field/login', { config: throttledRoute, schema: { tags, body: LoginBody, response: { ...answers(Type.Object({ token: Type.String(), expires_at: Type.String(), user: FieldMe }), 'Signed in: the session (its token is the bearer of the field routes) and the account.'), 403: refusal(403) } } }, async (request) => {
     const body = request.body as { email: string; password: string };
     const email = body.email.trim().toLowerCase();
     // per account from one client network, and per network: a guesser cannot lock the owner out (services/throttle.ts)
@@ -82,22 +96,21 @@ export function registerFieldRoutes(app: FastifyInstance): void {
     return ok({ token, expires_at: expiresAt, user: await me(ctx, user.id) }, 'Signed in.');
   });
 
-  app.post('/api/field/logout', { ...fieldRoute(...FIELD_KINDS), schema: { tags } }, async (request) => {
+  app.post('/api/field/logout', { ...fieldRoute(...FIELD_KINDS), schema: { tags, response: answers(Type.Null(), 'Signed out: the token no longer works.') } }, async (request) => {
     await db.deleteFrom('user_tokens').where('id', '=', request.user!.tokenId).execute();
     return ok(null, 'Signed out.');
   });
 
-  app.get('/api/field/me', { ...fieldRoute(...FIELD_KINDS), schema: { tags } }, async (request) => ok(await me(ctx, request.user!.id)));
+  app.get('/api/field/me', { ...fieldRoute(...FIELD_KINDS), schema: { tags, response: answers(FieldMe, 'The signed-in account.') } }, async (request) => ok(await me(ctx, request.user!.id)));
 
-  app.post('/api/field/verify-email', { config: publicRoute, schema: { tags, body: EmailBody } }, async (request) => {
+  app.post('/api/field/verify-email', { config: throttledRoute, schema: { tags, body: EmailBody, response: answers(Type.String(), 'The same answer whether the email is registered or not; a registered one gets a reset link.') } }, async (request) => {
     const email = (request.body as { email: string }).email.trim().toLowerCase();
-    const wait = await hit(db, [
-      { key: `field-reset:${email}`, max: 3, windowMs: 15 * 60_000 },
-      { key: `field-reset-ip:${request.ip}`, max: 10, windowMs: 15 * 60_000 },
-    ]);
+    const wait = await hit(db, resetLimits('field-reset', email, request.ip));
     if (wait !== null) throw new HttpError(429, messageText('reset_throttled', { minutes: Math.ceil(wait / 60) }));
+    // counted for every email, known or not: both answers do the same work
+    const mailable = await mayMailReset(db, 'field-reset', email);
     const user = await db.selectFrom('users').select(['id', 'f_name', 'email', 'status', 'password_hash']).where('email', '=', email).executeTakeFirst();
-    if (user?.email && user.password_hash && user.status === USER_STATUS.active) {
+    if (user?.email && user.password_hash && user.status === USER_STATUS.active && mailable) {
       const { ip, id: requestId } = request;
       const to = { id: user.id, f_name: user.f_name, email: user.email };
       setImmediate(() => {
@@ -107,7 +120,7 @@ export function registerFieldRoutes(app: FastifyInstance): void {
     return ok(RESET_SENT, RESET_SENT);
   });
 
-  app.post('/api/field/verify-reset-token', { config: publicRoute, schema: { tags, body: Type.Object({ token: Fields.text(INVALID_TOKEN, 200) }, { additionalProperties: false }) } }, async (request) => {
+  app.post('/api/field/verify-reset-token', { config: throttledRoute, schema: { tags, body: Type.Object({ token: Fields.text(INVALID_TOKEN, 200) }, { additionalProperties: false }), response: answers(Type.Object({ valid: Type.Literal(true) }), 'The reset link is valid.') } }, async (request) => {
     const { token } = request.body as { token: string };
     const found = await db
       .selectFrom('user_password_resets as p')
@@ -122,7 +135,7 @@ export function registerFieldRoutes(app: FastifyInstance): void {
     return ok({ valid: true });
   });
 
-  app.post('/api/field/reset-password', { config: publicRoute, schema: { tags, body: ResetBody } }, async (request) => {
+  app.post('/api/field/reset-password', { config: throttledRoute, schema: { tags, body: ResetBody, response: answers(Type.Null(), 'The password is changed; every session of the account ended.') } }, async (request) => {
     const body = request.body as { token: string; password: string; confirmPassword: string };
     if (body.password !== body.confirmPassword) throw ValidationError.field('confirmPassword', "Password didn't match.");
     const reset = await db
@@ -161,12 +174,13 @@ async function sendUserResetLink(ctx: AppContext, user: { id: number; f_name: st
     await endUserResetLinks(trx, user.id);
     await trx.insertInto('user_password_resets').values({ user_id: user.id, token_hash: hashToken(token), expires_at: inMs(RESET_TTL_MS), used_at: null, created_at: now() }).execute();
     await audit(trx, { actorId: null, action: 'field_password_reset_requested', resource: 'users', recordId: user.id, ip, requestId });
+    // the console's reset page serves field accounts too (`account=user`); queued with the token
+    const link = `${ctx.config.publicUrl}/auth/resetPassword?account=user&t=${encodeURIComponent(token)}`;
+    await ctx.mail.queue(trx, 'reset', {
+      to: user.email,
+      subject: 'Reset your password',
+      text: `Hello ${user.f_name},\n\nTo choose a new password for the health programme app, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
+    });
   });
-  // the console's reset page serves field accounts too (`account=user`)
-  const link = `${ctx.config.publicUrl}/auth/resetPassword?account=user&t=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Reset your password',
-    text: `Hello ${user.f_name},\n\nTo choose a new password for the health programme app, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
-  });
+  ctx.mail.kick();
 }

@@ -17,7 +17,7 @@ import { audit } from '../services/audit';
 import { notifyAdmins } from '../services/notify';
 import { now } from '../services/tokens';
 import { fieldRoute } from './field';
-import { announceFeedback, storeFeedback } from './fieldFeedback';
+import { announceFeedback, familyOf, isRatingClash, storeFeedback } from './fieldFeedback';
 
 /**
  * The field apps' appointments, under /api/field. A patient finds doctors by specialization and their
@@ -43,7 +43,6 @@ export const FIELD_BOOKING = {
   clientKey: 'Please provide the booking’s client key (at most 100 characters).',
   keyReused: (key: string) => `The client key "${key}" was used for another booking.`,
   repeated: 'This booking was already recorded.',
-  doctorAway: 'This doctor is not taking appointments.',
   dayOrMonth: 'Please give a day (YYYY-MM-DD) or a month (YYYY-MM).',
   reason: 'Please choose one reason.',
   notCompleted: 'Only a completed appointment can be rated.',
@@ -78,19 +77,11 @@ const idOf = (request: FastifyRequest): number => {
 const pageOf = (request: FastifyRequest) => Number((request.query as { page?: string }).page ?? 1);
 const fullName = (f: string | null, l: string | null) => [f, l].filter(Boolean).join(' ');
 const today = () => new Date().toISOString().slice(0, 10);
-/** the appointments a patient's account may see and act on: their own and their family members' */
-const familyOf = (db: Kysely<Database>, userId: number) =>
-  db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', userId), eb.and([eb('parent_id', '=', userId), eb('type', '=', 'family')])]));
 
 /** Whether a database error is the primary key of the booking keys (the same key sent twice at once). */
 const isKeyClash = (err: unknown): boolean => {
   const e = err as { code?: string; message?: string; constraint?: string };
   return (e.code === '23505' && e.constraint === 'appointment_keys_pkey') || (/^SQLITE_CONSTRAINT/.test(e.code ?? '') && /appointment_keys\./.test(e.message ?? ''));
-};
-/** Whether it is the one rating an appointment may have (two sent at once). */
-const isRatingClash = (err: unknown): boolean => {
-  const e = err as { code?: string; message?: string; constraint?: string };
-  return (e.code === '23505' && e.constraint === 'feedbacks_appointment_unique') || (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && /feedbacks\.appointment_id/.test(e.message ?? ''));
 };
 
 export function registerFieldAppointmentRoutes(app: FastifyInstance): void {
@@ -266,9 +257,8 @@ export function registerFieldAppointmentRoutes(app: FastifyInstance): void {
           if (repeat) return { id: repeat.appointment_id, repeated: true };
           const mine = await familyOf(trx, user.id).where('id', '=', patientId).executeTakeFirst();
           if (!mine) throw ValidationError.field('patient_id', FIELD_BOOKING.patient);
+          // unknown, begun or a blocked doctor's: refused on slot_id
           const slot = await slotToTake(ctx, trx, body.slot_id);
-          const doctor = await trx.selectFrom('users').select('status').where('id', '=', slot.doctor_id).executeTakeFirst();
-          if (doctor?.status !== USER_STATUS.active) throw ValidationError.field('slot_id', FIELD_BOOKING.doctorAway);
           // the claim: only one booking turns an open slot Booked; a concurrent one finds it taken
           if (!(await claimSlot(trx, slot.id))) throw ValidationError.field('slot_id', BOOKING.taken);
           const stamp = now();

@@ -7,7 +7,8 @@ import { ok, MESSAGES } from '../http/envelope';
 import { districtOfRecord } from '../http/list';
 import { Fields } from '../http/fields';
 import { CHANGED_EVENT } from '../realtime';
-import { checkDoctor, feedbackFields, SUPPORT } from '../resources/feedbackRules';
+import { checkDoctor, FEEDBACK, feedbackFields, SUPPORT } from '../resources/feedbackRules';
+import { ValidationError } from '../http/errors';
 import { audit } from '../services/audit';
 import { notifyAdmins } from '../services/notify';
 import { now } from '../services/tokens';
@@ -30,6 +31,16 @@ const pageOf = (request: FastifyRequest) => Number((request.query as { page?: st
 /** a message as the bell shows it: its first words */
 const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
 const fullName = (p: { f_name: string | null; l_name: string | null }) => [p.f_name, p.l_name].filter(Boolean).join(' ');
+
+/** the appointments a patient's account may see and act on: their own and their family members' */
+export const familyOf = (db: Kysely<Database>, userId: number) =>
+  db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', userId), eb.and([eb('parent_id', '=', userId), eb('type', '=', 'family')])]));
+
+/** Whether it is the one rating an appointment may have (two sent at once). */
+export const isRatingClash = (err: unknown): boolean => {
+  const e = err as { code?: string; message?: string; constraint?: string };
+  return (e.code === '23505' && e.constraint === 'feedbacks_appointment_unique') || (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && /feedbacks\.appointment_id/.test(e.message ?? ''));
+};
 
 /** the district of a new record, as its declaration places it: its notice goes to the admins who may read it */
 const placeOf = async (ctx: AppContext, trx: Kysely<Database>, resource: 'feedbacks' | 'supports', id: number) =>
@@ -98,15 +109,39 @@ export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
     '/api/field/feedbacks',
     {
       ...patientRoute,
-      schema: { tags, summary: 'A patient rates a doctor (1-5) with a message; admins who read feedback are notified', body: Type.Object(feedbackFields, { additionalProperties: false }) },
+      schema: { tags, summary: 'A patient rates a doctor (1-5) with a message, once for each completed appointment with them (422 `doctor_id` otherwise); admins who read feedback are notified', body: Type.Object(feedbackFields, { additionalProperties: false }) },
     },
     async (request) => {
       const body = request.body as { doctor_id: number; msg: string; rating: number };
       const user = request.user!;
       await checkDoctor(db, body.doctor_id);
-      const { id, push } = await db.transaction().execute((trx) =>
-        storeFeedback(ctx, trx, { userId: user.id, doctorId: body.doctor_id, msg: body.msg.trim(), rating: body.rating, appointmentId: null, request }),
-      );
+      // a rating moves the doctor's public rating: it is of a completed appointment of the patient's (or
+      // their family's) with this doctor that has none yet (the earliest), and takes it, once
+      const store = () => db.transaction().execute(async (trx) => {
+        const visit = await trx
+          .selectFrom('appointments as a')
+          .leftJoin('feedbacks as f', 'f.appointment_id', 'a.id')
+          .select('a.id')
+          .where('a.doctor_id', '=', body.doctor_id)
+          .where('a.status', '=', 'Completed')
+          .where('a.patient_id', 'in', familyOf(trx, user.id))
+          .where('f.id', 'is', null)
+          .orderBy('a.date')
+          .orderBy('a.s_time')
+          .orderBy('a.id')
+          .executeTakeFirst();
+        if (!visit) throw ValidationError.field('doctor_id', FEEDBACK.afterVisit);
+        return storeFeedback(ctx, trx, { userId: user.id, doctorId: body.doctor_id, msg: body.msg.trim(), rating: body.rating, appointmentId: visit.id, request });
+      });
+      let stored: Awaited<ReturnType<typeof store>>;
+      try {
+        stored = await store();
+      } catch (err) {
+        // two sent at once for the one appointment left: the unique index lets one in
+        if (isRatingClash(err)) throw ValidationError.field('doctor_id', FEEDBACK.afterVisit);
+        throw err;
+      }
+      const { id, push } = stored;
       await push();
       announceFeedback(ctx, id, body.doctor_id);
       return ok((await feedbacksOf(user.id, 1, id))[0], MESSAGES.created);

@@ -9,6 +9,7 @@ import { PLACE, placeValues } from '../resources/programme/place';
 import { audit } from '../services/audit';
 import { now } from '../services/tokens';
 import { fieldRoute } from './field';
+import { answers, fileLink, idTitles, oneOfTypes, rowSchema } from '../http/responses';
 
 /**
  * The field apps' side of programme work, under /api/field: a CHW reads the tasks given to them and
@@ -30,9 +31,20 @@ const idOf = (request: FastifyRequest): number => {
 const Paging = Type.Object({ page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', 'x-message': 'The page must be a number.' })) });
 const PER_PAGE = 50;
 
+/** `{ id, title }` of a linked record, or null. */
+const linked = () => Type.Unsafe({ type: ['object', 'null'], required: ['id', 'title'], properties: { id: { type: 'integer' }, title: { type: ['string', 'null'] } } });
+
 export function registerFieldTaskRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx;
+  /** A task as the CHW app reads it: the task's fields, its links, and the CHW's own status on it. */
+  const TASK = Type.Unsafe(rowSchema(ctx.columnTypes, 'tasks', ['id', 'title', 'type', 'note', 'desc', 's_date', 'e_date', 'survey_id', 'campaign_id', 'knowledge_id'], {
+    file: fileLink(),
+    survey: linked(),
+    campaign: linked(),
+    knowledge: linked(),
+    my: Type.Object({ status: Type.String(), desc: oneOfTypes('string', 'null'), date: oneOfTypes('string', 'null') }),
+  }));
 
   /** the caller's tasks (active ones), newest first, with their own status on each */
   async function tasksOf(userId: number, taskId: number | null, page = 1) {
@@ -61,11 +73,11 @@ export function registerFieldTaskRoutes(app: FastifyInstance): void {
     }));
   }
 
-  app.get('/api/field/tasks', { ...chwRoute, schema: { tags, querystring: Paging } }, async (request) => {
+  app.get('/api/field/tasks', { ...chwRoute, schema: { tags, querystring: Paging, response: answers(Type.Array(TASK), `The CHW's active tasks, newest first, ${PER_PAGE} a page.`) } }, async (request) => {
     return ok(await tasksOf(request.user!.id, null, Number((request.query as { page?: string }).page ?? 1)));
   });
 
-  app.get('/api/field/tasks/:id', { ...chwRoute, schema: { tags, params: IdParams } }, async (request) => {
+  app.get('/api/field/tasks/:id', { ...chwRoute, schema: { tags, params: IdParams, response: answers(TASK, 'The task.') } }, async (request) => {
     const [task] = await tasksOf(request.user!.id, idOf(request));
     if (!task) throw notFound();
     return ok(task);
@@ -85,6 +97,7 @@ export function registerFieldTaskRoutes(app: FastifyInstance): void {
           },
           { additionalProperties: false },
         ),
+        response: answers(TASK, 'The task with the CHW’s new status.'),
       },
     },
     async (request) => {
@@ -112,6 +125,14 @@ export function registerFieldTaskRoutes(app: FastifyInstance): void {
 export function registerFieldMessageRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx;
+  /** A message as the patient app reads it, with the patient's own copy's state. */
+  const MESSAGE = Type.Unsafe(rowSchema(ctx.columnTypes, 'user_messages', ['id', 'type', 'title', 'text', 'survey_id', 'knowledge_id', 'created_at'], {
+    status: oneOfTypes('string', 'null'),
+    submitted_date: oneOfTypes('string', 'null'),
+    is_view: Type.Boolean(),
+    survey: linked(),
+    knowledge: linked(),
+  }));
 
   async function messagesOf(userId: number, messageId: number | null, page = 1) {
     let q = db
@@ -143,21 +164,21 @@ export function registerFieldMessageRoutes(app: FastifyInstance): void {
     return ok((await messagesOf(user.id, messageId))[0], MESSAGES.updated);
   }
 
-  app.get('/api/field/messages', { ...patientRoute, schema: { tags, querystring: Paging } }, async (request) => {
+  app.get('/api/field/messages', { ...patientRoute, schema: { tags, querystring: Paging, response: answers(Type.Array(MESSAGE), `The messages sent to the patient, newest first, ${PER_PAGE} a page.`) } }, async (request) => {
     return ok(await messagesOf(request.user!.id, null, Number((request.query as { page?: string }).page ?? 1)));
   });
-  app.get('/api/field/messages/:id', { ...patientRoute, schema: { tags, params: IdParams } }, async (request) => {
+  app.get('/api/field/messages/:id', { ...patientRoute, schema: { tags, params: IdParams, response: answers(MESSAGE, 'The message.') } }, async (request) => {
     const [message] = await messagesOf(request.user!.id, idOf(request));
     if (!message) throw notFound();
     return ok(message);
   });
-  app.put('/api/field/messages/:id/view', { ...patientRoute, schema: { tags, params: IdParams } }, (request) => mark(request, { is_view: 1 }));
-  app.put('/api/field/messages/:id/submit', { ...patientRoute, schema: { tags, params: IdParams } }, (request) =>
+  app.put('/api/field/messages/:id/view', { ...patientRoute, schema: { tags, params: IdParams, response: answers(MESSAGE, 'The message, seen.') } }, (request) => mark(request, { is_view: 1 }));
+  app.put('/api/field/messages/:id/submit', { ...patientRoute, schema: { tags, params: IdParams, response: answers(MESSAGE, 'The message, answered.') } }, (request) =>
     mark(request, { is_view: 1, status: 'Submitted', submitted_date: now() }),
   );
 
   /** what a patient may choose among: the interests and places */
-  app.get('/api/field/interests', { ...patientRoute, schema: { tags } }, async () =>
+  app.get('/api/field/interests', { ...patientRoute, schema: { tags, response: answers(idTitles(), 'The interests to choose among.') } }, async () =>
     ok(await db.selectFrom('interests').select(['id', 'title']).orderBy('title').execute()),
   );
 
@@ -175,6 +196,7 @@ export function registerFieldMessageRoutes(app: FastifyInstance): void {
           },
           { additionalProperties: false },
         ),
+        response: answers(Type.Object({ district_id: Type.Integer(), tehsil_id: Type.Integer(), interest_ids: Type.Array(Type.Integer()) }), 'Where the patient lives and what interests them, as stored.'),
       },
     },
     async (request) => {

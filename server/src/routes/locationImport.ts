@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { requireAdmin } from '../http/auth';
 import { uploadRoute } from '../http/bodyLimits';
 import { ok } from '../http/envelope';
+import { answers } from '../http/responses';
 import { forbidden, HttpError, ValidationError } from '../http/errors';
 import { CHANGED_EVENT } from '../realtime';
 import { audit } from '../services/audit';
@@ -208,7 +209,7 @@ async function write(trx: Kysely<Database>, planned: Planned): Promise<{ distric
 
 const Body = Type.Object(
   {
-    file: Type.Unsafe<unknown>({ description: 'the CSV: a multipart file, or its text', 'x-message': 'Please choose a CSV file.' }),
+    file: Type.Unsafe<unknown>({ description: 'the CSV: a file part of form data, or its text in JSON', 'x-message': 'Please choose a CSV file.', 'x-file': { multiple: false, nullable: false } }),
     dry_run: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -220,7 +221,13 @@ export function registerLocationImport(app: FastifyInstance): void {
     '/api/admin/locations/import',
     {
       ...uploadRoute({ fileBytes: MAX_IMPORT_BYTES, files: 1 }, { access: { permission: 'create_location' } }),
-      schema: { tags: ['locations'], summary: 'Import districts, tehsils and VC areas from a CSV (dry_run=true checks only)', body: Body, consumes: ['multipart/form-data', 'application/json'] },
+      schema: {
+        tags: ['locations'], summary: 'Import districts, tehsils and VC areas from a CSV (dry_run=true checks only)', body: Body, consumes: ['multipart/form-data', 'application/json'],
+        response: answers(Type.Object({
+          dry_run: Type.Boolean(), rows: Type.Integer(), districts: Type.Integer(), tehsils: Type.Integer(), areas: Type.Integer(),
+          errors: Type.Array(Type.Object({ line: Type.Integer(), message: Type.String() })),
+        }), 'What the CSV holds (a dry run: what it would add and each problem), or what it added.'),
+      },
     },
     async (request) => {
       const admin = requireAdmin(request);

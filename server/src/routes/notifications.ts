@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
+import { answers, oneOfTypes, paginatorOf, rowSchema } from '../http/responses';
 import { forbidden, ValidationError } from '../http/errors';
 import { Fields, MAX_ID } from '../http/fields';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../http/paging';
@@ -9,7 +10,7 @@ import { listPath } from '../http/crud';
 import { first } from '../http/list';
 import { likeMatches } from '../db/search';
 import { audit } from '../services/audit';
-import { AUDIENCES, type Audience, CHANNEL_OF, NotificationFanOut, TYPE_OF } from '../services/fanOut';
+import { AUDIENCES, type Audience, CHANNEL_OF, NotificationFanOut, readableSends, TYPE_OF } from '../services/fanOut';
 import { notificationJson } from '../services/notify';
 import { now } from '../services/tokens';
 import { fieldRoute } from './field';
@@ -55,6 +56,26 @@ const ListQuery = Type.Object({
 
 const tags = ['notifications'];
 
+/** A notification as the bell and the apps' inbox list it (services/notify.ts notificationJson). */
+const NOTIFICATION = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  body: Type.Object({ title: Type.String(), body: Type.String() }),
+  data: Type.Unsafe({ type: ['object', 'null'], additionalProperties: true, description: 'what it is about: { resource, encrypted_id } for a record' }),
+  is_read: Type.Boolean(),
+  created_at: Type.String(),
+});
+
+/** A sent notification as the send answers it. */
+const SENT = {
+  type: 'object',
+  required: ['id', 'encrypted_id', 'recipients', 'delivered', 'status', 'channel'],
+  properties: {
+    id: { type: 'integer' }, encrypted_id: { type: 'string' }, recipients: { type: 'integer' }, delivered: { type: 'integer' },
+    status: { type: 'string', enum: ['sending', 'sent'] }, channel: { type: 'string', enum: ['web', 'mobile'] },
+  },
+};
+
 export function registerNotificationRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   const { db } = ctx;
@@ -68,7 +89,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   });
 
   // the bell: one's own notifications, newest first, and how many are unread
-  app.get('/api/admin/notifications/web/admin/:pusher_id', { config: { access: {} }, schema: { tags, params: Type.Object({ pusher_id: Type.String() }) } }, async (request) => {
+  app.get('/api/admin/notifications/web/admin/:pusher_id', { config: { access: {} }, schema: { tags, params: Type.Object({ pusher_id: Type.String() }), response: answers(Type.Object({ notifications: Type.Array(NOTIFICATION), count: Type.Integer({ description: 'how many are unread' }) }), `The newest ${BELL_SIZE} notifications and how many are unread.`) } }, async (request) => {
     const admin = requireAdmin(request);
     if ((request.params as { pusher_id: string }).pusher_id !== admin.pusherId) throw forbidden();
     const [rows, unread] = await Promise.all([
@@ -81,7 +102,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   });
 
   // mark read: the given ids, or all of one's own
-  app.post('/api/admin/notifications/mark-read', { config: { access: {} }, schema: { tags, body: MarkReadBody } }, async (request) => {
+  app.post('/api/admin/notifications/mark-read', { config: { access: {} }, schema: { tags, body: MarkReadBody, response: answers(Type.Object({ marked: Type.Integer(), count: Type.Integer() }), 'How many were marked read.') } }, async (request) => {
     const admin = requireAdmin(request);
     const { ids } = (request.body ?? {}) as { ids?: number[] };
     let q = db.updateTable('admin_notifications').set({ is_read: 1 }).where('admin_id', '=', admin.id).where('is_read', '=', 0);
@@ -91,7 +112,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   });
 
   // the signed-in admin's own notifications, all of them, newest first (the bell shows the newest 50)
-  app.get('/api/admin/notifications/all', { config: { access: {} }, schema: { tags, querystring: ListQuery } }, async (request) => {
+  app.get('/api/admin/notifications/all', { config: { access: {} }, schema: { tags, querystring: ListQuery, response: answers(paginatorOf(NOTIFICATION), 'A page of one’s notifications.') } }, async (request) => {
     const admin = requireAdmin(request);
     const q = request.query as Record<string, unknown>;
     const { page, perPage } = paging(q);
@@ -106,7 +127,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   });
 
   // the notifications the console has shown, marked read (one's own only)
-  app.post('/api/admin/notifications', { config: { access: {} }, schema: { tags, body: ShownBody } }, async (request) => {
+  app.post('/api/admin/notifications', { config: { access: {} }, schema: { tags, body: ShownBody, response: answers(Type.Object({ marked: Type.Integer() }), 'How many were marked read.') } }, async (request) => {
     const admin = requireAdmin(request);
     const ids = (request.body as { notifications: { id: number }[] }).notifications.map((n) => n.id);
     if (ids.length === 0) return ok({ marked: 0 }, 'Marked as read.');
@@ -114,13 +135,23 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     return ok({ marked: Number(result.numUpdatedRows) }, 'Marked as read.');
   });
 
-  // the notifications screen: what was sent, newest first, with search and paging, and how far each got
-  app.get('/api/admin/notifications', { config: { access: { permission: 'view_notification' } }, schema: { tags } }, async (request) => {
+  // the notifications screen: what was sent (that the admin may read: readableSends), newest first, with search and paging, and how far each got
+  app.get('/api/admin/notifications', {
+    config: { access: { permission: 'view_notification' } },
+    schema: {
+      tags,
+      querystring: Type.Object({ page: ListQuery.properties.page, per_page: ListQuery.properties.per_page, search: Type.Optional(Type.String({ maxLength: 1000, description: 'in the title and text' })) }),
+      response: answers(paginatorOf(rowSchema(ctx.columnTypes, 'sent_notifications', ['id', 'send_to', 'channel', 'title', 'body', 'recipients', 'delivered', 'status', 'created_at'], { sent_by_name: oneOfTypes('string', 'null'), encrypted_id: Type.String() })), 'A page of the sent notifications, newest first.'),
+    },
+  }, async (request) => {
     // a key given twice arrives as a list: each parameter is its first value (as in every list)
     const q = request.query as Record<string, unknown>;
     const { page, perPage } = paging(q);
     const search = (first(q.search) ?? '').trim();
     let base = db.selectFrom('sent_notifications as s').leftJoin('admins as a', 'a.id', 's.sent_by');
+    // an admin limited to some districts: what it sent, and what went to its districts' people and admins only
+    const readable = readableSends(ctx.dialect, requireAdmin(request));
+    if (readable) base = base.where(readable);
     if (search) base = base.where(likeMatches(ctx.dialect, ['s.title', 's.body'], search));
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
@@ -133,7 +164,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
 
   // the field apps' inbox: a doctor's or patient's own notifications, newest first, and how many are unread
   const field = fieldRoute(...FIELD_KINDS);
-  app.get('/api/field/notifications', { ...field, schema: { tags: ['field app'], querystring: ListQuery } }, async (request) => {
+  app.get('/api/field/notifications', { ...field, schema: { tags: ['field app'], querystring: ListQuery, response: answers(Type.Intersect([Type.Unsafe(paginatorOf(NOTIFICATION)), Type.Object({ unread: Type.Integer() })]), 'A page of one’s notifications and how many are unread.') } }, async (request) => {
     const user = request.user!;
     const q = request.query as Record<string, unknown>;
     const { page, perPage } = paging(q);
@@ -148,7 +179,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     const list = paginator({ rows: rows.map(notificationJson), total: Number(count?.n ?? 0), page, perPage, path: listPath(ctx, request), query: new URLSearchParams(request.url.split('?')[1] ?? '') });
     return ok({ ...list, unread: Number(unread?.n ?? 0) });
   });
-  app.post('/api/field/notifications/read', { ...field, schema: { tags: ['field app'], body: MarkReadBody } }, async (request) => {
+  app.post('/api/field/notifications/read', { ...field, schema: { tags: ['field app'], body: MarkReadBody, response: answers(Type.Object({ marked: Type.Integer() }), 'How many were marked read.') } }, async (request) => {
     const user = request.user!;
     const { ids } = (request.body ?? {}) as { ids?: number[] };
     let q = db.updateTable('user_notifications').set({ is_read: 1 }).where('user_id', '=', user.id).where('is_read', '=', 0);
@@ -158,7 +189,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   });
 
   // send: stored with its audience counted, answered at once; the copies are stored in batches after it
-  app.post('/api/admin/notifications/send', { config: { access: { permission: 'create_notification' } }, schema: { tags, body: SendBody } }, async (request, reply) => {
+  app.post('/api/admin/notifications/send', { config: { access: { permission: 'create_notification' } }, schema: { tags, body: SendBody, response: answers(SENT, 'Accepted: stored with its audience counted; the copies are stored after the answer (status sending, then sent).', 202) } }, async (request, reply) => {
     const admin = requireAdmin(request);
     const body = request.body as { sendTo: Audience; title: string; body: string; channel?: string; type?: string };
     const channel = CHANNEL_OF[body.sendTo];

@@ -10,7 +10,8 @@ import { notFound } from '../http/errors';
 import { Fields } from '../http/fields';
 import { discardFiles, FILE_TYPES, type FileForm, fileSchema, holdFiles, storeFiles } from '../http/files';
 import { first } from '../http/list';
-import { PUBLIC, sendCached } from '../http/publicRead';
+import { PUBLIC, publicAnswers, sendCached } from '../http/publicRead';
+import { answers, oneOfTypes, refusal } from '../http/responses';
 import type { FileSpec } from '../http/resource';
 import { audit, diff } from '../services/audit';
 import { releaseRecord } from '../services/storedFiles';
@@ -212,6 +213,36 @@ async function everything(ctx: AppContext) {
 }
 
 const tags = ['promotional'];
+
+/* ---------- what the routes answer ---------- */
+/** A stored file as the landing site's content presents it (`presentFile`). */
+const PROMO_FILE = Type.Unsafe({ type: ['object', 'null'], required: ['path', 'type', 'mimeType'], properties: { path: { type: 'string' }, type: { type: 'string' }, mimeType: { type: 'string' } } });
+const TEXT_OR_NULL = oneOfTypes('string', 'null');
+/** A section as `presentSection` answers it: its text fields, its files, and the spec's names of them (`specNames`). */
+function sectionSchema(section: Section) {
+  const props: Record<string, TSchema> = {};
+  for (const field of Object.keys(section.fields)) props[field] = TEXT_OR_NULL;
+  for (const field of Object.keys(section.files)) props[field] = PROMO_FILE;
+  if (section.key === 'logo') props.path = TEXT_OR_NULL;
+  if (section.key === 'banner') Object.assign(props, { background: PROMO_FILE, center: PROMO_FILE, person: PROMO_FILE });
+  if (section.key === 'how_it_works') props.file = PROMO_FILE;
+  if (section.key === 'about') {
+    for (const n of ABOUT_BOXES) {
+      props[`box_${n}`] = Type.Object({ title: TEXT_OR_NULL, desc: TEXT_OR_NULL, file: PROMO_FILE });
+      props[`box_analytic_${n}`] = Type.Object({ value: TEXT_OR_NULL, key: TEXT_OR_NULL });
+    }
+  }
+  return Type.Unsafe({ ...Type.Object(props), type: ['object', 'null'], description: `the ${section.key} section (null until first stored)` });
+}
+const SLIDER = Type.Object({ id: Type.String(), encrypted_id: Type.String(), file_type: Type.String(), path: TEXT_OR_NULL, file: PROMO_FILE, created_at: Type.String() });
+const TESTIMONIAL = Type.Object({ id: Type.String(), encrypted_id: Type.String(), name: Type.String(), text: Type.String(), created_at: Type.String() });
+/** Everything the Promotional screen and the landing site show. */
+const EVERYTHING = Type.Object({
+  ...Object.fromEntries(SECTIONS.map((section) => [section.key, sectionSchema(section)])),
+  sliders: Type.Array(SLIDER),
+  testimonials: Type.Array(TESTIMONIAL),
+});
+const REMOVED = Type.Object({ id: Type.String({ description: 'the encrypted id removed' }) });
 const Id = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const access = (permission: string) => ({ access: { permission } });
 const searchOf = (request: FastifyRequest) => (first((request.query as Record<string, unknown>).search) ?? '').trim().slice(0, 200);
@@ -229,10 +260,10 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
   const { db } = ctx;
   const removeFiles = (paths: string[]) => Promise.all(paths.map((p) => ctx.storage.remove(p)));
 
-  app.get('/api/admin/promotional', { config: access('view_setting'), schema: { tags, summary: 'Logo, banner, about, how it works, sliders and testimonials in one answer' } }, async () =>
+  app.get('/api/admin/promotional', { config: access('view_setting'), schema: { tags, summary: 'Logo, banner, about, how it works, sliders and testimonials in one answer', response: answers(EVERYTHING, 'The promotional content.') } }, async () =>
     ok(await everything(ctx)),
   );
-  app.get('/api/public/promotional', { config: PUBLIC, schema: { tags: ['public'], summary: 'What the landing site shows: the promotional content', security: [] } }, async (request, reply) =>
+  app.get('/api/public/promotional', { config: PUBLIC, schema: { tags: ['public'], summary: 'What the landing site shows: the promotional content', security: [], response: publicAnswers(EVERYTHING, 'The promotional content.') } }, async (request, reply) =>
     sendCached(request, reply, await everything(ctx)),
   );
 
@@ -278,23 +309,23 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
     };
     const options = {
       ...uploadRoute({ fileBytes: largest, files: Object.keys(section.files).length }, access('edit_setting')),
-      schema: { tags, summary: section.summary, body, consumes: ['application/json', 'multipart/form-data'] },
+      schema: { tags, summary: section.summary, body, consumes: ['application/json', 'multipart/form-data'], response: answers(sectionSchema(section), 'The section as stored.') },
     };
     app.post(`/api/admin/promotional/${section.path}/store`, options, store);
     app.put(`/api/admin/promotional/${section.path}`, options, store);
   }
   // the spec's `PUT /promotional/{id}` does not say what the id is: a section's own path (logo, banner, about, how-it-works)
-  app.put('/api/admin/promotional/:id', { config: access('edit_setting'), schema: { tags, summary: `Saves a section: PUT /promotional/{${SECTIONS.map((s) => s.path).join('|')}}`, params: Id } }, async () => {
+  app.put('/api/admin/promotional/:id', { config: access('edit_setting'), schema: { tags, summary: `Saves a section: PUT /promotional/{${SECTIONS.map((s) => s.path).join('|')}}`, description: 'Always 404: each section has a route of its own, with its body.', params: Id, response: { 404: refusal(404) } } }, async () => {
     throw notFound();
   });
 
   /* ---------- sliders ---------- */
-  app.get('/api/admin/promotional/slider', { config: access('view_setting'), schema: { tags, summary: 'The slider files, newest first' } }, async () => ok(await sliders(ctx)));
+  app.get('/api/admin/promotional/slider', { config: access('view_setting'), schema: { tags, summary: 'The slider files, newest first', response: answers(Type.Array(SLIDER), 'The sliders.') } }, async () => ok(await sliders(ctx)));
   app.post(
     '/api/admin/promotional/slider/store',
     {
       ...uploadRoute({ fileBytes: IMAGE_BYTES, files: 1 }, access('create_setting')),
-      schema: { tags, summary: 'Adds a slider image (JPG or PNG)', body: Type.Object({ file: fileSchema(sliderFiles.file) }, { additionalProperties: false }), consumes: ['application/json', 'multipart/form-data'] },
+      schema: { tags, summary: 'Adds a slider image (JPG or PNG)', body: Type.Object({ file: fileSchema(sliderFiles.file) }, { additionalProperties: false }), consumes: ['application/json', 'multipart/form-data'], response: answers(SLIDER, 'The slider added.') },
     },
     async (request) => {
       const admin = requireAdmin(request);
@@ -316,7 +347,7 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
       }
     },
   );
-  app.delete('/api/admin/promotional/slider/:id', { config: access('delete_setting'), schema: { tags, summary: 'Removes a slider image', params: Id } }, async (request) => {
+  app.delete('/api/admin/promotional/slider/:id', { config: access('delete_setting'), schema: { tags, summary: 'Removes a slider image', params: Id, response: answers(REMOVED, 'Removed.') } }, async (request) => {
     const admin = requireAdmin(request);
     const id = ctx.ids.decode('promotional-sliders', (request.params as { id: string }).id);
     if (id === null) throw notFound();
@@ -336,10 +367,10 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
   const TestimonialBody = Type.Object({ name: Fields.text(M.name, 191), text: Fields.text(M.text, 2000) }, { additionalProperties: false });
   app.get(
     '/api/admin/promotional/testimonial',
-    { config: access('view_setting'), schema: { tags, summary: 'The testimonials, newest first; search in name and text', querystring: Type.Object({ search: Type.Optional(Type.String({ maxLength: 1000 })) }) } },
+    { config: access('view_setting'), schema: { tags, summary: 'The testimonials, newest first; search in name and text', querystring: Type.Object({ search: Type.Optional(Type.String({ maxLength: 1000 })) }), response: answers(Type.Array(TESTIMONIAL), 'The testimonials.') } },
     async (request) => ok(await testimonials(ctx, searchOf(request))),
   );
-  app.post('/api/admin/promotional/testimonial/store', { config: access('create_setting'), schema: { tags, summary: 'Adds a testimonial (name and text)', body: TestimonialBody } }, async (request) => {
+  app.post('/api/admin/promotional/testimonial/store', { config: access('create_setting'), schema: { tags, summary: 'Adds a testimonial (name and text)', body: TestimonialBody, response: answers(TESTIMONIAL, 'The testimonial added.') } }, async (request) => {
     const admin = requireAdmin(request);
     const { name, text } = request.body as { name: string; text: string };
     const row = await db.transaction().execute(async (trx) => {
@@ -351,7 +382,7 @@ export function registerPromotionalRoutes(app: FastifyInstance): void {
     });
     return ok(testimonialJson(ctx, row), MESSAGES.created);
   });
-  app.delete('/api/admin/promotional/testimonial/:id', { config: access('delete_setting'), schema: { tags, summary: 'Removes a testimonial', params: Id } }, async (request) => {
+  app.delete('/api/admin/promotional/testimonial/:id', { config: access('delete_setting'), schema: { tags, summary: 'Removes a testimonial', params: Id, response: answers(REMOVED, 'Removed.') } }, async (request) => {
     const admin = requireAdmin(request);
     const id = ctx.ids.decode('promotional-testimonials', (request.params as { id: string }).id);
     if (id === null) throw notFound();

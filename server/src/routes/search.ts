@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permissionName } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
@@ -7,6 +8,8 @@ import { subsetCounterKey } from '../db/migrations/helpers';
 import { searchPagePlan } from '../http/crud';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
+import { textEnum } from '../http/listQuery';
+import { answers, oneOfTypes } from '../http/responses';
 import { ValidationError } from '../http/errors';
 import { buildListQuery, first } from '../http/list';
 import type { ResourceDef, Row } from '../http/resource';
@@ -78,7 +81,19 @@ export function registerSearchRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   app.get('/api/admin/search', {
     config: { access: {} },
-    schema: { tags: ['search'], summary: 'Search people, campaigns and forms at once' },
+    schema: {
+      tags: ['search'],
+      summary: 'Search people, campaigns and forms at once',
+      querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: `the term: fewer than ${SEARCH_MIN_LENGTH} characters finds nothing`, 'x-message': `The search may have at most ${SEARCH_MAX_LENGTH} characters.` })) }),
+      response: answers(Type.Object({
+        q: Type.String(),
+        groups: Type.Array(Type.Object({
+          resource: textEnum(SEARCH_GROUPS),
+          hits: Type.Array(Type.Object({ id: Type.String({ description: 'encrypted id' }), label: Type.String(), detail: oneOfTypes('string', 'null') })),
+          more: Type.Boolean({ description: 'the group has more hits than these' }),
+        })),
+      }), 'A group of hits for each module the admin may view.'),
+    },
   }, async (request) => {
     const admin = requireAdmin(request);
     const term = (first((request.query as Record<string, unknown>).q) ?? '').trim();

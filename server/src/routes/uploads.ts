@@ -4,6 +4,7 @@ import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
+import { answers, envelope, refusal as refusalAnswer } from '../http/responses';
 import { unlink } from 'node:fs/promises';
 import { PlacedFile, removeStreamedFiles, StreamedFile, uploadRoute, type PlaceFile } from '../http/bodyLimits';
 import { forbidden } from '../http/errors';
@@ -42,14 +43,23 @@ const uploadFields = {
   timestamp: Type.String({ pattern: '^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$', description: "the client's id of this upload", 'x-message': 'Please provide the upload timestamp.' }),
   fileExtension: optionalText(20, 'jpg, jpeg, png, mp4, mp3 or pdf; decides the type when given'),
   mimeType: optionalText(100, 'used when fileExtension is absent or not one we take'),
-  folder: Type.String({ maxLength: 64, description: UPLOAD_FOLDERS.join(', '), 'x-message': UNKNOWN_FOLDER }),
+  folder: Type.String({ maxLength: 64, description: `the folder of the records whose file this is: ${UPLOAD_FOLDERS.join(', ')}`, 'x-message': UNKNOWN_FOLDER }),
 };
+
+/** An assembled upload: the /storage path a record's file field takes, and its type. */
+const UPLOADED = { type: 'object', required: ['path', 'mimeType'], properties: { path: { type: 'string' }, mimeType: { type: 'string' } } };
+/** A chunk's answer: the chunks received so far, or the file once the last one made it whole (also as `file`, beside `data`). */
+const CHUNK_ANSWER = (() => {
+  const answer = envelope({ anyOf: [Type.Object({ received: Type.Integer({ description: 'how many of its chunks are held' }), total: Type.Integer() }), UPLOADED] }, 'The chunk is received; with the last one, the file.');
+  answer.properties.file = { ...UPLOADED, description: 'the file, once assembled (as data)' };
+  return answer;
+})();
 
 const SHA256_MESSAGE = 'The SHA-256 must be 64 hexadecimal digits.';
 
 const ChunkBody = Type.Object(
   {
-    chunk: Fields.any(`this chunk's bytes (a file part, at most ${MAX_CHUNK_BYTES / 1024 / 1024} MB)`),
+    chunk: Fields.filePart(`this chunk's bytes (a file part, at most ${MAX_CHUNK_BYTES / 1024 / 1024} MB)`),
     index: Type.Integer({ minimum: 0, maximum: MAX_CHUNKS - 1, description: '0-based position of this chunk', 'x-message': 'The index must be a whole number from 0.' }),
     ...uploadFields,
     sha256: Type.Optional(
@@ -62,7 +72,7 @@ const ChunkBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** The same fields as a query (text: the query is not coerced). */
+/** The same fields as a query. */
 const StatusQuery = Type.Object(
   {
     ...uploadFields,
@@ -199,6 +209,10 @@ export function registerUploadRoutes(app: FastifyInstance, permissionsByFolder: 
         tags: ['media'],
         summary: "What the server holds of one's own upload, to resume it: the chunk indexes received, or the file once assembled",
         querystring: StatusQuery,
+        response: {
+          ...answers(Type.Object({ received: Type.Array(Type.Integer()), total: Type.Integer(), file: Type.Unsafe({ ...UPLOADED, type: ['object', 'null'] }) }), 'The chunks received, and the file once assembled.'),
+          413: refusalAnswer(413),
+        },
       },
     },
     async (request) => {
@@ -243,6 +257,7 @@ export function registerUploadRoutes(app: FastifyInstance, permissionsByFolder: 
         summary: 'Resumable chunked upload: chunks in any order, idempotent per chunk; the file is assembled and verified when the last one arrives',
         body: ChunkBody,
         consumes: ['multipart/form-data'],
+        response: { 200: CHUNK_ANSWER, 413: refusalAnswer(413) },
       },
     },
     async (request, reply) => {

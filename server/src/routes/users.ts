@@ -1,11 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { USER_TYPES, type UserType } from '../../../contract/enums';
 import { permissionName, type Action } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
 import { RESOURCES } from '../../../contract/resources';
 import { HttpError, notFound, ValidationError } from '../http/errors';
+import { bodySchemas, listAnswers } from '../http/crud';
+import { textEnum } from '../http/listQuery';
 import type { CrudHelpers } from '../http/resource';
+import { answers, recordId, ref } from '../http/responses';
 
 /**
  * The spec's account calls (spec 1 section 7): `GET /users?type=`, `GET`, `PUT` and `DELETE
@@ -37,8 +40,8 @@ export function registerUserRoutes(app: FastifyInstance, crud: Map<string, CrudH
     throw notFound();
   };
 
-  /** Passes the call on to the kind's route, as the same caller, and answers what it answered. */
-  const forward = async (request: FastifyRequest, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+  /** Passes the call on to the kind's route, as the same caller, and answers what it answered (as it was written). */
+  const forward = async (request: FastifyRequest, reply: FastifyReply, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
     const res = await app.inject({
       method,
       url,
@@ -46,37 +49,53 @@ export function registerUserRoutes(app: FastifyInstance, crud: Map<string, CrudH
       remoteAddress: request.ip,
       ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
     });
-    const body: unknown = res.json();
     if (res.statusCode >= 400) {
-      const { message, error } = body as { message?: string; error?: Record<string, string[]> | null };
+      const { message, error } = res.json() as { message?: string; error?: Record<string, string[]> | null };
       throw new HttpError(res.statusCode, message ?? 'Request failed.', error ?? undefined);
     }
-    return body;
+    return reply.status(res.statusCode).type('application/json; charset=utf-8').send(res.body);
   };
   const query = (request: FastifyRequest) => request.url.split('?')[1] ?? '';
   const Id = Type.Object({ id: Type.String({ description: "any person's encrypted id" }) });
+  // the kind's route checks the call (its query, body and permission): these routes pass it on as it came,
+  // and document it as each kind's route does (one source: the kinds' declarations)
+  const passedOn = { validatorCompiler: () => () => true };
+  const defs = kinds.map(([kind, resource]) => [kind, crud.get(resource)!.def] as const);
+  const person = { anyOf: defs.map(([, def]) => ref(recordId(def))) };
+  const personAnswers = (description: string) => answers(person, description);
+  const bodyOf = (which: 'create' | 'update') => ({
+    anyOf: defs.map(([kind, def]) => {
+      const schema = bodySchemas(def)[which];
+      const type = Type.Literal(kind, { description: `${kind}: the body of ${which === 'create' ? 'POST' : 'PUT'} /${def.name}` });
+      return Type.Object({ type: which === 'create' ? type : Type.Optional(type), ...schema.properties }, { additionalProperties: false });
+    }),
+  });
+  const TypeQuery = Type.Object(
+    { type: textEnum(kinds.map(([kind]) => kind), { description: "the kind of person; the other parameters are those of the kind's list (GET /app-users, /family-members, /chw, /doctors)", 'x-message': TYPE_MESSAGE }) },
+    { additionalProperties: true },
+  );
 
-  app.get('/api/admin/users', { config: { access: { anyPermission: permissionsOf('view') } }, schema: { tags, summary: 'People of one kind: ?type=patient|family|chw|doctor' } }, async (request) => {
+  app.get('/api/admin/users', { ...passedOn, config: { access: { anyPermission: permissionsOf('view') } }, schema: { tags, summary: 'People of one kind: ?type=patient|family|chw|doctor', querystring: TypeQuery, response: listAnswers(person) } }, async (request, reply) => {
     const resource = resourceOfType((request.query as { type?: unknown }).type);
     const params = new URLSearchParams(query(request));
     params.delete('type');
-    return forward(request, 'GET', `/api/admin/${resource}?${params.toString()}`);
+    return forward(request, reply, 'GET', `/api/admin/${resource}?${params.toString()}`);
   });
-  app.get('/api/admin/users/:id', { config: { access: { anyPermission: permissionsOf('view') } }, schema: { tags, params: Id } }, async (request) => {
+  app.get('/api/admin/users/:id', { ...passedOn, config: { access: { anyPermission: permissionsOf('view') } }, schema: { tags, params: Id, response: personAnswers('The person.') } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    return forward(request, 'GET', `/api/admin/${resourceOfId(id)}/${encodeURIComponent(id)}`);
+    return forward(request, reply, 'GET', `/api/admin/${resourceOfId(id)}/${encodeURIComponent(id)}`);
   });
-  app.post('/api/admin/users', { config: { access: { anyPermission: permissionsOf('create') } }, schema: { tags, summary: 'Adds a person of the body\'s type' } }, async (request) => {
+  app.post('/api/admin/users', { ...passedOn, config: { access: { anyPermission: permissionsOf('create') } }, schema: { tags, summary: 'Adds a person of the body\'s type', body: bodyOf('create'), response: personAnswers('The person added.') } }, async (request, reply) => {
     const { type, ...body } = (request.body ?? {}) as Record<string, unknown>;
-    return forward(request, 'POST', `/api/admin/${resourceOfType(type)}`, body);
+    return forward(request, reply, 'POST', `/api/admin/${resourceOfType(type)}`, body);
   });
-  app.put('/api/admin/users/:id', { config: { access: { anyPermission: permissionsOf('edit') } }, schema: { tags, params: Id } }, async (request) => {
+  app.put('/api/admin/users/:id', { ...passedOn, config: { access: { anyPermission: permissionsOf('edit') } }, schema: { tags, params: Id, body: bodyOf('update'), response: personAnswers('The person as updated.') } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const { type: _type, ...body } = (request.body ?? {}) as Record<string, unknown>;
-    return forward(request, 'PUT', `/api/admin/${resourceOfId(id)}/${encodeURIComponent(id)}`, body);
+    return forward(request, reply, 'PUT', `/api/admin/${resourceOfId(id)}/${encodeURIComponent(id)}`, body);
   });
-  app.delete('/api/admin/users/:id', { config: { access: { anyPermission: permissionsOf('delete') } }, schema: { tags, params: Id } }, async (request) => {
+  app.delete('/api/admin/users/:id', { ...passedOn, config: { access: { anyPermission: permissionsOf('delete') } }, schema: { tags, params: Id, response: personAnswers('The person deleted, as they were.') } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    return forward(request, 'DELETE', `/api/admin/${resourceOfId(id)}/${encodeURIComponent(id)}`);
+    return forward(request, reply, 'DELETE', `/api/admin/${resourceOfId(id)}/${encodeURIComponent(id)}`);
   });
 }

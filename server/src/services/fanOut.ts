@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext } from '../context';
+import type { Dialect } from '../db';
 import type { Database } from '../db/schema';
 import { NOTIFICATION_EVENT, notificationJson } from './notify';
 import { now } from './tokens';
@@ -57,6 +58,23 @@ function peopleWithin<Q extends SelectQueryBuilder<Database, 'users', object>>(d
   return qb.where('users.id', 'in', db.selectFrom('patient_profiles').select('patient_profiles.id').where('patient_profiles.district_id', 'in', ids)) as Q;
 }
 const districtsOf = (send: Pick<SendRow, 'district_ids'>): number[] | null => (send.district_ids ? (JSON.parse(send.district_ids) as number[]) : null);
+
+/**
+ * Which sent notifications an admin may read (the sent list, its search and count, and the audit log's
+ * values of a send): an admin of every district reads all of them; one limited to some districts reads
+ * those it sent and those whose audience lay within its districts (sent by an admin limited to some of
+ * them), never another district's text nor a programme-wide send (to doctors, or by an admin of every
+ * district). A condition on `sent_notifications as s`; null: no limit.
+ */
+export function readableSends(dialect: Dialect, viewer: { id: number; districtIds: readonly number[] | null }): RawBuilder<SqlBool> | null {
+  if (!viewer.districtIds) return null;
+  const ids = sql.join((viewer.districtIds.length ? [...viewer.districtIds] : [0]).map((id) => sql`${id}`));
+  // a district of the send's audience outside the viewer's
+  const outside = dialect === 'postgres'
+    ? sql`SELECT 1 FROM json_array_elements_text(s.district_ids::json) AS d(value) WHERE d.value::integer NOT IN (${ids})`
+    : sql`SELECT 1 FROM json_each(s.district_ids) AS d WHERE d.value NOT IN (${ids})`;
+  return sql<SqlBool>`(s.sent_by = ${viewer.id} OR (s.district_ids IS NOT NULL AND NOT EXISTS (${outside})))`;
+}
 
 interface Recipient {
   id: number;

@@ -9,8 +9,11 @@ export interface Mail {
   html?: string;
 }
 
+/** Delivers a message now (SMTP, or a file of the outbox); services/mailQueue.ts decides when. */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** resolves when the mail server takes a session (the outbox: its folder can be made); absent: not asked */
+  verify?(): Promise<void>;
   close(): void;
 }
 
@@ -20,11 +23,19 @@ export interface Mailer {
  */
 export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string }): Mailer {
   let transport: Transporter;
+  let verify: () => Promise<void>;
   if (opts.smtpUrl) {
     transport = nodemailer.createTransport(opts.smtpUrl);
+    verify = async () => {
+      await transport.verify();
+    };
   } else {
     // made with the first message: a node that sends none writes nothing under DATA_DIR
     const outbox = join(opts.dataDir, 'outbox');
+    verify = async () => {
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(outbox, { recursive: true });
+    };
     const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     transport = {
       sendMail: async (message: SendMailOptions) => {
@@ -42,6 +53,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
     async send(mail) {
       await transport.sendMail({ from: opts.from, ...mail });
     },
+    verify,
     close: () => transport.close(),
   };
 }

@@ -34,6 +34,30 @@ export const PROGRAMME_WORDS = [
 ] as const;
 
 /**
+ * Passwords published as examples, which guessers try as whole phrases: the default passwords of
+ * set-up guides and the best-known passphrase of all.
+ */
+export const PUBLISHED_WORDS = ['changeme', 'letmein', 'welcome', 'trustno', 'correct', 'horse', 'battery', 'staple'] as const;
+
+/** Longest first, so that 'healthcare' goes before 'health'. */
+const GUESSED_FIRST = [...PROGRAMME_WORDS, ...PUBLISHED_WORDS].sort((a, b) => b.length - a.length);
+
+/**
+ * Whether the password is only the words a guesser of this programme tries first (the programme's
+ * and the published ones, in any case), digits and symbols: what is left once they are taken out has
+ * fewer than four letters. zxcvbn scores two such words with a digit ("healthconsole1",
+ * "Karachi.Admin1") as strong; a guesser who starts from them finds them soon.
+ */
+/** zxcvbn's warning for its user inputs (below), which these words are too */
+const GUESSED_WARNING = 'It is built on a name, the email or a word of this programme.';
+function builtOnGuessedWords(password: string): boolean {
+  let rest = password.toLowerCase();
+  for (const word of GUESSED_FIRST) rest = rest.split(word).join(' ');
+  if (rest === password.toLowerCase()) return false;
+  return rest.replace(/[^\p{L}]/gu, '').length < 4;
+}
+
+/**
  * The estimator, built once a process (the dictionaries take about half a second to load; `buildApp`
  * builds it at start). l33t spellings are tried with at most 4 substitutions and only the first 64
  * characters are judged: zxcvbn-ts' defaults (100 substitutions, 256 characters) took seconds on a
@@ -48,7 +72,7 @@ function strength(): ZxcvbnFactory {
     translations: {
       ...en.translations,
       // zxcvbn cannot tell the account's words from the programme's: one warning names both
-      warnings: { ...en.translations.warnings, userInputs: 'It is built on a name, the email or a word of this programme.' },
+      warnings: { ...en.translations.warnings, userInputs: GUESSED_WARNING },
     },
     l33tMaxSubstitutions: 4,
     maxLength: 32,
@@ -100,6 +124,7 @@ function tooEasy(feedback: { warning: string | null; suggestions: string[] }): s
 export function passwordProblem(password: string, owner: PasswordOwner = {}): string | null {
   const lower = password.toLowerCase();
   if (personalWords(owner).some((w) => lower.includes(w))) return TOO_PERSONAL;
+  if (builtOnGuessedWords(password)) return tooEasy({ warning: GUESSED_WARNING, suggestions: [] });
   const result = strength().check(password, userInputs(owner));
   return result.score < MIN_SCORE ? tooEasy(result.feedback) : null;
 }

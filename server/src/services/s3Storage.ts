@@ -2,6 +2,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -11,6 +12,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { NETWORK_CODES, Unavailable } from './outages';
 import { type ByteRange, freshName, isStoredPath, SignedLinks, type Storage, type StoredBytes, type StoredRead } from './storage';
 
 /** Where the bucket is and how to reach it (S3_BUCKET, S3_PREFIX, AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY). */
@@ -34,6 +36,20 @@ const PART_BYTES = 8 * 1024 * 1024;
 
 const status = (e: unknown): number | undefined => (e as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 const isMissing = (e: unknown) => status(e) === 404 || ['NoSuchKey', 'NotFound'].includes((e as Error | null)?.name ?? '');
+
+/** the SDK's errors of a bucket that cannot answer now (after its own retries) */
+const BUSY_NAMES = new Set(['ServiceUnavailable', 'SlowDown', 'InternalError', 'RequestTimeout', 'RequestTimeoutException', 'TimeoutError', 'ThrottlingException']);
+
+/** A failure of the bucket's service (unreachable, 5xx, timed out) rather than of the request made to it. */
+export function isBucketDown(e: unknown): boolean {
+  const err = e as { name?: string; code?: string; errno?: string; message?: string } | null;
+  if (!err || typeof err !== 'object') return false;
+  if ((status(e) ?? 0) >= 500 || BUSY_NAMES.has(err.name ?? '')) return true;
+  if (NETWORK_CODES.has(err.code ?? '') || NETWORK_CODES.has(err.errno ?? '')) return true;
+  // the SDK wraps what is not an Error of its own realm (as under jest) and keeps only its text
+  const wrapped = /^AWS SDK error wrapper for .*\b(E[A-Z]+)\b/.exec(err.message ?? '')?.[1];
+  return wrapped !== undefined && NETWORK_CODES.has(wrapped);
+}
 
 export function s3Client(settings: S3Settings): S3Client {
   return new S3Client({
@@ -65,6 +81,23 @@ export class S3Storage extends SignedLinks implements Storage {
     this.client = client ?? s3Client(settings);
     this.bucket = settings.bucket;
     this.prefix = settings.prefix;
+    // every call to the bucket (this driver's, the chunked uploads', lib-storage's) that fails for want
+    // of the service, once the SDK's retries are spent, is told as such: a 503 to the request, not a 500
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (e) {
+          throw isBucketDown(e) ? new Unavailable('storage', e) : e;
+        }
+      },
+      { step: 'initialize', name: 'bucketUnavailable', override: true },
+    );
+  }
+
+  /** The bucket answers (HEAD on it). */
+  async ready(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   /** The object key of a stored path (or of an internal object, such as a chunk). */

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, constants, copyFile, mkdir, open, rename, stat, statfs, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -70,6 +70,8 @@ export interface Storage {
   /** A link to a private file that works for SIGNED_URL_TTL_MS without the bearer header (an <img> cannot send one). */
   signedUrl(claim: Omit<FileClaim, 'exp'>, now?: number): string;
   verifySigned(token: string, now?: number): FileClaim | null;
+  /** Resolves when the store answers and takes writes (the readiness route); throws when not. */
+  ready(): Promise<void>;
 }
 
 /** Whether a stored path is one the server could have made: relative, no `..`, no empty segment. */
@@ -133,6 +135,15 @@ export class LocalStorage extends SignedLinks implements Storage {
     const relative = freshName(folder, ext, opts);
     await this.putAt(relative, data);
     return relative;
+  }
+
+  /** Both folders are there and writable, and their disk has room left. */
+  async ready(): Promise<void> {
+    for (const root of [this.root, this.privateRoot]) {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+      if ((await statfs(root)).bavail === 0) throw Object.assign(new Error('no space left on the disk'), { code: 'ENOSPC' });
+    }
   }
 
   async putAt(path: string, data: StoredBytes): Promise<void> {

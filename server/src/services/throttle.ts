@@ -101,3 +101,33 @@ export async function signedIn(db: Kysely<Database>, [account, address]: readonl
   await clear(db, account.key);
   await release(db, [address.key]);
 }
+
+/** Reset requests in 15 minutes: per inbox from one client network, per client network, and reset mails per inbox. */
+export const RESET_PER_INBOX_AND_ADDRESS = 3;
+export const RESET_PER_ADDRESS = 10;
+export const RESET_MAILS_PER_INBOX = 3;
+const RESET_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The limits of a reset request (`scope`: `reset` for the console, `field-reset` for the apps), like a
+ * sign-in's: the inbox together with the client's network, then the network alone. A stranger asking
+ * for someone's links locks only their own network out of that inbox, never the owner asking from
+ * elsewhere. Counted whether or not the email is known, so the limit tells nothing either.
+ */
+export function resetLimits(scope: string, email: string, ip: string): [Limit, Limit] {
+  const network = clientNetwork(ip);
+  return [
+    { key: `${scope}:${email}|${network}`, max: RESET_PER_INBOX_AND_ADDRESS, windowMs: RESET_WINDOW_MS },
+    { key: `${scope}-ip:${network}`, max: RESET_PER_ADDRESS, windowMs: RESET_WINDOW_MS },
+  ];
+}
+
+/**
+ * Whether a reset mail may go to this inbox now: at most RESET_MAILS_PER_INBOX in 15 minutes, whoever
+ * asks from wherever (so requests from many networks do not flood it). A request past that answers as
+ * any other and sends nothing: the inbox already holds a link of the last few minutes, the newest, which
+ * works.
+ */
+export async function mayMailReset(db: Kysely<Database>, scope: string, email: string): Promise<boolean> {
+  return (await hit(db, [{ key: `${scope}-mail:${email}`, max: RESET_MAILS_PER_INBOX, windowMs: RESET_WINDOW_MS }])) === null;
+}

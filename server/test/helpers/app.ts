@@ -10,6 +10,7 @@ import { createDb, type Db, type Dialect } from '../../src/db';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { Registry } from '../../src/http/resource';
 import { hashToken, inMs, newToken } from '../../src/services/tokens';
+import { expectDocumented } from './document';
 
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 export const ADMIN_EMAIL = 'root@example.org';
@@ -137,9 +138,14 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}`, PUBLIC_URL: 'http://console.test', ...env },
     { databaseUrl: fresh.databaseUrl, consoleDir: null, argon2: { memoryCost: 1024, timeCost: 1 }, ...options.config },
   );
-  const { app } = await buildApp(config, { db: fresh.db, logger: false, registry: options.registry });
-  const inject: TestApp['inject'] = ({ token, ...opts }) =>
-    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  // every answer checked against its serialiser: a field its response schema forgot fails the test that meets it
+  const { app } = await buildApp(config, { db: fresh.db, logger: false, registry: options.registry, checkAnswers: true });
+  // every answer held to the document the server serves (helpers/document.ts)
+  const inject: TestApp['inject'] = async ({ token, ...opts }) => {
+    const res = await app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    if (typeof opts.url === 'string') await expectDocumented(app, opts.method ?? 'GET', opts.url, res);
+    return res;
+  };
   const login = async (email: string, password: string, extra: Record<string, unknown> = {}) => {
     const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password, ...extra } });
     if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);

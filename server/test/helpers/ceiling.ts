@@ -6,4 +6,4 @@
  * past the file's end ("Cannot read properties of undefined (reading 'Socket')"). Waits inside tests
  * end on their condition, never on this.
  */
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);

@@ -36,6 +36,11 @@ export interface Client {
 export function client(t: TestApp, token: string | null = t.rootToken): Client {
   const send = (method: Method, url: string, payload?: unknown) =>
     call(t, { method, url, token, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+  return clientOver(send);
+}
+
+/** A client's verbs over one way of sending (app.inject here, real HTTP in the journeys: e2e/helpers/api.ts). */
+export function clientOver(send: Client['send']): Client {
   return {
     send,
     get: (url) => send('GET', url),

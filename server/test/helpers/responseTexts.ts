@@ -12,6 +12,11 @@ export const SERVER_SRC = path.resolve(__dirname, '../../src');
 /** Folders whose texts never reach a user of the API: seed data, migrations, the Pusher-protocol endpoint (read by pusher-js). */
 const NOT_RESPONSES = ['db', 'realtime'];
 
+/** Files that write the OpenAPI document only (its responses' descriptions), never an answer. */
+const DOCUMENT_FILES = ['http/openapi.ts', 'http/responses.ts'];
+/** Calls whose text arguments describe a route's answers in the document (http/responses.ts), not answers. */
+const DOCUMENTING_CALLS = /^(answers|envelope|publicAnswers|fileAnswer|signedLinkAnswers|personAnswers)$/;
+
 /** Property names whose values are documentation or sample data, not answers. */
 const NOT_ANSWER_KEYS = new Set(['description', 'summary', 'example', 'examples']);
 /** Declaration keys whose whole value (functions included) makes sample records for tests and the demo. */
@@ -46,6 +51,8 @@ const isLogCall = (node: ts.Node): boolean => {
 
 const underAnswerlessKey = (node: ts.Node): boolean => {
   let insideFunction = false;
+  // a description given to a documenting call, directly
+  if (ts.isCallExpression(node.parent) && node.parent.arguments.includes(node as ts.Expression) && DOCUMENTING_CALLS.test(node.parent.expression.getText())) return true;
   for (let at: ts.Node | undefined = node.parent; at && !ts.isSourceFile(at); at = at.parent) {
     const key = (ts.isPropertyAssignment(at) || ts.isMethodDeclaration(at) || ts.isFunctionDeclaration(at) || ts.isVariableDeclaration(at)) && at.name ? at.name.getText().replace(/['"]/g, '') : undefined;
     if (key && SAMPLE_KEYS.test(key)) return true;
@@ -64,6 +71,7 @@ const isSentence = (text: string) => /^[A-Z]/.test(text) && / /.test(text) && !/
 export function sourceTexts(): SourceText[] {
   const found: SourceText[] = [];
   for (const file of sourceFiles(SERVER_SRC)) {
+    if (DOCUMENT_FILES.includes(path.relative(SERVER_SRC, file).split(path.sep).join('/'))) continue;
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node) => {
       let text: string | undefined;

@@ -12,8 +12,8 @@ export interface ReceivedMail {
 const decodeQuotedPrintable = (s: string) =>
   s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 
-/** A real SMTP server on loopback that keeps what it receives; tests point SMTP_URL at it. */
-export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[]; waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>; close(): Promise<void> }> {
+/** A real SMTP server on loopback that keeps what it receives; tests point SMTP_URL at it (`port`: a given one, to play a mail server coming back). */
+export async function startSmtp(port = 0): Promise<{ url: string; mails: ReceivedMail[]; waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,10 +35,10 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     async waitFor(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

@@ -29,6 +29,9 @@ const people = {
       age_required: 'يرجى إدخال العمر.',
       relation_required: 'يرجى اختيار صلة القرابة.',
       qualification_required: 'يرجى اختيار المؤهل',
+      district_select: 'يرجى اختيار مقاطعة',
+      tehsil_select: 'يرجى اختيار تحصيل',
+      area_select: 'يرجى اختيار مجلس قرية (VC)',
     },
     marital_status: {
       Married: 'متزوج',

@@ -29,6 +29,9 @@ const people = {
       age_required: 'Bitte geben Sie ein Alter an.',
       relation_required: 'Bitte wählen Sie eine Beziehung aus.',
       qualification_required: 'Bitte wählen Sie eine Qualifikation aus',
+      district_select: 'Bitte wählen Sie einen Distrikt',
+      tehsil_select: 'Bitte wählen Sie ein Tehsil',
+      area_select: 'Bitte wählen Sie ein VC aus',
     },
     marital_status: {
       Married: 'Verheiratet',

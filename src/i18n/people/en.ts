@@ -28,6 +28,9 @@ const people = {
       age_required: 'Please provide an age.',
       relation_required: 'Please select a relation.',
       qualification_required: 'Please select a qualification',
+      district_select: 'Please select a district',
+      tehsil_select: 'Please select a tehsil',
+      area_select: 'Please select a VC',
     },
     marital_status: {
       Married: 'Married',

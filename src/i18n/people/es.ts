@@ -29,6 +29,9 @@ const people = {
       age_required: 'Indique una edad.',
       relation_required: 'Seleccione un parentesco.',
       qualification_required: 'Seleccione una titulación',
+      district_select: 'Seleccione un distrito',
+      tehsil_select: 'Seleccione un tehsil',
+      area_select: 'Seleccione un VC',
     },
     marital_status: {
       Married: 'Casado/a',

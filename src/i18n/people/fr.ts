@@ -29,6 +29,9 @@ const people = {
       age_required: 'Veuillez indiquer un âge.',
       relation_required: 'Veuillez choisir un lien de parenté.',
       qualification_required: 'Veuillez choisir une qualification',
+      district_select: 'Veuillez sélectionner un district',
+      tehsil_select: 'Veuillez sélectionner un tehsil',
+      area_select: 'Veuillez choisir un VC',
     },
     marital_status: {
       Married: 'Marié(e)',

@@ -29,6 +29,9 @@ const people = {
       age_required: 'Informe uma idade.',
       relation_required: 'Selecione um parentesco.',
       qualification_required: 'Selecione uma qualificação',
+      district_select: 'Selecione um distrito',
+      tehsil_select: 'Selecione um tehsil',
+      area_select: 'Selecione um VC',
     },
     marital_status: {
       Married: 'Casado(a)',

@@ -29,6 +29,9 @@ const people = {
       age_required: '请填写年龄。',
       relation_required: '请选择关系。',
       qualification_required: '请选择资质',
+      district_select: '请选择区',
+      tehsil_select: '请选择县（Tehsil）',
+      area_select: '请选择村委会（VC）',
     },
     marital_status: {
       Married: '已婚',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { I18nProvider } from 'react-admin';
 import { NotificationBell } from '../NotificationBell';
 import { adminChannel, createMemoryTransport, setRealtimeForTests, type MemoryTransport } from '../../providers/realtime';
+import { POLL_MS } from '../../providers/useResourceChanges';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../../testing/AdminTestContext';
 
 const notification = (id: number, title: string, isRead: boolean, createdAt = '2026-03-05T10:00:00.000Z') => ({
@@ -21,7 +22,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem('pusher_id', 'p-1');
   transport = createMemoryTransport();
   setRealtimeForTests(transport);
 });
@@ -42,7 +42,7 @@ const serve = (state: { notifications: ReturnType<typeof notification>[] }) => {
     }),
   };
   render(
-    <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider(calls)}>
+    <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider(calls)} identity={{ id: 1, fullName: 'Test Admin', pusherId: 'p-1' }}>
       <NotificationBell />
     </AdminTestContext>,
   );
@@ -56,7 +56,8 @@ describe('Notification bell', () => {
     const calls = serve(state);
 
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
-    expect(transport.subscribedChannels()).toEqual([adminChannel('p-1')]);
+    // subscribed once the identity (with its channel's key) is read, which may come after the count
+    await waitFor(() => expect(transport.subscribedChannels()).toEqual([adminChannel('p-1')]));
 
     act(() => {
       transport.emit(adminChannel('p-1'), 'notification', notification(3, 'Pushed', false, new Date().toISOString()));
@@ -104,6 +105,40 @@ describe('Notification bell', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Notifications, 0 unread' }));
     expect(await screen.findByText('No notifications')).toBeInTheDocument();
+  });
+
+  it('asks the server every 30 s while the socket is down, and not while it is up', async () => {
+    jest.useFakeTimers();
+    try {
+      const state = { notifications: [notification(1, 'First', false)] };
+      const calls = serve(state);
+      await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+      // up: nothing is asked however long it stays so
+      await act(async () => {
+        jest.advanceTimersByTime(POLL_MS * 2);
+      });
+      expect(calls.getNotifications).toHaveBeenCalledTimes(1);
+
+      act(() => transport.setLive(false));
+      state.notifications = [notification(2, 'Not pushed', false), ...state.notifications];
+      await act(async () => {
+        jest.advanceTimersByTime(POLL_MS);
+      });
+      expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+      expect(calls.getNotifications).toHaveBeenCalledTimes(2);
+      await act(async () => {
+        jest.advanceTimersByTime(POLL_MS);
+      });
+      await waitFor(() => expect(calls.getNotifications).toHaveBeenCalledTimes(3));
+
+      act(() => transport.setLive(true));
+      await act(async () => {
+        jest.advanceTimersByTime(POLL_MS * 2);
+      });
+      expect(calls.getNotifications).toHaveBeenCalledTimes(3);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('refetches after the socket reconnected', async () => {

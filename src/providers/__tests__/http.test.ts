@@ -1,5 +1,6 @@
 import { recorded, recordedCalls as calls, restoreFetch, restoreXhr, stubFetch, stubXhr } from '../../test/recorded-http';
-import { ApiError, apiFetch, apiUpload, buildUrl, containsFiles, toFormData, toHttps, withHttpsFileLinks } from '../http';
+import { ApiError, apiFetch, apiUpload, buildUrl, containsFiles, readRetry, toFormData, toHttps, withHttpsFileLinks } from '../http';
+import { toHttpError } from '../dataProvider';
 import olderTaken from './fixtures/older/admin-email-taken.json';
 import olderAdmin from './fixtures/older/admin.json';
 
@@ -137,6 +138,68 @@ describe('apiFetch', () => {
     expect(form?.get('f_name')).toBe('Amina');
     expect(form?.get('file')).toBeInstanceOf(File);
     expect(sent[0]?.headers['Content-Type']).toBeUndefined();
+  });
+});
+
+describe('a 503: the server briefly without its database or file store', () => {
+  const unavailable = {
+    status: 503,
+    headers: { 'retry-after': '2' },
+    body: { success: false, message: 'The service is briefly unavailable; try again in a moment.', code: 'service_unavailable', error: null, codes: null },
+  };
+  const realWait = readRetry.wait;
+  let waited: number[];
+  beforeEach(() => {
+    waited = [];
+    readRetry.wait = async (ms) => {
+      waited.push(ms);
+    };
+  });
+  afterEach(() => {
+    readRetry.wait = realWait;
+  });
+
+  test('a read is asked again on its own, after the longer of its backoff and Retry-After, and answers when the server does', async () => {
+    const sent = stubFetch([unavailable, unavailable, unavailable, recorded('roleCreated')]);
+    await expect(apiFetch('/roles')).resolves.toMatchObject({ data: calls.roleCreated.body.data });
+    expect(sent.map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'GET']);
+    expect(waited).toEqual([2_000, 2_000, 4_000]);
+  });
+
+  test('a read still refused after every try fails with the server\'s message, which the console translates', async () => {
+    const sent = stubFetch(Array.from({ length: readRetry.delaysMs.length + 1 }, () => unavailable));
+    const error = await rejection(apiFetch('/roles'));
+    expect(sent).toHaveLength(readRetry.delaysMs.length + 1);
+    expect(error.status).toBe(503);
+    expect(toHttpError(error)).toMatchObject({ status: 503, message: 'server.service_unavailable' });
+    // and the session stays
+    expect(localStorage.getItem('token')).toBe('tok-1');
+  });
+
+  test('a write is not sent again: the person sees the message and decides', async () => {
+    const sent = stubFetch([unavailable]);
+    const error = await rejection(apiFetch('/roles', { method: 'POST', body: { name: 'Editor' } }));
+    expect(sent).toHaveLength(1);
+    expect(error.status).toBe(503);
+    expect(waited).toEqual([]);
+  });
+
+  test('a read given up while it waits stops there', async () => {
+    const controller = new AbortController();
+    readRetry.wait = async () => {
+      controller.abort();
+      throw new DOMException('The request was aborted.', 'AbortError');
+    };
+    const sent = stubFetch([unavailable, unavailable]);
+    await expect(apiFetch('/roles', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(sent).toHaveLength(1);
+  });
+
+  test('the real wait ends early when the read is given up', async () => {
+    const controller = new AbortController();
+    const waiting = realWait(60_000, controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 

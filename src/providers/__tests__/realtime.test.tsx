@@ -7,6 +7,7 @@ import {
   changesChannel,
   createMemoryTransport,
   disconnectRealtime,
+  isRealtimeLive,
   pusherOptions,
   setRealtimeForTests,
   subscribeChanges,
@@ -16,7 +17,7 @@ import {
   type RealtimeBackend,
   type RealtimeConfig,
 } from '../realtime';
-import { isOwnWrite, useResourceChanges } from '../useResourceChanges';
+import { isOwnWrite, POLL_MS, useResourceChanges } from '../useResourceChanges';
 import { appTestDataProvider } from '../../testing/AdminTestContext';
 
 /** A stand-in for pusher-js: records what the client was built with and lets a test push events. */
@@ -221,6 +222,60 @@ describe('useResourceChanges', () => {
 
     unmount();
     expect(transport.subscribedChannels()).toEqual([]);
+  });
+
+  it('while the socket is down, reads the lists every 30 s, and once more when it is back; not while it is up', async () => {
+    jest.useFakeTimers();
+    try {
+      const transport = createMemoryTransport();
+      setRealtimeForTests(transport);
+      expect(isRealtimeLive()).toBe(true);
+      const queryClient = new QueryClient();
+      const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+      const { unmount } = render(wrap(queryClient, <Watcher resource="cities" />));
+      act(() => jest.advanceTimersByTime(POLL_MS * 2));
+      expect(invalidate).not.toHaveBeenCalled();
+
+      act(() => transport.setLive(false));
+      expect(isRealtimeLive()).toBe(false);
+      act(() => jest.advanceTimersByTime(POLL_MS));
+      expect(invalidate).toHaveBeenCalledTimes(1);
+      const filters = invalidate.mock.calls[0]?.[0] as unknown as { predicate: (query: { queryKey: unknown[] }) => boolean };
+      expect(filters.predicate({ queryKey: ['cities', 'getList', {}] })).toBe(true);
+      expect(filters.predicate({ queryKey: ['cities', 'getOne', {}] })).toBe(false);
+      expect(filters.predicate({ queryKey: ['districts', 'getList', {}] })).toBe(false);
+      act(() => jest.advanceTimersByTime(POLL_MS));
+      expect(invalidate).toHaveBeenCalledTimes(2);
+
+      // back: once more at once (what was pushed meanwhile was missed), then no more polling
+      act(() => transport.setLive(true));
+      expect(invalidate).toHaveBeenCalledTimes(3);
+      act(() => jest.advanceTimersByTime(POLL_MS * 2));
+      expect(invalidate).toHaveBeenCalledTimes(3);
+      unmount();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('without real time at all, reads the lists every 30 s', () => {
+    jest.useFakeTimers();
+    try {
+      setRealtimeForTests(null);
+      expect(isRealtimeLive()).toBe(false);
+      const queryClient = new QueryClient();
+      const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+      const { unmount } = render(wrap(queryClient, <Watcher resource="cities" />));
+      act(() => jest.advanceTimersByTime(POLL_MS - 1));
+      expect(invalidate).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(1));
+      expect(invalidate).toHaveBeenCalledTimes(1);
+      unmount();
+      act(() => jest.advanceTimersByTime(POLL_MS * 2));
+      expect(invalidate).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("recognises the echo of this tab's own write", async () => {

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { HttpError, TestMemoryRouter, type I18nProvider, type RaRecord } from 'react-admin';
 import admins from '../admins';
-import { SESSION_KEYS } from '../../providers/session';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, inMemoryLists } from '../../testing/AdminTestContext';
 
 const AdminCreate = admins.create!;
@@ -94,7 +93,7 @@ describe('Edit Sub Admin form', () => {
     });
     render(
       <TestMemoryRouter initialEntries={[`/admins/${edited.id}`]}>
-        <AdminTestContext i18nProvider={i18nProvider} dataProvider={dataProvider} permissions={['view_sub_admin', 'edit_sub_admin']} resource="admins">
+        <AdminTestContext i18nProvider={i18nProvider} dataProvider={dataProvider} permissions={['view_sub_admin', 'edit_sub_admin']} resource="admins" identity={{ id: 'me-1', fullName: 'Amina Khan' }}>
           <Routes>
             <Route path="/admins/:id" element={<AdminEdit />} />
           </Routes>
@@ -102,8 +101,6 @@ describe('Edit Sub Admin form', () => {
       </TestMemoryRouter>,
     );
   };
-  beforeEach(() => localStorage.setItem(SESSION_KEYS.encryptedId, 'me-1'));
-  afterEach(() => localStorage.clear());
 
   it('editing oneself, a new email asks for the current password and sends it; the server\'s refusal shows under it', async () => {
     const user = userEvent.setup({ delay: null });

@@ -142,9 +142,11 @@ describe('acting on an appointment', () => {
 
   it('completes after saying what happens, with a way to keep it', async () => {
     const user = userEvent.setup({ delay: null });
-    const updateStatus = jest.fn(async () => ({ data: { ...booked, status: 'Completed' } }));
+    // its time has begun (now is 18 March, 10:00): it may be completed
+    const begun = { ...booked, date: '2026-03-18', s_time: '09:40', e_time: '10:00' };
+    const updateStatus = jest.fn(async () => ({ data: { ...begun, status: 'Completed' } }));
     renderWith(
-      <RecordContextProvider value={booked}>
+      <RecordContextProvider value={begun}>
         <CompleteAppointmentButton />
       </RecordContextProvider>,
       { updateStatus } as TestDataProviderCalls,

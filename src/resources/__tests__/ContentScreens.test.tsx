@@ -2,7 +2,7 @@
  * Pages and FAQs in the console: the pages list names each page by its key ("Privacy Policy") with an
  * excerpt of its text, and the footer's page links find the page by its key.
  */
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { TestMemoryRouter, useLocation, type GetListParams, type I18nProvider } from 'react-admin';
 import { Breadcrumbs } from '../../layout/Breadcrumbs';
@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 
 const PAGES = [
-  { id: 'enc-1', key: 'privacy_policy', value: `<p>We keep <strong>your data</strong> safe.</p><p>${'More. '.repeat(40)}</p>` },
-  { id: 'enc-2', key: 'terms', value: '<p>Use it well.</p>' },
+  { id: 'enc-1', number: 1, key: 'privacy_policy', value: `<p>We keep <strong>your data</strong> safe.</p><p>${'More. '.repeat(40)}</p>` },
+  { id: 'enc-2', number: 2, key: 'terms', value: '<p>Use it well.</p>' },
 ];
 
 const Where = () => <span data-testid="where">{useLocation().pathname}</span>;
@@ -48,6 +48,10 @@ describe('pages', () => {
     expect(screen.getByText(excerpt(PAGES[0]!.value))).toBeInTheDocument();
     expect(excerpt(PAGES[0]!.value)).toMatch(/^We keep your data safe\. More\..{70,}…$/);
     expect(screen.getByText('Use it well.')).toBeInTheDocument();
+    // the spec's ID column: the page's number
+    expect(screen.getByRole('columnheader', { name: 'ID' })).toBeInTheDocument();
+    const row = screen.getByText('Privacy Policy').closest('tr') as HTMLElement;
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toContain('1');
   });
 
   it('the footer’s Privacy Policy link opens the privacy policy found by its key', async () => {
@@ -80,7 +84,7 @@ describe('FAQs', () => {
       <TestMemoryRouter initialEntries={['/faqs']}>
         <AdminTestContext
           i18nProvider={i18nProvider}
-          dataProvider={appTestDataProvider({ getList: async () => ({ data: [{ id: 'f1', question: 'How do I book?', answer: '<p>From the <em>app</em>.</p>' }], total: 1 }) } as Parameters<typeof appTestDataProvider>[0])}
+          dataProvider={appTestDataProvider({ getList: async () => ({ data: [{ id: 'f1', number: 4, question: 'How do I book?', answer: '<p>From the <em>app</em>.</p>' }], total: 1 }) } as Parameters<typeof appTestDataProvider>[0])}
           permissions={['view_faq']}
           resource="faqs"
         >
@@ -92,5 +96,8 @@ describe('FAQs', () => {
     );
     expect(await screen.findByText('How do I book?')).toBeInTheDocument();
     expect(screen.getByText('From the app.')).toBeInTheDocument();
+    // the spec's ID column: the FAQ's number
+    expect(screen.getByRole('columnheader', { name: 'ID' })).toBeInTheDocument();
+    expect(within(screen.getByText('How do I book?').closest('tr') as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toContain('4');
   });
 });

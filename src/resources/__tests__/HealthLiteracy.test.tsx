@@ -10,8 +10,8 @@ import { kindOfValue } from '../health-literacy-content/ContentInputs';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, type TestDataProviderCalls } from '../../testing/AdminTestContext';
 
 // the machine running the suites may be busy: screens get longer than the defaults to appear
-jest.setTimeout(30_000);
-const WAIT = { timeout: 10_000 };
+jest.setTimeout(120_000);
+const WAIT = { timeout: 60_000 };
 
 const PERMISSIONS = ['view_hlc', 'create_hlc', 'edit_hlc', 'delete_hlc', 'view_task', 'create_task', 'edit_task'];
 
@@ -91,6 +91,8 @@ describe('health literacy content', () => {
     renderAt('/health-literacy-content');
     const cards = await screen.findAllByRole('article', {}, WAIT);
     expect(cards).toHaveLength(3);
+    // the Back link of every list (document 3 §2)
+    expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
     const first = within(cards[0]!);
     expect(first.getByRole('heading', { name: 'Wash your hands' })).toBeTruthy();
     expect(first.getByText(/Image · Hygiene/)).toBeTruthy();

@@ -10,7 +10,7 @@ import { AdminTestContext, appTestDataProvider, getTestI18nProvider, inMemoryLis
 import { resources } from '..';
 
 // many selects opened one after another: slow on a busy machine
-jest.setTimeout(120_000);
+jest.setTimeout(480_000);
 
 const lists: Record<string, RaRecord[]> = {
   'app-users': [
@@ -28,6 +28,7 @@ const lists: Record<string, RaRecord[]> = {
   specializations: [{ id: 's-1', title: 'Cardiology' }],
   doctors: [{ id: 'doc-1', f_name: 'Sana', l_name: 'Malik', email: 'sana@example.org', status: 1 }],
   appointments: [],
+  chw: [{ id: 'c-1', f_name: 'Hina', l_name: 'Shah', email: 'hina@example.org', status: 1 }],
 };
 
 /** matchMedia for a viewport of the given width (min-width and max-width conditions). */
@@ -46,12 +47,12 @@ afterEach(() => {
   window.matchMedia = realMatchMedia;
 });
 
-const renderList = (resource: 'app-users' | 'doctors' | 'appointments', width = 1280) => {
+const renderList = (resource: 'app-users' | 'doctors' | 'appointments' | 'chw', width = 1280) => {
   window.matchMedia = viewport(width);
   const memory = inMemoryLists(lists);
   const getList = jest.fn((name: string, params: GetListParams) => memory(name, params));
   const List = resources[resource].list;
-  const module = { 'app-users': 'app_user', doctors: 'doctor', appointments: 'app_user' }[resource];
+  const module = { 'app-users': 'app_user', doctors: 'doctor', appointments: 'app_user', chw: 'chw' }[resource];
   render(
     <TestMemoryRouter initialEntries={[`/${resource}`]}>
       <AdminTestContext
@@ -126,6 +127,24 @@ describe('list filters', () => {
     await screen.findByText('Sana Malik');
     await choose(user, 'Specialization', 'Cardiology');
     await waitFor(() => expect(doctors.lastFilter()).toMatchObject({ specialization_id: 's-1' }));
+  });
+
+  it('CHWs: the district is chosen beside the dates and applies with them, by Filter (spec 2)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { getList, lastFilter } = renderList('chw');
+    await screen.findByText('Hina Shah');
+    await choose(user, 'District', 'Swat');
+    const requests = getList.mock.calls.filter(([name]) => name === 'chw').length;
+    expect(lastFilter()).not.toHaveProperty('district_id');
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-01-01' } });
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(lastFilter()).toMatchObject({ district_id: 'd-2', start_date: '2026-01-01', isFiltered: true }));
+    expect(getList.mock.calls.filter(([name]) => name === 'chw').length).toBeGreaterThan(requests);
+    // back to every district: applied by Filter too
+    await choose(user, 'District', 'All districts');
+    expect(lastFilter()).toMatchObject({ district_id: 'd-2' });
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(lastFilter()).not.toHaveProperty('district_id'));
   });
 
   it('appointments by status and doctor (named in full)', async () => {

@@ -143,7 +143,7 @@ describe('user message form', () => {
     expect(await screen.findByText('Please select to age')).toBeInTheDocument();
     expect(screen.getByText('Please provide a text')).toBeInTheDocument();
     expect(screen.getByText('Please select a Interest')).toBeInTheDocument();
-    expect(screen.getByText('Please select a district.')).toBeInTheDocument();
+    expect(screen.getByText('Please select a district')).toBeInTheDocument();
     await user.type(screen.getByRole('spinbutton', { name: /To Age/ }), '9');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('The to age must not be below the from age.')).toBeInTheDocument();

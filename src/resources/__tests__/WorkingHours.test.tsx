@@ -52,6 +52,14 @@ const mondays = (month: RegExp) => screen.getAllByRole('button', { name: new Reg
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('Working Hours', () => {
+  it("lists the doctor's schedules with their dates as the reader's language writes them, not as ISO days", async () => {
+    const schedule = { id: 'enc-r1', number: 1, label: 'Morning clinic', dates: ['2026-03-23', '2026-04-06'], s_time: '09:00', e_time: '10:00', session: 30, charge: 2, total_fee: 60 };
+    renderTab({ getList: async (resource: string) => ({ data: resource === 'duty-roasters' ? [schedule] : [], total: resource === 'duty-roasters' ? 1 : 0 }) });
+    // English writes dates as en-GB does (spec 2 §9): day, month, year
+    expect(await screen.findByText('23 Mar 2026, 6 Apr 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/2026-03-23/)).toBeNull();
+  });
+
   it('disables past and scheduled dates, and a weekday header chooses every free date of that weekday', async () => {
     const user = userEvent.setup({ delay: null });
     const { getDutySlots } = renderTab();
@@ -132,6 +140,11 @@ describe('Working Hours', () => {
     fill(/^Time to/, '12:00');
     fill(/Session \(minutes\)/, '5');
     expect(screen.getByText('Please provide a session time minimum 10 minutes.')).toBeInTheDocument();
+    // the spec's step of 0.1 (the server refuses 1.05 too)
+    fill(/^Charge per minute/, '1.05');
+    expect(screen.getByText('Please provide the charge in steps of 0.1.')).toBeInTheDocument();
+    fill(/^Charge per minute/, '2.3');
+    expect(screen.queryByText('Please provide the charge in steps of 0.1.')).toBeNull();
     expect(create).not.toHaveBeenCalled();
   });
 

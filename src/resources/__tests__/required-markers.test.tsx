@@ -11,7 +11,7 @@ import { RESOURCES } from '../../../contract/resources';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../../testing/AdminTestContext';
 import { resourceNames, resources } from '..';
 
-jest.setTimeout(60_000);
+jest.setTimeout(240_000);
 
 let i18nProvider: I18nProvider;
 beforeAll(async () => {
@@ -37,6 +37,9 @@ const kindOf = (input: Element) => (input.classList.contains(RICH_TEXT_REFUSED) 
 const sourceOf = (input: Element) => [...(input.closest('.ra-input')?.classList ?? [])].find((c) => c.startsWith('ra-input-'))?.slice('ra-input-'.length) ?? '';
 
 const withCreate = resourceNames.filter((name) => resources[name].create);
+
+/** The modules whose refused save says the spec's own words instead of naming the field (dynamic forms: document 3 §5). */
+const OWN_TOAST: Partial<Record<string, string>> = { 'dynamic-forms': 'Fill the required fields.' };
 
 it.each(withCreate.map((name) => [name]))('%s: every input the empty add form refuses shows its asterisk', async (name) => {
   const user = userEvent.setup({ delay: null });
@@ -69,16 +72,17 @@ it.each(withCreate.map((name) => [name]))('%s: every input the empty add form re
   refusedKinds.set(name, new Set(unmarked.map((r) => r.kind)));
   expect(unmarked.filter(({ label }) => !label.includes('*'))).toEqual([]);
 
-  // the refused save leads to its first field (ConsoleForm): the toast names it, the focus is in it, and
-  // no refused input comes before it on the page
-  const toast = await screen.findByText(/^Check “.+”: /);
-  const named = /^Check “(.+?)”: /.exec(toast.textContent ?? '')![1]!;
+  // the refused save leads to its first field (ConsoleForm): the toast names it (or says the module's own
+  // words, where the spec gives them), the focus is in it, and no refused input comes before it on the page
+  const own = OWN_TOAST[name];
+  const toast = await screen.findByText(own ?? /^Check “.+”: /);
+  const named = own ? null : /^Check “(.+?)”: /.exec(toast.textContent ?? '')![1]!;
   await waitFor(() => expect(document.activeElement?.closest('form')).not.toBeNull());
   const focused = document.activeElement!;
   const box = focused.closest('.ra-input, .MuiFormControl-root, fieldset') ?? focused;
   const firstRefused = document.querySelector(`form [aria-invalid="true"]:not([aria-hidden="true"]), form .${RICH_TEXT_REFUSED}`)!;
   expect({ name, focusedBefore: box.contains(firstRefused) || Boolean(box.compareDocumentPosition(firstRefused) & Node.DOCUMENT_POSITION_FOLLOWING) }).toEqual({ name, focusedBefore: true });
-  expect({ name, label: (box.textContent ?? '').includes(named) }).toEqual({ name, label: true });
+  if (named !== null) expect({ name, label: (box.textContent ?? '').includes(named) }).toEqual({ name, label: true });
   unmount();
 });
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
@@ -24,7 +24,7 @@ import { RememberedTabs } from '../common/RememberedTabs';
 import { Detail, fullName, ProfileActions, ProfileHeader } from '../common/people';
 import { Timeline, type TimelineItem } from '../common/Timeline';
 import { useResourceChanges } from '../../providers/useResourceChanges';
-import { BookAppointmentButton } from '../appointments/BookAppointment';
+import { BookAppointmentButton, HEALTH_SYSTEM_TAB } from '../appointments/BookAppointment';
 
 /**
  * The patient profile (spec 2): a header card (photo, name, age or country, email, phone, diseases)
@@ -140,6 +140,8 @@ const Diseases = () => {
 
 export const PatientProfile = () => {
   const record = useRecordContext();
+  // opened by the spec's /appointments/add/{patient}: the booking dialog is open from the start
+  const bookNow = Boolean((useLocation().state as { book?: unknown } | null)?.book);
   if (!record) return <Loading />;
   const isPatient = record.type !== 'family';
   const tabs = [
@@ -154,12 +156,12 @@ export const PatientProfile = () => {
       ),
     },
     {
-      value: 'health-system',
+      value: HEALTH_SYSTEM_TAB,
       label: 'app.profile.health_system',
       content: (
         <>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-            <BookAppointmentButton patient={record} />
+            <BookAppointmentButton patient={record} openNow={bookNow} />
           </Box>
           <ClinicalTimeline resource="appointments" />
         </>

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { Button, useCanAccess, useCreate, useGetList, useLocaleState, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { Button, useCanAccess, useCreate, useGetList, useLocaleState, useNotify, useStore, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { OpenSlot } from '../../providers/dataProvider';
 import { PatientAutocomplete } from '../common/PatientPicker';
 import { fullName } from '../common/people';
@@ -47,6 +47,8 @@ export interface BookAppointmentProps {
   /** the appointment request this booking answers: its patient, and it is marked handled */
   request?: RaRecord | null;
   label?: string;
+  /** the dialog is open from the start (the spec's /appointments/add/{patient} led here) */
+  openNow?: boolean;
 }
 
 /**
@@ -54,9 +56,9 @@ export interface BookAppointmentProps {
  * → a slot, for the patient or one of their family members, with an optional note. Only open slots are
  * offered; a slot taken meanwhile says so and the offer is read again.
  */
-export const BookAppointmentButton = ({ patient, doctor, request, label = 'resources.appointments.book.button' }: BookAppointmentProps) => {
+export const BookAppointmentButton = ({ patient, doctor, request, label = 'resources.appointments.book.button', openNow = false }: BookAppointmentProps) => {
   const { canAccess } = useCanAccess({ resource: 'appointments', action: 'create' });
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(openNow);
   if (!canAccess) return null;
   return (
     <>
@@ -234,4 +236,19 @@ export const RequestAppointmentLink = ({ record }: { record: RaRecord }) => {
       {translate('resources.appointment-requests.booked')}
     </MuiButton>
   );
+};
+
+/** The patient profile's tabs (app-users/PatientProfile.tsx): where appointments are booked. */
+export const HEALTH_SYSTEM_TAB = 'health-system';
+
+/**
+ * The spec's /appointments/add/{patient}: an appointment is booked from the patient's page, on its
+ * Health System tab, the booking dialog open.
+ */
+export const BookForPatient = () => {
+  const { patientId = '' } = useParams();
+  const [tab, setTab] = useStore<string>('tabs.patient-profile');
+  useEffect(() => setTab(HEALTH_SYSTEM_TAB), [setTab]);
+  if (tab !== HEALTH_SYSTEM_TAB) return null;
+  return <Navigate to={`/app-users/${encodeURIComponent(patientId)}/show`} state={{ book: true }} replace />;
 };

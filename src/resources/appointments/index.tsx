@@ -19,6 +19,7 @@ import { defineModule } from '../module';
 import { useRecordChanges } from '../common/useRecordChanges';
 import { CompleteAppointmentButton, RescheduleAppointmentButton } from './AppointmentActions';
 import { CancelAppointmentButton } from './CancelButton';
+import { BookForPatient } from './BookAppointment';
 
 /** Appointments (spec 2): list with date filters, the detail page; complete, reschedule, cancel with a reason. */
 
@@ -159,4 +160,6 @@ export default defineModule({
   recordRepresentation: (r: RaRecord) => `${String(r.date)} ${String(r.s_time)}`,
   secondaryText: (r: RaRecord) => `${fullName(r.doctor)} · ${fullName(r.patient)}`,
   menu: { group: 'main', order: 35 },
+  // the spec's /appointments/add/{patient}: booked from the patient's page (its Health System tab)
+  routes: [{ path: 'add/:patientId', element: BookForPatient, label: 'resources.appointments.book.button' }],
 });

@@ -25,7 +25,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { NoData, PhoneFilters } from '../common/ResourceList';
+import { BackLink, NoData, PhoneFilters } from '../common/ResourceList';
 import { PhoneRows } from '../common/PhoneRows';
 import { DateRangeFilter } from '../common/ListTools';
 import { SelectFilter } from '../common/SelectFilter';
@@ -206,53 +206,56 @@ const PhoneChanges = () => {
 export const AuditLogList = () => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    <List
-      resource="audit-log"
-      disableAuthentication
-      title={`${K}.page.list`}
-      actions={
-        <TopToolbar sx={{ width: '100%', justifyContent: 'flex-start' }}>
-          <PhoneFilters phone={phone}>
-            <Filters />
-          </PhoneFilters>
-        </TopToolbar>
-      }
-      exporter={false}
-      empty={false}
-      perPage={25}
-      sort={{ field: 'id', order: 'DESC' }}
-    >
-      {phone ? (
-        <PhoneRows
-          primary={(record) => (
-            <>
-              <ActionName value={String(record.action)} />
-              {' · '}
-              <Resource record={record as AuditRow} />
-            </>
-          )}
-          secondary={(record) => (
-            <>
-              <Box>
-                <When value={String(record.created_at)} />
-                {record.ip ? ` · ${String(record.ip)}` : ''}
-              </Box>
-              <Actor record={record as AuditRow} />
-            </>
-          )}
-          actions={<PhoneChanges />}
-          empty={<NoData />}
-        />
-      ) : (
-        <DataTable<AuditRow> bulkActionButtons={false} rowClick="expand" expand={<Changes />} empty={<NoData />}>
-          <DataTable.Col source="created_at" disableSort render={(record) => <When value={record.created_at} />} />
-          <DataTable.Col source="actor" disableSort render={(record) => <Actor record={record as AuditRow} />} />
-          <DataTable.Col source="action" disableSort render={(record) => <ActionName value={record.action} />} />
-          <DataTable.Col source="resource" disableSort render={(record) => <Resource record={record as AuditRow} />} />
-          <DataTable.Col source="ip" disableSort />
-        </DataTable>
-      )}
-    </List>
+    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+      <BackLink />
+      <List
+        resource="audit-log"
+        disableAuthentication
+        title={`${K}.page.list`}
+        actions={
+          <TopToolbar sx={{ width: '100%', justifyContent: 'flex-start' }}>
+            <PhoneFilters phone={phone}>
+              <Filters />
+            </PhoneFilters>
+          </TopToolbar>
+        }
+        exporter={false}
+        empty={false}
+        perPage={25}
+        sort={{ field: 'id', order: 'DESC' }}
+      >
+        {phone ? (
+          <PhoneRows
+            primary={(record) => (
+              <>
+                <ActionName value={String(record.action)} />
+                {' · '}
+                <Resource record={record as AuditRow} />
+              </>
+            )}
+            secondary={(record) => (
+              <>
+                <Box>
+                  <When value={String(record.created_at)} />
+                  {record.ip ? ` · ${String(record.ip)}` : ''}
+                </Box>
+                <Actor record={record as AuditRow} />
+              </>
+            )}
+            actions={<PhoneChanges />}
+            empty={<NoData />}
+          />
+        ) : (
+          <DataTable<AuditRow> bulkActionButtons={false} rowClick="expand" expand={<Changes />} empty={<NoData />}>
+            <DataTable.Col source="created_at" disableSort render={(record) => <When value={record.created_at} />} />
+            <DataTable.Col source="actor" disableSort render={(record) => <Actor record={record as AuditRow} />} />
+            <DataTable.Col source="action" disableSort render={(record) => <ActionName value={record.action} />} />
+            <DataTable.Col source="resource" disableSort render={(record) => <Resource record={record as AuditRow} />} />
+            <DataTable.Col source="ip" disableSort />
+          </DataTable>
+        )}
+      </List>
+    </Box>
   );
 };
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import MuiLink from '@mui/material/Link';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import { DataTable, ShowButton, TextInput, required, useLocaleState, useRecordContext, type RaRecord } from 'react-admin';
-import { LocationCascade } from '../common/LocationCascade';
+import { LocationCascade, SELECT_MESSAGES } from '../common/LocationCascade';
 import { PersonInputs } from '../common/PersonInputs';
 import { ReferenceSelect } from '../common/ReferenceSelect';
 import { ResourceList } from '../common/ResourceList';
@@ -38,6 +38,7 @@ const ChwList = () => (
   <ResourceList
     bulkStatus
     dateRange
+    filtersApplyTogether
     exportable
     sort={{ field: 'created_at', order: 'DESC' }}
     filterBar={<ReferenceFilter source="district_id" reference="districts" label="resources.chw.fields.district_id" all="app.filter.all_districts" />}
@@ -71,7 +72,7 @@ const ChwInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
       <AgeInput required />
     </PersonInputs>
     <ReferenceSelect source="qualification_id" reference="qualifications" validate={required('app.validation.qualification_required')} />
-    <LocationCascade />
+    <LocationCascade messages={SELECT_MESSAGES} />
     <TextInput source="short_bio" multiline minRows={2} />
   </>
 );

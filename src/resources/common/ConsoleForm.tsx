@@ -51,7 +51,7 @@ const before = (a: Node, b: Node) => (a.compareDocumentPosition(b) & Node.DOCUME
  * "Please fill the required fields in correct format!". A refusal of a field the form does not show
  * (`UnshownErrors`) takes the focus to that alert.
  */
-export const FirstErrorFocus = () => {
+export const FirstErrorFocus = ({ invalid }: { invalid?: string }) => {
   const anchor = useRef<HTMLSpanElement>(null);
   const translate = useTranslate();
   const notify = useNotify();
@@ -66,7 +66,7 @@ export const FirstErrorFocus = () => {
     const serverError = errors.root?.serverError?.message;
     if (!paths.length) {
       if (typeof serverError === 'string' && serverError) notify(serverError, { type: 'error' });
-      else if (Object.keys(errors).length) notify('ra.message.invalid_form', { type: 'error' });
+      else if (Object.keys(errors).length) notify(invalid ?? 'ra.message.invalid_form', { type: 'error' });
       return;
     }
     // after the inputs have drawn their errors (not cancelled when the errors change meanwhile: this submit is seen)
@@ -76,11 +76,12 @@ export const FirstErrorFocus = () => {
       const mounted = control._names.mount;
       const placed = paths.map(([path, message]) => {
         const element = isShown(path, mounted) ? fieldElement(form, path) : form.querySelector<HTMLElement>('[data-unshown-errors]');
-        return { path, message, element };
+        return { field: path, message, element };
       });
       const first = placed.filter((p) => p.element).sort((a, b) => (before(a.element!, b.element!) ? -1 : before(b.element!, a.element!) ? 1 : 0))[0] ?? placed[0]!;
       const target = first.element ? focusTarget(first.element) : null;
-      const field = first.path.split('.')[0]!;
+      // the form field in error (its top-level name), not a stored file's path
+      const field = first.field.split('.')[0]!;
       const shownLabel = first.element && target && first.element.dataset.unshownErrors === undefined ? labelText(first.element, target) : '';
       const label = shownLabel || translate(`resources.${resource ?? ''}.fields.${field}`, { _: field.replace(/_/g, ' ') });
       if (target) {
@@ -89,9 +90,11 @@ export const FirstErrorFocus = () => {
       }
       const message = errorText(first.message, translate);
       const others = paths.length - 1;
-      notify(others ? 'app.form.check_field_more' : 'app.form.check_field', { type: 'error', messageArgs: { field: label, message, smart_count: others } });
+      // a module's own words for it where the spec gives them
+      if (invalid) notify(invalid, { type: 'error' });
+      else notify(others ? 'app.form.check_field_more' : 'app.form.check_field', { type: 'error', messageArgs: { field: label, message, smart_count: others } });
     });
-  }, [submitCount, errors, control, notify, translate, resource]);
+  }, [submitCount, errors, control, notify, translate, resource, invalid]);
   return <span ref={anchor} hidden />;
 };
 
@@ -106,14 +109,15 @@ const FormBody = styled(CardContent, { name: 'RaSimpleForm', overridesResolver: 
  * that leads to its first field (`FirstErrorFocus`, in place of react-admin's notice). Built on
  * react-admin's Form, as SimpleForm is, because SimpleForm hands `disableInvalidFormNotification` on to
  * its Stack (a DOM element) too. Screens build forms with this, not with SimpleForm itself (a test holds
- * them to it).
+ * them to it). `invalid`: a module's own toast for a refused save (an i18n key) where the spec gives one,
+ * in place of the one that names the field (the focus still goes to it).
  */
-export const ConsoleForm = ({ children, className, component: Body = FormBody, sx, toolbar = <Toolbar />, ...rest }: SimpleFormProps) => (
+export const ConsoleForm = ({ children, className, component: Body = FormBody, sx, toolbar = <Toolbar />, invalid, ...rest }: SimpleFormProps & { invalid?: string }) => (
   <Form {...rest} disableInvalidFormNotification>
     <Body className={className} sx={sx}>
       <Stack sx={{ alignItems: 'flex-start' }}>
         <UnshownErrors />
-        <FirstErrorFocus />
+        <FirstErrorFocus invalid={invalid} />
         {children}
       </Stack>
     </Body>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -14,12 +14,44 @@ import { EXPORT_COLUMN_KEYS } from '../../../contract/exports';
 const DATE_WIDTH = { width: { xs: '100%', sm: 190 } } as const;
 
 /**
- * Start and end date with a Filter button (spec 2: patients, CHWs; spec 3: survey forms): the dates
- * apply when Filter is pressed, both days included; the server checks them again.
+ * The list filters chosen but not applied yet, when a list's filters apply together with its dates by
+ * the Filter button (spec 2, CHWs: "start date, end date, district. A Filter button applies them").
  */
-export const DateRangeFilter = () => {
+export interface StagedFilters {
+  values: Record<string, unknown>;
+  /** chooses a filter's value ('' for all), clearing the filters that hang on it */
+  stage(source: string, value: unknown, clears: readonly string[]): void;
+}
+export const StagedFiltersContext = createContext<StagedFilters | null>(null);
+
+const withoutDates = (values: Record<string, unknown>) => {
+  const { start_date: _s, end_date: _e, isFiltered: _f, ...rest } = values;
+  return rest;
+};
+
+/**
+ * Start and end date with a Filter button (spec 2: patients, CHWs; spec 3: survey forms): the dates
+ * apply when Filter is pressed, both days included; the server checks them again. The filters given as
+ * children (the CHWs' district) are chosen here too and apply with the dates, by the same button.
+ */
+export const DateRangeFilter = ({ children }: { children?: ReactNode }) => {
   const { filterValues, setFilters } = useListContext();
   const translate = useTranslate();
+  const [staged, setStaged] = useState<Record<string, unknown>>(() => withoutDates(filterValues as Record<string, unknown>));
+  // a saved filter restored, or the list's filters cleared, shows its choices here too
+  const appliedKey = JSON.stringify(withoutDates(filterValues as Record<string, unknown>));
+  useEffect(() => setStaged(JSON.parse(appliedKey) as Record<string, unknown>), [appliedKey]);
+  const stagedFilters = useMemo<StagedFilters>(
+    () => ({
+      values: staged,
+      stage: (source, value, clears) =>
+        setStaged((current) => {
+          const rest = Object.fromEntries(Object.entries(current).filter(([key]) => key !== source && !clears.includes(key)));
+          return value === '' ? rest : { ...rest, [source]: value };
+        }),
+    }),
+    [staged],
+  );
   const [start, setStart] = useState<string>(typeof filterValues.start_date === 'string' ? filterValues.start_date : '');
   const [end, setEnd] = useState<string>(typeof filterValues.end_date === 'string' ? filterValues.end_date : '');
   // a saved filter restored, or the list's filters cleared, shows its dates here too
@@ -29,11 +61,12 @@ export const DateRangeFilter = () => {
   useEffect(() => setEnd(appliedEnd), [appliedEnd]);
   const invalid = start !== '' && end !== '' && end < start;
   const apply = () => {
-    const { start_date: _s, end_date: _e, isFiltered: _f, ...rest } = filterValues as Record<string, unknown>;
+    const rest = children ? staged : withoutDates(filterValues as Record<string, unknown>);
     setFilters({ ...rest, ...(start ? { start_date: start } : {}), ...(end ? { end_date: end } : {}), ...(start || end ? { isFiltered: true } : {}) }, {});
   };
   return (
     <Box component="form" onSubmit={(e) => { e.preventDefault(); if (!invalid) apply(); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+      {children ? <StagedFiltersContext value={stagedFilters}>{children}</StagedFiltersContext> : null}
       <TextField type="date" size="small" label={translate('app.filter.start_date')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={DATE_WIDTH} />
       <TextField
         type="date"

@@ -10,6 +10,7 @@ import {
   useNotify,
   useResourceContext,
   useResourceDefinition,
+  HttpError,
   type RaRecord,
   type TransformData,
   type ValidateForm,
@@ -27,8 +28,32 @@ export interface ParentLink {
   also?: ResourceName[];
 }
 
+/**
+ * A module's own toasts where the spec gives them (dynamic forms: "Fill the required fields." on an
+ * invalid submit, "Error saving data." for 5 seconds when a save fails), i18n keys; the shared ones otherwise.
+ */
+export interface FormMessages {
+  /** a submit the form's rules (or the server's field errors) refuse */
+  invalid?: string;
+  /** a save the server refuses without field errors, shown 5 s */
+  failed?: string;
+}
+
+/** A save refused without field errors: the module's own toast, 5 s (with field errors, the invalid-form toast says it). */
+const useFailedToast = (messages: FormMessages | undefined) => {
+  const notify = useNotify();
+  if (!messages?.failed) return undefined;
+  const failed = messages.failed;
+  return (error: unknown) => {
+    const fields = error instanceof HttpError ? (error.body as { errors?: Record<string, unknown> } | undefined)?.errors : undefined;
+    if (fields && Object.keys(fields).length > 0) return;
+    notify(failed, { type: 'error', autoHideDuration: 5000 });
+  };
+};
+
 export interface ResourceCreateProps {
   children: ReactNode;
+  messages?: FormMessages;
   defaultValues?: Record<string, unknown>;
   transform?: TransformData;
   validate?: ValidateForm;
@@ -70,8 +95,9 @@ const ChildCreate = ({ parent: declared, parentId, defaultValues, ...props }: Om
  * After an add the toast names the new record, and its page opens (its list, for a module without
  * one); "Save and add another" (reference data and locations) stays on an empty form instead.
  */
-const CreateForm = ({ children, defaultValues, transform, validate, backTo, picker, addAnother }: Omit<ResourceCreateProps, 'parent'> & { backTo?: string; picker?: ReactNode }) => {
+const CreateForm = ({ children, defaultValues, transform, validate, backTo, picker, addAnother, messages }: Omit<ResourceCreateProps, 'parent'> & { backTo?: string; picker?: ReactNode }) => {
   const notify = useNotify();
+  const onError = useFailedToast(messages);
   const navigate = useNavigate();
   const createPath = useCreatePath();
   const resource = useResourceContext();
@@ -93,13 +119,14 @@ const CreateForm = ({ children, defaultValues, transform, validate, backTo, pick
     setFormKey((key) => key + 1);
   };
   return (
-    <Create redirect={false} transform={transform} mutationOptions={{ onSuccess: open }}>
+    <Create redirect={false} transform={transform} mutationOptions={{ onSuccess: open, ...(onError ? { onError } : {}) }}>
       <ConsoleForm
         key={formKey}
         defaultValues={defaultValues}
         validate={validate}
         toolbar={<FormToolbar cancel backTo={backTo} addAnother={addAnother ? { onSuccess: again } : undefined} />}
         warnWhenUnsavedChanges
+        invalid={messages?.invalid}
       >
         {picker}
         {children}
@@ -112,19 +139,21 @@ export interface ResourceEditProps {
   children: ReactNode;
   transform?: TransformData;
   validate?: ValidateForm;
+  messages?: FormMessages;
 }
 
 /** Edit form: after a successful update the user stays on the page (spec 1 section 4). */
-export const ResourceEdit = ({ children, transform, validate }: ResourceEditProps) => {
+export const ResourceEdit = ({ children, transform, validate, messages }: ResourceEditProps) => {
   const notify = useNotify();
+  const onError = useFailedToast(messages);
   return (
     <Edit
       redirect={false}
       mutationMode="pessimistic"
       transform={transform}
-      mutationOptions={{ onSuccess: () => notify('app.notification.updated', { type: 'success' }) }}
+      mutationOptions={{ onSuccess: () => notify('app.notification.updated', { type: 'success' }), ...(onError ? { onError } : {}) }}
     >
-      <ConsoleForm validate={validate} toolbar={<FormToolbar />} warnWhenUnsavedChanges>
+      <ConsoleForm validate={validate} toolbar={<FormToolbar />} warnWhenUnsavedChanges invalid={messages?.invalid}>
         {children}
       </ConsoleForm>
     </Edit>
@@ -140,18 +169,19 @@ export interface FormOptions {
   defaultValues?: Record<string, unknown>;
   parent?: ParentLink;
   addAnother?: boolean;
+  messages?: FormMessages;
 }
 
 /** The add and edit screens of a module, from its inputs. */
 export function formScreens(Inputs: FormInputs, options: FormOptions = {}): { create: ComponentType; edit: ComponentType } {
-  const { transform, validate, defaultValues, parent, addAnother } = options;
+  const { transform, validate, defaultValues, parent, addAnother, messages } = options;
   const create = () => (
-    <ResourceCreate transform={transform} validate={validate} defaultValues={defaultValues} parent={parent} addAnother={addAnother}>
+    <ResourceCreate transform={transform} validate={validate} defaultValues={defaultValues} parent={parent} addAnother={addAnother} messages={messages}>
       <Inputs mode="create" />
     </ResourceCreate>
   );
   const edit = () => (
-    <ResourceEdit transform={transform} validate={validate}>
+    <ResourceEdit transform={transform} validate={validate} messages={messages}>
       <Inputs mode="edit" />
     </ResourceEdit>
   );

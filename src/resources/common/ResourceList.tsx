@@ -44,7 +44,8 @@ const ListActions = ({ exportable }: { exportable: boolean }) => {
   // read-only lists (appointment requests) and those added elsewhere (appointments, rosters) have no Add
   const { hasCreate } = useResourceDefinition();
   return (
-    <TopToolbar>
+    // the buttons wrap rather than run past the window's edge beside a wide search
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
       {exportable ? <ExportButtons /> : null}
       {hasCreate ? <CreateButton /> : null}
     </TopToolbar>
@@ -173,10 +174,11 @@ const PhoneList = ({ rowActions, bulkActions }: { rowActions: ReactNode; bulkAct
 };
 
 /**
- * The spec's Back link at the top of every list: to the screen before when the console opened one,
- * else to the dashboard (a list opened from a bookmark or a new tab).
+ * The spec's Back link at the top of every list (document 3 §2: "Lists have a Back link"), the lists of
+ * their own included (health literacy's cards, notifications, the audit log): to the screen before when
+ * the console opened one, else to the dashboard (a list opened from a bookmark or a new tab).
  */
-const BackLink = () => {
+export const BackLink = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const location = useLocation();
@@ -288,6 +290,11 @@ export interface ResourceListProps {
   sort?: SortPayload;
   /** start and end date filters with a Filter button (the server's dateRange) */
   dateRange?: boolean;
+  /**
+   * The filter bar's selects apply with the dates, by the Filter button, rather than each at once (spec 2,
+   * CHWs: "start date, end date, district. A Filter button applies them").
+   */
+  filtersApplyTogether?: boolean;
   /** Export buttons: the filtered list as CSV or XLSX */
   exportable?: boolean;
   /** filters of the module's own beside the date range (the CHWs' district) */
@@ -320,7 +327,7 @@ const useRowCheckboxLabels = () => {
 };
 
 /** Every list of the console: a search box, a table with row actions, 'Data not found' when empty, paging. */
-export const ResourceList = ({ children, rowActions = <RowActions />, sort, dateRange = false, exportable = false, filterBar, bulkStatus = false }: ResourceListProps) => {
+export const ResourceList = ({ children, rowActions = <RowActions />, sort, dateRange = false, filtersApplyTogether = false, exportable = false, filterBar, bulkStatus = false }: ResourceListProps) => {
   const translate = useTranslate();
   // Under `sm` a table cuts its columns off; noSsr: the first render already knows (no table flashing by).
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
@@ -366,8 +373,14 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
                 alignItems: 'flex-start',
               }}
             >
-              {filterBar}
-              {dateRange ? <DateRangeFilter /> : null}
+              {dateRange && filtersApplyTogether ? (
+                <DateRangeFilter>{filterBar}</DateRangeFilter>
+              ) : (
+                <>
+                  {filterBar}
+                  {dateRange ? <DateRangeFilter /> : null}
+                </>
+              )}
               <SavedFilters phone={isPhone} />
             </Box>
           </PhoneFilters>
@@ -375,7 +388,10 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
         {isPhone ? (
           <PhoneList rowActions={rowActions} bulkActions={bulkActions} />
         ) : (
-          <Box ref={tableRef}>
+          // a table wider than the window scrolls within its own wrapper; it never widens the page past the
+          // list's toolbar (Add Doctor was cut off at 1400 px). Only the table scrolls: the bulk actions'
+          // toolbar, drawn over the table's head, stays outside the scrolling box (clipped, it was unclickable)
+          <Box ref={tableRef} sx={{ contain: 'inline-size', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
             <DataTable bulkActionButtons={bulkActions} rowClick={false} empty={<NoData />}>
               {children}
               <DataTable.Col label="app.action.actions" disableSort align="right">

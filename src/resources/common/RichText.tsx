@@ -7,7 +7,8 @@ const LazyRichTextInput = lazy(() => import('./RichTextEditor'));
 
 /** A rich-text input (ra-input-rich-text), loaded when first shown. */
 export const RichTextInput = (props: RichTextInputProps) => (
-  <Suspense fallback={<Skeleton variant="rectangular" height={200} />}>
+  // as tall as the editor it waits for (RichTextEditor's 300 px and its toolbar), so the form does not jump
+  <Suspense fallback={<Skeleton variant="rectangular" height={360} />}>
     <LazyRichTextInput {...props} />
   </Suspense>
 );

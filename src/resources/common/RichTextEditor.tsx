@@ -19,6 +19,9 @@ import { isRequired, useTranslateLabel } from 'react-admin';
  * Its label shows the asterisk of a required rule (`requiredRule`, as richTextRequired is), and the
  * editable area says it is required.
  */
+/** The editable area's height (document 3 §9: "Editor height 300 px"). */
+export const EDITOR_HEIGHT = 300;
+
 const RichTextEditor = (props: RichTextInputProps) => {
   const translateLabel = useTranslateLabel();
   const name = String(translateLabel({ label: props.label, source: props.source }));
@@ -38,6 +41,8 @@ const RichTextEditor = (props: RichTextInputProps) => {
       }
       editorOptions={editorOptions}
       {...props}
+      // the spec's editor is 300 px tall (document 3 §9); it grows with its text
+      sx={[{ '& .ProseMirror': { minHeight: EDITOR_HEIGHT, boxSizing: 'border-box' } }, ...(Array.isArray(props.sx) ? props.sx : props.sx ? [props.sx] : [])]}
     />
   );
 };

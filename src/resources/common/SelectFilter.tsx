@@ -1,6 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useContext } from 'react';
 import { useGetList, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { StagedFiltersContext } from './ListTools';
 
 /** People's and programme records' account status (1 active, 2 blocked), for a status filter. */
 export const USER_STATUS_CHOICES = [
@@ -22,11 +24,16 @@ interface FilterSelectProps {
   waitingFor?: string;
 }
 
-/** The select of a list filter: applied at once, beside the date range; each filter the whole width on a phone. */
+/**
+ * The select of a list filter: applied at once, beside the date range, or chosen in the date range's form
+ * and applied by its Filter button (StagedFiltersContext); each filter the whole width on a phone.
+ */
 const FilterSelect = ({ source, label, all, clears = [], options, waitingFor }: FilterSelectProps) => {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
-  const values = filterValues as Record<string, unknown>;
+  // inside a Filter button's form (the CHWs' district), chosen there and applied with the dates
+  const staged = useContext(StagedFiltersContext);
+  const values = staged ? staged.values : (filterValues as Record<string, unknown>);
   const value = values[source] ?? '';
   // a value among the options only once they are known (MUI warns of a value it does not offer)
   // (the address carries it as text, a choice's id may be a number)
@@ -40,6 +47,7 @@ const FilterSelect = ({ source, label, all, clears = [], options, waitingFor }: 
       disabled={waitingFor !== undefined}
       helperText={waitingFor !== undefined ? translate(waitingFor) : undefined}
       onChange={(e) => {
+        if (staged) return staged.stage(source, e.target.value, clears);
         const rest = Object.fromEntries(Object.entries(values).filter(([key]) => key !== source && !clears.includes(key)));
         setFilters(e.target.value === '' ? rest : { ...rest, [source]: e.target.value }, {});
       }}
@@ -94,7 +102,8 @@ const titleOf = (record: RaRecord) => String(record.title ?? '');
 /** A list filter whose choices are another resource's records (a doctor, a district, a tehsil of that district). */
 export const ReferenceFilter = ({ source, reference, label, all, optionText = titleOf, sortField = 'title', clears, within }: ReferenceFilterProps) => {
   const { filterValues } = useListContext();
-  const parent: unknown = within ? (filterValues as Record<string, unknown>)[within.source] : undefined;
+  const staged = useContext(StagedFiltersContext);
+  const parent: unknown = within ? (staged ? staged.values : (filterValues as Record<string, unknown>))[within.source] : undefined;
   const ready = !within || (parent !== undefined && parent !== '');
   const { data } = useGetList(
     reference,

@@ -157,6 +157,8 @@ const StoredSlots = ({ month, slots, isPending, locale }: { month: string; slots
 
 /** The doctor's schedules: dates, hours, session and fee. */
 const Schedules = ({ doctorId }: { doctorId: Identifier | undefined }) => {
+  const [language] = useLocaleState();
+  const locale = getLanguage(language).dateLocale;
   const { data, isPending } = useGetList(
     'duty-roasters',
     { pagination: { page: 1, perPage: 500 }, sort: { field: 'first_date', order: 'DESC' }, filter: { paginate: false, doctor_id: doctorId } },
@@ -170,7 +172,8 @@ const Schedules = ({ doctorId }: { doctorId: Identifier | undefined }) => {
       <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
         <DataTable resource="duty-roasters" bulkActionButtons={false} rowClick={false} empty={<NoData />}>
           <DataTable.Col source="label" disableSort />
-          <DataTable.Col source="dates" disableSort render={(r: RaRecord) => (Array.isArray(r.dates) ? r.dates.join(', ') : '')} />
+          {/* the dates as the reader's language writes them (en-GB in English: "22 Nov 2026"), as the calendar above does */}
+          <DataTable.Col source="dates" disableSort render={(r: RaRecord) => (Array.isArray(r.dates) ? r.dates.map((d) => formatDay(String(d), locale, { day: 'numeric', month: 'short', year: 'numeric' })).join(', ') : '')} />
           <DataTable.Col source="s_time" disableSort render={(r: RaRecord) => `${r.s_time}–${r.e_time}`} />
           <DataTable.Col source="session" disableSort />
           <DataTable.Col source="charge" disableSort />

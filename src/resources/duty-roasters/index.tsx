@@ -16,7 +16,7 @@ const RosterList = () => (
     </DataTable.Col>
     <DataTable.Col source="s_time" render={(r: RaRecord) => `${r.s_time}–${r.e_time}`} />
     <DataTable.Col source="session" />
-    <DataTable.Col source="total_fee" />
+    <DataTable.Col source="total_fee" disableSort />
   </ResourceList>
 );
 

@@ -65,6 +65,8 @@ export default defineModule({
   show: FormShow,
   defaultValues: { questions: [blankQuestion()] },
   transform: (data: FormValues) => toBody(data),
+  // the spec's toasts of the form builder (document 3 §5 and §8)
+  messages: { invalid: 'resources.dynamic-forms.message.invalid', failed: 'resources.dynamic-forms.message.save_failed' },
   icon: DynamicFormIcon,
   recordRepresentation: 'title',
   secondaryText: SecondLine,

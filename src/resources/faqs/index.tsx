@@ -21,6 +21,7 @@ const FaqList = () => (
       </RowActions>
     }
   >
+    <DataTable.Col source="id" render={(r: RaRecord) => String(r.number ?? '')} />
     <DataTable.Col source="question" />
     <DataTable.Col source="answer" disableSort>
       <ExcerptField source="answer" />

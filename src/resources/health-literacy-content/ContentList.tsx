@@ -24,7 +24,7 @@ import {
 import { USER_STATUS } from '../../../contract/enums';
 import { useResourceChanges } from '../../providers/useResourceChanges';
 import { isFileValue } from '../common/MediaInput';
-import { NoData, PhoneFilters } from '../common/ResourceList';
+import { BackLink, NoData, PhoneFilters } from '../common/ResourceList';
 import { LabelledActions } from '../common/PhoneRows';
 import { SelectFilter } from '../common/SelectFilter';
 import { StatusChip } from '../common/StatusChip';
@@ -176,23 +176,26 @@ export const ContentList = () => {
   useResourceChanges();
   const filters = useMemo(() => [<SearchInput key="q" source="q" alwaysOn placeholder={translate('app.message.search')} />], [translate]);
   return (
-    <List
-      filters={filters}
-      debounce={500}
-      actions={<Actions />}
-      exporter={false}
-      empty={false}
-      perPage={12}
-      sort={{ field: 'created_at', order: 'DESC' }}
-      pagination={<Pagination rowsPerPageOptions={[12, 24, 48]} />}
-    >
-      <PhoneFilters phone={phone}>
-        <Box sx={{ px: 2, pt: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <SelectFilter source="type" label={`${K}.fields.type`} all="app.filter.all" choices={HLC_TYPE_CHOICES} />
-          <SelectFilter source="status" label={`${K}.fields.status`} all="app.filter.all" choices={STATUS_CHOICES} />
-        </Box>
-      </PhoneFilters>
-      <CardGrid />
-    </List>
+    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+      <BackLink />
+      <List
+        filters={filters}
+        debounce={500}
+        actions={<Actions />}
+        exporter={false}
+        empty={false}
+        perPage={12}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        pagination={<Pagination rowsPerPageOptions={[12, 24, 48]} />}
+      >
+        <PhoneFilters phone={phone}>
+          <Box sx={{ px: 2, pt: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <SelectFilter source="type" label={`${K}.fields.type`} all="app.filter.all" choices={HLC_TYPE_CHOICES} />
+            <SelectFilter source="status" label={`${K}.fields.status`} all="app.filter.all" choices={STATUS_CHOICES} />
+          </Box>
+        </PhoneFilters>
+        <CardGrid />
+      </List>
+    </Box>
   );
 };

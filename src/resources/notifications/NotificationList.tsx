@@ -17,7 +17,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { NoData } from '../common/ResourceList';
+import { BackLink, NoData } from '../common/ResourceList';
 import { LabelledActions, PhoneRows } from '../common/PhoneRows';
 import { canAccessNotifications } from './access';
 import { formatDateTime } from './dates';
@@ -102,44 +102,47 @@ export const NotificationList = () => {
     [translate],
   );
   return (
-    // The route guard has checked the permission; the shared canAccess does not know this resource.
-    <List
-      resource="notifications"
-      disableAuthentication
-      title="resources.notifications.page.list"
-      filters={filters}
-      actions={<ListActions />}
-      exporter={false}
-      empty={false}
-      perPage={25}
-      queryOptions={{ refetchInterval: pollWhileSending }}
-    >
-      {phone ? (
-        <PhoneRows
-          primary={(record) => <span dir="auto">{String(record.title ?? '')}</span>}
-          secondary={(record) => (
-            <>
-              <Box dir="auto" sx={{ whiteSpace: 'pre-line' }}>
-                {String(record.body ?? '')}
-              </Box>
-              <Box>
-                <Audience value={String(record.send_to)} /> · <SentAt value={String(record.created_at)} />
-              </Box>
-              <Delivery record={record as SentNotification} />
-            </>
-          )}
-          empty={<NoData />}
-        />
-      ) : (
-        <DataTable<SentNotification> bulkActionButtons={false} rowClick={false} empty={<NoData />}>
-          <DataTable.Col source="title" disableSort />
-          <DataTable.Col source="body" disableSort cellSx={() => ({ whiteSpace: 'pre-line', maxWidth: 480 })} />
-          <DataTable.Col source="send_to" disableSort render={(record) => <Audience value={record.send_to} />} />
-          <DataTable.Col source="delivered" disableSort render={(record) => <Delivery record={record as SentNotification} />} />
-          <DataTable.Col source="sent_by_name" disableSort />
-          <DataTable.Col source="created_at" disableSort render={(record) => <SentAt value={record.created_at} />} />
-        </DataTable>
-      )}
-    </List>
+    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+      <BackLink />
+      {/* The route guard has checked the permission; the shared canAccess does not know this resource. */}
+      <List
+        resource="notifications"
+        disableAuthentication
+        title="resources.notifications.page.list"
+        filters={filters}
+        actions={<ListActions />}
+        exporter={false}
+        empty={false}
+        perPage={25}
+        queryOptions={{ refetchInterval: pollWhileSending }}
+      >
+        {phone ? (
+          <PhoneRows
+            primary={(record) => <span dir="auto">{String(record.title ?? '')}</span>}
+            secondary={(record) => (
+              <>
+                <Box dir="auto" sx={{ whiteSpace: 'pre-line' }}>
+                  {String(record.body ?? '')}
+                </Box>
+                <Box>
+                  <Audience value={String(record.send_to)} /> · <SentAt value={String(record.created_at)} />
+                </Box>
+                <Delivery record={record as SentNotification} />
+              </>
+            )}
+            empty={<NoData />}
+          />
+        ) : (
+          <DataTable<SentNotification> bulkActionButtons={false} rowClick={false} empty={<NoData />}>
+            <DataTable.Col source="title" disableSort />
+            <DataTable.Col source="body" disableSort cellSx={() => ({ whiteSpace: 'pre-line', maxWidth: 480 })} />
+            <DataTable.Col source="send_to" disableSort render={(record) => <Audience value={record.send_to} />} />
+            <DataTable.Col source="delivered" disableSort render={(record) => <Delivery record={record as SentNotification} />} />
+            <DataTable.Col source="sent_by_name" disableSort />
+            <DataTable.Col source="created_at" disableSort render={(record) => <SentAt value={record.created_at} />} />
+          </DataTable>
+        )}
+      </List>
+    </Box>
   );
 };

@@ -22,6 +22,7 @@ const PageList = () => (
       </RowActions>
     }
   >
+    <DataTable.Col source="id" render={(r: RaRecord) => String(r.number ?? '')} />
     <DataTable.Col source="key">
       <PageKeyName />
     </DataTable.Col>

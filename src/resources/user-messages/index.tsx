@@ -4,7 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { MESSAGE_TYPES, USER_STATUS } from '../../../contract/enums';
 import { idsOf, requiredRule } from '../common/inputs';
 import { InterestsInput } from '../common/InterestsInput';
-import { LocationCascade } from '../common/LocationCascade';
+import { LocationCascade, SELECT_MESSAGES } from '../common/LocationCascade';
 import { EnumName, KnowledgePicker } from '../common/TypeFields';
 import { ReferenceSelect } from '../common/ReferenceSelect';
 import { ResourceList } from '../common/ResourceList';
@@ -79,7 +79,7 @@ const MessageInputs = () => (
     <InterestsInput validate={atLeastOneInterest} />
     <NumberInput source="from_age" min={0} max={130} step={1} parse={wholeYears} validate={fromAge} helperText={`${K}.age_hint`} />
     <NumberInput source="to_age" min={0} max={130} step={1} parse={wholeYears} validate={toAge} />
-    <LocationCascade depth="tehsil" />
+    <LocationCascade depth="tehsil" messages={SELECT_MESSAGES} />
   </>
 );
 

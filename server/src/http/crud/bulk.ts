@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { USER_STATUS } from '../../../../contract/enums';
 import { codeOfMessage } from '../../../../contract/messages';
 import { ok } from '../envelope';
+import { answers } from '../responses';
 import { HttpError, notFound } from '../errors';
 import { access, type CrudContext } from './shared';
 import { statusOne } from './status';
@@ -13,6 +14,22 @@ const BulkBody = Type.Object(
   { ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: MAX_BULK, 'x-message': `Select from 1 to ${MAX_BULK} records.` }) },
   { additionalProperties: false },
 );
+
+const BULK_ANSWER = {
+  type: 'object',
+  required: ['done', 'refused'],
+  properties: {
+    done: { type: 'array', items: { type: 'string' }, description: 'the encrypted ids done' },
+    refused: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'status', 'message', 'code'],
+        properties: { id: { type: 'string' }, status: { type: 'integer' }, message: { type: 'string' }, code: { type: ['string', 'null'] } },
+      },
+    },
+  },
+};
 
 /**
  * POST /api/admin/{name}/bulk/{delete|block|unblock}: bulk actions on selected records, each record on
@@ -27,7 +44,7 @@ export function registerBulk(crud: CrudContext): void {
     const permission = action === 'delete' ? 'delete' : def.status?.action ?? 'edit';
     app.post(
       `${base}/bulk/${action}`,
-      { config: access(def, permission), schema: { tags, summary: `${action} several ${def.name} (each refusal reported)`, body: BulkBody } },
+      { config: access(def, permission), schema: { tags, summary: `${action} several ${def.name} (each refusal reported)`, body: BulkBody, response: answers(BULK_ANSWER, 'What was done, and each refusal with its reason.') } },
       async (request) => {
         const { ids } = request.body as { ids: string[] };
         const done: string[] = [];

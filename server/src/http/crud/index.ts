@@ -11,7 +11,7 @@ import { registerWrite } from './write';
 
 export { TITLE_TAKEN } from './checks';
 export { MAX_BULK } from './bulk';
-export { countFromMatches, matchesFirst, searchPagePlan, UNPAGED_LIMIT, walkByText } from './list';
+export { countFromMatches, listAnswers, matchesFirst, searchPagePlan, UNPAGED_LIMIT, walkByText } from './list';
 export { access, listPath, type PendingWrite, writeContext } from './shared';
 export { bodySchemas } from './write';
 

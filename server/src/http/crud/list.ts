@@ -5,12 +5,11 @@ import { exportLink } from '../exports';
 import { access, type CrudContext, listPath } from './shared';
 import { buildListQuery, first, inSubset, type ListPlan, type ListQuery } from '../list';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../paging';
+import { listQuerySchema, MAX_PAGE, UNPAGED_LIMIT } from '../listQuery';
+import { answers, type JsonSchema, paginatorOf } from '../responses';
 import type { AnySelect, CrudHelpers, ListOptions, Row } from '../resource';
 
-/** paginate=false answers are capped so one call cannot pull a whole table of patients. */
-export const UNPAGED_LIMIT = 5000;
-/** beyond this, (page - 1) * per_page is no longer a usable OFFSET */
-const MAX_PAGE = 1_000_000_000;
+export { UNPAGED_LIMIT } from '../listQuery';
 
 /**
  * Whether a searched page is cheaper found from its `matches` (each looked up, then sorted) than by
@@ -105,7 +104,7 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
     return ok(paginator({ rows: await present(rows, 'list', viewer), total, page, perPage, path: listPath(ctx, request), query }));
   };
 
-  app.get(crud.base, { config: access(def, 'view'), schema: { tags: crud.tags, summary: `List ${def.name}` } }, (request) => list(request));
+  app.get(crud.base, { config: access(def, 'view'), schema: { tags: crud.tags, summary: `List ${def.name}`, querystring: listQuerySchema(def, { exports: true }), response: listAnswers(crud.record) } }, (request) => list(request));
   return list;
 }
 
@@ -143,3 +142,14 @@ async function keptCount({ db, def }: CrudContext): Promise<number | null> {
   const kept = await db.selectFrom('row_counts').select('n').where('table_name', '=', key).executeTakeFirst();
   return kept ? Number(kept.n) : null;
 }
+
+/**
+ * A list's answers (its route's, and an alias's reusing it): a page of records; with paginate=false
+ * all of them (up to UNPAGED_LIMIT); with download=true the signed link to the file. Told apart in
+ * that order by the serialiser (a link is text, a whole list an array; what is neither is a page).
+ */
+export const listAnswers = (record: JsonSchema) =>
+  answers(
+    { anyOf: [{ type: 'string', description: 'download=true: a signed link to the list as a file, valid five minutes without the bearer' }, { type: 'array', items: record, description: 'paginate=false: every record' }, paginatorOf(record)] },
+    'A page of the list, every record (paginate=false) or the link to its file (download=true).',
+  );

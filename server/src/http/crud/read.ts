@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { permissionName } from '../../../../contract/permissions';
 import { RESOURCES, type ResourceName } from '../../../../contract/resources';
@@ -7,8 +8,10 @@ import { requireAdmin } from '../auth';
 import { ok } from '../envelope';
 import { forbidden } from '../errors';
 import { first, visibleCondition } from '../list';
+import { queryFlag } from '../listQuery';
 import type { Presented, ResourceDef } from '../resource';
-import { access, type CrudContext, Id } from './shared';
+import { answers } from '../responses';
+import { access, type CrudContext, Id, presented } from './shared';
 
 type Expansion = NonNullable<ResourceDef['expand']>[string];
 
@@ -40,12 +43,18 @@ async function expand(ctx: AppContext, def: ResourceDef, param: string, expansio
  * districts); a read of a declaration with
  * `auditReads` is audited.
  */
-export function registerRead({ app, ctx, def, base, tags, decodeId, loadOne }: CrudContext): void {
+export function registerRead({ app, ctx, def, base, tags, record, decodeId, loadOne }: CrudContext): void {
   for (const [param, expansion] of Object.entries(def.expand ?? {})) {
     const unknown = expansion.shows.filter((name) => !ctx.registry.byName.has(name));
     if (unknown.length) throw new Error(`${def.name}?${param}: shows ${unknown.join(', ')}, which no declaration serves`);
   }
-  app.get(`${base}/:id`, { config: access(def, 'view'), schema: { tags, params: Id } }, async (request) => {
+  const expansions = Object.entries(def.expand ?? {});
+  const querystring = expansions.length
+    ? Type.Object(Object.fromEntries(expansions.map(([param, expansion]) => [param, queryFlag(param, `true or 1: the record with its ${expansion.as}`)])), { additionalProperties: false })
+    : undefined;
+  if (def.hooks?.readOther && !def.readsOther) throw new Error(`resource ${def.name} reads other records (hooks.readOther): declare what it answers (readsOther)`);
+  const data = def.readsOther ? { anyOf: [record, def.readsOther] } : record;
+  app.get(`${base}/:id`, { config: access(def, 'view'), schema: { tags, params: Id, ...(querystring ? { querystring } : {}), response: answers(data, 'The record.') } }, async (request) => {
     const { id } = request.params as { id: string };
     if (def.hooks?.readOther && ctx.ids.decode(def.name, id) === null) {
       const other = await def.hooks.readOther(ctx, id, request);
@@ -54,8 +63,7 @@ export function registerRead({ app, ctx, def, base, tags, decodeId, loadOne }: C
     const asked = askedFor(def, request);
     const held = requireAdmin(request).permissions;
     if (asked.some(([, expansion]) => expansionPermissions(expansion).some((p) => !held.has(p)))) throw forbidden();
-    const record = await loadOne(decodeId(id), request);
-    await def.hooks?.read?.(ctx, record, request);
+    const record = await presented({ ctx, def, loadOne }, decodeId(id), request);
     for (const [param, expansion] of asked) await expand(ctx, def, param, expansion, record, request);
     if (def.auditReads) {
       await audit(ctx.db, { actorId: requireAdmin(request).id, action: 'read', resource: def.name, recordId: record.id, ip: request.ip, requestId: request.id });

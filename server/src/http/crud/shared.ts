@@ -9,6 +9,7 @@ import { requireAdmin } from '../auth';
 import { loadChildren } from '../children';
 import { notFound } from '../errors';
 import { presentFiles } from '../files';
+import { type JsonSchema, recordId, recordSchema, ref } from '../responses';
 import { checkListDeclaration, checkPlaceDeclaration, districtCondition, inSubset, placeHolders } from '../list';
 import { type AnySelect, type CrudHelpers, dynamic, type DynamicDb, type Presented, type Presentation, type ResourceDef, type Row, type WriteContext } from '../resource';
 
@@ -27,11 +28,20 @@ export interface CrudContext extends Pick<CrudHelpers, 'def' | 'decodeId' | 'loa
   tags: string[];
   /** the resources whose place this one shares (checked at the start: a declaration error stops it) */
   holders: ResourceDef[];
+  /** the presented record's schema, by reference (http/responses.ts: a shared schema of the app) */
+  record: JsonSchema;
   /** tells open lists of this resource (other admins' consoles) that a record changed; never delays or fails the write */
   announce(action: 'create' | 'update' | 'delete' | 'status', id: number, request: FastifyRequest): void;
 }
 
 /** The `:id` path parameter of a record's routes. */
+/** One record as GET presents it, with what the caller's read adds (`hooks.read`): a read's answer, and a create's or an update's. */
+export async function presented(crud: Pick<CrudContext, 'ctx' | 'def' | 'loadOne'>, id: number, request: FastifyRequest): Promise<Presented> {
+  const record = await crud.loadOne(id, request);
+  await crud.def.hooks?.read?.(crud.ctx, record, request);
+  return record;
+}
+
 export const Id = Type.Object({ id: Type.String({ description: 'encrypted id' }) });
 
 /** Where the list lives for page links: under PUBLIC_URL, never the Host a request claims. */
@@ -176,5 +186,9 @@ export function crudContext(app: FastifyInstance, def: ResourceDef): CrudContext
     return (await present([row], 'record', request?.admin?.id))[0]!;
   };
 
-  return { app, ctx, def, db, base: `/api/admin/${def.name}`, tags: [def.name], holders, announce, decodeId, present, findRow, loadOne };
+  // the presented record, a shared schema: every route of the resource answers it by reference
+  app.addSchema(recordSchema(def, ctx.columnTypes));
+  const record = ref(recordId(def));
+
+  return { app, ctx, def, db, base: `/api/admin/${def.name}`, tags: [def.name], holders, record, announce, decodeId, present, findRow, loadOne };
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES, ok } from '../envelope';
+import { answers } from '../responses';
 import { notFound } from '../errors';
 import type { Row } from '../resource';
 import { changeStatus, statusBody } from '../status';
@@ -7,10 +8,10 @@ import { access, type CrudContext, Id, writeContext } from './shared';
 
 /** PUT /api/admin/{name}/status/{id}, when the declaration has a status: one record's status changed. */
 export function registerStatus(crud: CrudContext): void {
-  const { app, def, base, tags } = crud;
+  const { app, def, base, tags, record } = crud;
   if (!def.status) return;
   const body = statusBody(def.status);
-  app.put(`${base}/status/:id`, { config: access(def, def.status.action ?? 'edit'), schema: { tags, params: Id, body } }, async (request) => {
+  app.put(`${base}/status/:id`, { config: access(def, def.status.action ?? 'edit'), schema: { tags, params: Id, body, response: answers(record, 'The record with its new status.') } }, async (request) => {
     const id = crud.decodeId((request.params as { id: string }).id);
     await statusOne(crud, request, id, request.body as Row);
     return ok(await crud.loadOne(id, request), MESSAGES.updated);

@@ -7,13 +7,14 @@ import { now } from '../../services/tokens';
 import { formRoute, uploadRoute } from '../bodyLimits';
 import { checkChildCounts, childListSchema, rowsFromValues, writeChildren } from '../children';
 import { MESSAGES, ok } from '../envelope';
+import { answers } from '../responses';
 import { notFound } from '../errors';
 import { Fields } from '../fields';
 import { discardFiles, fileSchema, holdFiles, storeFiles, uploadLimits } from '../files';
 import { ACCEPTED_AND_IGNORED, ignoredFieldsOf, readOnlyKeys, readOnlySent, refuseChangedReadOnly } from '../knownFields';
 import { dynamic, type Presented, type ResourceDef, type Row, type WriteContext } from '../resource';
 import { checkDistrict, checkParent, checkUniqueTitle, checkUnreferenced } from './checks';
-import { access, type CrudContext, Id, writeContext } from './shared';
+import { access, type CrudContext, Id, presented, writeContext } from './shared';
 
 /**
  * The body schemas of a declaration: its own fields plus those the machinery handles (the parent's
@@ -40,14 +41,15 @@ export function bodySchemas(def: ResourceDef): { create: TObject; update: TObjec
  * tasks are settled after it.
  */
 export function registerWrite(crud: CrudContext): void {
-  const { app, def, base, tags } = crud;
+  const { app, def, base, tags, record } = crud;
   const { create: createSchema, update: updateSchema } = bodySchemas(def);
   // JSON, or form data (with the files, if the declaration has any), as the spec's clients send them
   const consumes = ['application/json', 'multipart/form-data'];
   /** a write of a record with files: multipart or data URLs, within its declared file sizes */
   // the record's own keys a body may send back unchanged, but those declared as always dropped
   const readOnlyFields = readOnlyKeys(def).filter((k) => !Object.hasOwn(def.ignored ?? {}, k) && !Object.hasOwn(ACCEPTED_AND_IGNORED, k));
-  const writeConfig = (action: Action) => ({ ...access(def, action), ignoredFields: ignoredFieldsOf(def), readOnlyFields, ...(def.aliases ? { aliases: def.aliases } : {}), ...(def.children ? { strictRows: Object.keys(def.children) } : {}) });
+  // a precheck counts attempts that must stand (the current password's guesses): such writes may answer 429
+  const writeConfig = (action: Action) => ({ ...access(def, action), ...(def.hooks?.precheck ? { throttled: true } : {}), ignoredFields: ignoredFieldsOf(def), readOnlyFields, ...(def.aliases ? { aliases: def.aliases } : {}), ...(def.children ? { strictRows: Object.keys(def.children) } : {}) });
   /** child rows of one field may come as plain values (`services: ["Vaccination"]`) */
   const preValidation = def.children ? async (request: FastifyRequest) => rowsFromValues(def, request.body) : undefined;
   const writeRoute = (action: Action) => ({
@@ -55,9 +57,9 @@ export function registerWrite(crud: CrudContext): void {
     ...(preValidation ? { preValidation } : {}),
   });
 
-  app.post(base, { ...writeRoute('create'), schema: { tags, body: createSchema, consumes } }, (request) => createOne(crud, request));
-  app.put(`${base}/:id`, { ...writeRoute('edit'), schema: { tags, params: Id, body: updateSchema, consumes } }, (request) => updateOne(crud, request));
-  app.delete(`${base}/:id`, { config: access(def, 'delete'), schema: { tags, params: Id } }, async (request) => {
+  app.post(base, { ...writeRoute('create'), schema: { tags, body: createSchema, consumes, response: answers(record, 'The record created.') } }, (request) => createOne(crud, request));
+  app.put(`${base}/:id`, { ...writeRoute('edit'), schema: { tags, params: Id, body: updateSchema, consumes, response: answers(record, 'The record as updated.') } }, (request) => updateOne(crud, request));
+  app.delete(`${base}/:id`, { config: access(def, 'delete'), schema: { tags, params: Id, response: answers(record, 'The record deleted, as it was.') } }, async (request) => {
     const record = await deleteOne(crud, request, crud.decodeId((request.params as { id: string }).id));
     return ok(record, MESSAGES.deleted);
   });
@@ -102,7 +104,7 @@ async function createOne(crud: CrudContext, request: FastifyRequest) {
   }
   const note = await w.flush();
   crud.announce('create', id, request);
-  return ok(await crud.loadOne(id, request), MESSAGES.created + note);
+  return ok(await presented(crud, id, request), MESSAGES.created + note);
 }
 
 async function updateOne(crud: CrudContext, request: FastifyRequest) {
@@ -149,7 +151,7 @@ async function updateOne(crud: CrudContext, request: FastifyRequest) {
   await removeFiles(crud, replaced);
   const note = await w.flush();
   crud.announce('update', id, request);
-  return ok(await crud.loadOne(id, request), MESSAGES.updated + note);
+  return ok(await presented(crud, id, request), MESSAGES.updated + note);
 }
 
 /** Deletes one record the caller may see, in its own transaction; throws (404, 409, a hook's refusal) when it may not go. */

@@ -109,6 +109,9 @@ export const PERSON_READ_ONLY = {
  */
 export const USER_STATUS_READ = { user: 'the account\'s status as the spec reads it (user.status); block and unblock change it' } as const;
 
+/** `user: { status }` as a person's record presents it (the declaration's `presents`). */
+export const USER_STATUS_PRESENTS = { user: Type.Object({ status: Type.Integer() }) };
+
 /** `user: { status }` of people rows (USER_STATUS_READ). */
 export function addUserStatus(rows: Row[]): void {
   for (const r of rows) r.user = { status: r.status };
@@ -307,12 +310,13 @@ export async function personValues(w: WriteContext, input: Row, existing: Row | 
 
 /**
  * After the account is written: its credentials by email when asked for, on an add or with a new
- * password on an edit (after commit; a failed send is reported, not undone).
+ * password on an edit (queued in the write's transaction, sent after its commit; a mail server away
+ * delays it, never loses it: services/mailQueue.ts).
  */
-export function sendCredentialsLater(w: WriteContext, input: Row, values: Row, kind: UserType, existing: Row | null = null): void {
+export async function sendCredentialsLater(w: WriteContext, input: Row, values: Row, kind: UserType, existing: Row | null = null): Promise<void> {
   if (!input.send_credentials || typeof values.email !== 'string' || typeof input.password !== 'string') return;
-  const mail = credentialsMail(w.ctx, values.email, String(values.f_name ?? ''), input.password, kind, existing !== null);
-  w.afterCommit(() => w.ctx.mailer.send(mail));
+  await w.ctx.mail.queue(w.db, 'credentials', credentialsMail(w.ctx, values.email, String(values.f_name ?? ''), input.password, kind, existing !== null));
+  w.afterCommit(async () => w.ctx.mail.kick());
 }
 
 const APP_NAMES: Record<UserType, string> = { patient: 'patient app', family: 'patient app', chw: 'community health worker app', doctor: 'doctor app' };

@@ -3,7 +3,7 @@ import { USER_STATUS } from '../../../../contract/enums';
 import { ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
 import { defineResource, type Row, type WriteContext } from '../../http/resource';
-import { accountFields, accountUpdateFields, addFullNames, ADDRESS_RELATIONS, addressFields, addUserStatus, BODY_COLUMNS, bodyFields, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater, USER_STATUS_READ } from './accounts';
+import { accountFields, accountUpdateFields, addFullNames, ADDRESS_RELATIONS, addressFields, addUserStatus, BODY_COLUMNS, bodyFields, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater, USER_STATUS_PRESENTS, USER_STATUS_READ } from './accounts';
 
 /**
  * Community health workers (spec 2): accounts of `users` with a profile holding their qualification
@@ -103,13 +103,14 @@ export const chws = defineResource<'users', 'chw_profiles'>()({
     ...ADDRESS_RELATIONS,
   ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'cnic', 'dob', 'age', 'gender', 'joining_date', 'status', 'created_at'],
+  presents: { ...USER_STATUS_PRESENTS, full_name: Type.String(), name_with_area: Type.String() },
   hooks: {
     async prepare(w, input, existing) {
       const person = await personValues(w, input, existing, { account: true });
       return { ...person, ...(await placeValues(w, input, existing)) };
     },
     async afterWrite(w, row, input, existing) {
-      sendCredentialsLater(w, input, row, 'chw', existing);
+      await sendCredentialsLater(w, input, row, 'chw', existing);
     },
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));

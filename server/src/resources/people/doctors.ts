@@ -9,9 +9,10 @@ import { Fields } from '../../http/fields';
 import { defineResource, dynamic, type Row, type WriteContext } from '../../http/resource';
 import type { AppContext } from '../../context';
 import { referenceList } from '../../http/readShapes';
+import { embedded, fileLink, oneOfTypes } from '../../http/responses';
 import {
   accountFields, accountUpdateFields, addFullNames, addressFields, addUserStatus, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO,
-  sendCredentialsLater, USER_STATUS_READ,
+  sendCredentialsLater, USER_STATUS_PRESENTS, USER_STATUS_READ,
 } from './accounts';
 
 /**
@@ -85,6 +86,17 @@ const TABS = [
   { key: 'doctor_cancelled_appointments', status: 'Cancelled', order: 'desc' },
   { key: 'doctor_completed_appointments', status: 'Completed', order: 'desc' },
 ] as const;
+
+const textOrNull = () => oneOfTypes('string', 'null');
+/** An appointment of a tab, as `doctorTabs` presents it (only to a reader who may read appointments). */
+const TAB_APPOINTMENT = Type.Object({
+  id: Type.Integer(), encrypted_id: Type.String(), date: Type.String(), s_time: Type.String(), e_time: Type.String(), status: Type.String(), created_at: Type.String(),
+  doctor: Type.Object({ id: Type.Integer(), encrypted_id: Type.String(), full_name: Type.String(), file: fileLink(), specializations: Type.Array(Type.Object({ title: Type.String() })) }),
+  patient: Type.Object({
+    id: Type.Integer(), encrypted_id: Type.String(), f_name: Type.String(), l_name: textOrNull(), gender: textOrNull(), age: oneOfTypes('integer', 'null'),
+    parent_id: oneOfTypes('integer', 'null'), relation: textOrNull(), short_bio: textOrNull(), full_name: Type.String(),
+  }),
+});
 
 /**
  * A doctor's appointments in the spec's shape (document 2, Appointment: date, s_time, created_at,
@@ -169,7 +181,23 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
     { table: 'feedbacks', column: 'doctor_id', noun: ['feedback entry', 'feedback entries'] },
   ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'status', 'created_at'],
-  recordOnly: ['patients_count'],
+  // the appointment tabs: on the record's page only (hooks.read), for a reader who may read appointments
+  recordOnly: ['patients_count', 'ongoing_appointments', 'doctor_cancelled_appointments', 'doctor_completed_appointments'],
+  presents: {
+    ...USER_STATUS_PRESENTS,
+    ...Object.fromEntries(TABS.map(({ key }) => [key, Type.Optional(Type.Array(TAB_APPOINTMENT))])),
+    full_name: Type.String(),
+    rating: Type.Number(),
+    ratings_count: Type.Integer(),
+    specializations: embedded({ title: Type.String() }),
+    specializationIds: Type.Array(Type.Integer()),
+    patients_count: Type.Integer(),
+    // GET /doctors/{id}?patient=true
+    patients: Type.Optional(Type.Array(Type.Object({
+      id: Type.Integer(), f_name: Type.String(), l_name: oneOfTypes('string', 'null'), gender: oneOfTypes('string', 'null'), age: oneOfTypes('integer', 'null'),
+      phone_no: oneOfTypes('string', 'null'), parent_id: oneOfTypes('integer', 'null'), relation: oneOfTypes('string', 'null'), full_name: Type.String(), encrypted_id: Type.String(),
+    }))),
+  },
   expand: {
     // the spec's `GET /doctors/{id}?patient=true`: the patients and family members of the doctor's
     // appointments, as the patients' list would show them to the caller (view_app_user, within its districts)
@@ -199,7 +227,7 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
       return { ...person, ...(await professionValues(w, input)) };
     },
     async afterWrite(w, row, input, existing) {
-      sendCredentialsLater(w, input, row, 'doctor', existing);
+      await sendCredentialsLater(w, input, row, 'doctor', existing);
       if (!Array.isArray(input.specializationIds)) return;
       await w.db.deleteFrom('doctor_specializations').where('doctor_id', '=', row.id).execute();
       const ids = [...new Set(input.specializationIds)];

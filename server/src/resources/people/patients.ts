@@ -2,12 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { BLOOD_GROUPS, MARITAL_STATUSES, PERSON_GENDERS, RELATIONS, USER_STATUS } from '../../../../contract/enums';
 import type { AppContext } from '../../context';
 import { Fields } from '../../http/fields';
+import { idTitles, oneOfTypes } from '../../http/responses';
 import { ValidationError } from '../../http/errors';
 import { referenceList } from '../../http/readShapes';
 import { defineResource, type Presentation, type Row, type WriteContext } from '../../http/resource';
 import { PLACE, placeValues } from '../programme/place';
 import '../programme/schema';
-import { accountFields, accountUpdateFields, addFullNames, addressFields, addUserStatus, bodyFields, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater, USER_STATUS_READ } from './accounts';
+import { accountFields, accountUpdateFields, addFullNames, addressFields, addUserStatus, bodyFields, MESSAGES, PERSON_COLUMNS, PERSON_READ_ONLY, PERSON_SEARCH, personFields, personValues, PHOTO, revokeUserTokens, SAMPLE_PHOTO, sendCredentialsLater, USER_STATUS_PRESENTS, USER_STATUS_READ } from './accounts';
 
 /** Patients (the spec's app users) and their family members: rows of `users`, with a patient profile. */
 
@@ -72,6 +73,9 @@ async function presentInterests(ctx: AppContext, rows: Row[]) {
   for (const r of rows) r.interest_ids = found.filter((f) => f.user_id === r.id).map(({ id, title }) => ({ id, title }));
 }
 
+/** What `presentPerson` adds to a person. */
+const PERSON_PRESENTS = { ...USER_STATUS_PRESENTS, full_name: Type.String(), age_or_country: oneOfTypes('integer', 'string', 'null'), diseases: Type.Array(Type.String()) };
+
 const day = (offsetYears: number) => new Date(Date.now() - offsetYears * 365.25 * 86_400_000).toISOString().slice(0, 10);
 
 export const patients = defineResource<'users', 'patient_profiles'>()({
@@ -117,6 +121,7 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
   ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'blood_group', 'marital_status', 'status', 'created_at'],
   recordOnly: ['diseases'],
+  presents: { ...PERSON_PRESENTS, interest_ids: idTitles(), as: Type.Literal('User') },
   hooks: {
     async prepare(w, input, existing) {
       const values = await personValues(w, input, existing, { account: true, ageOnEdit: true, defaultCountry: true });
@@ -125,7 +130,7 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
     },
     async afterWrite(w, row, input, existing) {
       if (input.interest_ids) await writeInterests(w, Number(row.id), input.interest_ids);
-      sendCredentialsLater(w, input, row, 'patient', existing);
+      await sendCredentialsLater(w, input, row, 'patient', existing);
     },
     async afterStatus({ db }, row, status) {
       if (status === USER_STATUS.blocked) await revokeUserTokens(db, Number(row.id));
@@ -201,11 +206,12 @@ export const familyMembers = defineResource<'users', 'patient_profiles'>()({
   // a family member lives where their patient does
   district: { through: 'parent_id', resources: ['app-users'], message: 'Please choose the patient.' },
   searchable: [...PERSON_SEARCH],
-  sortable: ['f_name', 'l_name', 'relation', 'age', 'created_at', 'id'],
+  sortable: ['f_name', 'l_name', 'email', 'phone_no', 'relation', 'age', 'created_at', 'id'],
   defaultSort: { field: 'created_at', order: 'asc' },
   belongsTo: [...belongsTo, { as: 'parent', column: 'parent_id', resource: 'app-users', table: 'users', columns: ['f_name', 'l_name'] }],
   exportColumns: ['id', 'parent_id', 'f_name', 'l_name', 'relation', 'email', 'phone_no', 'dob', 'age', 'gender', 'blood_group', 'marital_status', 'created_at'],
   recordOnly: ['diseases'],
+  presents: PERSON_PRESENTS,
   hooks: {
     async prepare(w, input, existing) {
       const values = await personValues(w, input, existing, { account: false, ageOnEdit: true, defaultCountry: true });

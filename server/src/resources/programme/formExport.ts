@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { linkAdmin } from '../../http/exports';
 import { idsWithinDistricts } from '../../http/list';
 import type { CrudHelpers } from '../../http/resource';
+import { answers, EXPORT_TYPES, signedLinkAnswers } from '../../http/responses';
 import { audit } from '../../services/audit';
 import { csvStream, EXPORT_TTL_MS, signExport, verifyExport, xlsxStream } from '../../services/export';
 import { optionsOf, type StoredQuestion } from './questions';
@@ -49,6 +50,7 @@ export function registerFormExport(app: FastifyInstance, crud: CrudHelpers): voi
         description: 'Answers `data`: a link valid for five minutes, needing no bearer header, to a CSV or XLSX with one row per submission and one column per question.',
         params: Type.Object({ id: Type.String({ description: 'encrypted id' }) }),
         querystring: FormatQuery,
+        response: answers(Type.String({ description: 'the signed link' }), 'The link to the file.'),
       },
     },
     async (request) => {
@@ -62,7 +64,7 @@ export function registerFormExport(app: FastifyInstance, crud: CrudHelpers): voi
 
   app.get(
     `${LINK_PATH}/:token`,
-    { config: { access: { auth: false } }, schema: { tags: ['exports'], summary: 'A survey form’s submissions as CSV or XLSX (signed link)', params: Type.Object({ token: Type.String() }), security: [] } },
+    { config: { access: { auth: false } }, schema: { tags: ['exports'], summary: 'A survey form’s submissions as CSV or XLSX (signed link)', params: Type.Object({ token: Type.String() }), security: [], response: signedLinkAnswers(EXPORT_TYPES, 'The submissions as a file: CSV or XLSX.') } },
     async (request, reply) => {
       const claim = verifyExport(ctx.config.appKey, (request.params as { token: string }).token);
       if (!claim || claim.resource !== CLAIM) throw new HttpError(410, 'This download link has expired or is not valid. Export again.');

@@ -7,11 +7,12 @@ import type { Database } from '../../db/schema';
 import { ok, MESSAGES } from '../../http/envelope';
 import { conflict, notFound, ValidationError } from '../../http/errors';
 import { MAX_ID } from '../../http/fields';
+import { answers, rowSchema } from '../../http/responses';
 import { CHANGED_EVENT } from '../../realtime';
 import { fieldRoute } from '../../routes/field';
 import { audit } from '../../services/audit';
 import { now } from '../../services/tokens';
-import { currentQuestions, lockForm, optionsOf, presentQuestion, type StoredQuestion } from './questions';
+import { currentQuestions, lockForm, optionsOf, PresentedQuestion, presentQuestion, type StoredQuestion } from './questions';
 import { isCalendarDay } from './place';
 
 /**
@@ -196,12 +197,20 @@ function announce(ctx: AppContext, formId: number, taskId: number | null) {
 export function registerFieldFormRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx;
+  /** A survey form as the CHW app reads it: its current questions, and the CHW's tasks that ask for it. */
+  const FORM = Type.Unsafe(rowSchema(ctx.columnTypes, 'dynamic_forms', ['id', 'title', 'version', 'updated_at'], {
+    questions: Type.Array(PresentedQuestion),
+    tasks: Type.Array(Type.Unsafe(rowSchema(ctx.columnTypes, 'tasks', ['id', 'title', 's_date', 'e_date'], { my_status: Type.String() }))),
+  }));
+  const SUBMITTED = Type.Unsafe(rowSchema(ctx.columnTypes, 'form_submissions', ['id', 'form_id', 'task_id', 'client_id', 'form_version', 'submitted_at'], {
+    answers: Type.Array(Type.Object({ question_id: Type.Integer(), value: Type.Unsafe({ type: ['array', 'string', 'null'], items: { type: 'string' } }) })),
+  }));
 
   app.get(
     '/api/field/forms',
     {
       ...chwRoute,
-      schema: { tags, summary: 'The survey forms of my tasks', description: 'Active forms of the active Survey tasks given to the signed-in CHW, newest first, 50 a page, with their current questions and those tasks.', querystring: Paging },
+      schema: { tags, summary: 'The survey forms of my tasks', description: 'Active forms of the active Survey tasks given to the signed-in CHW, newest first, 50 a page, with their current questions and those tasks.', querystring: Paging, response: answers(Type.Array(FORM), 'The forms.') },
     },
     async (request) => {
       const page = Number((request.query as { page?: string }).page ?? 1);
@@ -211,7 +220,7 @@ export function registerFieldFormRoutes(app: FastifyInstance): void {
 
   app.get(
     '/api/field/forms/:id',
-    { ...chwRoute, schema: { tags, summary: 'One survey form of my tasks', params: IdParams } },
+    { ...chwRoute, schema: { tags, summary: 'One survey form of my tasks', params: IdParams, response: answers(FORM, 'The form.') } },
     async (request) => {
       const [form] = await assignedForms(db, request.user!.id, idOf(request));
       if (!form) throw notFound();
@@ -232,6 +241,7 @@ export function registerFieldFormRoutes(app: FastifyInstance): void {
           'Posting the same client_id again answers 200 with the submission first recorded. Field errors: answers.{i}.question_id, answers.{i}.value, questions.{question id} (a required question unanswered), task_id.',
         params: IdParams,
         body: SubmissionBody,
+        response: answers(SUBMITTED, 'The submission as stored (the first one, for a client id sent again).'),
       },
     },
     async (request) => {

@@ -9,7 +9,7 @@ import { defineResource, type Row, type WriteContext } from '../../http/resource
 import { now } from '../../services/tokens';
 import { registerFormExport } from './formExport';
 import { registerFieldFormRoutes } from './formSubmissions';
-import { answeredAmong, CHOICE_TYPES, currentQuestions, lockForm, presentQuestion, type QuestionType, type StoredQuestion } from './questions';
+import { answeredAmong, CHOICE_TYPES, currentQuestions, lockForm, PresentedQuestion, presentQuestion, type QuestionType, type StoredQuestion } from './questions';
 
 /**
  * Survey forms (spec 3, "Dynamic forms"): a title and ordered questions (text, checkbox, radio, date),
@@ -232,7 +232,7 @@ export const dynamicForms = defineResource<'dynamic_forms'>()({
   searchable: ['title'],
   // the survey picker of tasks and messages (`/dynamic-forms/choices?status=Active`), for admins who may not list forms
   choices: ['title'],
-  sortable: ['title', 'created_at', 'submissions_count', 'id'],
+  sortable: ['title', 'status', 'created_at', 'submissions_count', 'id'],
   defaultSort: { field: 'created_at', order: 'desc' },
   dateRange: 'created_at',
   status: { kind: 'user' },
@@ -241,6 +241,7 @@ export const dynamicForms = defineResource<'dynamic_forms'>()({
     registerFormExport(app, crud);
     registerFieldFormRoutes(app);
   },
+  presents: { questions: Type.Array(PresentedQuestion) },
   hooks: {
     async prepare(w, input, existing) {
       const values: Row = {};

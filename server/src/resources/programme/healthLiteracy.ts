@@ -98,6 +98,7 @@ export const healthLiteracyContent = defineResource<'health_literacy_contents'>(
   status: { kind: 'user' },
   belongsTo: [{ as: 'category', column: 'category_id', resource: 'categories', table: 'categories', columns: ['title'] }],
   exportColumns: ['id', 'title', 'type', 'tags', 'desc', 'status', 'created_at'],
+  presents: { tags: Type.Array(Type.String()), splited_tags: Type.Array(Type.String()), 'file.viewer': Type.Optional(Type.String({ description: 'a PDF: a short-lived link the console may frame' })) },
   hooks: {
     async prepare(w, input, existing) {
       const errors: Record<string, string[]> = {};

@@ -10,6 +10,7 @@ import { Fields } from '../../http/fields';
 import { paginator } from '../../http/paging';
 import { referenceList } from '../../http/readShapes';
 import { type CrudHelpers, defineResource, type Row } from '../../http/resource';
+import { answers, idTitles, oneOfTypes, paginatorOf } from '../../http/responses';
 import { registerFieldMessageRoutes } from '../../routes/fieldProgramme';
 import { now } from '../../services/tokens';
 import { PLACE, placeValues } from './place';
@@ -138,6 +139,7 @@ export const userMessages = defineResource<'user_messages'>()({
     { as: 'survey', column: 'survey_id', resource: 'dynamic-forms', table: 'dynamic_forms', columns: ['title'] },
   ],
   exportColumns: ['id', 'type', 'title', 'text', 'from_age', 'to_age', 'total_users', 'status', 'created_at'],
+  presents: { interest_ids: idTitles(), knowledge: Type.Unsafe({ type: ['object', 'null'], required: ['id', 'title'], properties: { id: { type: 'integer' }, title: { type: 'string' } } }) },
   hooks: {
     async prepare({ db }, body, existing) {
       const input = body as Row;
@@ -229,6 +231,10 @@ function registerRecipientRoute(app: FastifyInstance, crud: CrudHelpers) {
           page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', 'x-message': 'The page must be a number.' })),
           per_page: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$', 'x-message': 'The per page must be a number from 1 to 100.' })),
         }),
+        response: answers(paginatorOf(Type.Object({
+          id: Type.Integer(), encrypted_id: Type.String(), full_name: Type.String(),
+          task_status: Type.Object({ is_view: Type.Boolean(), status: oneOfTypes('string', 'null'), submitted_date: oneOfTypes('string', 'null') }),
+        })), 'A page of the recipients.'),
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { type Kysely, sql } from 'kysely';
 import type { QUESTION_TYPES } from '../../../../contract/enums';
 import type { AppContext } from '../../context';
@@ -69,6 +70,12 @@ export async function answeredAmong(db: Kysely<Database>, questionIds: number[])
 }
 
 /** A question as the API presents it (to the console and the field app). */
+/** A question as `presentQuestion` answers it (`answered` on the console's reads only). */
+export const PresentedQuestion = Type.Object({
+  id: Type.Integer(), title: Type.String(), type: Type.String(), is_required: Type.Boolean(), has_options: Type.Boolean(),
+  options: Type.Array(Type.Object({ title: Type.String() })), position: Type.Integer(), version: Type.Integer(), answered: Type.Optional(Type.Boolean()),
+});
+
 export function presentQuestion(q: StoredQuestion, answered?: Set<number>) {
   const options = optionsOf(q.options);
   return {

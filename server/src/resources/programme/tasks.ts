@@ -7,6 +7,7 @@ import { conflict, ValidationError } from '../../http/errors';
 import { Fields } from '../../http/fields';
 import { referenceList } from '../../http/readShapes';
 import { defineResource, type Row } from '../../http/resource';
+import { oneOfTypes } from '../../http/responses';
 import { registerFieldTaskRoutes } from '../../routes/fieldProgramme';
 import { now } from '../../services/tokens';
 import { CAMPAIGN } from './campaigns';
@@ -136,6 +137,15 @@ export const tasks = defineResource<'tasks'>()({
   routes: (app) => registerFieldTaskRoutes(app),
   exportColumns: ['id', 'title', 'type', 's_date', 'e_date', 'note', 'desc', 'status', 'created_at'],
   recordOnly: ['statuses'],
+  presents: {
+    person_ids: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    statuses: Type.Array(Type.Object({
+      uid: Type.Integer(), user_profile: Type.Object({ id: Type.Integer(), name_with_area: Type.String() }), date: oneOfTypes('string', 'null'), desc: oneOfTypes('string', 'null'), status: Type.String(),
+    })),
+    completed: Type.Integer(),
+    session: Type.String(),
+    knowledge: Type.Unsafe({ type: ['object', 'null'], required: ['id', 'title', 'encrypted_id'], properties: { id: { type: 'integer' }, title: { type: 'string' }, encrypted_id: { type: 'string' } } }),
+  },
   hooks: {
     async prepare(w, input, existing) {
       const { db } = w;

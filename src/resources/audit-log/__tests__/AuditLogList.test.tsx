@@ -56,6 +56,8 @@ describe('Audit log', () => {
 
     const row = (await screen.findByText('Amina Khan')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Updated')).toBeInTheDocument();
+    // the Back link of every list (document 3 §2)
+    expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'District #4' })).toHaveAttribute('href', '/districts/d-4/show');
     expect(within(row).getByText('10.0.0.7')).toBeInTheDocument();
     const appRow = screen.getByText('Signed in (app)').closest('tr') as HTMLElement;

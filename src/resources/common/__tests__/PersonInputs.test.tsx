@@ -33,7 +33,7 @@ describe('a person form on edit', () => {
 
     await user.type(screen.getByLabelText(/^Password/), 'meadow-signal-19');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Please confirm the password.')).toBeInTheDocument();
+    expect(await screen.findByText('Please provide a confirm password.')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Confirm Password/), 'meadow-signal-18');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();

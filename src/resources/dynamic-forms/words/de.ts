@@ -32,6 +32,8 @@ export default {
       },
       page: { list: 'Dynamische Formulare', create: 'Dynamisches Formular hinzufügen', edit: 'Dynamisches Formular bearbeiten', show: 'Dynamisches Formular' },
       message: {
+        invalid: 'Füllen Sie die Pflichtfelder aus.',
+        save_failed: 'Fehler beim Speichern der Daten.',
         add_question_hint: 'Geben Sie der letzten Frage zuerst einen Titel und einen Typ.',
         answered: 'Diese Frage wurde bereits beantwortet. Eine Änderung behält die Antworten bei der aktuellen Version und legt eine neue Version der Frage an.',
         submissions: '%{smart_count} Einsendung |||| %{smart_count} Einsendungen',

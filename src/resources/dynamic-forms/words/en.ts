@@ -31,6 +31,8 @@ const words = {
       },
       page: { list: 'Dynamic Forms', create: 'Add Dynamic Form', edit: 'Edit Dynamic Form', show: 'Dynamic Form' },
       message: {
+        invalid: 'Fill the required fields.',
+        save_failed: 'Error saving data.',
         add_question_hint: 'Give the last question a title and a type first.',
         answered: 'This question already has answers. Changing it keeps them with the current version and adds a new version of the question.',
         submissions: '%{smart_count} submission |||| %{smart_count} submissions',

@@ -32,6 +32,8 @@ export default {
       },
       page: { list: 'Formularios dinámicos', create: 'Añadir formulario dinámico', edit: 'Editar formulario dinámico', show: 'Formulario dinámico' },
       message: {
+        invalid: 'Rellene los campos obligatorios.',
+        save_failed: 'Error al guardar los datos.',
         add_question_hint: 'Primero dé un título y un tipo a la última pregunta.',
         answered: 'Esta pregunta ya tiene respuestas. Si la cambia, las respuestas se quedan con la versión actual y se crea una nueva versión de la pregunta.',
         submissions: '%{smart_count} envío |||| %{smart_count} envíos',

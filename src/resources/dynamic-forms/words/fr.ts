@@ -32,6 +32,8 @@ export default {
       },
       page: { list: 'Formulaires dynamiques', create: 'Ajouter un formulaire dynamique', edit: 'Modifier le formulaire dynamique', show: 'Formulaire dynamique' },
       message: {
+        invalid: 'Remplissez les champs obligatoires.',
+        save_failed: 'Erreur lors de l’enregistrement des données.',
         add_question_hint: 'Donnez d’abord un titre et un type à la dernière question.',
         answered: 'Cette question a déjà des réponses. La modifier les conserve avec la version actuelle et crée une nouvelle version de la question.',
         submissions: '%{smart_count} réponse reçue |||| %{smart_count} réponses reçues',

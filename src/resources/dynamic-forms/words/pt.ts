@@ -32,6 +32,8 @@ export default {
       },
       page: { list: 'Formulários dinâmicos', create: 'Adicionar formulário dinâmico', edit: 'Editar formulário dinâmico', show: 'Formulário dinâmico' },
       message: {
+        invalid: 'Preencha os campos obrigatórios.',
+        save_failed: 'Erro ao salvar os dados.',
         add_question_hint: 'Primeiro dê um título e um tipo à última pergunta.',
         answered: 'Esta pergunta já tem respostas. Alterá-la mantém as respostas com a versão atual e cria uma nova versão da pergunta.',
         submissions: '%{smart_count} envio |||| %{smart_count} envios',

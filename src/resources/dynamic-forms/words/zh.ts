@@ -32,6 +32,8 @@ export default {
       },
       page: { list: '动态表单', create: '添加动态表单', edit: '编辑动态表单', show: '动态表单' },
       message: {
+        invalid: '请填写必填字段。',
+        save_failed: '保存数据时出错。',
         add_question_hint: '请先为最后一个问题填写标题并选择类型。',
         answered: '此问题已有回答。修改后，已有回答保留在当前版本中，并为该问题新建一个版本。',
         submissions: '%{smart_count} 份提交 |||| %{smart_count} 份提交',

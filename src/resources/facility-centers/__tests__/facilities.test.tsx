@@ -1,14 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { TestMemoryRouter, type GetListParams, type I18nProvider, type RaRecord } from 'react-admin';
 import facilityCenters from '..';
 import { RatingStars } from '../../feedbacks/RatingStars';
 import { NotificationBell } from '../../../layout/NotificationBell';
-import { createMemoryTransport, setRealtimeForTests } from '../../../providers/realtime';
+import { adminChannel, createMemoryTransport, setRealtimeForTests } from '../../../providers/realtime';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, type TestDataProviderCalls } from '../../../testing/AdminTestContext';
 
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 const PERMISSIONS = ['view_facility_center', 'create_facility_center', 'edit_facility_center', 'delete_facility_center'];
 
@@ -106,11 +106,13 @@ describe('feedback stars', () => {
 });
 
 describe('the bell opens the record a notification is about', () => {
+  let transport: ReturnType<typeof createMemoryTransport>;
   beforeEach(() => {
-    localStorage.setItem('pusher_id', 'p-1');
-    setRealtimeForTests(createMemoryTransport());
+    transport = createMemoryTransport();
+    setRealtimeForTests(transport);
   });
-  afterEach(() => setRealtimeForTests(undefined));
+  // the bell is still drawn until the test's screen is cleaned up: it hears the connection go
+  afterEach(() => act(() => setRealtimeForTests(undefined)));
 
   it('links a feedback notification to the feedback page, and leaves a plain message unlinked', async () => {
     const user = userEvent.setup({ delay: null });
@@ -121,11 +123,17 @@ describe('the bell opens the record a notification is about', () => {
     ];
     render(
       <TestMemoryRouter initialEntries={['/']}>
-        <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider({ getNotifications: jest.fn(async () => ({ data: { notifications, count: 3 } })) })}>
+        <AdminTestContext
+          i18nProvider={i18nProvider}
+          dataProvider={appTestDataProvider({ getNotifications: jest.fn(async () => ({ data: { notifications, count: 3 } })) })}
+          identity={{ id: 1, fullName: 'Test Admin', pusherId: 'p-1' }}
+        >
           <NotificationBell />
         </AdminTestContext>
       </TestMemoryRouter>,
     );
+    // the bell listens on the admin's own channel (its key from the signed-in identity)
+    await waitFor(() => expect(transport.subscribedChannels()).toEqual([adminChannel('p-1')]));
     await user.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
     expect(screen.queryByRole('link', { name: /Stock check/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Odd data/ })).toBeNull();

@@ -41,7 +41,7 @@ export default {
         title_required: 'يرجى إدخال العنوان.',
         latitude: 'يرجى إدخال خط عرض صحيح',
         longitude: 'يرجى إدخال خط طول صحيح',
-        phone: 'يرجى إدخال رقم من 11 رقمًا بالضبط.',
+        phone: 'يرجى إدخال رقم لا يقل عن 11 خانة.',
         location_required: 'يرجى إدخال الموقع.',
         manager_required: 'يرجى إدخال اسم المدير.',
         open_required: 'يرجى إدخال وقت الفتح.',

@@ -41,7 +41,7 @@ export default {
         title_required: 'Bitte einen Titel angeben.',
         latitude: 'Bitte einen gültigen Breitengrad angeben',
         longitude: 'Bitte einen gültigen Längengrad angeben',
-        phone: 'Bitte eine Nummer mit genau 11 Ziffern angeben.',
+        phone: 'Bitte geben Sie eine Nummer mit mindestens 11 Ziffern ein.',
         location_required: 'Bitte einen Standort angeben.',
         manager_required: 'Bitte eine Leitung angeben.',
         open_required: 'Bitte eine Öffnungszeit angeben.',

@@ -40,7 +40,7 @@ const words = {
         title_required: 'Please provide a title.',
         latitude: 'Please provide a valid latitude',
         longitude: 'Please provide a valid longitude',
-        phone: 'Please provide a number of exactly 11 digits.',
+        phone: 'Please provide a number atleast 11 digits.',
         location_required: 'Please provide a location.',
         manager_required: 'Please provide a manager.',
         open_required: 'Please provide an opening time.',

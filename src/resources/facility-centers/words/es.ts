@@ -41,7 +41,7 @@ export default {
         title_required: 'Indique un título.',
         latitude: 'Indique una latitud válida',
         longitude: 'Indique una longitud válida',
-        phone: 'Indique un número de exactamente 11 dígitos.',
+        phone: 'Introduzca un número de al menos 11 dígitos.',
         location_required: 'Indique una ubicación.',
         manager_required: 'Indique un responsable.',
         open_required: 'Indique una hora de apertura.',

@@ -41,7 +41,7 @@ export default {
         title_required: 'Veuillez indiquer un titre.',
         latitude: 'Veuillez indiquer une latitude valide',
         longitude: 'Veuillez indiquer une longitude valide',
-        phone: 'Veuillez indiquer un numéro de exactement 11 chiffres.',
+        phone: 'Veuillez saisir un numéro d’au moins 11 chiffres.',
         location_required: 'Veuillez indiquer une adresse.',
         manager_required: 'Veuillez indiquer un responsable.',
         open_required: "Veuillez indiquer une heure d'ouverture.",

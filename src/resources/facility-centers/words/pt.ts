@@ -41,7 +41,7 @@ export default {
         title_required: 'Informe um título.',
         latitude: 'Informe uma latitude válida',
         longitude: 'Informe uma longitude válida',
-        phone: 'Informe um número com exatamente 11 dígitos.',
+        phone: 'Informe um número com pelo menos 11 dígitos.',
         location_required: 'Informe uma localização.',
         manager_required: 'Informe um responsável.',
         open_required: 'Informe um horário de abertura.',

@@ -41,7 +41,7 @@ export default {
         title_required: '请填写名称。',
         latitude: '请填写有效的纬度',
         longitude: '请填写有效的经度',
-        phone: '请填写正好 11 位数字的号码。',
+        phone: '请输入至少 11 位数字的号码。',
         location_required: '请填写地址。',
         manager_required: '请填写负责人。',
         open_required: '请填写开门时间。',

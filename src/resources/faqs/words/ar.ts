@@ -6,7 +6,7 @@ export default {
   resources: {
     faqs: {
       name: 'سؤال شائع |||| الأسئلة الشائعة',
-      fields: { question: 'السؤال', answer: 'الإجابة', created_at: 'تاريخ الإنشاء' },
+      fields: { id: 'المعرّف', question: 'السؤال', answer: 'الإجابة', created_at: 'تاريخ الإنشاء' },
       action: { create: 'إضافة سؤال شائع' },
       page: { list: 'الأسئلة الشائعة', create: 'إضافة سؤال شائع', edit: 'تعديل السؤال الشائع', show: 'سؤال شائع' },
       validation: { question_required: 'يرجى تقديم سؤال', answer_required: 'يرجى تقديم إجابة' },

@@ -6,7 +6,7 @@ export default {
   resources: {
     faqs: {
       name: 'FAQ |||| FAQs',
-      fields: { question: 'Frage', answer: 'Antwort', created_at: 'Erstellt am' },
+      fields: { id: 'ID', question: 'Frage', answer: 'Antwort', created_at: 'Erstellt am' },
       action: { create: 'FAQ hinzufügen' },
       page: { list: 'FAQs', create: 'FAQ hinzufügen', edit: 'FAQ bearbeiten', show: 'FAQ' },
       validation: { question_required: 'Bitte geben Sie eine Frage ein', answer_required: 'Bitte geben Sie eine Antwort ein' },

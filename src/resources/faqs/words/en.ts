@@ -5,7 +5,7 @@ const words = {
   resources: {
     faqs: {
       name: 'FAQ |||| FAQs',
-      fields: { question: 'Question', answer: 'Answer', created_at: 'Created Date' },
+      fields: { id: 'ID', question: 'Question', answer: 'Answer', created_at: 'Created Date' },
       action: { create: 'Add FAQ' },
       page: { list: 'FAQs', create: 'Add FAQ', edit: 'Edit FAQ', show: 'FAQ' },
       validation: { question_required: 'Please provide a question', answer_required: 'Please provide a answer' },

@@ -6,7 +6,7 @@ export default {
   resources: {
     faqs: {
       name: 'Pregunta frecuente |||| Preguntas frecuentes',
-      fields: { question: 'Pregunta', answer: 'Respuesta', created_at: 'Fecha de creación' },
+      fields: { id: 'ID', question: 'Pregunta', answer: 'Respuesta', created_at: 'Fecha de creación' },
       action: { create: 'Añadir pregunta frecuente' },
       page: { list: 'Preguntas frecuentes', create: 'Añadir pregunta frecuente', edit: 'Editar pregunta frecuente', show: 'Pregunta frecuente' },
       validation: { question_required: 'Proporcione una pregunta', answer_required: 'Proporcione una respuesta' },

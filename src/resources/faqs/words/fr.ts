@@ -6,7 +6,7 @@ export default {
   resources: {
     faqs: {
       name: 'FAQ |||| FAQ',
-      fields: { question: 'Question', answer: 'Réponse', created_at: 'Date de création' },
+      fields: { id: 'ID', question: 'Question', answer: 'Réponse', created_at: 'Date de création' },
       action: { create: 'Ajouter une FAQ' },
       page: { list: 'FAQ', create: 'Ajouter une FAQ', edit: 'Modifier la FAQ', show: 'FAQ' },
       validation: { question_required: 'Veuillez saisir une question', answer_required: 'Veuillez saisir une réponse' },

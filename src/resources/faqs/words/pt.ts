@@ -6,7 +6,7 @@ export default {
   resources: {
     faqs: {
       name: 'Pergunta frequente |||| Perguntas frequentes',
-      fields: { question: 'Pergunta', answer: 'Resposta', created_at: 'Data de criação' },
+      fields: { id: 'ID', question: 'Pergunta', answer: 'Resposta', created_at: 'Data de criação' },
       action: { create: 'Adicionar pergunta frequente' },
       page: { list: 'Perguntas frequentes', create: 'Adicionar pergunta frequente', edit: 'Editar pergunta frequente', show: 'Pergunta frequente' },
       validation: { question_required: 'Informe uma pergunta', answer_required: 'Informe uma resposta' },

@@ -6,7 +6,7 @@ export default {
   resources: {
     faqs: {
       name: '常见问题 |||| 常见问题',
-      fields: { question: '问题', answer: '答案', created_at: '创建日期' },
+      fields: { id: '编号', question: '问题', answer: '答案', created_at: '创建日期' },
       action: { create: '添加常见问题' },
       page: { list: '常见问题', create: '添加常见问题', edit: '编辑常见问题', show: '常见问题' },
       validation: { question_required: '请提供问题', answer_required: '请提供答案' },

@@ -48,6 +48,8 @@ describe('Sent notifications list', () => {
 
     const row = (await screen.findByText('Clinic closed')).closest('tr') as HTMLElement;
     expect(within(row).getByText('The clinic is closed on Friday.')).toBeInTheDocument();
+    // the Back link of every list (document 3 §2)
+    expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
     expect(within(row).getByText('Admins')).toBeInTheDocument();
     expect(within(row).getByText('Delivered to 3 of 3')).toBeInTheDocument();
     expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
@@ -63,7 +65,7 @@ describe('Sent notifications list', () => {
     // The search box is debounced; the list is asked again with the text as q (search= on the wire).
     await waitFor(
       () => expect(getList).toHaveBeenLastCalledWith('notifications', expect.objectContaining({ filter: { q: 'clinic' } })),
-      { timeout: 3000 },
+      { timeout: 30_000 },
     );
     expect(await screen.findByText('Clinic closed')).toBeInTheDocument();
   });
@@ -77,7 +79,7 @@ describe('Sent notifications list', () => {
     expect(within(row).getByText('Sending… 400 of 1200')).toBeInTheDocument();
     expect(within(row).getByRole('progressbar', { name: 'Sending… 400 of 1200' })).toHaveAttribute('aria-valuenow', '33');
     const calls = getList.mock.calls.length;
-    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(calls), { timeout: 4000 });
+    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(calls), { timeout: 30_000 });
   });
 
   it("hides 'Send Notification' without create_notification and says 'Data not found' when empty", async () => {

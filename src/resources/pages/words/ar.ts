@@ -6,7 +6,7 @@ export default {
   resources: {
     pages: {
       name: 'صفحة |||| صفحات',
-      fields: { key: 'الاسم', value: 'الوصف', created_at: 'تاريخ الإنشاء', updated_at: 'تاريخ التحديث' },
+      fields: { id: 'المعرّف', key: 'الاسم', value: 'الوصف', created_at: 'تاريخ الإنشاء', updated_at: 'تاريخ التحديث' },
       action: { create: 'إضافة صفحة' },
       page: { list: 'الصفحات', create: 'إضافة صفحة', edit: 'تعديل الصفحة', show: 'الصفحة' },
       keys: { privacy_policy: 'سياسة الخصوصية', terms: 'الشروط والأحكام' },

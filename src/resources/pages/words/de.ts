@@ -6,7 +6,7 @@ export default {
   resources: {
     pages: {
       name: 'Seite |||| Seiten',
-      fields: { key: 'Name', value: 'Beschreibung', created_at: 'Erstellt am', updated_at: 'Aktualisiert am' },
+      fields: { id: 'ID', key: 'Name', value: 'Beschreibung', created_at: 'Erstellt am', updated_at: 'Aktualisiert am' },
       action: { create: 'Seite hinzufügen' },
       page: { list: 'Seiten', create: 'Seite hinzufügen', edit: 'Seite bearbeiten', show: 'Seite' },
       keys: { privacy_policy: 'Datenschutzerklärung', terms: 'Allgemeine Geschäftsbedingungen' },

@@ -5,7 +5,7 @@ const words = {
   resources: {
     pages: {
       name: 'Page |||| Pages',
-      fields: { key: 'Name', value: 'Description', created_at: 'Created Date', updated_at: 'Updated Date' },
+      fields: { id: 'ID', key: 'Name', value: 'Description', created_at: 'Created Date', updated_at: 'Updated Date' },
       action: { create: 'Add Page' },
       page: { list: 'Pages', create: 'Add Page', edit: 'Edit Page', show: 'Page' },
       keys: { privacy_policy: 'Privacy Policy', terms: 'Terms & Conditions' },

@@ -6,7 +6,7 @@ export default {
   resources: {
     pages: {
       name: 'Página |||| Páginas',
-      fields: { key: 'Nombre', value: 'Descripción', created_at: 'Fecha de creación', updated_at: 'Fecha de actualización' },
+      fields: { id: 'ID', key: 'Nombre', value: 'Descripción', created_at: 'Fecha de creación', updated_at: 'Fecha de actualización' },
       action: { create: 'Añadir página' },
       page: { list: 'Páginas', create: 'Añadir página', edit: 'Editar página', show: 'Página' },
       keys: { privacy_policy: 'Política de privacidad', terms: 'Términos y condiciones' },

@@ -6,7 +6,7 @@ export default {
   resources: {
     pages: {
       name: 'Page |||| Pages',
-      fields: { key: 'Nom', value: 'Description', created_at: 'Date de création', updated_at: 'Date de mise à jour' },
+      fields: { id: 'ID', key: 'Nom', value: 'Description', created_at: 'Date de création', updated_at: 'Date de mise à jour' },
       action: { create: 'Ajouter une page' },
       page: { list: 'Pages', create: 'Ajouter une page', edit: 'Modifier la page', show: 'Page' },
       keys: { privacy_policy: 'Politique de confidentialité', terms: 'Conditions générales' },

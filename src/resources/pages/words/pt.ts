@@ -6,7 +6,7 @@ export default {
   resources: {
     pages: {
       name: 'Página |||| Páginas',
-      fields: { key: 'Nome', value: 'Descrição', created_at: 'Data de criação', updated_at: 'Data de atualização' },
+      fields: { id: 'ID', key: 'Nome', value: 'Descrição', created_at: 'Data de criação', updated_at: 'Data de atualização' },
       action: { create: 'Adicionar página' },
       page: { list: 'Páginas', create: 'Adicionar página', edit: 'Editar página', show: 'Página' },
       keys: { privacy_policy: 'Política de Privacidade', terms: 'Termos e Condições' },

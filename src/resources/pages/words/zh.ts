@@ -6,7 +6,7 @@ export default {
   resources: {
     pages: {
       name: '页面 |||| 页面',
-      fields: { key: '名称', value: '描述', created_at: '创建日期', updated_at: '更新日期' },
+      fields: { id: '编号', key: '名称', value: '描述', created_at: '创建日期', updated_at: '更新日期' },
       action: { create: '添加页面' },
       page: { list: '页面', create: '添加页面', edit: '编辑页面', show: '页面' },
       keys: { privacy_policy: '隐私政策', terms: '条款和条件' },

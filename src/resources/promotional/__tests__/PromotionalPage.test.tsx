@@ -9,7 +9,7 @@ import { PromotionalPage } from '../PromotionalPage';
 import type { PromotionalData } from '../api';
 
 // typing into react-admin's forms takes a few seconds on a busy machine
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 let i18nProvider: I18nProvider;
 beforeAll(async () => {

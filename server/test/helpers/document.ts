@@ -1,0 +1,116 @@
+/**
+ * Every answer the tests receive, held to the OpenAPI document (`/api/docs/json`) the server serves:
+ * its status must be one the operation documents, its content type one that status documents, and its
+ * body valid against that schema (ajv over the document itself, its `$ref`s included). A test app
+ * (helpers/app.ts) checks each answer its `inject` receives, and the fuzzer each of its cases, so an
+ * answer the document does not describe fails the test that met it.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the document is read as plain JSON */
+type Json = Record<string, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+interface Operation {
+  method: string;
+  template: string;
+  regex: RegExp;
+  /** path segments without parameters: the more, the more specific (`/a/choices` before `/a/{id}`) */
+  fixed: number;
+  op: Json;
+}
+
+export interface DocumentCheck {
+  doc: Json;
+  /** the problems of one answer ([] when the document describes it); null when no operation matches its path (not part of the API) */
+  problems(method: string, url: string, res: LightMyRequestResponse): string[] | null;
+}
+
+const escapeRef = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The document of an app and its checker, made once per app. */
+const checks = new WeakMap<FastifyInstance, Promise<DocumentCheck>>();
+
+export function documentCheck(app: FastifyInstance): Promise<DocumentCheck> {
+  let check = checks.get(app);
+  if (!check) checks.set(app, (check = makeCheck(app)));
+  return check;
+}
+
+async function makeCheck(app: FastifyInstance): Promise<DocumentCheck> {
+  const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  if (res.statusCode !== 200) throw new Error(`the document: ${res.statusCode}`);
+  const doc = res.json() as Json;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const operations: Operation[] = [];
+  for (const [template, item] of Object.entries(doc.paths as Json)) {
+    const regex = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    for (const method of ['get', 'post', 'put', 'delete', 'patch']) {
+      if (item[method]) operations.push({ method: method.toUpperCase(), template, regex, fixed: template.split('/').filter((s) => s && !s.startsWith('{')).length, op: item[method] });
+    }
+  }
+  operations.sort((a, b) => b.fixed - a.fixed);
+  const validators = new Map<string, ValidateFunction>();
+  /** a schema of the document with its components beside it (its `$ref`s point there), compiled once */
+  const validatorOf = (pointer: string, schema: Json) => {
+    let v = validators.get(pointer);
+    if (!v) validators.set(pointer, (v = ajv.compile({ ...schema, components: doc.components })));
+    return v;
+  };
+  const resolve = (response: Json): [Json, string | null] => {
+    const target = response.$ref as string | undefined;
+    if (!target) return [response, null];
+    const path = target.slice(2).split('/');
+    let node: Json = doc;
+    for (const p of path) node = node[p.replace(/~1/g, '/').replace(/~0/g, '~')];
+    return [node, target.slice(1)];
+  };
+
+  return {
+    doc,
+    problems(method, url, res) {
+      const raw = url.split('?')[0]!;
+      // an address that does not decode is matched as sent (the router refuses it the same way)
+      let path = raw;
+      try {
+        path = decodeURI(raw);
+      } catch {
+        // kept as sent
+      }
+      const found = operations.find((o) => o.method === method && o.regex.test(path)) ?? operations.find((o) => o.method === method && o.regex.test(url.split('?')[0]!));
+      if (!found) return null;
+      const name = `${method} ${found.template}`;
+      const responses = found.op.responses as Json;
+      const status = String(res.statusCode);
+      const documented = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default;
+      if (!documented) return [`${name}: ${status} is not among its documented answers (${Object.keys(responses).join(', ')}): ${res.body.slice(0, 300)}`];
+      const [response, pointer] = resolve(documented);
+      const base = pointer ?? `/paths/${escapeRef(found.template)}/${method.toLowerCase()}/responses/${status in responses ? status : `${status[0]}XX` in responses ? `${status[0]}XX` : 'default'}`;
+      const content = response.content as Json | undefined;
+      if (!content) return res.body === '' ? [] : [`${name} ${status}: documented without a body, answered ${res.body.slice(0, 200)}`];
+      const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const media = Object.keys(content).find((t) => t === type || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))) || t === '*/*');
+      if (!media) return [`${name} ${status}: content type ${type || '(none)'} is not documented (${Object.keys(content).join(', ')})`];
+      if (!media.includes('json')) return [];
+      let body: unknown;
+      try {
+        body = JSON.parse(res.body);
+      } catch {
+        return [`${name} ${status}: the body is not JSON: ${res.body.slice(0, 200)}`];
+      }
+      const validate = validatorOf(`${base}/content/${escapeRef(media)}/schema`, content[media].schema as Json);
+      if (validate(body)) return [];
+      const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+      return [`${name} ${status}: the body does not match the document: ${errors.join('; ')} — ${res.body.slice(0, 300)}`];
+    },
+  };
+}
+
+/** Throws when the document does not describe this answer (an answer outside the API passes). */
+export async function expectDocumented(app: FastifyInstance, method: string, url: string, res: LightMyRequestResponse): Promise<void> {
+  const problems = (await documentCheck(app)).problems(method, url, res);
+  if (problems?.length) throw new Error(`an answer the document does not describe:\n  ${problems.join('\n  ')}`);
+}
