@@ -3,7 +3,7 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/', 'build/', 'coverage/', 'node_modules/', 'data/', '.scratch/', 'test-results/', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/', 'dist-demo/', 'dist-json-server/', 'build/', 'coverage/', 'node_modules/', 'data/', '.scratch/', 'test-results/', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

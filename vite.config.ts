@@ -49,6 +49,24 @@ function demoBackend(): Plugin {
   };
 }
 
+/**
+ * The console on the json-server example (`vite build --mode json-server`, dist-json-server/, served by
+ * examples/json-server/server.ts): the integrator's entry point (src/providers/examples/jsonServerMain.tsx)
+ * in place of src/main.tsx, so neither our sign-in screens nor the /api/admin providers are in the bundle.
+ */
+function jsonServerEntry(): Plugin {
+  const main = fileURLToPath(new URL('src/main.tsx', import.meta.url));
+  const entry = fileURLToPath(new URL('src/providers/examples/jsonServerMain.tsx', import.meta.url));
+  return {
+    name: 'json-server-entry',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === main ? entry : null;
+    },
+  };
+}
+
 const server = 'http://localhost:8080';
 
 // Anchored patterns: a plain '/app' prefix would also swallow console routes such as /appointment-requests.
@@ -58,23 +76,24 @@ export default defineConfig(({ command, mode }) => {
   // A production build is React's production build whoever starts it: `vite build` keeps a NODE_ENV
   // it inherits, and the browser tests build a stale console from inside jest (NODE_ENV=test), which
   // gave React's development build (larger, slower, warnings in the console).
-  if (command === 'build' && (mode === 'production' || mode === 'demo')) process.env.NODE_ENV = 'production';
+  if (command === 'build' && (mode === 'production' || mode === 'demo' || mode === 'json-server')) process.env.NODE_ENV = 'production';
   const demo = mode === 'demo';
+  const jsonServer = mode === 'json-server';
   return {
     // the demo's files by relative links, so it can be served from any folder of a static host
     ...(demo ? { base: './' } : {}),
-    plugins: demo ? [demoBackend(), react()] : [react(), precompress()],
+    plugins: demo ? [demoBackend(), react()] : jsonServer ? [jsonServerEntry(), react()] : [react(), precompress()],
     server: {
       proxy: Object.fromEntries(proxied.map((pattern) => [pattern, { target: server, changeOrigin: true, ws: true }])),
     },
     build: {
-      outDir: demo ? 'dist-demo' : 'dist',
+      outDir: demo ? 'dist-demo' : jsonServer ? 'dist-json-server' : 'dist',
       emptyOutDir: true,
       sourcemap: false,
       chunkSizeWarningLimit: 1500,
       // the console, and the public landing site (site/: plain DOM, none of the console's code), served at /site
-      // (the demo has no landing site)
-      rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), ...(demo ? {} : { site: fileURLToPath(new URL('site/index.html', import.meta.url)) }) } },
+      // (the demo and the json-server example have no landing site)
+      rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), ...(demo || jsonServer ? {} : { site: fileURLToPath(new URL('site/index.html', import.meta.url)) }) } },
     },
   };
 });

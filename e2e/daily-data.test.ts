@@ -75,6 +75,12 @@ describeJourney('a day at the console: clean titles, bulk block, readable export
       await duplicateTitle(page, 'en', `${stamp}a`, 'daily-duplicate-title-desktop');
 
       await page.goto(`/app-users?filter=${encodeURIComponent(JSON.stringify({ q: stamp }))}`);
+      const first = page.getByRole('row').filter({ hasText: `sana.1.${stamp}@example.org` }).getByRole('checkbox');
+      // a selection does not outlive the page: after a reload nothing is selected
+      await first.check();
+      await page.reload();
+      await page.getByRole('row').filter({ hasText: `sana.2.${stamp}@example.org` }).waitFor();
+      expect(await first.isChecked()).toBe(false);
       for (const email of [`sana.1.${stamp}@example.org`, `sana.2.${stamp}@example.org`]) {
         await page.getByRole('row').filter({ hasText: email }).getByRole('checkbox').check();
       }
@@ -82,6 +88,11 @@ describeJourney('a day at the console: clean titles, bulk block, readable export
       await bulk.getByRole('button', { name: 'Block', exact: true }).waitFor();
       await screenshot(page, 'daily-bulk-selected-desktop');
       await bulk.getByRole('button', { name: 'Block', exact: true }).click();
+      // asked first, with how many rows it will change; nothing is blocked before the answer
+      const asked = page.getByRole('dialog', { name: 'Block the selected records (2)?' });
+      await asked.waitFor();
+      expect((await api<{ status: number }>('GET', `/app-users/${a.encrypted_id}`)).status).toBe(1);
+      await asked.getByRole('button', { name: 'Block', exact: true }).click();
       await page.getByText('Done: 2.').first().waitFor();
       for (const id of [a.encrypted_id, b.encrypted_id]) expect((await api<{ status: number }>('GET', `/app-users/${id}`)).status).toBe(2);
       await page.getByRole('row').filter({ hasText: `sana.1.${stamp}@example.org` }).getByText('Blocked').waitFor();

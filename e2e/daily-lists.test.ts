@@ -200,6 +200,10 @@ describeJourney('daily lists: filters, saved filters, asterisks, the floating Ad
       await bar.getByRole('button', { name: 'حظر', exact: true }).waitFor();
       await screenshot(page, 'daily-bulk-selected-phone-ar');
       await bar.getByRole('button', { name: 'حظر', exact: true }).click();
+      // asked first, naming how many lines it changes
+      await page.getByRole('dialog', { name: 'حظر السجلات المحددة (2)؟' }).getByRole('button', { name: 'حظر', exact: true }).click();
+      // the dialog closes once the server has answered; then the bar goes with the selection
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
       await bar.waitFor({ state: 'detached' });
       for (const id of [d.encrypted_id, e.encrypted_id]) expect((await api<{ status: number }>('GET', `/app-users/${id}`)).status).toBe(2);
 

@@ -36,10 +36,11 @@ describeJourney('a day at the console (Chromium, real server)', { timeout: 240_0
     journey.withPage('daily-screens', async ({ page, pageErrors }) => {
       const district = await api<{ id: number }>('POST', '/districts', { title: `Swat ${stamp}` });
       const tehsil = await api<{ id: number }>('POST', '/tehsils', { title: `Mingora ${stamp}`, district_id: district.id });
+      const city = await api<{ id: number }>('POST', '/cities', { title: `مينغورة ${stamp}` });
       const phone = `0345${String(Date.now()).slice(-7)}`;
       const patient = await api<{ encrypted_id: string }>('POST', '/app-users', {
         f_name: 'Zarmina', l_name: `Yousafzai${stamp}`, email: `zarmina.${stamp}@example.org`, phone_no: phone, password: 'apricot-valley-88', confirmPassword: 'apricot-valley-88',
-        dob: '1991-03-02', gender: 'female', district_id: district.id, tehsil_id: tehsil.id,
+        dob: '1991-03-02', gender: 'female', district_id: district.id, tehsil_id: tehsil.id, city_id: city.id,
       });
 
       // --- the bare address, signed out
@@ -108,6 +109,22 @@ describeJourney('a day at the console (Chromium, real server)', { timeout: 240_0
       await page.getByRole('combobox', { name: 'بحث' }).fill(phone);
       await page.getByRole('option', { name: new RegExp(`Zarmina Yousafzai${stamp}`) }).waitFor();
       await screenshot(page, 'daily-search-arabic');
+      await page.keyboard.press('Escape');
+
+      // the dashboard's city chart in Arabic: the names beside the bars (on the right), never over them
+      await page.goto('/dashboard');
+      const cities = page.locator('section').filter({ has: page.getByRole('heading', { name: 'إجمالي المستخدمين', level: 2 }) });
+      await cities.locator('.recharts-bar-rectangle').first().waitFor();
+      const boxes = await cities.evaluate((section) => {
+        const box = (e: Element) => e.getBoundingClientRect();
+        const bars = [...section.querySelectorAll('.recharts-bar-rectangle')].map(box).filter((b) => b.width > 0);
+        // the category axis's tick labels: the ones that are not numbers
+        const names = [...section.querySelectorAll('.recharts-cartesian-axis-tick-value')].filter((e) => !/^[\d٠-٩,.\s]+$/.test(e.textContent ?? '')).map(box);
+        return { barsRight: Math.max(...bars.map((b) => b.right)), namesLeft: Math.min(...names.map((b) => b.left)), names: names.length };
+      });
+      expect(boxes.names).toBeGreaterThan(0);
+      expect(boxes.namesLeft).toBeGreaterThanOrEqual(boxes.barsRight - 1);
+      await screenshot(page, 'daily-dashboard-arabic');
 
       expect(pageErrors).toEqual([]);
     }));

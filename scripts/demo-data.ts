@@ -36,11 +36,8 @@ function withDemoFiles(data: DemoData): { data: DemoData; files: string[] } {
   return { data: JSON.parse(text) as DemoData, files: [...files] };
 }
 
-/**
- * The demo data; with `filesDir`, the stored files it names (images, PDFs, videos of the demo generator)
- * are copied there, as the data names them (`demo-files/...`, beside index.html).
- */
-export async function buildDemoData(log: (line: string) => void = () => undefined, filesDir?: string): Promise<DemoData> {
+/** The real server (not listening) on a throwaway SQLite seeded by the demo generator at a small scale; `close` stops it and removes its data. */
+export async function startDemoApp(log: (line: string) => void = () => undefined): Promise<{ app: FastifyInstance; dataDir: string; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-demo-'));
   try {
     const config = loadConfig(
@@ -59,71 +56,88 @@ export async function buildDemoData(log: (line: string) => void = () => undefine
       logger: false,
       mailer: { send: async () => undefined, close: () => undefined },
     });
-    try {
-      const get = async (path: string, token?: string): Promise<unknown> => {
-        const response = await app.inject({ method: 'GET', url: `${API}${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
-        if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
-        return (JSON.parse(response.body) as { data: unknown }).data;
-      };
-      const login = await app.inject({ method: 'POST', url: `${API}/login`, payload: DEMO_ADMIN });
-      if (login.statusCode !== 200) throw new Error(`the demo admin could not sign in: ${login.body}`);
-      const { token, ...session } = (JSON.parse(login.body) as { data: Record<string, unknown> & { token: string } }).data;
-
-      const resources: Record<string, Record<string, unknown>[]> = {};
-      for (const { name } of registry.resources) {
-        const list = await get(`/${name}?paginate=false`, token);
-        if (!Array.isArray(list)) throw new Error(`GET /${name}?paginate=false answered without a list`);
-        const records: Record<string, unknown>[] = [];
-        // each record as its detail route presents it (relations the screens read, children)
-        for (const row of list as Record<string, unknown>[]) records.push((await get(`/${name}/${encodeURIComponent(String(row.encrypted_id ?? row.id))}`, token)) as Record<string, unknown>);
-        resources[name] = records;
-        log(`${name}: ${records.length}`);
-      }
-      // the sent notifications (a list of its own, not a CRUD resource)
-      const sent = (await get('/notifications?page=1&per_page=100', token)) as { data?: Record<string, unknown>[] } | Record<string, unknown>[];
-      resources.notifications = Array.isArray(sent) ? sent : (sent.data ?? []);
-      // each doctor's stored slots and those open to booking, this month and the next (the calendars)
-      const months = [0, 1].map((ahead) => {
-        const at = new Date();
-        at.setUTCDate(1);
-        at.setUTCMonth(at.getUTCMonth() + ahead);
-        return at.toISOString().slice(0, 7);
-      });
-      const dutySlots: DemoData['dutySlots'] = {};
-      const openSlots: DemoData['openSlots'] = {};
-      for (const doctor of resources.doctors ?? []) {
-        for (const month of months) {
-          const key = `${String(doctor.id)}:${month}`;
-          dutySlots[key] = (await get(`/duty-roasters/slots?doctor_id=${String(doctor.id)}&month=${month}`, token)) as DemoData['dutySlots'][string];
-          openSlots[key] = (await get(`/appointments/open-slots?doctor_id=${String(doctor.id)}&month=${month}`, token)) as DemoData['openSlots'][string];
-        }
-      }
-      const dumped: DemoData = {
-        generatedWith: 'scripts/demo-data.ts',
-        admin: { ...DEMO_ADMIN, session },
-        resources,
-        permissionModules: (await get('/roles/modules', token)) as DemoData['permissionModules'],
-        promotional: await get('/promotional', token),
-        dutySlots,
-        openSlots,
-        bell: await get(`/notifications/web/admin/${encodeURIComponent(String(session.pusher_id))}`, token),
-      };
-      const { data, files } = withDemoFiles(dumped);
-      if (filesDir) {
-        for (const file of files) {
-          const from = join(dataDir, 'storage', file);
-          if (!existsSync(from)) throw new Error(`the demo names a stored file it does not hold: ${file}`);
-          mkdirSync(dirname(join(filesDir, file)), { recursive: true });
-          copyFileSync(from, join(filesDir, file));
-        }
-        log(`${files.length} stored files copied to ${filesDir}`);
-      }
-      return data;
-    } finally {
-      await app.close();
-    }
-  } finally {
+    return {
+      app,
+      dataDir,
+      close: async () => {
+        await app.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The demo data; with `filesDir`, the stored files it names (images, PDFs, videos of the demo generator)
+ * are copied there, as the data names them (`demo-files/...`, beside index.html).
+ */
+export async function buildDemoData(log: (line: string) => void = () => undefined, filesDir?: string): Promise<DemoData> {
+  const { app, dataDir, close } = await startDemoApp(log);
+  try {
+    const get = async (path: string, token?: string): Promise<unknown> => {
+      const response = await app.inject({ method: 'GET', url: `${API}${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+      return (JSON.parse(response.body) as { data: unknown }).data;
+    };
+    const login = await app.inject({ method: 'POST', url: `${API}/login`, payload: DEMO_ADMIN });
+    if (login.statusCode !== 200) throw new Error(`the demo admin could not sign in: ${login.body}`);
+    const { token, ...session } = (JSON.parse(login.body) as { data: Record<string, unknown> & { token: string } }).data;
+
+    const resources: Record<string, Record<string, unknown>[]> = {};
+    for (const { name } of registry.resources) {
+      const list = await get(`/${name}?paginate=false`, token);
+      if (!Array.isArray(list)) throw new Error(`GET /${name}?paginate=false answered without a list`);
+      const records: Record<string, unknown>[] = [];
+      // each record as its detail route presents it (relations the screens read, children)
+      for (const row of list as Record<string, unknown>[]) records.push((await get(`/${name}/${encodeURIComponent(String(row.encrypted_id ?? row.id))}`, token)) as Record<string, unknown>);
+      resources[name] = records;
+      log(`${name}: ${records.length}`);
+    }
+    // the sent notifications (a list of its own, not a CRUD resource)
+    const sent = (await get('/notifications?page=1&per_page=100', token)) as { data?: Record<string, unknown>[] } | Record<string, unknown>[];
+    resources.notifications = Array.isArray(sent) ? sent : (sent.data ?? []);
+    // each doctor's stored slots and those open to booking, this month and the next (the calendars)
+    const months = [0, 1].map((ahead) => {
+      const at = new Date();
+      at.setUTCDate(1);
+      at.setUTCMonth(at.getUTCMonth() + ahead);
+      return at.toISOString().slice(0, 7);
+    });
+    const dutySlots: DemoData['dutySlots'] = {};
+    const openSlots: DemoData['openSlots'] = {};
+    for (const doctor of resources.doctors ?? []) {
+      for (const month of months) {
+        const key = `${String(doctor.id)}:${month}`;
+        dutySlots[key] = (await get(`/duty-roasters/slots?doctor_id=${String(doctor.id)}&month=${month}`, token)) as DemoData['dutySlots'][string];
+        openSlots[key] = (await get(`/appointments/open-slots?doctor_id=${String(doctor.id)}&month=${month}`, token)) as DemoData['openSlots'][string];
+      }
+    }
+    const dumped: DemoData = {
+      generatedWith: 'scripts/demo-data.ts',
+      admin: { ...DEMO_ADMIN, session },
+      resources,
+      permissionModules: (await get('/roles/modules', token)) as DemoData['permissionModules'],
+      promotional: await get('/promotional', token),
+      dutySlots,
+      openSlots,
+      bell: await get(`/notifications/web/admin/${encodeURIComponent(String(session.pusher_id))}`, token),
+    };
+    const { data, files } = withDemoFiles(dumped);
+    if (filesDir) {
+      for (const file of files) {
+        const from = join(dataDir, 'storage', file);
+        if (!existsSync(from)) throw new Error(`the demo names a stored file it does not hold: ${file}`);
+        mkdirSync(dirname(join(filesDir, file)), { recursive: true });
+        copyFileSync(from, join(filesDir, file));
+      }
+      log(`${files.length} stored files copied to ${filesDir}`);
+    }
+    return data;
+  } finally {
+    await close();
   }
 }
 

@@ -31,6 +31,12 @@ export const consoleStale = () =>
   existsSync(path.join(root, 'src')) &&
   stale(CONSOLE_OUTPUT, ['src', 'site', 'contract', 'index.html', 'public', 'vite.config.ts']);
 
+/** The console on the json-server example (vite --mode json-server → dist-json-server/), which a browser journey walks. */
+export const JSON_SERVER_CONSOLE_OUTPUT = 'dist-json-server/index.html';
+export const jsonServerConsoleStale = () =>
+  existsSync(path.join(root, 'src')) &&
+  stale(JSON_SERVER_CONSOLE_OUTPUT, ['src', 'contract', 'index.html', 'public', 'vite.config.ts']);
+
 /** The compiled server: server/tsconfig.build.json has rootDir '..' and outDir '../build',
  *  so server/src/main.ts lands at build/server/src/main.js. */
 export const SERVER_OUTPUT = 'build/server/src/main.js';

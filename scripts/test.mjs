@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test [-- jest args]`: runs all jest projects against a throwaway PostgreSQL,
-// builds the console first when the browser tests need it, and ends with the line
+// builds the console (and the json-server example's) first when the browser tests need it, and ends with the line
 // `N passed, M failed[, K skipped]` (CI reads that line). First it provides what the
 // machine lacks (scripts/prerequisites.mjs): Chromium and PostgreSQL from Debian's
 // packages when run as root, else it stops before any test, printing the command to run.
@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { consoleStale, root, serverStale } from './freshness.mjs';
+import { consoleStale, jsonServerConsoleStale, root, serverStale } from './freshness.mjs';
 import { findPostgresBin, startThrowawayPostgres } from './pg.mjs';
 import { prepare } from './prerequisites.mjs';
 
@@ -104,6 +104,15 @@ async function main() {
       const code = await run('npm', ['run', 'build']);
       if (code !== 0) {
         console.error(`[test] ERROR: npm run build failed (exit ${code}); no tests were run.`);
+        return code;
+      }
+    }
+    // the console on the json-server example (e2e/json-server.test.ts)
+    if (forceBuild || jsonServerConsoleStale()) {
+      log('building for the e2e tests: npm run build:json-server');
+      const code = await run('npm', ['run', 'build:json-server']);
+      if (code !== 0) {
+        console.error(`[test] ERROR: npm run build:json-server failed (exit ${code}); no tests were run.`);
         return code;
       }
     }

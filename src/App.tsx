@@ -3,6 +3,7 @@ import { Admin, CanAccess, CustomRoutes, Navigate, Resource, useParams, type Aut
 import { Route } from 'react-router';
 import { authProvider as ourAuthProvider } from './providers/authProvider';
 import { dataProvider as ourDataProvider, type AppDataProvider } from './providers/dataProvider';
+import { consoleStore } from './providers/store';
 import { createQueryClient } from './providers/queryClient';
 import { DirectionProvider, useDirection } from './i18n/direction';
 import { alignAdminLocale, createI18nProvider } from './i18n/i18nProvider';
@@ -75,11 +76,14 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
   const theme = useMemo(() => buildTheme(themeSettings, direction), [themeSettings, direction]);
   // a 404 (an unknown or deleted record) is not tried again: its message shows at once
   const [queryClient] = useState(createQueryClient);
+  // a list's selected rows in memory, the rest of the store in local storage (providers/store.ts)
+  const [store] = useState(consoleStore);
   return (
     <DirectionProvider>
       <Admin
         dataProvider={dataProvider}
         queryClient={queryClient}
+        store={store}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         layout={AppLayout}

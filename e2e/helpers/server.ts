@@ -57,6 +57,26 @@ export function ensureConsoleBuilt(): void {
   }
 }
 
+const JSON_SERVER_CONSOLE_INDEX = join(ROOT, 'dist-json-server', 'index.html');
+
+/**
+ * The console on the json-server example (dist-json-server/, `npm run build:json-server`): built by
+ * `npm test` with the others (E2E_BUILD_DONE=1), else here when it is missing or older than its sources.
+ */
+export function ensureJsonServerConsoleBuilt(): string {
+  const dir = join(ROOT, 'dist-json-server');
+  if (process.env.E2E_BUILD_DONE === '1') {
+    if (!existsSync(JSON_SERVER_CONSOLE_INDEX)) throw new Error('E2E_BUILD_DONE=1 but dist-json-server/index.html is missing');
+    return dir;
+  }
+  if (!stale(JSON_SERVER_CONSOLE_INDEX, ['src', 'contract', 'index.html', 'public', 'vite.config.ts'])) return dir;
+  const result = spawnSync('npm', ['run', 'build:json-server'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+  if (result.status !== 0 || !existsSync(JSON_SERVER_CONSOLE_INDEX)) {
+    throw new Error(`npm run build:json-server failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return dir;
+}
+
 /** Names, sizes and times of every file under dir: equal before and after a copy means a quiet copy. */
 function treeSignature(dir: string): string {
   return readdirSync(dir, { recursive: true })

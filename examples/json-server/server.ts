@@ -3,16 +3,18 @@
  * provider (src/providers/examples/jsonServer.ts): json-server 0.17 over the demo data (what the real
  * server answers, scripts/demo-data.ts, with its stored files), behind a token sign-in, serving the
  * console built for it (`vite build --mode json-server`, dist-json-server/) beside /api.
+ * `--data FILE` serves a dump scripts/demo-data.ts wrote (the tests' copy) rather than making one.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import jsonServer from 'json-server';
 import { buildDemoData } from '../../scripts/demo-data';
 import { DEMO_ADMIN } from '../../src/providers/fake/demoAdmin';
+import type { DemoData } from '../../src/providers/fake/demoData';
 
-export async function startJsonServer(port = 0, consoleDir = resolve(__dirname, '..', '..', 'dist-json-server')) {
-  const data = await buildDemoData(undefined, join(consoleDir, 'demo-files'));
+export async function startJsonServer(port = 0, consoleDir = resolve(__dirname, '..', '..', 'dist-json-server'), dump?: DemoData) {
+  const data = dump ?? (await buildDemoData(undefined, join(consoleDir, 'demo-files')));
   const admin = data.resources.admins!.find((record) => record.email === DEMO_ADMIN.email)!;
   const tokens = new Set<string>();
   const server = jsonServer.create();
@@ -31,15 +33,19 @@ export async function startJsonServer(port = 0, consoleDir = resolve(__dirname, 
   });
   server.use('/api', jsonServer.router({ ...data.resources, 'audit-log': [] }));
   if (existsSync(consoleDir)) server.use(jsonServer.defaults({ static: consoleDir, logger: false }));
-  return new Promise<{ url: string; close: () => Promise<void> }>((done) => {
+  return new Promise<{ url: string; data: DemoData; close: () => Promise<void> }>((done) => {
     const listening = server.listen(port, '127.0.0.1', () => {
       const address = listening.address();
       const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
-      done({ url, close: () => new Promise((closed) => listening.close(() => closed())) });
+      done({ url, data, close: () => new Promise((closed) => listening.close(() => closed())) });
     });
   });
 }
 
 if (require.main === module) {
-  void startJsonServer(Number(process.argv[2] ?? 3000)).then(({ url }) => console.log(`json-server backend and console on ${url}`));
+  const args = process.argv.slice(2);
+  const dataFile = args.includes('--data') ? args[args.indexOf('--data') + 1] : undefined;
+  const port = Number(args.find((arg, index) => /^\d+$/.test(arg) && args[index - 1] !== '--data') ?? 3000);
+  const dump = dataFile ? (JSON.parse(readFileSync(dataFile, 'utf8')) as DemoData) : undefined;
+  void startJsonServer(port, undefined, dump).then(({ url }) => console.log(`json-server backend and console on ${url}`));
 }

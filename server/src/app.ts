@@ -15,7 +15,7 @@ import { createDb, type Db } from './db';
 import { migrateToLatest } from './db/migrate';
 import { type BaseSeedResult, seedBase } from './db/seeds/base';
 import { registerAuthGuard } from './http/auth';
-import { DEFAULT_MULTIPART_LIMITS, guardMultipart, JSON_BODY_LIMIT, limitJsonDepth, receiveFilePart } from './http/bodyLimits';
+import { clientAborted, DEFAULT_MULTIPART_LIMITS, dropAborted, guardMultipart, JSON_BODY_LIMIT, limitJsonDepth, receiveFilePart } from './http/bodyLimits';
 import { registerCrud, TITLE_TAKEN } from './http/crud';
 import { registerFileRoutes, uploadPermissions } from './http/files';
 import { loadSearchIndexes } from './db/search';
@@ -31,7 +31,7 @@ import { fieldErrorsFromAjv, normalizeBody } from './http/fields';
 import { applyAliases, refuseUnknownFields } from './http/knownFields';
 import { foldBrackets, recordsAsIds } from './http/readShapes';
 import { IdCodec } from './http/ids';
-import { DEFAULT_SECURITY, documentBodies, documentRoute, SECURITY_SCHEMES } from './http/openapi';
+import { type AcceptedKeys, DEFAULT_SECURITY, documentBodies, documentRoute, SECURITY_SCHEMES } from './http/openapi';
 import { SHARED_SCHEMAS } from './http/responses';
 import { sharedSerializerCompiler, sharedValidatorCompiler } from './http/validators';
 import { Realtime } from './realtime';
@@ -105,6 +105,8 @@ export interface BuildOptions {
   db?: Db;
   mailer?: Mailer;
   logger?: boolean;
+  /** where the log goes instead of stdout (tests read what the server logged), at LOG_LEVEL */
+  logStream?: { write(line: string): void };
   /** the resources to serve (tests of the machinery add their own) */
   registry?: Registry;
   /** every answer checked against its serialiser (tests): one that differs is a 500 naming the difference */
@@ -187,7 +189,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const securityHeaders = staticSecurityHeaders(config);
   const app: FastifyInstance = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logStream ? { level: config.logLevel, stream: opts.logStream } : opts.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
     // X-Forwarded-* only from the configured proxies (TRUST_PROXY); otherwise request.ip is the peer
     trustProxy: config.trustProxy,
@@ -240,9 +242,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // what answers share (the refusal's envelope, a page link, a stored file), components of the document
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   app.decorate('routeTable', []);
+  const acceptedKeys: AcceptedKeys = new Map();
   app.addHook('onRoute', (route) => {
     // what the OpenAPI document says of the route, from its configuration (http/openapi.ts)
-    documentRoute(route);
+    documentRoute(route, acceptedKeys);
     // the admin API, the public reads and the field routes that name their kinds of account: the
     // authorization matrix and the fuzzer walk this table
     const fieldKinds = route.url.startsWith('/api/field') && route.config?.access?.field;
@@ -279,7 +282,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       components: { securitySchemes: SECURITY_SCHEMES },
       security: DEFAULT_SECURITY,
     },
-    transformObject: (document) => documentBodies('openapiObject' in document ? document.openapiObject : {}),
+    transformObject: (document) => documentBodies('openapiObject' in document ? document.openapiObject : {}, acceptedKeys),
     // shared schemas are named by their $id in the document (a client generated from it names its types so)
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
@@ -294,6 +297,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: DEFAULT_MULTIPART_LIMITS, onFile: receiveFilePart });
 
   app.setErrorHandler((error: FastifyError & { detail?: string }, request, reply) => {
+    // the client dropped its request mid-body (an upload cut off): an expected event, and nobody to answer
+    if (clientAborted(error, request)) return dropAborted(error, request, reply);
     if (error.validation) {
       const schema = request.routeOptions.schema?.[error.validationContext as 'body' | 'querystring' | 'params'];
       return reply.status(422).send({ success: false, message: INVALID_DATA, error: fieldErrorsFromAjv(error.validation as never, schema) });
@@ -304,6 +309,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     const known = error instanceof HttpError ? error : constraintError(error) ?? malformedMultipart(error);
     if (known) {
+      if (known.headers) void reply.headers(known.headers);
       return reply.status(known.statusCode).send({ success: false, message: known.message, error: known.fieldErrors ?? null });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -311,6 +317,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ success: false, message: messageText('server_error'), error: null });
+  });
+  // an answer sent before the request's body was read to its end (a refusal mid-upload, the disk full
+  // while a chunk is written): the connection closes after it, so that a client reusing the connection
+  // is not left waiting behind the unread rest of that body (light-my-request's requests say nothing: kept)
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
   });
   // every envelope carries the codes of its texts (contract/messages.ts), whichever route or hook sent it
   app.addHook('preSerialization', async (_request, _reply, payload) => withCodes(payload));

@@ -191,6 +191,114 @@ describe.each(DIALECTS)('accounts and sign-in on %s', (dialect) => {
     });
   });
 
+  describe('7: one account\'s failures from many networks are spaced out, never locked, and its owner is told once', () => {
+    /** Date alone held still (and moved by the test): the delays are counted on the server's clock, nothing else waits on it */
+    const holdClock = (at: number) =>
+      jest.useFakeTimers({ now: at, doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'clearImmediate', 'queueMicrotask', 'hrtime', 'performance'] });
+    afterEach(() => jest.useRealTimers());
+
+    type Answer = [number, string, string | null];
+    const answer = (res: Awaited<ReturnType<typeof signIn>>): Answer => [res.statusCode, res.json().code as string, (res.headers['retry-after'] as string | undefined) ?? null];
+    const wrong: Answer = [422, 'credentials_wrong', null];
+    const slowed = (seconds: number): Answer => [429, 'sign_in_throttled', String(seconds)];
+    const SUBJECT = 'Failed sign-ins to your account';
+    const alertsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email) && m.subject === SUBJECT);
+    /** waits for the `count`-th alert mail to an address (the mail goes after the answer, through the queue) */
+    async function alerted(email: string, count: number) {
+      while (alertsTo(email).length < count) await new Promise((r) => setTimeout(r, 25));
+      return alertsTo(email);
+    }
+
+    /** 40 wrong passwords for one account at once, each from its own address: the answers, in the order of the addresses */
+    const spray = (email: string, url: string, tag: number) =>
+      Promise.all(Array.from({ length: 40 }, (_, i) => signIn(email, `wrong-guess-${i}`, `10.${70 + tag}.${i}.1`, url).then(answer)));
+    const reachedCheck = (answers: Answer[]) => answers.filter((a) => a[0] === 422).length;
+
+    it.each([
+      ['console', '/api/admin/login', '/api/admin'],
+      ['field apps', '/api/field/login', '/api/field'],
+    ])('%s: 40 wrong passwords from 40 addresses: 10 reach the check, the rest wait; the owner gets in after the delay; one mail an hour; an unknown email answers alike', async (_, url, prefix) => {
+      const field = url.startsWith('/api/field');
+      const owner = field ? { email: (await person('app-users')).email as string, password: STRONG } : { email: (await adminWith(t, [])).email, password: SUB_PASSWORD };
+      const unknown = `nobody-${n++}@example.org`;
+      const failuresOf = async (email: string) =>
+        (await t.db.db.selectFrom('audit_log').select('changes').where('action', '=', field ? 'field_login_failed' : 'login_failed').execute())
+          .filter((r) => (typeof r.changes === 'string' ? r.changes : JSON.stringify(r.changes)).includes(email)).length;
+      let now = Date.now();
+      holdClock(now);
+
+      const known = await spray(owner.email, url, 0);
+      expect(known.filter((a) => a[0] === 422)).toEqual(Array(10).fill(wrong));
+      expect(known.filter((a) => a[0] !== 422)).toEqual(Array(30).fill(slowed(1)));
+      expect(await failuresOf(owner.email)).toBe(10);
+      // an email nobody has answers the same, attempt for attempt
+      const stranger = await spray(unknown, url, 1);
+      expect([...stranger].sort()).toEqual([...known].sort());
+      expect(await failuresOf(unknown)).toBe(10);
+
+      // the owner waits the delay too (from an address of their own), then gets in with the right password
+      expect(answer(await signIn(owner.email, owner.password, '10.99.0.1', url))).toEqual(slowed(1));
+      now += 1000;
+      jest.setSystemTime(now);
+      expect(answer(await signIn(owner.email, owner.password, '10.99.0.1', url))[0]).toBe(200);
+      // which ends the slowdown: a wrong password is a plain failure again
+      expect(answer(await signIn(owner.email, 'wrong-again-1', '10.99.0.2', url))).toEqual(wrong);
+
+      const [mail] = await alerted(owner.email, 1);
+      expect(mail!.text).toContain('10 failed attempts');
+      expect(mail!.text).toContain(field ? 'the health programme app' : 'the health programme console');
+      // another run within the hour (after the owner signed in again) is slowed alike and tells nobody again ...
+      expect(answer(await signIn(owner.email, owner.password, '10.99.0.3', url))[0]).toBe(200);
+      expect(reachedCheck(await spray(owner.email, url, 2))).toBe(10);
+      // ... and one an hour later tells again: two mails in all, none to the unknown email
+      now += 3_600_000;
+      jest.setSystemTime(now);
+      expect(answer(await signIn(owner.email, owner.password, '10.99.0.4', url))[0]).toBe(200);
+      expect(reachedCheck(await spray(owner.email, url, 3))).toBe(10);
+      expect(await alerted(owner.email, 2)).toHaveLength(2);
+      const queued = await t.db.db.selectFrom('mail_queue').select('recipient').where('kind', '=', 'sign_in_alert').where('recipient', 'in', [owner.email, unknown]).execute();
+      expect(queued.map((r) => r.recipient)).toEqual([owner.email, owner.email]);
+      expect(smtp.mails.filter((m) => m.to.includes(unknown))).toEqual([]);
+
+      // a completed reset ends the slowdown too (here one that has an hour to run, its last attempt dated by the clock held ahead)
+      jest.useRealTimers();
+      expect(answer(await signIn(owner.email, 'wrong-again-2', '10.99.0.5', url)).slice(0, 2)).toEqual([429, 'sign_in_throttled']);
+      smtp.mails.length = 0;
+      const [token] = await resetTokens(owner.email, 1, field);
+      dataOf(await t.inject({ method: 'POST', url: `${prefix}/reset-password`, payload: { token, password: 'amber-harbour-lantern-4', confirmPassword: 'amber-harbour-lantern-4' } }));
+      expect(answer(await signIn(owner.email, 'wrong-again-3', '10.99.0.6', url))).toEqual(wrong);
+    });
+
+    it('the delay doubles from 1 s to a minute and stays there; attempts refused inside it do not push it further', async () => {
+      const sub = await adminWith(t, []);
+      let now = Date.now();
+      holdClock(now);
+      for (let i = 0; i < 10; i++) expect(answer(await signIn(sub.email, `guess-${i}`, `10.88.${i}.1`))).toEqual(wrong);
+      const waits: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        const refused = answer(await signIn(sub.email, `guess-x${i}`, `10.88.100.${i}`));
+        const wait = Number(refused[2]);
+        expect(refused).toEqual(slowed(wait));
+        waits.push(wait);
+        const turn = now + wait * 1000;
+        if (wait > 1) {
+          // a second before the turn, a stranger hammering from other addresses is refused and the turn stays where it was
+          now = turn - 1000;
+          jest.setSystemTime(now);
+          for (let k = 0; k < 3; k++) expect(answer(await signIn(sub.email, `hammer-${k}`, `10.88.${200 + i}.${k}`))).toEqual(slowed(1));
+        }
+        now = turn;
+        jest.setSystemTime(now);
+        expect(answer(await signIn(sub.email, `guess-y${i}`, `10.88.101.${i}`))).toEqual(wrong);
+      }
+      expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+      // the right password in its turn gets in
+      now += 60_000;
+      jest.setSystemTime(now);
+      expect(answer(await signIn(sub.email, SUB_PASSWORD, '10.88.102.1'))[0]).toBe(200);
+    });
+  });
+
   describe('3: easy passwords are refused wherever a password is set, with the reason; nothing is written', () => {
     it('admins: add, another admin\'s password, one\'s own (both routes), reset by link', async () => {
       const role = dataOf(await api.post('/api/admin/roles', { name: `Strength role ${dialect}`, permissions: ['view_sub_admin', 'edit_sub_admin'] }));

@@ -5,6 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { startTestApp, type TestApp } from './helpers/app';
 import { documentCheck } from './helpers/document';
+import { client, sampler } from './helpers/http';
+import { RESOURCE_DEFS } from '../src/resources/registry';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document is read as plain JSON */
 type Json = Record<string, any>;
@@ -116,6 +118,55 @@ describe('the OpenAPI document', () => {
     expect(check.problems('GET', '/api/admin/districts', altered(422, { success: false, message: 'The given data was invalid.' }))).toEqual([expect.stringContaining("must have required property 'code'")]);
     // outside the API (the console's files): not the document's
     expect(check.problems('GET', '/assets/x.js', real)).toBeNull();
+  });
+
+  it('says the coercion rule as the server keeps it: text the server reads as a number, a flag or null the document takes, and text it refuses the document refuses', async () => {
+    const check = await documentCheck(t.app);
+    const api = client(t);
+    const { ref } = sampler(api);
+    const PROBES: Record<string, unknown[]> = {
+      integer: ['12', ' 12 ', '12.0', '+3', '12.5', '0x10', '1e1', '.5', 'abc', '', 12],
+      number: ['31.5', '-74.25', '7', '1e1', '0x1F', 'Infinity', '3,5', '', 7.5],
+      boolean: ['yes', 'no', 'on', 'off', '1', '0', 'true', 'false', 'TRUE', 'y', '', true],
+    };
+    // the first two fields of each kind among the resources' updates, as the document gives them
+    const kindOf = (field: Json): string | null => {
+      const members: Json[] = field.anyOf ?? [field];
+      for (const kind of ['integer', 'number', 'boolean']) if (members.some((m) => m.type === kind)) return kind;
+      return null;
+    };
+    const chosen: { resource: string; field: string; kind: string }[] = [];
+    for (const def of RESOURCE_DEFS) {
+      const schema = doc.paths[`/api/admin/${def.name}/{id}`]?.put?.requestBody?.content?.['application/json']?.schema;
+      for (const [field, fieldSchema] of Object.entries((schema?.properties ?? {}) as Json)) {
+        const kind = kindOf(fieldSchema);
+        // not a reference (an id up to 2^31 - 1): which ids exist is beyond the document's reach
+        const reference = ((fieldSchema as Json).anyOf ?? [fieldSchema]).some((m: Json) => m.maximum === 2_147_483_647);
+        if (kind && !reference && chosen.filter((c) => c.kind === kind).length < 2) chosen.push({ resource: def.name, field, kind });
+      }
+    }
+    expect(new Set(chosen.map((c) => c.kind))).toEqual(new Set(['integer', 'number', 'boolean']));
+    const disagreements: string[] = [];
+    for (const { resource, field, kind } of chosen) {
+      const record = await ref(resource as never);
+      const url = `/api/admin/${resource}/${record.encrypted_id}`;
+      for (const probe of PROBES[kind]!) {
+        const body = { [field]: probe };
+        const valid = check.bodyProblems('PUT', url, body)!.length === 0;
+        const res = await api.send('PUT', url, body);
+        const named = res.statusCode === 422 && Object.hasOwn((res.json() as Json).error ?? {}, field);
+        if (valid ? named || res.statusCode >= 300 : !named) disagreements.push(`${resource}.${field} = ${JSON.stringify(probe)}: the document ${valid ? 'takes' : 'refuses'} it, the server answered ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    // the rules beyond a field's schema, README's list ("What the document cannot say"): a patient's age
+    // may be left out when the patient is added, not cleared on an update
+    expect(disagreements).toEqual([expect.stringMatching(/^app-users\.age = "": the document takes it, the server answered 422 .*age_required/)]);
+    expect(chosen.length).toBeGreaterThanOrEqual(5);
+    // a file field that may be null takes blank text as null too (the fuzzer found the document refusing it)
+    const content = await ref('health-literacy-content' as never);
+    const url = `/api/admin/health-literacy-content/${content.encrypted_id}`;
+    expect(check.bodyProblems('PUT', url, { thumbnail: '' })).toEqual([]);
+    expect((await api.send('PUT', url, { thumbnail: '' })).statusCode).toBe(200);
   });
 
   it('is a valid OpenAPI document (its own schema: @seriousme/openapi-schema-validator, an ES module run beside jest)', () => {

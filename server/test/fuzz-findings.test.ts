@@ -71,4 +71,14 @@ describe.each(DIALECTS)('fuzzer findings (%s)', (dialect) => {
     const fine = await t.inject({ method: 'PUT', url: `/api/admin/users/${patient.encrypted_id}`, token: t.rootToken, payload: { f_name: 'Nested Not' }, headers: { 'content-type': 'application/json' } });
     expect(fine.statusCode).toBe(200);
   });
+
+  it('the /users calls refuse a body that is no object, as the document says and every other write does (was a 200: null passed on as an empty update)', async () => {
+    const patient = await ref('app-users');
+    for (const payload of ['null', '[1,2]', '"text"', '7']) {
+      for (const [method, url] of [['PUT', `/api/admin/users/${patient.encrypted_id}`], ['POST', '/api/admin/users'], ['PUT', `/api/admin/app-users/${patient.encrypted_id}`]] as const) {
+        const res = await t.inject({ method, url, token: t.rootToken, payload, headers: { 'content-type': 'application/json' } });
+        expect([method, url, payload, res.statusCode, fieldErrors(res)]).toEqual([method, url, payload, 422, { _: ['The request body is not valid.'] }]);
+      }
+    }
+  });
 });

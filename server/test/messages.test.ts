@@ -38,6 +38,7 @@ const NOT_ANSWERS: Record<string, string> = {
   'The email of your console account was changed': 'an email’s subject',
   'Your console account': 'an email’s subject',
   'Your account on the health programme': 'an email’s subject',
+  'Failed sign-ins to your account': 'an email’s subject',
   'Hello %{},': 'an email’s text',
   'If you did not expect this, tell your programme administrator at once.': 'an email’s text',
   'If you forget it, the app can email you a reset link (%{}).': 'an email’s text',

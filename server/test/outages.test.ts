@@ -1,8 +1,8 @@
 /**
  * What tells a dependency that is down from an error of ours or of the request (services/outages.ts),
  * on errors made for real: a refused connection, PostgreSQL ending a query's backend, SQLite locked
- * and full, a disk with no room (/dev/full), a bucket that is not there; and that the log says each
- * outage once and its end once.
+ * and full, a disk with no room (/dev/full), a folder that may not be written, a bucket that is not
+ * there; and that the log says each outage once and its end once.
  */
 import SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
@@ -117,6 +117,13 @@ describe('which errors mean a dependency is down', () => {
   it('a disk with no room (ENOSPC): the file store', async () => {
     const err = (await failure(writeFile('/dev/full', 'x'))) as { code?: string };
     expect(err.code).toBe('ENOSPC');
+    expect(unavailableDependency(err)).toBe('storage');
+  });
+
+  it('a folder the server may not write into (EACCES): the file store', async () => {
+    // sysfs takes no new files, whoever asks (root included): a real EACCES on any Linux machine
+    const err = (await failure(writeFile('/sys/outages-test', 'x'))) as { code?: string };
+    expect(err.code).toBe('EACCES');
     expect(unavailableDependency(err)).toBe('storage');
   });
 

@@ -235,6 +235,8 @@ const ar = {
       done: "تم: %{done}.",
       partly: "تم: %{done}. رُفض: %{refused}. %{reasons}",
       confirm_delete: "حذف السجلات المحددة (%{smart_count})؟",
+      confirm_block: "حظر السجلات المحددة (%{smart_count})؟",
+      confirm_unblock: "إلغاء حظر السجلات المحددة (%{smart_count})؟",
     },
     backend: { unsupported: "لا يوفّر هذا الخادم هذه الميزة." },
     export: {

@@ -232,6 +232,8 @@ const de = {
       done: "Erledigt: %{done}.",
       partly: "Erledigt: %{done}. Abgelehnt: %{refused}. %{reasons}",
       confirm_delete: "Die ausgewählten Einträge löschen (%{smart_count})?",
+      confirm_block: "Die ausgewählten Einträge sperren (%{smart_count})?",
+      confirm_unblock: "Die ausgewählten Einträge entsperren (%{smart_count})?",
     },
     backend: { unsupported: "Dieses Backend bietet diese Funktion nicht an." },
     export: {

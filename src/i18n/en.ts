@@ -29,6 +29,8 @@ const en = {
       done: "Done: %{done}.",
       partly: "Done: %{done}. Refused: %{refused}. %{reasons}",
       confirm_delete: "Delete the selected records (%{smart_count})?",
+      confirm_block: "Block the selected records (%{smart_count})?",
+      confirm_unblock: "Unblock the selected records (%{smart_count})?",
     },
     backend: { unsupported: "This backend does not offer this feature." },
     export: {

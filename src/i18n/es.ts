@@ -231,6 +231,8 @@ const es = {
       done: "Hecho: %{done}.",
       partly: "Hecho: %{done}. Rechazados: %{refused}. %{reasons}",
       confirm_delete: "¿Eliminar los registros seleccionados (%{smart_count})?",
+      confirm_block: "¿Bloquear los registros seleccionados (%{smart_count})?",
+      confirm_unblock: "¿Desbloquear los registros seleccionados (%{smart_count})?",
     },
     backend: { unsupported: "Este servidor no ofrece esta función." },
     export: {

@@ -28,6 +28,8 @@ const fr = {
       done: "Fait : %{done}.",
       partly: "Fait : %{done}. Refusés : %{refused}. %{reasons}",
       confirm_delete: "Supprimer les enregistrements sélectionnés (%{smart_count}) ?",
+      confirm_block: "Bloquer les enregistrements sélectionnés (%{smart_count}) ?",
+      confirm_unblock: "Débloquer les enregistrements sélectionnés (%{smart_count}) ?",
     },
     backend: { unsupported: "Ce serveur ne propose pas cette fonction." },
     export: {

@@ -231,6 +231,8 @@ const pt = {
       done: "Feito: %{done}.",
       partly: "Feito: %{done}. Recusados: %{refused}. %{reasons}",
       confirm_delete: "Excluir os registros selecionados (%{smart_count})?",
+      confirm_block: "Bloquear os registros selecionados (%{smart_count})?",
+      confirm_unblock: "Desbloquear os registros selecionados (%{smart_count})?",
     },
     backend: { unsupported: "Este servidor não oferece este recurso." },
     export: {

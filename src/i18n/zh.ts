@@ -232,6 +232,8 @@ const zh = {
       done: "已完成：%{done}。",
       partly: "已完成：%{done}。被拒绝：%{refused}。%{reasons}",
       confirm_delete: "删除所选记录（%{smart_count}）？",
+      confirm_block: "封禁所选记录（%{smart_count}）？",
+      confirm_unblock: "解除封禁所选记录（%{smart_count}）？",
     },
     backend: { unsupported: "此后端不提供此功能。" },
     export: {

@@ -52,9 +52,8 @@ function takeLock(lock: string): boolean {
   return false;
 }
 
-/** The demo data as scripts/demo-data.ts writes it; made once per change of the server or the script (about 15 s). */
-export function loadTestDemoData(): DemoData {
-  if (demoData) return demoData;
+/** The file of the demo data as scripts/demo-data.ts writes it; made once per change of the server or the script (about 15 s). */
+export function demoDataFile(): string {
   const hash = createHash('sha256');
   for (const file of [join(ROOT, 'scripts', 'demo-data.ts'), ...filesUnder(join(ROOT, 'server', 'src'))]) hash.update(file).update(readFileSync(file));
   const file = join(tmpdir(), `console-demo-data-${hash.digest('hex').slice(0, 16)}.json`);
@@ -73,7 +72,12 @@ export function loadTestDemoData(): DemoData {
       rmSync(`${file}.lock`, { force: true });
     }
   }
-  demoData = JSON.parse(readFileSync(file, 'utf8')) as DemoData;
+  return file;
+}
+
+/** The demo data as scripts/demo-data.ts writes it (demoDataFile). */
+export function loadTestDemoData(): DemoData {
+  demoData ??= JSON.parse(readFileSync(demoDataFile(), 'utf8')) as DemoData;
   return demoData;
 }
 

@@ -14,11 +14,11 @@ import { restoreFetch } from '../test/recorded-http';
 import { BACKENDS, createTestBackend, renderConsole, type TestBackend, useTestBackends } from './backends';
 import { RESOURCE_NAMES, type ResourceName } from '../../contract/resources';
 
-const FIND = { timeout: 60_000 };
+export const FIND = { timeout: 60_000 };
 /** The forms' submit button: "Submit" (with "Save and add another" beside it on batch forms). */
 const SUBMIT = /^(submit|save)$/i;
 /** The submit button, found by its text (a query by role computes every element's accessible name: slow on a whole console). */
-const submitButton = async () => (await screen.findAllByText(SUBMIT, { selector: 'button' }, FIND))[0]!;
+export const submitButton = async () => (await screen.findAllByText(SUBMIT, { selector: 'button' }, FIND))[0]!;
 const ERROR = /Something went wrong|nothing recorded|not found/i;
 
 export type View = 'edit' | 'show' | 'create';
@@ -31,7 +31,7 @@ export const moduleHalf = (half: 1 | 2): ResourceName[] => {
 };
 
 /** The modules with each view, from their declarations (src/resources/<name>/index.ts). */
-const withView = (modules: ResourceName[], view: View) => modules.filter((resource) => resources[resource][view] !== undefined);
+export const withView = (modules: ResourceName[], view: View) => modules.filter((resource) => resources[resource][view] !== undefined);
 
 /** The record as react-admin reads it from the backend (the screens read it so). */
 const readRecord = async (backend: TestBackend, resource: ResourceName): Promise<RaRecord> => {
@@ -51,14 +51,14 @@ export const textValues = (record: RaRecord): string[] =>
     .filter((value) => value.length >= 3 && !ISO_TIME.test(value) && !value.includes('/') && !value.includes('\n'));
 
 /** Waits until `found` holds, failing with `what`. */
-const waitForValue = (found: () => boolean, what: string) =>
+export const waitForValue = (found: () => boolean, what: string) =>
   waitFor(() => {
     if (!found()) throw new Error(what);
   }, FIND);
 
 /** A value in an input, or the whole text of an element on the page. */
-const displayed = (value: string) => screen.queryAllByDisplayValue(value).length > 0;
-const shown = (value: string) => screen.queryAllByText((_, element) => element?.children.length === 0 && element.textContent?.trim() === value).length > 0;
+export const displayed = (value: string) => screen.queryAllByDisplayValue(value).length > 0;
+export const shown = (value: string) => screen.queryAllByText((_, element) => element?.children.length === 0 && element.textContent?.trim() === value).length > 0;
 
 /** Declares the tests of the record screens of `modules` on both providers. */
 export function describeModuleScreens(modules: ResourceName[]) {
@@ -126,14 +126,14 @@ const isPlainText = (element: Element): element is TextInput =>
   element.getAttribute('role') !== 'combobox' && !element.hasAttribute('aria-autocomplete');
 
 /** A plain text input showing one of `values` (not an email), else an empty one. */
-const plainTextInput = (values: string[]): TextInput | undefined => {
+export const plainTextInput = (values: string[]): TextInput | undefined => {
   const inputs = [...document.querySelectorAll('form input, form textarea')].filter(isPlainText);
   const showing = inputs.find((input) => values.some((value) => value === input.value && /[a-z]/i.test(value) && !value.includes('@')));
   return showing ?? inputs.find((input) => input.value === '');
 };
 
 /** The value at a form field's path (`title`, `options.0.label`). */
-const at = (value: unknown, path: string): unknown =>
+export const at = (value: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((item, key) => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[key] : undefined), value);
 
 /**

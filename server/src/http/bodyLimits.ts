@@ -4,7 +4,7 @@ import { mkdir, open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, INVALID_DATA } from './errors';
 
 /**
@@ -168,13 +168,43 @@ export async function receiveFilePart(this: FastifyRequest, part: MultipartFile)
   (part as unknown as { value: StreamedFile }).value = new StreamedFile(path, size);
 }
 
-/** A route's onResponse that removes the streamed files its handler did not move away. */
+/**
+ * A route's onResponse that removes the streamed files its handler did not move away. Also of a body
+ * whose reading stopped part way (the parser's parts, each holding its value).
+ */
 export async function removeStreamedFiles(request: FastifyRequest): Promise<void> {
   const body = request.body;
   if (!body || typeof body !== 'object') return;
-  for (const value of Object.values(body as Record<string, unknown>)) {
-    if (value instanceof StreamedFile) await unlink(value.path).catch(() => undefined);
+  for (const entry of Object.values(body as Record<string, unknown>)) {
+    for (const item of [entry].flat()) {
+      const value = item instanceof StreamedFile ? item : (item as { value?: unknown } | null)?.value;
+      if (value instanceof StreamedFile) await unlink(value.path).catch(() => undefined);
+    }
   }
+}
+
+/** What busboy, @fastify/multipart and Node's streams say of a body whose sender went away. */
+const ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * Whether a request failed because its client dropped it before the body was read (closed the
+ * connection mid-upload): the connection is gone and the error is one of reading the body.
+ */
+export function clientAborted(error: { code?: string; message?: string }, request: FastifyRequest): boolean {
+  const gone = (request.raw as { aborted?: boolean }).aborted === true || request.raw.socket?.destroyed === true;
+  return gone && (ABORT_CODES.has(error.code ?? '') || /premature close|aborted|unexpected end of form/i.test(error.message ?? ''));
+}
+
+/**
+ * A request its client dropped mid-body: logged at info (an expected event, not a fault of ours), no
+ * answer tried (there is no connection to write it to), and what its body had streamed to disk
+ * removed (a part written in place counts for nothing until its handler records it). Nothing else was
+ * written: a handler runs only on a whole body.
+ */
+export function dropAborted(error: { code?: string; message?: string }, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code, url: request.url }, 'the client closed the connection before its request was read');
+  reply.hijack();
+  void removeStreamedFiles(request);
 }
 
 /** Route options of a route that takes files: its `config` plus multipart limits, and a JSON limit big enough for data URLs. */

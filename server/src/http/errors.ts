@@ -6,10 +6,15 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** headers of the answer (a 429's Retry-After) */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
 }
+
+/** 429 with the seconds to wait, in the text and in Retry-After. */
+export const tooManyRequests = (message: string, seconds: number) => new HttpError(429, message, undefined, { 'retry-after': String(seconds) });
 
 export const INVALID_DATA = messageText('invalid_data');
 

@@ -4,7 +4,7 @@ import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext } from '../context';
 import { hit } from '../services/throttle';
 import { hashToken, now } from '../services/tokens';
-import { forbidden, HttpError, unauthenticated } from './errors';
+import { forbidden, tooManyRequests, unauthenticated } from './errors';
 
 /** calls a minute one field account may make to the field routes that need a session */
 export const FIELD_RATE = 300;
@@ -48,7 +48,7 @@ export async function requireFieldUser(ctx: AppContext, request: FastifyRequest,
   if (!row || row.status !== USER_STATUS.active || !row.email) throw unauthenticated();
   // one app may not flood the server: FIELD_RATE calls a minute per account
   const wait = await hit(ctx.db, [{ key: `field-calls:${row.id}`, max: FIELD_RATE, windowMs: 60_000 }]);
-  if (wait !== null) throw new HttpError(429, messageText('requests_throttled', { seconds: wait }));
+  if (wait !== null) throw tooManyRequests(messageText('requests_throttled', { seconds: wait }), wait);
   request.user = { id: row.id, tokenId: row.token_id, type: row.type, email: row.email, f_name: row.f_name };
   if (!kinds.includes(row.type)) throw forbidden();
 }

@@ -12,6 +12,19 @@ const msg = (message: string) => ({ 'x-message': message });
 /** Text a client sends that PostgreSQL can store: no NUL character (every string's pattern says so: http/openapi.ts). */
 export const NO_NUL = '^[^\\u0000]*$';
 
+/**
+ * The coercion rule's texts (README, "The coercion rule"), one source for the server (normalizeBody) and
+ * the document (http/openapi.ts): a number field also takes decimal text, an integer field decimal text
+ * of a whole number, a flag field these words, and a field that may be null blank text (null).
+ */
+export const NUMBER_TEXT = '^\\s*[-+]?[0-9]+(\\.[0-9]+)?\\s*$';
+export const INTEGER_TEXT = '^\\s*[-+]?[0-9]+(\\.0+)?\\s*$';
+export const FLAG_WORDS = { true: ['1', 'true', 'on', 'yes'], false: ['0', 'false', 'off', 'no'] } as const;
+export const BLANK_TEXT = '^\\s*$';
+const NUMBER_TEXT_RE = new RegExp(NUMBER_TEXT);
+/** A text's number under the coercion rule, or the text itself when it is none. */
+const asNumber = (text: string): number | string => (NUMBER_TEXT_RE.test(text) ? Number(text) : text);
+
 /** ids are PostgreSQL `integer` (serial) columns: a larger number names no row, and PostgreSQL refuses to compare it. */
 export const MAX_ID = 2_147_483_647;
 
@@ -135,8 +148,8 @@ export function containsNul(value: unknown): boolean {
 
 /**
  * Before validation, in JSON and form data alike (the console's forms and the spec's clients send their
- * fields as text): "" becomes null (a cleared field); "1"/"0"/"true"/"false"/"on"/"off"/"yes"/"no" become
- * flags for flag fields and numeric text a number for number fields; a form's list fields arrive as
+ * fields as text): blank text becomes null (a cleared field); the FLAG_WORDS become flags for flag fields
+ * and decimal text (NUMBER_TEXT) a number for number fields; a form's list fields arrive as
  * JSON text or as `key[]` parts. The document says so (README, "The API document": the coercion rule).
  * Unknown fields are removed by ajv. Text holding a NUL character is refused (422): PostgreSQL cannot
  * store it, and SQLite should not differ.
@@ -161,8 +174,8 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
   for (const [key, value] of Object.entries(record)) {
     if (typeof value === 'string' && value.trim() === '') record[key] = null;
     else if (typeof value === 'string' && typeOf(props[key]) === 'boolean') {
-      if (['1', 'true', 'on', 'yes'].includes(value)) record[key] = true;
-      else if (['0', 'false', 'off', 'no'].includes(value)) record[key] = false;
+      if ((FLAG_WORDS.true as readonly string[]).includes(value)) record[key] = true;
+      else if ((FLAG_WORDS.false as readonly string[]).includes(value)) record[key] = false;
     } else if (form && typeof value === 'string' && typeOf(props[key]) === 'array' && value.trimStart().startsWith('[')) {
       // a list sent as form data (child rows of a multipart body) is JSON text
       try {
@@ -171,14 +184,13 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
         // left as text: validation answers with the field's message
       }
     } else if (typeof value === 'string' && (typeOf(props[key]) === 'integer' || typeOf(props[key]) === 'number')) {
-      const n = Number(value);
-      if (value.trim() !== '' && Number.isFinite(n)) record[key] = n;
+      record[key] = asNumber(value);
     }
     // a form's list of ids (`person_ids[]`) arrives as texts: numeric ones become numbers
     const items = (props[key] as { items?: { type?: string } } | undefined)?.items;
     const list = record[key];
     if (Array.isArray(list) && (items?.type === 'integer' || items?.type === 'number')) {
-      record[key] = list.map((item) => (typeof item === 'string' && item.trim() !== '' && Number.isFinite(Number(item)) ? Number(item) : item));
+      record[key] = list.map((item) => (typeof item === 'string' ? asNumber(item) : item));
     }
   }
 }

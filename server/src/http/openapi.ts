@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
-import { NO_NUL } from './fields';
+import { BLANK_TEXT, FLAG_WORDS, INTEGER_TEXT, NO_NUL, NUMBER_TEXT } from './fields';
+import { ACCEPTED_AND_IGNORED } from './knownFields';
 import { ANY, envelope, type JsonSchema, refusal, refusalsOf } from './responses';
 
 /**
@@ -26,8 +27,9 @@ type RouteSchema = NonNullable<RouteOptions['schema']> & { hide?: boolean; secur
  * the rule every text a client sends keeps (no NUL character, which PostgreSQL cannot store: refused
  * by `normalizeBody` with the field's message, and said here as each string's pattern).
  */
-export function documentRoute(route: RouteOptions): void {
+export function documentRoute(route: RouteOptions, accepted?: AcceptedKeys): void {
   if ((route.schema as RouteSchema | undefined)?.hide) return;
+  if (accepted) noteAcceptedKeys(route, accepted);
   // a copy: routes may share a schema object, and each gets its own answers
   const schema = (route.schema = { ...route.schema, response: { ...(route.schema?.response as object) } }) as RouteSchema & { response: Record<string, JsonSchema> };
   const access = route.config?.access;
@@ -68,14 +70,59 @@ function refuseNul(node: unknown): void {
 
 type Json = JsonSchema;
 
+/**
+ * The keys a write's body may hold beside its schema's fields, by operation (`post /api/admin/cities/{id}`):
+ * those accepted and dropped (a record as read carries its timestamps and relations back) with why, and
+ * the read-only ones, accepted when they hold the record's own value (http/knownFields.ts). The
+ * document lists them as the body's properties, so a record read can be written back as the document
+ * says and a client generated from it types them.
+ */
+export type AcceptedKeys = Map<string, { ignored: Record<string, string>; readOnly: readonly string[] }>;
+
+const operationKey = (method: string, url: string) => `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+
+function noteAcceptedKeys(route: RouteOptions, accepted: AcceptedKeys): void {
+  const body = route.schema?.body as { properties?: object; additionalProperties?: unknown } | undefined;
+  // refuseUnknownFields leaves a body without listed properties, or that allows any, alone
+  if (!body?.properties || body.additionalProperties === true) return;
+  const readOnly = route.config?.readOnlyFields ?? [];
+  const ignored = { ...ACCEPTED_AND_IGNORED, ...Object.fromEntries(Object.entries(route.config?.ignoredFields ?? {}).filter(([k]) => !readOnly.includes(k))) };
+  for (const method of [route.method].flat()) accepted.set(operationKey(method, route.url), { ignored, readOnly });
+}
+
+/** A body's field as the coercion rule takes it (README, "The coercion rule"; `normalizeBody` in http/fields.ts). */
+function coerced(field: Json): Json {
+  const members: Json[] = Array.isArray(field.anyOf) ? field.anyOf : [field];
+  const types = new Set(members.map((m) => m.type));
+  const nullable = field.nullable === true || members.some((m) => m.nullable === true);
+  const texts: Json[] = [];
+  if (types.has('number')) texts.push({ type: 'string', pattern: NUMBER_TEXT, description: 'a number as decimal text' });
+  else if (types.has('integer')) texts.push({ type: 'string', pattern: INTEGER_TEXT, description: 'a whole number as decimal text' });
+  if (types.has('boolean')) texts.push({ type: 'string', enum: [...FLAG_WORDS.true, ...FLAG_WORDS.false], description: 'a flag as a word' });
+  if (nullable) texts.push({ type: 'string', pattern: BLANK_TEXT, description: 'blank text: null' });
+  const items = field.items as Json | undefined;
+  let out = field;
+  // a list of numbers takes decimal text for each
+  if (field.type === 'array' && items && (items.type === 'integer' || items.type === 'number')) {
+    out = { ...field, items: { anyOf: [items, { type: 'string', pattern: items.type === 'integer' ? INTEGER_TEXT : NUMBER_TEXT }] } };
+  }
+  // text that must not be blank: blank text is null, which it may not be
+  if (!nullable && field.type === 'string' && field.pattern === NO_NUL && field.format === undefined) out = { ...out, pattern: SOME_TEXT_NO_NUL };
+  if (!texts.length) return out;
+  const { 'x-message': message, description, ...rest } = out;
+  return { ...(description ? { description } : {}), ...(message ? { 'x-message': message } : {}), anyOf: [...(Array.isArray(rest.anyOf) ? rest.anyOf : [rest]), ...texts] };
+}
+
 /** What a file field (`x-file`, http/files.ts) takes in JSON: text naming the file, or a list of them. */
 function jsonFile(field: Json): Json {
   const { 'x-file': file, ...rest } = field;
   if (file.partOnly) return { ...rest, nullable: true, enum: [null], type: 'string', description: `${field.description ?? ''} (in JSON only null)`.trim() };
   const one = { type: 'string', minLength: 1 };
-  return file.multiple
-    ? { ...rest, type: 'array', items: one, maxItems: 10, ...(file.nullable ? { nullable: true } : {}) }
-    : { ...rest, ...one, ...(file.nullable ? { nullable: true } : {}) };
+  const taken = file.multiple ? { type: 'array', items: one, maxItems: 10 } : one;
+  if (!file.nullable) return { ...rest, ...taken };
+  // blank text is null (the coercion rule), which a field that may be null takes
+  const { description, 'x-message': message } = rest;
+  return { ...(description ? { description } : {}), ...(message ? { 'x-message': message } : {}), anyOf: [{ ...taken, nullable: true }, { type: 'string', pattern: BLANK_TEXT, description: 'blank text: null' }] };
 }
 
 /** What a file field takes in form data: a file part (or several), or the same text as in JSON. */
@@ -86,20 +133,24 @@ function formFile(field: Json): Json {
 }
 
 const FORM_NOTE =
-  'Form data: each text part is read as the type its field declares (numbers as numbers; 1, 0, true, false, on, off as flags; ' +
-  'an empty part as null; a list as repeated `key[]` parts or as JSON text), files as file parts. JSON bodies are taken as typed.';
+  'Form data: each text part is read as the type its field declares, as in JSON (decimal text as a number; 1, 0, true, false, on, off, yes, no as flags; ' +
+  'blank text as null; a list as repeated `key[]` parts or as JSON text), files as file parts.';
+const JSON_NOTE =
+  'Fields are read as their declared types (README, "The coercion rule"): decimal text is a number for a number field, ' +
+  '1, 0, true, false, on, off, yes, no are flags for a flag field, and blank text is null for a field that may be null.';
 
 /**
  * The document's request bodies as a client sends them (`transformObject` of @fastify/swagger): a
  * route taking JSON and form data gets a schema of each, its file fields (`x-file`) as text naming a
  * file in JSON and as file parts in form data.
  */
-export function documentBodies(doc: Json): Json {
+export function documentBodies(doc: Json, accepted: AcceptedKeys = new Map()): Json {
   shareRefusals(doc);
-  for (const item of Object.values(doc.paths ?? {}) as Json[]) {
-    for (const op of Object.values(item) as Json[]) {
+  for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
+    for (const [method, op] of Object.entries(item) as [string, Json][]) {
       const content = op?.requestBody?.content as Json | undefined;
       if (!content) continue;
+      const extra = accepted.get(`${method} ${path}`);
       for (const [type, media] of Object.entries(content)) {
         const form = type === 'multipart/form-data';
         const schema = structuredClone(media.schema) as Json;
@@ -107,9 +158,15 @@ export function documentBodies(doc: Json): Json {
         for (const object of [schema, ...((schema.anyOf ?? []) as Json[])]) {
           for (const [name, field] of Object.entries((object.properties ?? {}) as Json)) {
             if (field?.['x-file']) object.properties[name] = form ? formFile(field) : jsonFile(field);
+            else if (field && typeof field === 'object') object.properties[name] = coerced(field);
+          }
+          if (!extra || !object.properties) continue;
+          for (const [name, why] of Object.entries(extra.ignored)) object.properties[name] ??= { description: `Accepted and ignored: ${why}.` };
+          for (const name of extra.readOnly) {
+            object.properties[name] ??= { description: "Read-only: an update accepts it when it holds the record's own value (as read) and refuses another (422); a create ignores it." };
           }
         }
-        if (form) schema.description = [schema.description, FORM_NOTE].filter(Boolean).join(' ');
+        if (schema.type === 'object' || schema.anyOf) schema.description = [schema.description, form ? FORM_NOTE : JSON_NOTE].filter(Boolean).join(' ');
         content[type] = { ...media, schema };
       }
     }

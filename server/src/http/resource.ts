@@ -62,6 +62,11 @@ export type BelongsTo<T extends TableName, P extends TableName = T> = {
     resource: ResourceName;
     table: R;
     columns: readonly Col<R>[];
+    /**
+     * The resource of a related record that has a parent (its `parent_id`, which `columns` names, set):
+     * a patient who is a family member is a record of `family-members`, named by that resource's id.
+     */
+    childResource?: ResourceName;
   };
 }[TableName];
 
@@ -406,7 +411,7 @@ export interface ResourceDef {
   filters?: Record<string, 'integer' | 'string' | readonly string[] | undefined>;
   via?: Record<string, { column: string; table: TableName; parentColumn: string; key?: string; values?: readonly string[] }>;
   dateRange?: string;
-  belongsTo?: { as: string; column: string; resource: ResourceName; table: TableName; columns: readonly string[] }[];
+  belongsTo?: { as: string; column: string; resource: ResourceName; table: TableName; columns: readonly string[]; childResource?: ResourceName }[];
   parent?: { resource: ResourceName; table: TableName; column: string; message: string; subset?: { column: string; value: string } };
   referencedBy?: { table: TableName; column: string; noun: readonly [string, string]; by?: ResourceName }[];
   status?: UserStatus | (Omit<NamedStatus<TableName>, 'column' | 'reasons'> & {

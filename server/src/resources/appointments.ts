@@ -118,7 +118,7 @@ export const appointments = defineResource<'appointments'>()({
   },
   belongsTo: [
     { as: 'doctor', column: 'doctor_id', resource: 'doctors', table: 'users', columns: ['f_name', 'l_name', 'photo'] },
-    { as: 'patient', column: 'patient_id', resource: 'app-users', table: 'users', columns: [...person, 'email', 'phone_no'] },
+    { as: 'patient', column: 'patient_id', resource: 'app-users', childResource: 'family-members', table: 'users', columns: [...person, 'email', 'phone_no'] },
     { as: 'reason', column: 'cancel_reason_id', resource: 'cancellation-reasons', table: 'cancellation_reasons', columns: ['name'] },
   ],
   district: { through: 'patient_id', resources: ['app-users', 'family-members'], message: 'Please select a patient.' },
@@ -219,7 +219,7 @@ export const appointmentRequests = defineResource<'appointment_requests'>()({
   defaultSort: { field: 'is_emergency', order: 'desc' },
   filters: { patient_id: 'integer' },
   district: { through: 'patient_id', resources: ['app-users', 'family-members'], message: 'Please select a patient.' },
-  belongsTo: [{ as: 'patient', column: 'patient_id', resource: 'app-users', table: 'users', columns: ['f_name', 'l_name'] }],
+  belongsTo: [{ as: 'patient', column: 'patient_id', resource: 'app-users', childResource: 'family-members', table: 'users', columns: ['f_name', 'l_name', 'parent_id'] }],
   presents: { is_emergency: Type.Boolean(), 'patient.full_name': Type.String(), appointment_encrypted_id: oneOfTypes('string', 'null') },
   hooks: {
     async prepare({ db }, input, existing) {

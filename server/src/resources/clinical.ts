@@ -114,7 +114,7 @@ const parseList = (value: unknown): string[] => {
 /** A clinical record is kept where its patient (or the family member's patient) lives. */
 export const PATIENT_PLACE = { through: 'patient_id', resources: ['app-users', 'family-members'], message: CLINICAL.patient } as const;
 
-const PATIENT = { as: 'patient', column: 'patient_id', resource: 'app-users', table: 'users', columns: ['f_name', 'l_name', 'parent_id'] } as const;
+const PATIENT = { as: 'patient', column: 'patient_id', resource: 'app-users', childResource: 'family-members', table: 'users', columns: ['f_name', 'l_name', 'parent_id'] } as const;
 
 export const medicalHistories = defineResource<'medical_histories'>()({
   name: 'medical-histories',

@@ -8,13 +8,13 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { permissionsOfRole, requireAdmin } from '../http/auth';
 import { ok, MESSAGES } from '../http/envelope';
-import { forbidden, HttpError, ValidationError } from '../http/errors';
+import { forbidden, tooManyRequests, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { answers, fileLink, oneOfTypes, refusal } from '../http/responses';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { hit, mayMailReset, resetLimits, signedIn, signInLimits } from '../services/throttle';
+import { accountAttempt, ACCOUNT_FAILURES_BEFORE_SLOWDOWN, clearAccount, hit, mayAlertAccount, mayMailReset, resetLimits, signedIn, signInLimits } from '../services/throttle';
 import { hashToken, inMs, newToken, now } from '../services/tokens';
 
 const RESET_TTL_MS = 60 * 60_000;
@@ -26,7 +26,25 @@ const RESET_TTL_MS = 60 * 60_000;
  * of a signed-in admin (own password or email change).
  */
 export const loginLimits = (email: string, ip: string) => signInLimits('login', email, ip);
-export const tooManyAttempts = (seconds: number) => new HttpError(429, messageText('sign_in_throttled', { seconds }));
+export const tooManyAttempts = (seconds: number) => tooManyRequests(messageText('sign_in_throttled', { seconds }), seconds);
+
+/**
+ * The account-wide turn of a sign-in (services/throttle.ts, `accountAttempt`), after the per-network
+ * limits: 429 inside the account's delay, else the attempt's number in the account's count.
+ */
+export async function accountTurn(db: Kysely<Database>, scope: string, email: string): Promise<number> {
+  const attempt = await accountAttempt(db, scope, email);
+  if ('wait' in attempt) throw tooManyAttempts(attempt.wait);
+  return attempt.hits;
+}
+
+/**
+ * After a failed sign-in: whether to tell the owner now (the failure that starts the account's
+ * slowdown, at most once an hour). Asked for unknown emails too, so both answers do the same work; the
+ * caller mails only an account that exists, after the answer.
+ */
+export const alertDue = async (db: Kysely<Database>, scope: string, email: string, hits: number): Promise<boolean> =>
+  hits === ACCOUNT_FAILURES_BEFORE_SLOWDOWN && (await mayAlertAccount(db, scope, email));
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const INVALID_TOKEN = 'Invalid token';
 export const RESET_SENT = 'If that email is registered, a reset link has been sent.';
@@ -119,14 +137,22 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     const limits = loginLimits(email, request.ip);
     const wait = await hit(db, limits);
     if (wait !== null) throw tooManyAttempts(wait);
-    const admin = await db.selectFrom('admins').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
+    // then the account's own count, whatever the network: spaced out after many failures (never locked)
+    const hits = await accountTurn(db, 'login', email);
+    const admin = await db.selectFrom('admins').select(['id', 'password_hash', 'status', 'email', 'f_name']).where('email', '=', email).executeTakeFirst();
     const valid = admin ? await verifyPassword(admin.password_hash, body.password) : (await verifyPassword(await dummyHash(ctx.config.argon2), body.password), false);
     if (!admin || !valid) {
       await audit(db, { actorId: admin?.id ?? null, action: 'login_failed', resource: 'auth', recordId: admin?.id ?? null, changes: { email }, ip: request.ip, requestId: request.id });
+      if ((await alertDue(db, 'login', email, hits)) && admin) {
+        setImmediate(() => {
+          alertOwner(ctx, admin, hits).catch((err: unknown) => request.log.error({ err }, 'failed sign-ins email failed'));
+        });
+      }
       throw new ValidationError({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
     }
-    // a good password: the account's failures from here are over, and this attempt does not count against the address
+    // a good password: the account's failures are over (from here and from everywhere), and this attempt does not count against the address
     await signedIn(db, limits);
+    await clearAccount(db, 'login', email);
     if (admin.status !== USER_STATUS.active) {
       await audit(db, { actorId: admin.id, action: 'login_blocked', resource: 'auth', recordId: admin.id, changes: { email }, ip: request.ip, requestId: request.id });
       throw forbidden('Your account is blocked.');
@@ -163,7 +189,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     const email = (request.body as { email: string }).email.trim().toLowerCase();
     // limited whether or not the email is known, so the limit tells nothing either
     const wait = await hit(db, resetLimits('reset', email, request.ip));
-    if (wait !== null) throw new HttpError(429, messageText('reset_throttled', { minutes: Math.ceil(wait / 60) }));
+    if (wait !== null) throw tooManyRequests(messageText('reset_throttled', { minutes: Math.ceil(wait / 60) }), wait);
     // counted for every email, known or not: both answers do the same work
     const mailable = await mayMailReset(db, 'reset', email);
     const admin = await db.selectFrom('admins').select(['id', 'f_name', 'email', 'status']).where('email', '=', email).executeTakeFirst();
@@ -200,6 +226,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       await trx.deleteFrom('auth_tokens').where('admin_id', '=', reset.admin_id).execute();
       await audit(trx, { actorId: reset.admin_id, action: 'password_reset', resource: 'auth', recordId: reset.admin_id, ip: request.ip, requestId: request.id });
     });
+    // the owner proved the inbox: the account's slowdown is over
+    await clearAccount(db, 'login', reset.email);
     return ok(null, MESSAGES.updated);
   });
 }
@@ -229,4 +257,23 @@ async function sendResetLink(ctx: AppContext, admin: { id: number; f_name: strin
     });
   });
   ctx.mail.kick();
+}
+
+/** Tells an admin that their account had many failed sign-ins (queued; sent after the failed attempt's answer). */
+async function alertOwner(ctx: AppContext, admin: { email: string; f_name: string }, failures: number): Promise<void> {
+  await ctx.mail.queue(ctx.db, 'sign_in_alert', failedSignInsMail(admin, failures, `the health programme console (${ctx.config.publicUrl})`, `the console's forgotten-password page, ${ctx.config.publicUrl}/auth/verifyEmail`));
+  ctx.mail.kick();
+}
+
+/** The mail of many failed sign-ins, console and apps alike: what happened, what it means, what to do. */
+export function failedSignInsMail(to: { email: string; f_name: string }, failures: number, where: string, resetBy: string) {
+  return {
+    to: to.email,
+    subject: 'Failed sign-ins to your account',
+    text:
+      `Hello ${to.f_name},\n\nThere were ${failures} failed attempts to sign in to your account on ${where} with a wrong password ` +
+      `(the last on ${new Date().toUTCString()}). Further attempts are now slowed down; your password was not changed.\n\n` +
+      `If these were not yours, someone may be guessing your password: choose a new one that is hard to guess (${resetBy}).\n` +
+      'Your next sign-in with the right password ends the slowdown.\n',
+  };
 }

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { USER_STATUS } from '../../../contract/enums';
 import type { AppContext } from '../context';
 import { ok, MESSAGES } from '../http/envelope';
-import { forbidden, HttpError, ValidationError } from '../http/errors';
+import { forbidden, tooManyRequests, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { answers, fileLink, oneOfTypes, refusal } from '../http/responses';
 import { FIELD_KINDS } from '../http/fieldAuth';
@@ -13,7 +13,8 @@ import { endUserResetLinks } from '../resources/people/accounts';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { hit, mayMailReset, resetLimits, signedIn, signInLimits } from '../services/throttle';
+import { clearAccount, hit, mayMailReset, resetLimits, signedIn, signInLimits } from '../services/throttle';
+import { accountTurn, alertDue, failedSignInsMail, tooManyAttempts } from './auth';
 import { hashToken, inMs, newToken, now } from '../services/tokens';
 
 /**
@@ -77,14 +78,23 @@ export function registerFieldRoutes(app: FastifyInstance): void {
     // per account from one client network, and per network: a guesser cannot lock the owner out (services/throttle.ts)
     const limits = signInLimits('field-login', email, request.ip);
     const wait = await hit(db, limits);
-    if (wait !== null) throw new HttpError(429, messageText('sign_in_throttled', { seconds: wait }));
-    const user = await db.selectFrom('users').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
+    if (wait !== null) throw tooManyAttempts(wait);
+    // then the account's own count, whatever the network: spaced out after many failures, never locked (as the console's)
+    const hits = await accountTurn(db, 'field-login', email);
+    const user = await db.selectFrom('users').select(['id', 'password_hash', 'status', 'email', 'f_name']).where('email', '=', email).executeTakeFirst();
     const valid = user?.password_hash ? await verifyPassword(user.password_hash, body.password) : (await verifyPassword(await dummyHash(ctx.config.argon2), body.password), false);
     if (!user || !valid) {
       await audit(db, { actorId: null, action: 'field_login_failed', resource: 'users', recordId: user?.id ?? null, changes: { email }, ip: request.ip, requestId: request.id });
+      if ((await alertDue(db, 'field-login', email, hits)) && user?.password_hash) {
+        const to = { email, f_name: user.f_name };
+        setImmediate(() => {
+          alertUser(ctx, to, hits).catch((err: unknown) => request.log.error({ err }, 'failed sign-ins email failed'));
+        });
+      }
       throw new ValidationError({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
     }
     await signedIn(db, limits);
+    await clearAccount(db, 'field-login', email);
     if (user.status !== USER_STATUS.active) throw forbidden('Your account is blocked.');
     const token = newToken();
     const expiresAt = inMs(SESSION_DAYS * 86_400_000);
@@ -106,7 +116,7 @@ export function registerFieldRoutes(app: FastifyInstance): void {
   app.post('/api/field/verify-email', { config: throttledRoute, schema: { tags, body: EmailBody, response: answers(Type.String(), 'The same answer whether the email is registered or not; a registered one gets a reset link.') } }, async (request) => {
     const email = (request.body as { email: string }).email.trim().toLowerCase();
     const wait = await hit(db, resetLimits('field-reset', email, request.ip));
-    if (wait !== null) throw new HttpError(429, messageText('reset_throttled', { minutes: Math.ceil(wait / 60) }));
+    if (wait !== null) throw tooManyRequests(messageText('reset_throttled', { minutes: Math.ceil(wait / 60) }), wait);
     // counted for every email, known or not: both answers do the same work
     const mailable = await mayMailReset(db, 'field-reset', email);
     const user = await db.selectFrom('users').select(['id', 'f_name', 'email', 'status', 'password_hash']).where('email', '=', email).executeTakeFirst();
@@ -158,6 +168,8 @@ export function registerFieldRoutes(app: FastifyInstance): void {
       await trx.deleteFrom('user_tokens').where('user_id', '=', reset.user_id).execute();
       await audit(trx, { actorId: null, action: 'field_password_reset', resource: 'users', recordId: reset.user_id, ip: request.ip, requestId: request.id });
     });
+    // the owner proved the inbox: the account's slowdown is over
+    if (reset.email) await clearAccount(db, 'field-login', reset.email.trim().toLowerCase());
     return ok(null, MESSAGES.updated);
   });
 }
@@ -182,5 +194,11 @@ async function sendUserResetLink(ctx: AppContext, user: { id: number; f_name: st
       text: `Hello ${user.f_name},\n\nTo choose a new password for the health programme app, open this link within 60 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email.\n`,
     });
   });
+  ctx.mail.kick();
+}
+
+/** Tells a field account's owner of many failed sign-ins (queued; sent after the failed attempt's answer). */
+async function alertUser(ctx: AppContext, user: { email: string; f_name: string }, failures: number): Promise<void> {
+  await ctx.mail.queue(ctx.db, 'sign_in_alert', failedSignInsMail(user, failures, 'the health programme app', 'the app can email you a reset link'));
   ctx.mail.kick();
 }

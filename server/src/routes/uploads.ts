@@ -6,7 +6,7 @@ import { HttpError, ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { answers, envelope, refusal as refusalAnswer } from '../http/responses';
 import { unlink } from 'node:fs/promises';
-import { PlacedFile, removeStreamedFiles, StreamedFile, uploadRoute, type PlaceFile } from '../http/bodyLimits';
+import { clientAborted, dropAborted, PlacedFile, removeStreamedFiles, StreamedFile, uploadRoute, type PlaceFile } from '../http/bodyLimits';
 import { forbidden } from '../http/errors';
 import type { Principal } from '../context';
 import { audit } from '../services/audit';
@@ -248,7 +248,9 @@ export function registerUploadRoutes(app: FastifyInstance, permissionsByFolder: 
       onRequest: countAgainstAllowance,
       onResponse: removeStreamedFiles,
       // a part over the multipart fileSize limit is cut off while parsing: say so in the API's words
-      errorHandler(error: FastifyError, _request, reply) {
+      errorHandler(error: FastifyError, request, reply) {
+        // a chunk its client dropped mid-body: as the app's handler does (said here, not thrown on: no answer is tried)
+        if (clientAborted(error, request)) return dropAborted(error, request, reply);
         if (error.code !== 'FST_REQ_FILE_TOO_LARGE') throw error; // the app's handler takes the rest
         return reply.status(413).send({ success: false, message: CHUNK_TOO_LARGE, error: { chunk: [CHUNK_TOO_LARGE] } });
       },

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { USER_TYPES, type UserType } from '../../../contract/enums';
+import { messageText } from '../../../contract/messages';
 import { permissionName, type Action } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
 import { RESOURCES } from '../../../contract/resources';
@@ -60,6 +61,13 @@ export function registerUserRoutes(app: FastifyInstance, crud: Map<string, CrudH
   // the kind's route checks the call (its query, body and permission): these routes pass it on as it came,
   // and document it as each kind's route does (one source: the kinds' declarations)
   const passedOn = { validatorCompiler: () => () => true };
+  /** the body passed on: an object, as the document says (null, a list or text is refused here, as a route's own schema would) */
+  const objectBody = (request: FastifyRequest): Record<string, unknown> => {
+    const body = request.body;
+    if (body === undefined) return {};
+    if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) throw new ValidationError({ _: [messageText('body_invalid')] });
+    return body as Record<string, unknown>;
+  };
   const defs = kinds.map(([kind, resource]) => [kind, crud.get(resource)!.def] as const);
   const person = { anyOf: defs.map(([, def]) => ref(recordId(def))) };
   const personAnswers = (description: string) => answers(person, description);
@@ -86,12 +94,12 @@ export function registerUserRoutes(app: FastifyInstance, crud: Map<string, CrudH
     return forward(request, reply, 'GET', `/api/admin/${resourceOfId(id)}/${encodeURIComponent(id)}`);
   });
   app.post('/api/admin/users', { ...passedOn, config: { access: { anyPermission: permissionsOf('create') } }, schema: { tags, summary: 'Adds a person of the body\'s type', body: bodyOf('create'), response: personAnswers('The person added.') } }, async (request, reply) => {
-    const { type, ...body } = (request.body ?? {}) as Record<string, unknown>;
+    const { type, ...body } = objectBody(request);
     return forward(request, reply, 'POST', `/api/admin/${resourceOfType(type)}`, body);
   });
   app.put('/api/admin/users/:id', { ...passedOn, config: { access: { anyPermission: permissionsOf('edit') } }, schema: { tags, params: Id, body: bodyOf('update'), response: personAnswers('The person as updated.') } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const { type: _type, ...body } = (request.body ?? {}) as Record<string, unknown>;
+    const { type: _type, ...body } = objectBody(request);
     return forward(request, reply, 'PUT', `/api/admin/${resourceOfId(id)}/${encodeURIComponent(id)}`, body);
   });
   app.delete('/api/admin/users/:id', { ...passedOn, config: { access: { anyPermission: permissionsOf('delete') } }, schema: { tags, params: Id, response: personAnswers('The person deleted, as they were.') } }, async (request, reply) => {

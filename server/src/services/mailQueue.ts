@@ -40,7 +40,7 @@ declare module '../db/schema' {
   }
 }
 
-export const MAIL_KINDS = ['reset', 'credentials', 'email_changed'] as const;
+export const MAIL_KINDS = ['reset', 'credentials', 'email_changed', 'sign_in_alert'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** between two looks for due messages on each node (a message queued on this node is sent at once) */

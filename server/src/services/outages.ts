@@ -32,8 +32,8 @@ export class Unavailable extends Error {
 
 /** Errors of the network under a client: the other end is not there, or went away. */
 export const NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN']);
-/** The local disk refusing a write: full, over quota, read-only, failing. */
-const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
+/** The local disk refusing a write: full, over quota, read-only, failing, or its folder not writable by the server. */
+const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EACCES']);
 /**
  * PostgreSQL's SQLSTATEs of a server that cannot serve: class 08 (connection exception), 53 (insufficient
  * resources: disk full, out of memory, too many connections), 57P01-57P03 (shut down by an administrator,

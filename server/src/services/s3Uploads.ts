@@ -257,7 +257,9 @@ export class S3ChunkedUploads implements ChunkStore {
       .where('key', '=', key)
       .execute();
     await this.db.deleteFrom('chunk_parts').where('key', '=', key).execute();
-    await this.storage.removeAll(`${CHUNKS}${key}/`);
+    // the outcome stands even if the bucket goes away now: chunks left behind are swept once stale
+    // (never the file: a failure here must not send `assemble` to remove the file the outcome names)
+    await this.storage.removeAll(`${CHUNKS}${key}/`).catch(() => undefined);
     return outcome.status === 'done' ? { state: 'done', file: outcome.file, fresh: false } : { state: 'rejected', reason: outcome.reason };
   }
 

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Database } from '../db/schema';
 
@@ -130,4 +130,82 @@ export function resetLimits(scope: string, email: string, ip: string): [Limit, L
  */
 export async function mayMailReset(db: Kysely<Database>, scope: string, email: string): Promise<boolean> {
   return (await hit(db, [{ key: `${scope}-mail:${email}`, max: RESET_MAILS_PER_INBOX, windowMs: RESET_WINDOW_MS }])) === null;
+}
+
+/** Failed sign-ins of one account, from any networks, before its attempts are spaced out. */
+export const ACCOUNT_FAILURES_BEFORE_SLOWDOWN = 10;
+/** the longest wait between two attempts of a slowed account */
+export const ACCOUNT_DELAY_MAX_SECONDS = 60;
+/** an account's count lapses after this long without an attempt that reached the password check */
+const ACCOUNT_QUIET_MS = 15 * 60_000;
+/** at most one mail an hour to an account of failures on it */
+const ALERT_EVERY_MS = 60 * 60_000;
+
+/** The wait after an account's `hits`-th counted attempt: none before the threshold, then 1 s, 2 s, 4 s ... at most a minute. */
+export function accountDelaySeconds(hits: number): number {
+  return hits < ACCOUNT_FAILURES_BEFORE_SLOWDOWN ? 0 : Math.min(ACCOUNT_DELAY_MAX_SECONDS, 2 ** (hits - ACCOUNT_FAILURES_BEFORE_SLOWDOWN));
+}
+
+const accountKey = (scope: string, account: string) => `${scope}-account:${account}`;
+
+/** What the account-wide count says of an attempt: wait that long (not counted), or go on as the `hits`-th. */
+export type AccountAttempt = { wait: number } | { hits: number };
+
+/**
+ * The account-wide slowdown of sign-ins (`scope`: `login`, `field-login`), whatever the networks the
+ * attempts come from: the first ACCOUNT_FAILURES_BEFORE_SLOWDOWN attempts in a row go through as ever
+ * (the per-network limits hold them), and each later one must come a growing delay after the
+ * previous one that reached the password check (1 s, 2 s, 4 s ... at most a minute); one inside the
+ * delay is refused with the seconds left and is not counted, so a stream of refused attempts never
+ * pushes the owner's turn further off. Nobody is locked out for longer than a minute, and a good
+ * password or a completed reset clears the count (`clearAccount`). Counted for every email, known or
+ * not, before the check, in one conditional upsert on the shared `throttle` table (its `window_start`
+ * holding the last counted attempt), so parallel attempts cannot all pass one free turn and every node
+ * counts together. The count lapses after 15 minutes without a counted attempt.
+ */
+export async function accountAttempt(db: Kysely<Database>, scope: string, account: string, at = Date.now()): Promise<AccountAttempt> {
+  const key = accountKey(scope, account);
+  const stamp = new Date(at).toISOString();
+  const quiet = new Date(at - ACCOUNT_QUIET_MS).toISOString();
+  const N = ACCOUNT_FAILURES_BEFORE_SLOWDOWN;
+  // the turns as plain comparisons (no power function is common to both dialects): hits = N + k waits 2^k s, up to the cap
+  const turns: RawBuilder<unknown>[] = [];
+  for (let k = 0; 2 ** k < ACCOUNT_DELAY_MAX_SECONDS; k++) {
+    turns.push(sql`(throttle.hits = ${N + k} AND throttle.window_start <= ${new Date(at - 2 ** k * 1000).toISOString()})`);
+  }
+  const capped = sql`(throttle.hits >= ${N + turns.length} AND throttle.window_start <= ${new Date(at - ACCOUNT_DELAY_MAX_SECONDS * 1000).toISOString()})`;
+  const row = await db
+    .insertInto('throttle')
+    .values({ key, hits: 1, window_start: stamp })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({
+          hits: sql<number>`CASE WHEN throttle.window_start <= ${quiet} THEN 1 ELSE throttle.hits + 1 END`,
+          window_start: stamp,
+        })
+        .where(sql<boolean>`(throttle.hits < ${N} OR throttle.window_start <= ${quiet} OR ${sql.join([...turns, capped], sql` OR `)})`),
+    )
+    .returning('hits')
+    .executeTakeFirst();
+  if (row) return { hits: Number(row.hits) };
+  // not this attempt's turn: the seconds until the next one
+  const held = await db.selectFrom('throttle').select(['hits', 'window_start']).where('key', '=', key).executeTakeFirst();
+  if (!held) return { wait: 1 };
+  const due = Date.parse(held.window_start) + accountDelaySeconds(Number(held.hits)) * 1000;
+  return { wait: Math.max(1, Math.ceil((due - at) / 1000)) };
+}
+
+/** The account signed in or reset its password: its failures are over, wherever they came from. */
+export async function clearAccount(db: Kysely<Database>, scope: string, account: string): Promise<void> {
+  await clear(db, accountKey(scope, account));
+}
+
+/**
+ * Whether the owner is to be told now of failures on their account: asked when a failed attempt is the
+ * one that starts the slowdown, and yes at most once an hour (however often the count starts again).
+ * Counted for every email, known or not, so both do the same work.
+ */
+export async function mayAlertAccount(db: Kysely<Database>, scope: string, account: string): Promise<boolean> {
+  return (await hit(db, [{ key: `${scope}-alert:${account}`, max: 1, windowMs: ALERT_EVERY_MS }])) === null;
 }

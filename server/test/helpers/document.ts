@@ -26,6 +26,12 @@ export interface DocumentCheck {
   doc: Json;
   /** the problems of one answer ([] when the document describes it); null when no operation matches its path (not part of the API) */
   problems(method: string, url: string, res: LightMyRequestResponse): string[] | null;
+  /**
+   * What the document finds wrong with a JSON body sent to an operation ([] when it is valid there); null
+   * when the operation documents no JSON body. A body it calls invalid must be refused: the server may
+   * not take what its document says it refuses (an independent tester's "negative data rejection").
+   */
+  bodyProblems(method: string, url: string, body: unknown): string[] | null;
 }
 
 const escapeRef = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -69,18 +75,30 @@ async function makeCheck(app: FastifyInstance): Promise<DocumentCheck> {
     return [node, target.slice(1)];
   };
 
+  /** the operation a request is for (an address that does not decode is matched as sent: the router refuses it the same way) */
+  const operationOf = (method: string, url: string) => {
+    const raw = url.split('?')[0]!;
+    let path = raw;
+    try {
+      path = decodeURI(raw);
+    } catch {
+      // kept as sent
+    }
+    return operations.find((o) => o.method === method && o.regex.test(path)) ?? operations.find((o) => o.method === method && o.regex.test(raw));
+  };
+
   return {
     doc,
+    bodyProblems(method, url, body) {
+      const found = operationOf(method, url);
+      const schema = found?.op.requestBody?.content?.['application/json']?.schema as Json | undefined;
+      if (!found || !schema) return null;
+      const validate = validatorOf(`/paths/${escapeRef(found.template)}/${method.toLowerCase()}/requestBody/content/application~1json/schema`, schema);
+      if (validate(body)) return [];
+      return (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+    },
     problems(method, url, res) {
-      const raw = url.split('?')[0]!;
-      // an address that does not decode is matched as sent (the router refuses it the same way)
-      let path = raw;
-      try {
-        path = decodeURI(raw);
-      } catch {
-        // kept as sent
-      }
-      const found = operations.find((o) => o.method === method && o.regex.test(path)) ?? operations.find((o) => o.method === method && o.regex.test(url.split('?')[0]!));
+      const found = operationOf(method, url);
       if (!found) return null;
       const name = `${method} ${found.template}`;
       const responses = found.op.responses as Json;

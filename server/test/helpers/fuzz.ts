@@ -10,6 +10,7 @@
  *
  * - never a 5xx;
  * - every answer is one the OpenAPI document describes (status, content type, body: helpers/document.ts);
+ * - a JSON body the document calls invalid is not taken (no 2xx): the document says what the server refuses;
  * - a refusal (4xx) leaves the database and the storage folders as they were, audit log included
  *   (but for the few refusals whose whole point is to count: WRITES_ON_REFUSAL).
  *
@@ -511,8 +512,12 @@ async function fuzzRoutes(t: TestApp, dialect: Dialect, group: FuzzGroup, snapsh
       const what = () => describeCase(route, url, c);
       if (res.statusCode >= 500) throw new Error(`${res.statusCode} for ${what()}\n${res.body.slice(0, 500)}`);
       // every answer is one the document describes: its status, content type and body
-      const undocumented = (await documentCheck(t.app)).problems(route.method, url, res);
+      const check = await documentCheck(t.app);
+      const undocumented = check.problems(route.method, url, res);
       if (undocumented?.length) throw new Error(`${res.statusCode} for ${what()}\nthe document does not describe it:\n  ${undocumented.join('\n  ')}`);
+      // and what the document calls an invalid body is refused, not taken (nor taken in part)
+      const invalid = c.payload.kind === 'json' && res.statusCode < 300 ? check.bodyProblems(route.method, url, c.payload.value) : null;
+      if (invalid?.length) throw new Error(`${res.statusCode} for ${what()}\ntook a body the document calls invalid:\n  ${invalid.join('\n  ')}`);
       const after = await fingerprint();
       const filesAfter = storedFiles();
       if (res.statusCode >= 400) {

@@ -42,7 +42,9 @@ const BarChartView = ({ rows, categoryKey, series, height = 300, formatNumber, h
     const chartHeight = Math.max(height, rows.length * ROW_HEIGHT * Math.max(1, series.length * 0.6) + 64);
     return (
       <ResponsiveContainer width="100%" height={chartHeight} initialDimension={{ width: 480, height: chartHeight }}>
-        <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 16 }} barCategoryGap={4}>
+        {/* the SVG is laid out by hand for right to left (axes placed and reversed above): under the page's
+            dir="rtl" a tick's text-anchor would flip too and print the names over the bars */}
+        <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 16 }} barCategoryGap={4} style={{ direction: 'ltr' }}>
           <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} horizontal={false} />
           {/* numbers under the bars, reversed right to left so the bars grow from the names */}
           <XAxis type="number" reversed={rtl} allowDecimals={false} tickFormatter={formatNumber} tick={{ fill: axisColor, fontSize: 12 }} />
@@ -69,7 +71,7 @@ const BarChartView = ({ rows, categoryKey, series, height = 300, formatNumber, h
   }
   return (
     <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 480, height }}>
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} style={{ direction: 'ltr' }}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} vertical={false} />
         <XAxis dataKey={categoryKey} reversed={rtl} tick={{ fill: axisColor, fontSize: 12 }} interval="preserveStartEnd" minTickGap={4} />
         <YAxis

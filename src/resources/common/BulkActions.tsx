@@ -11,7 +11,8 @@ import { ExportButtons } from './ListTools';
 type BulkAction = 'delete' | 'block' | 'unblock';
 
 /**
- * The buttons over a list's selected rows: delete (asked first), block and unblock (people's lists),
+ * The buttons over a list's selected rows: delete, block and unblock (people's lists), each asked first
+ * with the number of rows it will change,
  * and the selected rows as CSV or XLSX. The server does each record on its own, with the permission of
  * the action and the admin's districts; what it refused is said with the reason of each.
  */
@@ -26,7 +27,7 @@ export const BulkActions = ({ status = false, exportable = false }: { status?: b
   const { canAccess: canDelete } = useCanAccess({ resource: resource ?? '', action: 'delete' });
   const { canAccess: canEdit } = useCanAccess({ resource: resource ?? '', action: 'edit' });
   const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<BulkAction | null>(null);
   if (!resource) return null;
   const run = async (action: BulkAction) => {
     setBusy(true);
@@ -42,7 +43,7 @@ export const BulkActions = ({ status = false, exportable = false }: { status?: b
       notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', { type: 'error' });
     } finally {
       setBusy(false);
-      setAsking(false);
+      setAsking(null);
     }
   };
   return (
@@ -50,31 +51,29 @@ export const BulkActions = ({ status = false, exportable = false }: { status?: b
       {exportable ? <ExportButtons selected /> : null}
       {status && canEdit ? (
         <>
-          <Button label="app.action.block" color="warning" onClick={() => void run('block')} disabled={busy}>
+          <Button label="app.action.block" color="warning" onClick={() => setAsking('block')} disabled={busy}>
             <BlockIcon />
           </Button>
-          <Button label="app.action.unblock" color="success" onClick={() => void run('unblock')} disabled={busy}>
+          <Button label="app.action.unblock" color="success" onClick={() => setAsking('unblock')} disabled={busy}>
             <CheckCircleIcon />
           </Button>
         </>
       ) : null}
       {canDelete ? (
-        <>
-          <Button label="app.action.delete" color="error" onClick={() => setAsking(true)} disabled={busy}>
-            <DeleteIcon />
-          </Button>
-          <ConfirmDialog
-            open={asking}
-            loading={busy}
-            title={translate('app.bulk.confirm_delete', { smart_count: selectedIds.length })}
-            content={translate('app.message.confirm_delete')}
-            confirm="ra.action.delete"
-            destructive
-            onConfirm={() => void run('delete')}
-            onClose={() => setAsking(false)}
-          />
-        </>
+        <Button label="app.action.delete" color="error" onClick={() => setAsking('delete')} disabled={busy}>
+          <DeleteIcon />
+        </Button>
       ) : null}
+      <ConfirmDialog
+        open={asking !== null}
+        loading={busy}
+        title={translate(`app.bulk.confirm_${asking ?? 'delete'}`, { smart_count: selectedIds.length })}
+        content={translate(`app.message.confirm_${asking ?? 'delete'}`)}
+        confirm={asking === 'delete' ? 'ra.action.delete' : `app.action.${asking ?? 'block'}`}
+        destructive={asking !== 'unblock'}
+        onConfirm={() => asking && void run(asking)}
+        onClose={() => setAsking(null)}
+      />
     </Box>
   );
 };

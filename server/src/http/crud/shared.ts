@@ -149,7 +149,7 @@ export function crudContext(app: FastifyInstance, def: ResourceDef): CrudContext
           }
           const parent: Row = { id: parentId };
           for (const [c, as] of columns) parent[c] = x![as];
-          parent.encrypted_id = ctx.ids.encode(rel.resource, Number(parentId));
+          parent.encrypted_id = ctx.ids.encode(rel.childResource && parent.parent_id != null ? rel.childResource : rel.resource, Number(parentId));
           r[rel.as] = parent;
         }
       }
