@@ -76,7 +76,7 @@ export default defineModule({
   list: PatientList,
   inputs: PatientInputs,
   show: PatientShow,
-  defaultValues: { gender: 'male', send_credentials: false },
+  defaultValues: { gender: 'male', send_credentials: false, country_id: null },
   transform: (data: Record<string, unknown>) => (data.interest_ids === undefined ? data : { ...data, interest_ids: idsOf(data.interest_ids) }),
   icon: PersonIcon,
   recordRepresentation: fullName,

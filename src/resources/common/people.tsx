@@ -61,12 +61,21 @@ export function ageOn(dob: unknown, today: Date = new Date()): number | null {
  */
 export const AgeInput = ({ required: isRequired }: { required: boolean }) => {
   const dob: unknown = useWatch({ name: 'dob' });
-  const { getValues, setValue } = useFormContext();
+  const { getValues, setValue, watch } = useFormContext();
   const counted = ageOn(dob);
   useEffect(() => {
-    // not a change of the user's: a stored age gone stale is put right without asking to save it
-    if (counted !== null && getValues('age') !== counted) setValue('age', counted, { shouldDirty: false, shouldValidate: true });
-  }, [counted, getValues, setValue]);
+    // a stored age gone stale is put right as no change of the user's (the form does not ask to save it for
+    // that alone); also after the form is reset to the record read, which comes after this first effect
+    const putRight = (values: Record<string, unknown>) => {
+      const age = ageOn(values.dob);
+      if (age !== null && values.age !== age) setValue('age', age, { shouldDirty: false, shouldValidate: true });
+    };
+    putRight(getValues());
+    const { unsubscribe } = watch((values, { name }) => {
+      if (name === undefined || name === 'dob') putRight(values);
+    });
+    return unsubscribe;
+  }, [getValues, setValue, watch]);
   return (
     <NumberInput
       source="age"

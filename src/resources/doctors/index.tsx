@@ -67,7 +67,7 @@ export default defineModule({
   list: DoctorList,
   inputs: DoctorInputs,
   show: DoctorProfile,
-  defaultValues: { gender: 'male', send_credentials: false },
+  defaultValues: { gender: 'male', send_credentials: false, country_id: null },
   icon: MedicalServicesIcon,
   recordRepresentation: (record: RaRecord) => fullName(record),
   secondaryText: 'email',

@@ -55,7 +55,7 @@ export default defineModule({
   list: FamilyList,
   inputs: FamilyInputs,
   show: FamilyShow,
-  defaultValues: { gender: 'male' },
+  defaultValues: { gender: 'male', country_id: null },
   icon: FamilyRestroomIcon,
   recordRepresentation: fullName,
   menu: { hidden: "reached from a patient's profile (Family Profile tab)" },
