@@ -237,6 +237,8 @@ export const dynamicForms = defineResource<'dynamic_forms'>()({
   dateRange: 'created_at',
   status: { kind: 'user' },
   exportColumns: ['id', 'title', 'status', 'version', 'submissions_count', 'created_at'],
+  // a second form of the same title (ignoring case and spaces) is refused, 422 on `title` (migration 0036 backs it)
+  uniqueTitle: {},
   routes(app, crud) {
     registerFormExport(app, crud);
     registerFieldFormRoutes(app);
