@@ -39,8 +39,7 @@ import { registerRealtime } from './realtime/routes';
 import { registry as defaultRegistry } from './resources/registry';
 import type { Registry } from './http/resource';
 import { registerAuthRoutes } from './routes/auth';
-import { registerFieldRoutes } from './routes/field';
-import { registerFieldAppointmentRoutes } from './routes/fieldAppointments';
+import { fieldApi } from './routes/field';
 import { registerUserRoutes } from './routes/users';
 import { registerLocationImport } from './routes/locationImport';
 import { registerUploadRoutes } from './routes/uploads';
@@ -343,7 +342,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerMailQueueRoutes(app);
 
   registerAuthRoutes(app);
-  registerFieldRoutes(app);
   registerUploadRoutes(app, uploadPermissions(registry.resources, [PROMOTIONAL_FILES]));
   registerNotificationRoutes(app);
   registerDashboardRoutes(app);
@@ -354,7 +352,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerUserRoutes(app, crud);
   registerLocationImport(app);
   registerFileRoutes(app, registry.resources);
-  if (crud.has('appointments')) registerFieldAppointmentRoutes(app);
+  await app.register(fieldApi((resource) => crud.has(resource)));
   registerAuditRoutes(app, registry);
   registerSearchRoutes(app);
   // the FHIR R4 API (server/src/fhir): its own error answers (OperationOutcome), kept out of /api/docs

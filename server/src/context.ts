@@ -57,7 +57,7 @@ export interface RouteAccess {
   anyPermission?: readonly string[];
   /**
    * A field apps' route (under /api/field, `auth: false` for the admin guard) for these kinds of
-   * account, signed in by the auth guard before the body is read (`fieldRoute` in routes/field.ts,
+   * account, signed in by the auth guard before the body is read (`fieldRoute` in routes/field/shared.ts,
    * http/fieldAuth.ts): such routes are in the route table, so the authorization matrix and the
    * fuzzer walk them too.
    */

@@ -180,6 +180,38 @@ describe('the log of outages', () => {
     }
   });
 
+  it('calls in flight across a change say nothing of it: one begun before the last answer cannot start an outage, one begun before the outage cannot end it', () => {
+    const { lines, log } = logger();
+    // no probe: only the requests themselves say whether it answers (as for the real-time service)
+    const outages = new Outages({ log, probes: {} });
+    try {
+      const down = new Error('connect ECONNREFUSED 127.0.0.1:6001');
+      const beforeOutage = Date.now() - 1000;
+      outages.failed('realtime', down, Date.now());
+      expect(lines).toHaveLength(1);
+      // an answer to a call begun before the outage was known: not back
+      outages.answered('realtime', beforeOutage);
+      expect(outages.downSince('realtime')).toBeInstanceOf(Date);
+      expect(lines).toHaveLength(1);
+      // a call begun since: back
+      const begun = Date.now();
+      outages.answered('realtime', begun);
+      expect(outages.downSince('realtime')).toBeNull();
+      expect(lines).toHaveLength(2);
+      // a call that was in flight while it came back fails late: old news, no second outage
+      outages.failed('realtime', down, begun - 1);
+      expect(outages.downSince('realtime')).toBeNull();
+      expect(lines).toHaveLength(2);
+      // a call begun after the last answer that fails: a new outage
+      outages.failed('realtime', down, Date.now() + 1);
+      expect(outages.downSince('realtime')).toBeInstanceOf(Date);
+      expect(lines).toHaveLength(3);
+      expect(lines.map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual(['realtime unavailable', 'realtime available', 'realtime unavailable']);
+    } finally {
+      outages.close();
+    }
+  });
+
   it('a lost connection is a suspicion: nothing logged when the database still answers, down when it does not', async () => {
     const { lines, log } = logger();
     let answers = true;

@@ -137,6 +137,30 @@ export const at = (value: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((item, key) => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[key] : undefined), value);
 
 /**
+ * The edit form's save round trip, once the form is on screen for `record`: waits for one of its text
+ * values in an input, types " edited" into the first plain text input (or "edited" into an empty one),
+ * submits and waits for the saved notice. The answer is the field typed in and the value it now holds.
+ */
+export async function typeAndSave(resource: string, record: RaRecord): Promise<{ field: string; changed: string }> {
+  // (user-event's check that a clicked element is not `pointer-events: none` reads the computed style of it
+  // and each of its ancestors, which jsdom finds by matching every style rule of the page: a third of these
+  // tests' time. The click here is the form's submit, and the tests hold what it sent.)
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+  const values = textValues(record);
+  await submitButton();
+  await waitForValue(() => values.some(displayed), `${resource}: none of ${JSON.stringify(values)} in an input`);
+  const input = plainTextInput(values);
+  if (!input) throw new Error(`${resource}: no plain text input in the edit form`);
+  const { name: field, value } = input;
+  const changed = value ? `${value} edited` : 'edited';
+  await user.type(input, value ? ' edited' : 'edited');
+  expect(input).toHaveValue(changed);
+  await user.click(await submitButton());
+  expect(await screen.findByText('Successfully updated.', {}, FIND)).toBeInTheDocument();
+  return { field, changed };
+}
+
+/**
  * Declares a save round trip of each module's edit form in `modules` on both providers: a plain text input
  * (one showing a value of the record, else an empty one) is typed in and the form submitted; the
  * /api/admin provider sends the new value in its PUT under the input's field, the fake provider's record
@@ -158,24 +182,10 @@ export function describeSaveRoundTrips(modules: ResourceName[], noPlainText: Par
   });
 
   it.each(cases)('on the %s provider, the %s edit form saves a changed text', async (name, resource) => {
-    // (user-event's check that a clicked element is not `pointer-events: none` reads the computed style of it
-    // and each of its ancestors, which jsdom finds by matching every style rule of the page: a third of these
-    // tests' time. The click here is the form's submit, and the test holds what it sent.)
-    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
     const backend = createTestBackend(name);
     const record = await readRecord(backend, resource);
-    const values = textValues(record);
     await renderConsole(`/${resource}/${encodeURIComponent(String(record.id))}`, backend);
-    await submitButton();
-    await waitForValue(() => values.some(displayed), `${resource}: none of ${JSON.stringify(values)} in an input`);
-    const input = plainTextInput(values);
-    if (!input) throw new Error(`${resource}: no plain text input in the edit form`);
-    const { name: field, value } = input;
-    const changed = value ? `${value} edited` : 'edited';
-    await user.type(input, value ? ' edited' : 'edited');
-    expect(input).toHaveValue(changed);
-    await user.click(await submitButton());
-    expect(await screen.findByText('Successfully updated.', {}, FIND)).toBeInTheDocument();
+    const { field, changed } = await typeAndSave(resource, record);
     if (name === 'api') {
       expect(backend.sent.filter((r) => r.method === 'PUT').map((r) => at(r.json, field))).toEqual([changed]);
     } else {

@@ -139,6 +139,7 @@ export class Realtime {
     // to needs no HTTP call (a write announces itself on its resource's channel whether or not a list is open)
     if (this.hub) channels = channels.filter((c) => this.hub!.subscribers(c) > 0);
     if (channels.length === 0) return true;
+    const startedAt = Date.now();
     try {
       const client = this.publisherClient();
       if (!client) {
@@ -148,11 +149,11 @@ export class Realtime {
       for (let i = 0; i < channels.length; i += CHANNELS_PER_TRIGGER) {
         await client.trigger(channels.slice(i, i + CHANNELS_PER_TRIGGER), event, data, opts.socketId ? { socket_id: opts.socketId } : undefined);
       }
-      this.served();
+      this.served(startedAt);
       return true;
     } catch (err) {
       const e = err as { message?: string; status?: number; body?: string; error?: { message?: string } };
-      this.failed(err, { event, channels: channels.length, status: e.status, detail: e.body ?? e.error?.message ?? e.message });
+      this.failed(err, startedAt, { event, channels: channels.length, status: e.status, detail: e.body ?? e.error?.message ?? e.message });
       return false;
     }
   }
@@ -173,13 +174,14 @@ export class Realtime {
     let handed = 0;
     for (let i = 0; i < wanted.length; i += EVENTS_PER_BATCH) {
       const batch = wanted.slice(i, i + EVENTS_PER_BATCH);
+      const startedAt = Date.now();
       try {
         await client.triggerBatch(batch.map((e) => ({ channel: e.channel, name: e.name, data: e.data })));
         handed += batch.length;
-        this.served();
+        this.served(startedAt);
       } catch (err) {
         const e = err as { message?: string; status?: number; body?: string };
-        this.failed(err, { events: batch.length, status: e.status, detail: e.body ?? e.message });
+        this.failed(err, startedAt, { events: batch.length, status: e.status, detail: e.body ?? e.message });
       }
     }
     return handed;
@@ -215,13 +217,13 @@ export class Realtime {
    * An external service that does not take an event: the outage log says so once (and once when it
    * takes one again); the write that published goes on, and consoles poll meanwhile (src/providers/realtime.ts).
    */
-  private failed(err: unknown, detail: Record<string, unknown>): void {
-    if (this.mode === 'external' && this.opts.outages) this.opts.outages.failed('realtime', err);
+  private failed(err: unknown, startedAt: number, detail: Record<string, unknown>): void {
+    if (this.mode === 'external' && this.opts.outages) this.opts.outages.failed('realtime', err, startedAt);
     else this.opts.log.warn(detail, 'realtime: publish failed');
   }
 
-  private served(): void {
-    if (this.mode === 'external') this.opts.outages?.answered('realtime');
+  private served(startedAt: number): void {
+    if (this.mode === 'external') this.opts.outages?.answered('realtime', startedAt);
   }
 
   private publisherClient(): Pusher | null {

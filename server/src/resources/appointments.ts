@@ -18,7 +18,7 @@ import { USER_STATUS } from '../../../contract/enums';
  * wins; a booking may handle an appointment request in the same transaction; a Booked appointment is
  * rescheduled to another open slot (the same claim), completed, or cancelled with a reason from the
  * cancellation reasons (which opens the slot again); Completed and Cancelled are final. Reads are
- * audited (clinical records). Appointment requests come from the patient app (routes/fieldAppointments.ts)
+ * audited (clinical records). Appointment requests come from the patient app (routes/field/appointments.ts)
  * and are read-only here, but for the booking that handles them. The writes themselves are shared with
  * the field apps' routes (appointmentWrites.ts).
  */

@@ -4,7 +4,6 @@ import { FEEDBACK_STATUSES, SUPPORT_STATUSES } from '../../../contract/enums';
 import { ValidationError } from '../http/errors';
 import { Fields } from '../http/fields';
 import { defineResource, type Row } from '../http/resource';
-import { registerFieldFeedbackRoutes } from '../routes/fieldFeedback';
 import { checkDoctor, FEEDBACK, feedbackFields, SUPPORT } from './feedbackRules';
 import { announce } from './appointmentWrites';
 import { now } from '../services/tokens';
@@ -15,7 +14,7 @@ import { PLACE, placeValues } from './programme/place';
  * Facility centers (spec 3): clinics with a place (district › tehsil › optional VC area, checked
  * together), a position, opening hours, a manager, an image and the services they offer (child rows).
  * Feedbacks and supports: what patients (feedback on a doctor) and any field user (a support request)
- * send from the apps (routes/fieldFeedback.ts); staff read them and keep their status and a note or
+ * send from the apps (routes/field/feedback.ts); staff read them and keep their status and a note or
  * reply, never the sender's own words or rating.
  */
 
@@ -192,7 +191,7 @@ export const feedbacks = defineResource<'feedbacks'>()({
   module: 'feedback',
   columns: ['user_id', 'doctor_id', 'msg', 'rating', 'appointment_id', 'dated_at', 'status', 'note', 'created_at', 'updated_at'],
   label: 'msg',
-  // staff record feedback given to them in person or by phone; the apps send their own (routes/fieldFeedback.ts)
+  // staff record feedback given to them in person or by phone; the apps send their own (routes/field/feedback.ts)
   createSchema: Type.Object(
     { user_id: Fields.reference(FEEDBACK.user), ...feedbackFields, note: Type.Optional(Fields.optionalText(2000, FEEDBACK.note)) },
     { additionalProperties: false },
@@ -260,7 +259,7 @@ export const supports = defineResource<'supports'>()({
   // replied_at (when the reply was last written) is for the field apps' list
   columns: ['user_id', 'msg', 'status', 'reply', 'created_at', 'updated_at'],
   label: 'msg',
-  // staff record requests made to them by phone; the apps send their own (routes/fieldFeedback.ts)
+  // staff record requests made to them by phone; the apps send their own (routes/field/feedback.ts)
   createSchema: Type.Object(
     { user_id: Fields.reference(SUPPORT.user), msg: Fields.text(SUPPORT.msg, 2000), reply: Type.Optional(Fields.optionalText(2000, SUPPORT.reply)) },
     { additionalProperties: false },
@@ -299,7 +298,6 @@ export const supports = defineResource<'supports'>()({
       for (const r of rows) if (r.user) addFullNames([r.user as Row]);
     },
   },
-  routes: (app) => registerFieldFeedbackRoutes(app),
   sample: async (n, ref) => ({
     user_id: (await ref('chw')).id,
     reply: `We reset the app's data on day ${n}.`,

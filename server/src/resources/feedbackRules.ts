@@ -6,7 +6,7 @@ import { Fields } from '../http/fields';
 
 /**
  * What a feedback and a support request must hold, and their messages: shared by their declarations
- * (facilities.ts, staff's screens) and the apps' routes that send them (routes/fieldFeedback.ts).
+ * (facilities.ts, staff's screens) and the apps' routes that send them (routes/field/feedback.ts).
  */
 
 export const FEEDBACK = {

@@ -13,7 +13,7 @@ import { audit } from '../services/audit';
 import { AUDIENCES, type Audience, CHANNEL_OF, NotificationFanOut, readableSends, TYPE_OF } from '../services/fanOut';
 import { notificationJson } from '../services/notify';
 import { now } from '../services/tokens';
-import { fieldRoute } from './field';
+import { fieldRoute } from './field/shared';
 import { FIELD_KINDS } from '../http/fieldAuth';
 
 declare module 'fastify' {

@@ -99,6 +99,8 @@ interface Down {
 /** Which dependencies are down, since when; logs each change once and asks a down one until it answers. */
 export class Outages {
   private readonly down = new Map<Dependency, Down>();
+  /** when each dependency last answered a request (ms): a failure of a request begun before then is old news */
+  private readonly lastAnswered = new Map<Dependency, number>();
   private readonly suspected = new Set<Dependency>();
   private readonly backListeners: { dependency: Dependency; listener: () => void }[] = [];
   private closed = false;
@@ -110,9 +112,15 @@ export class Outages {
     return this.down.get(dependency)?.since ?? null;
   }
 
-  /** A request failed for want of it: down from now (logged once), asked until it answers. */
-  failed(dependency: Dependency, err: unknown): void {
+  /**
+   * A request failed for want of it: down from now (logged once), asked until it answers. `startedAt`
+   * (ms), when the request began: a request begun before the dependency last answered another says
+   * nothing new (several calls in flight when a service comes back: one answered, an older one failing
+   * after it would log a second outage that is not one); a request begun later that fails is a new one.
+   */
+  failed(dependency: Dependency, err: unknown, startedAt?: number): void {
     if (this.closed || this.down.has(dependency)) return;
+    if (startedAt !== undefined && startedAt < (this.lastAnswered.get(dependency) ?? -Infinity)) return;
     const since = new Date();
     this.down.set(dependency, { since, timer: null, probing: false });
     this.opts.log.warn({ dependency, since: since.toISOString(), reason: reasonOf(err) }, `${dependency} unavailable since ${since.toISOString()}`);
@@ -154,8 +162,14 @@ export class Outages {
     return answers;
   }
 
-  /** It served a request again: back, if it was down (logged once). */
-  answered(dependency: Dependency): void {
+  /**
+   * It served a request: back, if it was down (logged once). `startedAt` (ms), when the request began:
+   * one begun before the outage was known (in flight across it) does not say the dependency is back.
+   */
+  answered(dependency: Dependency, startedAt?: number): void {
+    this.lastAnswered.set(dependency, Date.now());
+    const state = this.down.get(dependency);
+    if (state && startedAt !== undefined && startedAt < state.since.getTime()) return;
     this.recovered(dependency);
   }
 

@@ -6,13 +6,12 @@
  */
 import { Suspense } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestMemoryRouter, type RaRecord } from 'react-admin';
 import { App } from '../../App';
 import type { AppDataProvider, ConsoleAuthProvider } from '../../providers/kit';
 import { RESOURCE_NAMES, type ResourceName } from '../../../contract/resources';
 import { loadTestDemoData } from '../demoData';
-import { at, displayed, FIND, plainTextInput, submitButton, textValues, waitForValue, withView } from '../moduleScreens';
+import { at, FIND, typeAndSave, withView } from '../moduleScreens';
 import { useLiveFetch } from './liveFetch';
 import type { ConformanceBackend, ConformanceModule } from './types';
 
@@ -79,19 +78,9 @@ export function describeScreens(module: ConformanceModule, { lists = true, saves
     });
 
     if (saves) it.each(withView(RESOURCE_NAMES, 'edit').filter((resource) => !NO_PLAIN_TEXT.includes(resource)))('the %s edit form shows its record and saves a changed text', async (resource) => {
-      const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
       const record = await firstRecord(resource);
-      const values = textValues(record);
       await renderAt(`/${resource}/${encodeURIComponent(String(record.id))}`);
-      await submitButton();
-      await waitForValue(() => values.some(displayed), `${resource}: none of ${JSON.stringify(values)} in an input`);
-      const input = plainTextInput(values);
-      if (!input) throw new Error(`${resource}: no plain text input in the edit form`);
-      const { name: field, value } = input;
-      const changed = value ? `${value} edited` : 'edited';
-      await user.type(input, value ? ' edited' : 'edited');
-      await user.click(await submitButton());
-      expect(await screen.findByText('Successfully updated.', {}, FIND)).toBeInTheDocument();
+      const { field, changed } = await typeAndSave(resource, record);
       // read back while the page goes on answering the backend's replies (inside waitFor, as testing-library's finds are)
       await waitFor(async () => expect(at((await dataProvider.getOne(resource, { id: record.id })).data, field)).toBe(changed), FIND);
     });

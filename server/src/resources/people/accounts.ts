@@ -15,7 +15,7 @@ import { now } from '../../services/tokens';
  * People with accounts: patients, their family members, CHWs and doctors are rows of one table,
  * `users` (email, password hash, status, type and the person fields they share), each kind with a
  * profile table of its own columns keyed by the user's id. Status, credentials email, password reset
- * and the field apps' sign-in (routes/field.ts) therefore work the same for every kind, and an email
+ * and the field apps' sign-in (routes/field/auth.ts) therefore work the same for every kind, and an email
  * is unique across all of them.
  */
 declare module '../../db/schema' {

@@ -8,7 +8,6 @@ import { Fields, MAX_ID } from '../../http/fields';
 import { defineResource, type Row, type WriteContext } from '../../http/resource';
 import { now } from '../../services/tokens';
 import { registerFormExport } from './formExport';
-import { registerFieldFormRoutes } from './formSubmissions';
 import { answeredAmong, CHOICE_TYPES, currentQuestions, lockForm, PresentedQuestion, presentQuestion, type QuestionType, type StoredQuestion } from './questions';
 
 /**
@@ -241,7 +240,6 @@ export const dynamicForms = defineResource<'dynamic_forms'>()({
   uniqueTitle: {},
   routes(app, crud) {
     registerFormExport(app, crud);
-    registerFieldFormRoutes(app);
   },
   presents: { questions: Type.Array(PresentedQuestion) },
   hooks: {

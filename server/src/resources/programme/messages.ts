@@ -11,7 +11,6 @@ import { paginator } from '../../http/paging';
 import { referenceList } from '../../http/readShapes';
 import { type CrudHelpers, defineResource, type Row } from '../../http/resource';
 import { answers, idTitles, oneOfTypes, paginatorOf } from '../../http/responses';
-import { registerFieldMessageRoutes } from '../../routes/fieldProgramme';
 import { now } from '../../services/tokens';
 import { PLACE, placeValues } from './place';
 import './schema';
@@ -201,7 +200,6 @@ export const userMessages = defineResource<'user_messages'>()({
   },
   routes(app, crud) {
     registerRecipientRoute(app, crud);
-    registerFieldMessageRoutes(app);
   },
   sample: async (n, ref) => {
     const tehsil = await ref('tehsils');

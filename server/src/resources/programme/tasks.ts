@@ -8,7 +8,6 @@ import { Fields } from '../../http/fields';
 import { referenceList } from '../../http/readShapes';
 import { defineResource, type Row } from '../../http/resource';
 import { oneOfTypes } from '../../http/responses';
-import { registerFieldTaskRoutes } from '../../routes/fieldProgramme';
 import { now } from '../../services/tokens';
 import { CAMPAIGN } from './campaigns';
 import { checkDates, PLACE, placeValues } from './place';
@@ -134,7 +133,6 @@ export const tasks = defineResource<'tasks'>()({
     { as: 'survey', column: 'survey_id', resource: 'dynamic-forms', table: 'dynamic_forms', columns: ['title'] },
     { as: 'campaign', column: 'campaign_id', resource: 'campaigns', table: 'campaigns', columns: ['title'] },
   ],
-  routes: (app) => registerFieldTaskRoutes(app),
   exportColumns: ['id', 'title', 'type', 's_date', 'e_date', 'note', 'desc', 'status', 'created_at'],
   recordOnly: ['statuses'],
   presents: {

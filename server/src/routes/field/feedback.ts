@@ -1,19 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context';
-import type { Database } from '../db/schema';
-import { ok, MESSAGES } from '../http/envelope';
-import { districtOfRecord } from '../http/list';
-import { Fields } from '../http/fields';
-import { CHANGED_EVENT } from '../realtime';
-import { checkDoctor, FEEDBACK, feedbackFields, SUPPORT } from '../resources/feedbackRules';
-import { ValidationError } from '../http/errors';
-import { audit } from '../services/audit';
-import { notifyAdmins } from '../services/notify';
-import { now } from '../services/tokens';
-import { fieldRoute } from './field';
-import { FIELD_KINDS } from '../http/fieldAuth';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { ok, MESSAGES } from '../../http/envelope';
+import { districtOfRecord } from '../../http/list';
+import { Fields } from '../../http/fields';
+import { CHANGED_EVENT } from '../../realtime';
+import { checkDoctor, FEEDBACK, feedbackFields, SUPPORT } from '../../resources/feedbackRules';
+import { ValidationError } from '../../http/errors';
+import { audit } from '../../services/audit';
+import { notifyAdmins } from '../../services/notify';
+import { now } from '../../services/tokens';
+import { fieldRoute, pageOf, Paging, PER_PAGE, tags } from './shared';
+import { FIELD_KINDS } from '../../http/fieldAuth';
 
 /**
  * The field apps' feedback and support, under /api/field: a patient rates a doctor and reads back
@@ -22,12 +22,8 @@ import { FIELD_KINDS } from '../http/fieldAuth';
  * the same transaction), pushed to their consoles once committed.
  */
 
-const tags = ['field app'];
 const patientRoute = fieldRoute('patient');
 const anyFieldRoute = fieldRoute(...FIELD_KINDS);
-const Paging = Type.Object({ page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', 'x-message': 'The page must be a number.' })) });
-const PER_PAGE = 50;
-const pageOf = (request: FastifyRequest) => Number((request.query as { page?: string }).page ?? 1);
 /** a message as the bell shows it: its first words */
 const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
 const fullName = (p: { f_name: string | null; l_name: string | null }) => [p.f_name, p.l_name].filter(Boolean).join(' ');
@@ -80,7 +76,7 @@ export function announceFeedback(ctx: AppContext, id: number, doctorId: number):
   void ctx.realtime.publish(ctx.realtime.channelForChanges('doctors'), CHANGED_EVENT, { action: 'update', id: ctx.ids.encode('doctors', doctorId), by: null });
 }
 
-export function registerFieldFeedbackRoutes(app: FastifyInstance): void {
+export async function fieldFeedbackRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const { db } = ctx;
 

@@ -1,27 +1,28 @@
-import { messageText } from '../../../contract/messages';
+import { messageText } from '../../../../contract/messages';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { USER_STATUS } from '../../../contract/enums';
-import type { AppContext } from '../context';
-import { ok, MESSAGES } from '../http/envelope';
-import { forbidden, tooManyRequests, ValidationError } from '../http/errors';
-import { Fields } from '../http/fields';
-import { answers, fileLink, oneOfTypes, refusal } from '../http/responses';
-import { FIELD_KINDS } from '../http/fieldAuth';
-import { endUserResetLinks } from '../resources/people/accounts';
-import { audit } from '../services/audit';
-import { assertPasswordAllowed } from '../services/passwordPolicy';
-import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { clearAccount, hit, mayMailReset, resetLimits, signedIn, signInLimits } from '../services/throttle';
-import { accountTurn, alertDue, failedSignInsMail, tooManyAttempts } from './auth';
-import { hashToken, inMs, newToken, now } from '../services/tokens';
+import { USER_STATUS } from '../../../../contract/enums';
+import type { AppContext } from '../../context';
+import { ok, MESSAGES } from '../../http/envelope';
+import { forbidden, tooManyRequests, ValidationError } from '../../http/errors';
+import { Fields } from '../../http/fields';
+import { answers, fileLink, oneOfTypes, refusal } from '../../http/responses';
+import { FIELD_KINDS } from '../../http/fieldAuth';
+import { endUserResetLinks } from '../../resources/people/accounts';
+import { audit } from '../../services/audit';
+import { assertPasswordAllowed } from '../../services/passwordPolicy';
+import { dummyHash, hashPassword, verifyPassword } from '../../services/passwords';
+import { clearAccount, hit, mayMailReset, resetLimits, signedIn, signInLimits } from '../../services/throttle';
+import { accountTurn, alertDue, failedSignInsMail, tooManyAttempts } from '../auth';
+import { hashToken, inMs, newToken, now } from '../../services/tokens';
+import { fieldRoute, tags } from './shared';
 
 /**
  * The field apps' accounts (patients, CHWs, doctors): sign-in, sign-out, who am I, and password
  * reset, under /api/field. One account table for every kind, so these work the same for all; a
  * blocked account cannot sign in and its sessions end when it is blocked. Later modules add the field
- * apps' own routes (task status, form submissions) as `fieldRoute(...kinds)`.
+ * apps' own routes (task status, form submissions) as `fieldRoute(...kinds)` (shared.ts).
  */
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
@@ -29,7 +30,6 @@ const INVALID_TOKEN = 'Invalid token';
 const RESET_SENT = 'If that email is registered, a reset link has been sent.';
 const SESSION_DAYS = 30;
 const RESET_TTL_MS = 60 * 60_000;
-const tags = ['field app'];
 /** a public route that counts attempts (services/throttle.ts): it may answer 429 */
 const throttledRoute = { access: { auth: false }, throttled: true };
 
@@ -44,14 +44,6 @@ const FieldMe = Type.Object({
   photo: fileLink(),
   full_name: Type.String(),
 });
-
-/**
- * The options of a field route for some kinds of account: its access names the kinds, so the auth
- * guard signs the caller in before the body is read (401, 403 for the other kinds, 429 past the
- * account's rate: http/fieldAuth.ts), and the route table lists it, so the authorization matrix and
- * the fuzzer call it with each kind's token.
- */
-export const fieldRoute = (...kinds: readonly string[]) => ({ config: { access: { auth: false, field: kinds } } });
 
 const LoginBody = Type.Object(
   { email: Fields.email('Please provide a valid email.'), password: Fields.text('Please provide a password.', 128) },
@@ -68,7 +60,8 @@ async function me(ctx: AppContext, id: number) {
   return { ...u, full_name: [u.f_name, u.l_name].filter(Boolean).join(' '), photo: u.photo ? { path: ctx.storage.url(u.photo) } : null };
 }
 
-export function registerFieldRoutes(app: FastifyInstance): void {
+/** The accounts' routes: sign-in, sign-out, me, password reset. */
+export async function fieldAuthRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const { db } = ctx;
 

@@ -1,42 +1,32 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { APPOINTMENT_STATUSES, USER_STATUS } from '../../../contract/enums';
-import type { Database } from '../db/schema';
-import { ok, MESSAGES } from '../http/envelope';
-import { HttpError, notFound, ValidationError } from '../http/errors';
-import { Fields, MAX_ID } from '../http/fields';
-import { districtOfRecord } from '../http/list';
-import { announce, BOOKING, claimSlot, endBooking, notStartedBound, slotIdOf, slotToTake } from '../resources/appointmentWrites';
-import { NO_REASON, REQUEST_DETAIL } from '../resources/appointments';
-import { OPEN_SLOT_STATUSES, SLOT_IDS } from '../resources/dutyRosters';
-import { FEEDBACK } from '../resources/feedbackRules';
-import { isCalendarDay } from '../resources/programme/place';
-import { ratingsOf } from '../resources/people/doctors';
-import { audit } from '../services/audit';
-import { notifyAdmins } from '../services/notify';
-import { now } from '../services/tokens';
-import { fieldRoute } from './field';
-import { announceFeedback, familyOf, isRatingClash, storeFeedback } from './fieldFeedback';
-
+import { APPOINTMENT_STATUSES } from '../../../../contract/enums';
+import type { Database } from '../../db/schema';
+import { ok, MESSAGES } from '../../http/envelope';
+import { HttpError, notFound, ValidationError } from '../../http/errors';
+import { Fields } from '../../http/fields';
+import { districtOfRecord } from '../../http/list';
+import { announce, BOOKING, claimSlot, endBooking, slotIdOf, slotToTake } from '../../resources/appointmentWrites';
+import { REQUEST_DETAIL } from '../../resources/appointments';
+import { FEEDBACK } from '../../resources/feedbackRules';
+import { audit } from '../../services/audit';
+import { notifyAdmins } from '../../services/notify';
+import { now } from '../../services/tokens';
+import { announceFeedback, familyOf, isRatingClash, storeFeedback } from './feedback';
+import { fieldRoute, fullName, IdParams, idOf, PAGE, pageOf, PER_PAGE, tags } from './shared';
+import { appointmentViews } from './views';
 /**
- * The field apps' appointments, under /api/field. A patient finds doctors by specialization and their
- * open slots, books one for themselves or one of their family members (idempotent by the app's client
+ * The field apps' appointments, under /api/field. A patient (having found a doctor and an open slot:
+ * doctors.ts) books one for themselves or one of their family members (idempotent by the app's client
  * key), lists and cancels those bookings, asks for an appointment (the admins who may read it are
  * notified) and rates the doctor of a completed appointment (a feedback of that doctor, so the rating
- * moves). A doctor lists their appointments of a day and completes them. Ids are plain numbers but
+ * moves). A doctor's day is doctorsDay.ts. Ids are plain numbers but
  * slots', which are named by their encrypted id as everywhere (a number is accepted too); every route
  * keeps to the caller's own records (another's is a 404). Each write has its audit row and is
  * announced on `private-changes.appointments` (and `.appointment-requests`, `.feedbacks`, `.doctors`).
  */
 
-const tags = ['field app'];
-const PER_PAGE = 50;
-const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,10}$', description: "the record's numeric id" }) });
-const PAGE = Type.String({ pattern: '^[1-9][0-9]{0,3}$', 'x-message': 'The page must be a number.' });
-const DAY = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'x-message': 'Please give the day as YYYY-MM-DD.', description: 'YYYY-MM-DD' });
-const MONTH = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', 'x-message': 'Please give the month as YYYY-MM.', description: 'YYYY-MM' });
-const NUMBER = (message: string) => Type.String({ pattern: '^[1-9][0-9]{0,9}$', 'x-message': message });
 
 export const FIELD_BOOKING = {
   patient: 'Please choose yourself or one of your family members.',
@@ -69,14 +59,6 @@ const RequestBody = Type.Object(
   { additionalProperties: false },
 );
 
-const idOf = (request: FastifyRequest): number => {
-  const id = Number((request.params as { id: string }).id);
-  if (!id || id > MAX_ID) throw notFound();
-  return id;
-};
-const pageOf = (request: FastifyRequest) => Number((request.query as { page?: string }).page ?? 1);
-const fullName = (f: string | null, l: string | null) => [f, l].filter(Boolean).join(' ');
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Whether a database error is the primary key of the booking keys (the same key sent twice at once). */
 const isKeyClash = (err: unknown): boolean => {
@@ -84,143 +66,11 @@ const isKeyClash = (err: unknown): boolean => {
   return (e.code === '23505' && e.constraint === 'appointment_keys_pkey') || (/^SQLITE_CONSTRAINT/.test(e.code ?? '') && /appointment_keys\./.test(e.message ?? ''));
 };
 
-export function registerFieldAppointmentRoutes(app: FastifyInstance): void {
+export async function fieldAppointmentRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const { db } = ctx;
   const patientRoute = fieldRoute('patient');
-  const doctorRoute = fieldRoute('doctor');
-  /** a stored file as the apps link it: absolute (they are not on the console's origin) */
-  const photo = (path: string | null) => (path ? { path: `${ctx.config.publicUrl}${ctx.storage.url(path)}` } : null);
-
-  async function specializationsOf(doctorIds: number[]) {
-    const rows = doctorIds.length
-      ? await db.selectFrom('doctor_specializations as ds').innerJoin('specializations as s', 's.id', 'ds.specialization_id')
-        .select(['ds.doctor_id', 's.id', 's.title']).where('ds.doctor_id', 'in', doctorIds).orderBy('s.title').execute()
-      : [];
-    return (doctorId: number) => rows.filter((r) => r.doctor_id === doctorId).map(({ id, title }) => ({ id, title }));
-  }
-
-  /** Appointments as the apps show them, with the doctor, the patient (booking for) and the rating given. */
-  async function appointmentsWhere(narrow: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>, page = 1) {
-    const rows = await narrow(baseQuery()).limit(PER_PAGE).offset((page - 1) * PER_PAGE).execute();
-    const specs = await specializationsOf([...new Set(rows.map((r) => r.doctor_id))]);
-    const day = today();
-    return rows.map((r) => ({
-      id: r.id,
-      date: r.date,
-      s_time: r.s_time,
-      e_time: r.e_time,
-      status: r.status,
-      detail: r.detail,
-      cancel_reason: r.status === 'Cancelled' ? (r.reason ?? NO_REASON) : null,
-      is_new: r.date >= day,
-      booking_for: r.p_parent_id ? r.p_relation : 'Self',
-      patient: { id: r.patient_id, full_name: fullName(r.p_f_name, r.p_l_name), gender: r.p_gender, age: r.p_age, relation: r.p_relation },
-      doctor: { id: r.doctor_id, full_name: fullName(r.d_f_name, r.d_l_name), photo: photo(r.d_photo), specializations: specs(r.doctor_id) },
-      rating: r.given_rating ?? null,
-      can_rate: r.status === 'Completed' && r.given_rating === null,
-      created_at: r.created_at,
-    }));
-  }
-  function baseQuery() {
-    return db
-      .selectFrom('appointments as a')
-      .innerJoin('users as d', 'd.id', 'a.doctor_id')
-      .innerJoin('users as p', 'p.id', 'a.patient_id')
-      .leftJoin('cancellation_reasons as r', 'r.id', 'a.cancel_reason_id')
-      .leftJoin('feedbacks as f', 'f.appointment_id', 'a.id')
-      .select([
-        'a.id', 'a.date', 'a.s_time', 'a.e_time', 'a.status', 'a.detail', 'a.created_at', 'a.doctor_id', 'a.patient_id',
-        'd.f_name as d_f_name', 'd.l_name as d_l_name', 'd.photo as d_photo',
-        'p.f_name as p_f_name', 'p.l_name as p_l_name', 'p.parent_id as p_parent_id', 'p.relation as p_relation', 'p.gender as p_gender', 'p.age as p_age',
-        'r.name as reason', 'f.rating as given_rating',
-      ]);
-  }
-  const ownAppointment = async (userId: number, id: number) => {
-    const [one] = await appointmentsWhere((q) => q.where('a.id', '=', id).where('a.patient_id', 'in', familyOf(db, userId)));
-    return one;
-  };
-  const doctorsAppointment = async (doctorId: number, id: number) => {
-    const [one] = await appointmentsWhere((q) => q.where('a.id', '=', id).where('a.doctor_id', '=', doctorId));
-    return one;
-  };
-
-  /* ---------- finding a doctor and a slot ---------- */
-
-  app.get('/api/field/specializations', { ...patientRoute, schema: { tags, summary: 'The specializations doctors offer (to find a doctor by)' } }, async () =>
-    ok(await db.selectFrom('specializations').select(['id', 'title']).orderBy('title').orderBy('id').execute()),
-  );
-
-  app.get(
-    '/api/field/doctors',
-    {
-      ...patientRoute,
-      schema: {
-        tags,
-        summary: 'Active doctors, by name, optionally of one specialization, 50 a page',
-        description: '`[{ id, full_name, f_name, l_name, photo: { path } | null, short_bio, qualification, specializations: [{ id, title }], rating, ratings_count }]`: rating is the average of the patients’ ratings rounded to one decimal (0 when none).',
-        querystring: Type.Object({ specialization_id: Type.Optional(NUMBER(FIELD_BOOKING.specialization)), page: Type.Optional(PAGE) }),
-      },
-    },
-    async (request) => {
-      const query = request.query as { specialization_id?: string };
-      const specialization = query.specialization_id === undefined ? null : Number(query.specialization_id);
-      if (specialization !== null && specialization > MAX_ID) throw ValidationError.field('specialization_id', FIELD_BOOKING.specialization);
-      let q = db
-        .selectFrom('users as u')
-        .leftJoin('doctor_profiles as p', 'p.id', 'u.id')
-        .leftJoin('qualifications as q', 'q.id', 'p.qualification_id')
-        .select(['u.id', 'u.f_name', 'u.l_name', 'u.photo', 'u.short_bio', 'q.title as qualification'])
-        .where('u.type', '=', 'doctor')
-        .where('u.status', '=', USER_STATUS.active);
-      if (specialization !== null) q = q.where('u.id', 'in', db.selectFrom('doctor_specializations').select('doctor_id').where('specialization_id', '=', specialization));
-      const rows = await q.orderBy('u.f_name').orderBy('u.l_name').orderBy('u.id').limit(PER_PAGE).offset((pageOf(request) - 1) * PER_PAGE).execute();
-      const ids = rows.map((r) => r.id);
-      const [specs, ratings] = await Promise.all([specializationsOf(ids), ratingsOf(db, ids)]);
-      return ok(rows.map((r) => ({ ...r, full_name: fullName(r.f_name, r.l_name), photo: photo(r.photo), specializations: specs(r.id), ...ratings.get(r.id) })));
-    },
-  );
-
-  app.get(
-    '/api/field/doctors/:id/slots',
-    {
-      ...patientRoute,
-      schema: {
-        tags,
-        summary: "An active doctor's open slots of a day or a month that have not begun, in time order",
-        description: '`[{ id, encrypted_id, date, s_time, e_time, fee }]` (fee: the session’s total fee). Book one with its `encrypted_id`. 404 for anyone but an active doctor.',
-        params: IdParams,
-        querystring: Type.Object({ date: Type.Optional(DAY), month: Type.Optional(MONTH) }),
-      },
-    },
-    async (request) => {
-      const doctorId = idOf(request);
-      const { date, month } = request.query as { date?: string; month?: string };
-      if (date !== undefined && !isCalendarDay(date)) throw ValidationError.field('date', 'Please give the day as YYYY-MM-DD.');
-      if (date === undefined && month === undefined) throw ValidationError.field('date', FIELD_BOOKING.dayOrMonth);
-      const doctor = await db.selectFrom('users').select('id').where('id', '=', doctorId).where('type', '=', 'doctor').where('status', '=', USER_STATUS.active).executeTakeFirst();
-      if (!doctor) throw notFound();
-      const [first, last] = date !== undefined ? [date, date] : [`${month}-01`, `${month}-31`];
-      const { day, time } = notStartedBound();
-      const slots = await db
-        .selectFrom('duty_slots as s')
-        .innerJoin('duty_rosters as r', 'r.id', 's.roster_id')
-        .select(['s.id', 's.date', 's.s_time', 's.e_time', 'r.total_fee as fee'])
-        .where('s.doctor_id', '=', doctorId)
-        .where('s.date', '>=', first > day ? first : day)
-        .where('s.date', '<=', last)
-        .where('s.status', 'in', [...OPEN_SLOT_STATUSES])
-        .where((eb) => eb.or([eb('s.date', '>', day), eb('s.s_time', '>', time)]))
-        .orderBy('s.date')
-        .orderBy('s.s_time')
-        .execute();
-      return ok(slots.map((s) => ({ id: s.id, encrypted_id: ctx.ids.encode(SLOT_IDS, s.id), date: s.date, s_time: s.s_time, e_time: s.e_time, fee: s.fee })));
-    },
-  );
-
-  app.get('/api/field/cancellation-reasons', { ...patientRoute, schema: { tags, summary: 'The reasons a booking may be cancelled with' } }, async () =>
-    ok(await db.selectFrom('cancellation_reasons').select(['id', 'name']).orderBy('name').orderBy('id').execute()),
-  );
+  const { ownAppointment, appointmentsWhere } = appointmentViews(ctx);
 
   /* ---------- a patient's bookings ---------- */
 
@@ -436,51 +286,6 @@ export function registerFieldAppointmentRoutes(app: FastifyInstance): void {
       await push();
       announce(ctx, 'appointment-requests', 'create', id);
       return ok((await requestsOf(user.id, 1, id))[0], MESSAGES.created);
-    },
-  );
-
-  /* ---------- a doctor's day ---------- */
-
-  app.get(
-    '/api/field/doctor/appointments',
-    {
-      ...doctorRoute,
-      schema: {
-        tags,
-        summary: 'The signed-in doctor’s appointments of a day, in time order',
-        description: 'Every status, in the shape of `GET /api/field/appointments`.',
-        querystring: Type.Object({ date: DAY }),
-      },
-    },
-    async (request) => {
-      const { date } = request.query as { date: string };
-      if (!isCalendarDay(date)) throw ValidationError.field('date', 'Please give the day as YYYY-MM-DD.');
-      const doctorId = request.user!.id;
-      // a day of one doctor: a few dozen at most, one page
-      return ok(await appointmentsWhere((q) => q.where('a.doctor_id', '=', doctorId).where('a.date', '=', date).orderBy('a.s_time').orderBy('a.id'), 1));
-    },
-  );
-
-  app.put(
-    '/api/field/doctor/appointments/:id/complete',
-    {
-      ...doctorRoute,
-      schema: { tags, summary: 'Complete one’s own Booked appointment', description: '422 `status` (not Booked). 404 for another doctor’s appointment.', params: IdParams },
-    },
-    async (request) => {
-      const id = idOf(request);
-      const doctorId = request.user!.id;
-      await db.transaction().execute(async (trx) => {
-        const mine = await trx.selectFrom('appointments').select('id').where('id', '=', id).where('doctor_id', '=', doctorId).executeTakeFirst();
-        if (!mine) throw notFound();
-        await endBooking(trx, id, 'Completed');
-        await audit(trx, {
-          actorId: null, action: 'field_status', resource: 'appointments', recordId: id,
-          changes: { user_id: doctorId, status: { from: 'Booked', to: 'Completed' } }, ip: request.ip, requestId: request.id,
-        });
-      });
-      announce(ctx, 'appointments', 'status', id);
-      return ok(await doctorsAppointment(doctorId, id), MESSAGES.updated);
     },
   );
 }

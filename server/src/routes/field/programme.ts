@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TASK_STATUSES, USER_STATUS } from '../../../contract/enums';
-import { ok, MESSAGES } from '../http/envelope';
-import { notFound, ValidationError } from '../http/errors';
-import { Fields, MAX_ID } from '../http/fields';
-import { CHANGED_EVENT } from '../realtime';
-import { PLACE, placeValues } from '../resources/programme/place';
-import { audit } from '../services/audit';
-import { now } from '../services/tokens';
-import { fieldRoute } from './field';
-import { answers, fileLink, idTitles, oneOfTypes, rowSchema } from '../http/responses';
+import { TASK_STATUSES, USER_STATUS } from '../../../../contract/enums';
+import { ok, MESSAGES } from '../../http/envelope';
+import { notFound, ValidationError } from '../../http/errors';
+import { Fields, MAX_ID } from '../../http/fields';
+import { CHANGED_EVENT } from '../../realtime';
+import { PLACE, placeValues } from '../../resources/programme/place';
+import { audit } from '../../services/audit';
+import { now } from '../../services/tokens';
+import { fieldRoute, IdParams, idOf, Paging, PER_PAGE, tags } from './shared';
+import { answers, fileLink, idTitles, oneOfTypes, rowSchema } from '../../http/responses';
 
 /**
  * The field apps' side of programme work, under /api/field: a CHW reads the tasks given to them and
@@ -18,23 +18,13 @@ import { answers, fileLink, idTitles, oneOfTypes, rowSchema } from '../http/resp
  * (what messages are sent by). Ids are plain numbers; every route keeps to the caller's own rows.
  */
 
-const tags = ['field app'];
 const chwRoute = fieldRoute('chw');
 const patientRoute = fieldRoute('patient');
-const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,10}$' }) });
-/** the numeric id of the path; one no record can have is a 404 */
-const idOf = (request: FastifyRequest): number => {
-  const id = Number((request.params as { id: string }).id);
-  if (!id || id > MAX_ID) throw notFound();
-  return id;
-};
-const Paging = Type.Object({ page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', 'x-message': 'The page must be a number.' })) });
-const PER_PAGE = 50;
 
 /** `{ id, title }` of a linked record, or null. */
 const linked = () => Type.Unsafe({ type: ['object', 'null'], required: ['id', 'title'], properties: { id: { type: 'integer' }, title: { type: ['string', 'null'] } } });
 
-export function registerFieldTaskRoutes(app: FastifyInstance): void {
+export async function fieldTaskRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const { db } = ctx;
   /** A task as the CHW app reads it: the task's fields, its links, and the CHW's own status on it. */
@@ -122,7 +112,7 @@ export function registerFieldTaskRoutes(app: FastifyInstance): void {
   );
 }
 
-export function registerFieldMessageRoutes(app: FastifyInstance): void {
+export async function fieldMessageRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const { db } = ctx;
   /** A message as the patient app reads it, with the patient's own copy's state. */
