@@ -107,6 +107,9 @@ describeJourney('shell journeys (Chromium, real server)', { timeout: 120_000 }, 
       expect(await sidebarSide()).toBe('right');
       await page.getByText('إضافة مجلس قروي').first().waitFor();
       await screenshot(page, 'areas-arabic');
+      // a module's words from its one words.ts (all languages side by side: src/resources/interests/words.ts)
+      await page.goto('/interests');
+      await page.getByText('إضافة اهتمام').first().waitFor();
 
       // the choice is stored: a reload stays in Arabic
       await page.reload();

@@ -2,9 +2,10 @@
  * `npm run record-fixtures`: builds the real server (buildApp on a throwaway SQLite data dir, as the
  * server tests do), makes the calls the console's data provider makes, and writes the answers to
  * src/test/recorded-api.json, which the providers' unit tests replay. Times, tokens, pusher ids,
- * signatures and stored file names are replaced by fixed stand-ins of the same type, so a rerun
- * writes the same file (but for what the samples count from the clock: a CHW's CNIC, dates some days
- * or years from now); encrypted ids are kept as recorded (a fixed APP_KEY makes them stable).
+ * signatures and stored file names are replaced by fixed stand-ins of the same type, the clock starts at
+ * a fixed instant (`recordingClock`) and each module's sample has a number of its own (`sampleNumbers`), so a
+ * rerun writes the same file and a new module adds its own calls without changing another's; encrypted ids
+ * are kept as recorded (a fixed APP_KEY makes them stable).
  * server/test/recorded-fixtures.test.ts records again in memory and holds the committed file to the
  * shapes the server answers now.
  */
@@ -33,6 +34,12 @@ const SUB_PASSWORD = 'Sub-admin-password-1';
 export const PUBLIC_URL = 'http://console.example.org';
 /** The stand-in of every timestamp. */
 export const RECORDED_TIME = '2026-01-15T09:30:00.000Z';
+/**
+ * The instant the recording's clock starts at: the day it was set, so what the samples date from it (an
+ * appointment, a roster's days) is as it was when the recording before it was made; not ahead of the real
+ * clock (the stored uploads' file times are real, and one older than its allowance is swept).
+ */
+export const RECORDING_CLOCK = '2026-11-28T09:30:00.000Z';
 
 export interface RecordedCall {
   request: { method: string; path: string; body?: unknown };
@@ -93,8 +100,56 @@ function normalise(value: unknown, replacements: Map<string, string>, key = ''):
   return value;
 }
 
+/**
+ * Each module's sample number, from its name: past the samples taken first (whose unique values, emails and
+ * titles, must not repeat), different for each module, and the same whatever modules are added before it, so
+ * that a new module changes the recording of no other.
+ */
+export function sampleNumbers(names: readonly string[]): Map<string, number> {
+  const numbers = new Map<string, number>();
+  const taken = new Set<number>();
+  for (const name of [...names].sort()) {
+    let n = 101 + (createHash('sha256').update(name).digest().readUInt32BE(0) % 500);
+    while (taken.has(n)) n = n === 600 ? 101 : n + 1;
+    taken.add(n);
+    numbers.set(name, n);
+  }
+  return numbers;
+}
+
+/**
+ * The clock of a recording: it starts at `at` and moves on by whole minutes only, so what the server and the
+ * samples take from it (a CHW's CNIC from its milliseconds, dates some days from now) is the same on every
+ * run; time still passes, so a wait for a deadline ends. Returns the function that gives the real clock back.
+ */
+export function recordingClock(at: string): () => void {
+  const RealDate = Date;
+  const started = RealDate.now();
+  const now = () => RealDate.parse(at) + Math.floor((RealDate.now() - started) / 60_000) * 60_000;
+  const RecordingDate = function (this: unknown, ...args: unknown[]) {
+    if (!new.target) return new RealDate(now()).toString();
+    return Reflect.construct(RealDate, args.length ? args : [now()], new.target) as Date;
+  } as unknown as DateConstructor;
+  Object.setPrototypeOf(RecordingDate, RealDate);
+  Object.defineProperty(RecordingDate, 'prototype', { value: RealDate.prototype });
+  Object.defineProperty(RecordingDate, 'now', { value: now });
+  globalThis.Date = RecordingDate;
+  return () => {
+    globalThis.Date = RealDate;
+  };
+}
+
 /** Records every call of the console's data provider (and of the sign-in screens) against a fresh server. */
 export async function recordApiFixtures(): Promise<RecordedFixtures> {
+  const realClock = recordingClock(RECORDING_CLOCK);
+  try {
+    return await recordWithClock();
+  } finally {
+    realClock();
+  }
+}
+
+async function recordWithClock(): Promise<RecordedFixtures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-fixtures-'));
   const mails: Mail[] = [];
   const config = loadConfig(
@@ -280,13 +335,13 @@ export async function recordApiFixtures(): Promise<RecordedFixtures> {
     // each on the /api/admin provider): one record a module from its declaration's sample, parents first
     const madeFor = new Map<string, Presented>();
     const sampleOf = new Map<string, Record<string, unknown>>();
-    let sampleNumber = 100; // past the samples taken above, whose unique values (emails, titles) must not repeat
+    const numbers = sampleNumbers(registry.resources.map((def) => def.name));
     const one = async (resource: string): Promise<Presented> => {
       const known = madeFor.get(resource);
       if (known) return known;
       const def = registry.byName.get(resource as ResourceName);
       if (!def) throw new Error(`a sample asks for ${resource}, which is no resource`);
-      const body = await def.sample((sampleNumber += 1), one);
+      const body = await def.sample(numbers.get(def.name)!, one);
       const made = (await prepare({ method: 'POST', path: `/${resource}`, ...me, body })) as unknown as Presented;
       madeFor.set(resource, made);
       sampleOf.set(resource, body);

@@ -1,12 +1,4 @@
-import { EXPORT_COLUMN_KEYS } from '../../contract/exports';
-import { exportColumns } from '../src/http/exportColumns';
-import { RESOURCE_DEFS } from '../src/resources/registry';
 import { cellText, csvLine } from '../src/services/export';
-
-test('the console labels every export column: contract/exports.ts names each key of every declaration', () => {
-  const keys = new Set(RESOURCE_DEFS.flatMap((def) => exportColumns(def).map((c) => c.key)));
-  expect([...keys].filter((k) => !(EXPORT_COLUMN_KEYS as readonly string[]).includes(k))).toEqual([]);
-});
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { parseCsv, unzipEntry } from './helpers/spreadsheet';
 

@@ -65,6 +65,36 @@ describe.each(DIALECTS)('a record read is written back unchanged (%s)', (dialect
     expect([name, await stored(def, made.id)]).toEqual([name, before]);
   });
 
+  it('a schedule with a booked slot is written back as read, its slots kept; a change of its days is still refused', async () => {
+    const roster = await ref('duty-roasters');
+    await ref('appointments', { 'duty-roasters': roster });
+    const url = `/api/admin/duty-roasters/${roster.encrypted_id}`;
+    const slots = () => anyDb(t).selectFrom('duty_slots').selectAll().where('roster_id', '=', roster.id).orderBy('id').execute();
+    const before = await slots();
+    expect(before.map((s) => s.status)).toContain('Booked');
+    const read = dataOf(await api.get(url));
+    expect((await api.put(url, read)).statusCode).toBe(200);
+    expect(await slots()).toEqual(before);
+    const changed = await api.put(url, { ...read, dates: [...(read.dates as string[]), '2031-03-14'] });
+    expect([changed.statusCode, changed.json().code]).toEqual([409, 'roster_booked_change']);
+    expect(await slots()).toEqual(before);
+  });
+
+  it('a record stored without a file its field now requires is written back as read; one that has the file may not drop it', async () => {
+    const withFile = await ref('facility-centers');
+    const without = await ref('facility-centers');
+    await anyDb(t).updateTable('facility_centers').set({ file: null }).where('id', '=', without.id).execute();
+    const url = `/api/admin/facility-centers/${without.encrypted_id}`;
+    const read = dataOf(await api.get(url));
+    expect(read.file).toBeNull();
+    const res = await api.put(url, read);
+    expect([res.statusCode, res.json().error ?? null]).toEqual([200, null]);
+    const other = `/api/admin/facility-centers/${withFile.encrypted_id}`;
+    const dropped = await api.put(other, { ...dataOf(await api.get(other)), file: null });
+    expect([dropped.statusCode, Object.keys(dropped.json().error ?? {})]).toEqual([422, ['file']]);
+    expect(dataOf(await api.get(other)).file).not.toBeNull();
+  });
+
   /** Another value of the same kind: a number moved by one, a text changed, a blank filled. */
   const other = (value: unknown): unknown => (typeof value === 'number' ? value + 1 : typeof value === 'string' ? `${value}x` : value === null ? 1 : undefined);
 

@@ -41,3 +41,21 @@ export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Tr
 
 /** Several dictionaries laid over one another, in order. */
 export const mergeAll = (dictionaries: readonly Messages[]): Messages => dictionaries.reduce(mergeMessages, {});
+
+/** The languages other than English, each of which a module's words give (src/i18n/languages.ts lists them all). */
+type Translated = 'de' | 'es' | 'fr' | 'pt' | 'zh' | 'ar';
+
+/** A module's words in every language: each language's dictionary of that module (what `words/<lang>.ts` would hold). */
+export type ModuleWords = Record<'en' | Translated, Messages>;
+
+/**
+ * The words of a module in one file, every language side by side (src/resources/<name>/words.ts, gathered by
+ * src/i18n/modules/<lang>.ts): each language gives the module's `resources.<name>` subtree, English first and
+ * each other language typed against it, so the compiler reports a language, a key missing or a key unknown.
+ */
+export const moduleWords = <En extends Messages>(name: string, words: { en: En } & { [L in Translated]: Translation<NoInfer<En>> }): ModuleWords => {
+  // each language's subtree (a translation of a generic English is a dictionary too, which the compiler cannot see)
+  const given = words as unknown as ModuleWords;
+  const wrap = (code: keyof ModuleWords): Messages => ({ resources: { [name]: given[code] } });
+  return { en: wrap('en'), de: wrap('de'), es: wrap('es'), fr: wrap('fr'), pt: wrap('pt'), zh: wrap('zh'), ar: wrap('ar') };
+};

@@ -177,8 +177,11 @@ export async function storeFiles(ctx: AppContext, def: Pick<ResourceDef, 'files'
     if (value === undefined && !creating) continue;
     const values = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
     if (!values.length) {
-      if (spec.requiredMessage) errors[field] = [spec.requiredMessage];
-      else accepted.push([field, spec, null]);
+      // a required file may not go; a record that has none (stored before it was required) may be
+      // written back as it is: none, unchanged
+      const unchanged = !creating && storedList(existing[field]).length === 0;
+      if (spec.requiredMessage && !unchanged) errors[field] = [spec.requiredMessage];
+      else if (!unchanged) accepted.push([field, spec, null]);
       continue;
     }
     if (values.length > (spec.multiple ? MAX_FILES_PER_FIELD : 1)) {
@@ -283,13 +286,16 @@ export function presentFiles(ctx: AppContext, def: ResourceDef, rows: Presented[
  * The schema of a file field. Validation takes anything here (a multipart file arrives as bytes) and
  * the machinery checks the value itself (storeFiles: a data URL or a file part of one of the kinds,
  * a chunked upload's /storage path, a file the record holds; else a 422 with the field's message);
- * `x-file` tells the document what a client sends (http/openapi.ts: a string in JSON, a file part in
- * form data). A required one names its message.
+ * `x-file` tells the document what a client sends (http/openapi.ts: a string in JSON, or the file as
+ * the record reads it; a file part in form data). A required one names its message; on update it may be
+ * null too, which a record that has none keeps (storeFiles), and one that has a file is refused.
  */
-export const fileSchema = (spec: FileSpec) =>
+export const fileSchema = (spec: FileSpec, onUpdate = false) =>
   Type.Unsafe<unknown>({
-    description: `${spec.kinds.join(', ')}${spec.multiple ? ` (up to ${MAX_FILES_PER_FIELD})` : ''}, at most ${Math.round((spec.maxBytes ?? DEFAULT_MAX_FILE_BYTES) / 1024 / 1024)} MB${spec.multiple ? ' each' : ''}: a file part (form data), a data URL, the /storage path a chunked upload answered, or the link of a file the record holds (kept)`,
-    'x-file': { multiple: Boolean(spec.multiple), nullable: !spec.requiredMessage },
+    description:
+      `${spec.kinds.join(', ')}${spec.multiple ? ` (up to ${MAX_FILES_PER_FIELD})` : ''}, at most ${Math.round((spec.maxBytes ?? DEFAULT_MAX_FILE_BYTES) / 1024 / 1024)} MB${spec.multiple ? ' each' : ''}: a file part (form data), a data URL, the /storage path a chunked upload answered, or the link of a file the record holds (kept)` +
+      (spec.requiredMessage && onUpdate ? '; null only for a record that has none (kept as it is: a required file is never removed)' : ''),
+    'x-file': { multiple: Boolean(spec.multiple), nullable: !spec.requiredMessage || onUpdate },
     'x-message': spec.requiredMessage ?? spec.message,
   });
 

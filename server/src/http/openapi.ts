@@ -113,16 +113,22 @@ function coerced(field: Json): Json {
   return { ...(description ? { description } : {}), ...(message ? { 'x-message': message } : {}), anyOf: [...(Array.isArray(rest.anyOf) ? rest.anyOf : [rest]), ...texts] };
 }
 
-/** What a file field (`x-file`, http/files.ts) takes in JSON: text naming the file, or a list of them. */
+/** A file as a record reads it (`{ path, … }`), sent back whole: the file it names, kept. */
+const FILE_AS_READ = { type: 'object', required: ['path'], properties: { path: { type: 'string', minLength: 1 } }, description: 'the file as the record reads it, sent back: kept' };
+
+/** What a file field (`x-file`, http/files.ts) takes in JSON: text naming the file or the file as read, or a list of them. */
 function jsonFile(field: Json): Json {
   const { 'x-file': file, ...rest } = field;
   if (file.partOnly) return { ...rest, nullable: true, enum: [null], type: 'string', description: `${field.description ?? ''} (in JSON only null)`.trim() };
-  const one = { type: 'string', minLength: 1 };
-  const taken = file.multiple ? { type: 'array', items: one, maxItems: 10 } : one;
-  if (!file.nullable) return { ...rest, ...taken };
+  const text = { type: 'string', minLength: 1 };
+  // (null, where taken, rides on the first branch: OpenAPI 3.0's `nullable` needs a type beside it)
+  const branches = (nullable: boolean): Json[] =>
+    file.multiple ? [{ type: 'array', items: { anyOf: [text, FILE_AS_READ] }, maxItems: 10, ...(nullable ? { nullable: true } : {}) }] : [{ ...text, ...(nullable ? { nullable: true } : {}) }, FILE_AS_READ];
+  const { description, 'x-message': message, ...schema } = rest;
+  const said = { ...(description ? { description } : {}), ...(message ? { 'x-message': message } : {}) };
+  if (!file.nullable) return { ...schema, ...said, anyOf: branches(false) };
   // blank text is null (the coercion rule), which a field that may be null takes
-  const { description, 'x-message': message } = rest;
-  return { ...(description ? { description } : {}), ...(message ? { 'x-message': message } : {}), anyOf: [{ ...taken, nullable: true }, { type: 'string', pattern: BLANK_TEXT, description: 'blank text: null' }] };
+  return { ...said, anyOf: [...branches(true), { type: 'string', pattern: BLANK_TEXT, description: 'blank text: null' }] };
 }
 
 /** What a file field takes in form data: a file part (or several), or the same text as in JSON. */

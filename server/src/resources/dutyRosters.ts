@@ -183,8 +183,10 @@ export const dutyRosters = defineResource<'duty_rosters'>()({
       const sent = datesOf(input);
       if (!existing && !sent) errors.dates = [ROSTER.dates];
       const dates = [...new Set(sent ?? parseDates(existing?.dates))].sort();
+      // the schedule as stored, sent back as read (its slots stay as they are: afterWrite), is no change
+      const unchanged = existing !== null && existing !== undefined && from === existing.s_time && to === existing.e_time && session === Number(existing.session) && JSON.stringify(dates) === existing.dates;
       if (dates.some((d) => !isCalendarDay(d))) errors.dates = [ROSTER.dates];
-      else if (dates.some((d) => d < today())) errors.dates = [ROSTER.pastDate];
+      else if (!unchanged && dates.some((d) => d < today())) errors.dates = [ROSTER.pastDate];
       // the spec's step (0.1), held here and not only by the console's input; a stored charge sent back as it is stays
       if (input.charge !== undefined && input.charge !== existing?.charge && !onChargeStep(charge)) errors.charge = [ROSTER.chargeStep];
       if (input.total_fee !== undefined && Math.abs(Number(input.total_fee) - totalFee(session, charge)) >= 0.005) errors.total_fee = [ROSTER.fee];
@@ -192,7 +194,7 @@ export const dutyRosters = defineResource<'duty_rosters'>()({
       else if (from && to && minutes(to) - minutes(from) < session) errors.session = [ROSTER.tooShort];
       if (Object.keys(errors).length) throw new ValidationError(errors);
       if (!dates.length) throw ValidationError.field('dates', ROSTER.dates);
-      if (existing) {
+      if (existing && !unchanged) {
         const taken = await db.selectFrom('duty_slots').select('id').where('roster_id', '=', existing.id).where('status', 'in', ['Booked', 'Reserved']).limit(1).executeTakeFirst();
         if (taken) throw conflict('This schedule has booked or reserved slots: free them before changing it.');
       }

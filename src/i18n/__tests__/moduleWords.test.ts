@@ -1,26 +1,29 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RESOURCE_NAMES } from '../../../contract/resources';
-import { wordFiles } from '../../test/moduleWords/gather';
-import { LANGUAGES } from '../languages';
+import { allWordsFiles, wordFiles, wordsIn } from '../../test/moduleWords/gather';
+import { LANGUAGES, type LanguageCode } from '../languages';
 import { flattenMessages, type Messages } from '../messages';
 
 const SRC = path.resolve(__dirname, '../..');
 const RESOURCES = path.join(SRC, 'resources');
 const CODES = LANGUAGES.map(({ code }) => code);
 
-/** The folders of src/resources that hold words of their own. */
+/** The folders of src/resources that hold words of their own: seven files in words/, or all languages in words.ts. */
 const folders = readdirSync(RESOURCES, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(path.join(RESOURCES, entry.name, 'words')))
+  .filter((entry) => entry.isDirectory() && (existsSync(path.join(RESOURCES, entry.name, 'words')) || existsSync(path.join(RESOURCES, entry.name, 'words.ts'))))
   .map((entry) => entry.name)
   .sort();
+/** The file holding a module's words in a language. */
+const fileOf = (name: string, code: LanguageCode): string => {
+  const one = path.join(RESOURCES, name, 'words.ts');
+  return existsSync(one) ? one : path.join(RESOURCES, name, 'words', `${code}.ts`);
+};
 
-/** The glob of src/i18n/modules/<code>.ts, the file the bundler reads. */
-const globOf = (code: string): string => {
+/** The globs of src/i18n/modules/<code>.ts, the file the bundler reads: a language's files, then the files of all languages. */
+const globsOf = (code: string): string[] => {
   const text = readFileSync(path.join(SRC, 'i18n/modules', `${code}.ts`), 'utf8');
-  const globs = [...text.matchAll(/import\.meta\.glob(?:<[^>]*>)?\('([^']+)'/g)].map((match) => match[1] as string);
-  expect(globs).toHaveLength(1);
-  return globs[0] as string;
+  return [...text.matchAll(/import\.meta\.glob(?:<[^>]*>)?\('([^']+)'/g)].map((match) => match[1] as string);
 };
 
 /** The files a glob of the bundler's kind finds from a folder, `*` standing for part of one name (as in Vite). */
@@ -36,10 +39,8 @@ const expand = (pattern: string, from: string): string[] => {
 };
 
 /** A module's words in a language, as its file gives them. */
-const wordsOf = (file: string): Messages =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the files are found at run time
-  (require(file) as { default: Messages }).default;
-const moduleOf = (file: string): string => path.basename(path.dirname(path.dirname(file)));
+const wordsOf = (name: string, code: LanguageCode = 'en'): Messages => wordsIn(fileOf(name, code), code);
+const moduleOf = (file: string): string => path.basename(path.dirname(path.basename(file) === 'words.ts' ? file : path.dirname(file)));
 
 describe("modules' words", () => {
   it('are found in module folders (the check sees them: a wrong folder would pass with nothing)', () => {
@@ -47,24 +48,33 @@ describe("modules' words", () => {
     for (const name of ['admins', 'roles', 'app-users', 'dynamic-forms', 'health-literacy-content']) expect(folders).toContain(name);
   });
 
-  it('come in the seven languages in every module folder, and in nothing else', () => {
+  it('come in the seven languages in every module folder, and in nothing else: seven files in words/, or one words.ts, not both', () => {
     const expected = CODES.map((code) => `${code}.ts`).sort();
-    const wrong = folders.filter((name) => readdirSync(path.join(RESOURCES, name, 'words')).sort().join() !== expected.join());
+    const wrong = folders.filter((name) => {
+      const files = existsSync(path.join(RESOURCES, name, 'words')) ? readdirSync(path.join(RESOURCES, name, 'words')).sort() : null;
+      const one = existsSync(path.join(RESOURCES, name, 'words.ts'));
+      return one ? files !== null : files?.join() !== expected.join();
+    });
     expect(wrong).toEqual([]);
+    // a words.ts gives every language (the compiler holds it to them too: moduleWords in src/i18n/messages.ts)
+    for (const file of allWordsFiles()) for (const code of CODES) expect([file, code, Object.keys(wordsIn(file, code))]).toEqual([file, code, ['resources']]);
   });
 
   it.each(CODES)('%s: the bundle’s glob and jest’s loader find the same files, every module’s', (code) => {
-    const glob = globOf(code);
+    const globs = globsOf(code);
     // its own language: a copied file globbing another one's would pass the other checks
-    expect(glob).toBe(`../../resources/*/words/${code}.ts`);
-    const bundled = expand(glob, path.join(SRC, 'i18n/modules'));
-    expect(wordFiles(code)).toEqual(bundled);
-    expect(bundled.map(moduleOf).sort()).toEqual(folders);
+    expect(globs).toEqual([`../../resources/*/words/${code}.ts`, '../../resources/*/words.ts']);
+    const text = readFileSync(path.join(SRC, 'i18n/modules', `${code}.ts`), 'utf8');
+    expect(text).toContain(`.map((words) => words.${code})`);
+    const [own = [], all = []] = globs.map((glob) => expand(glob, path.join(SRC, 'i18n/modules')));
+    expect(wordFiles(code)).toEqual(own);
+    expect(allWordsFiles()).toEqual(all);
+    expect([...own, ...all].map(moduleOf).sort()).toEqual(folders);
   });
 
   it('of a module are its own: its resources.<name> subtree and app messages, no other module’s', () => {
     for (const name of folders) {
-      const words = wordsOf(path.join(RESOURCES, name, 'words/en.ts'));
+      const words = wordsOf(name);
       expect([name, Object.keys(words).filter((key) => key !== 'resources' && key !== 'app')]).toEqual([name, []]);
       expect([name, Object.keys((words.resources ?? {}) as Messages)]).toEqual([name, [name]]);
     }
@@ -72,8 +82,7 @@ describe("modules' words", () => {
 
   it('every resource of the console has its words in its folder', () => {
     const without = RESOURCE_NAMES.filter((name) => {
-      const file = path.join(RESOURCES, name, 'words/en.ts');
-      return !existsSync(file) || flattenMessages(wordsOf(file))[`resources.${name}.name`] === undefined;
+      return !folders.includes(name) || flattenMessages(wordsOf(name))[`resources.${name}.name`] === undefined;
     });
     expect(without).toEqual([]);
   });
@@ -81,9 +90,9 @@ describe("modules' words", () => {
   it.each(CODES)('%s: no two modules give the same key (one would silently replace the other)', (code) => {
     const owners = new Map<string, string>();
     const twice: string[] = [];
-    for (const file of wordFiles(code)) {
+    for (const file of [...wordFiles(code), ...allWordsFiles()]) {
       const name = moduleOf(file);
-      for (const key of Object.keys(flattenMessages(wordsOf(file)))) {
+      for (const key of Object.keys(flattenMessages(wordsIn(file, code)))) {
         const owner = owners.get(key);
         if (owner) twice.push(`${key}: ${owner}, ${name}`);
         owners.set(key, name);

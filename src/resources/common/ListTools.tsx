@@ -8,7 +8,7 @@ import GridOnIcon from '@mui/icons-material/GridOn';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Button, useDataProvider, useListContext, useLocaleState, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { EXPORT_COLUMN_KEYS } from '../../../contract/exports';
+import { exportLabelKeys } from './exportLabels';
 
 /** Side by side on a wide screen, each the whole width on a phone. */
 const DATE_WIDTH = { width: { xs: '100%', sm: 190 } } as const;
@@ -96,15 +96,10 @@ const useExportReader = (resource: string | undefined) => {
   const [locale] = useLocaleState();
   return () => {
     const labels: Record<string, string> = {};
-    const label = (key: string) => {
-      const path = `resources.${resource}.fields.${key}`;
-      const text = resource ? translate(path, { _: '' }) : '';
-      return text === path ? '' : text;
-    };
-    for (const key of EXPORT_COLUMN_KEYS) {
-      // a related record's column is labelled as its key's field (district: district_id's District)
-      const text = label(key) || label(`${key}_id`);
-      if (text) labels[key] = text;
+    for (const [column, field] of resource ? exportLabelKeys(resource) : []) {
+      const path = `resources.${resource}.fields.${field}`;
+      const text = translate(path, { _: '' });
+      if (text && text !== path) labels[column] = text;
     }
     labels.id = translate('app.export.id');
     labels.created_at ||= translate('app.export.created_at');

@@ -23,6 +23,7 @@ import { seedPromotionalDemo } from './promotionalDemo';
 import { createStorage } from '../../services/storageDriver';
 import type { Storage } from '../../services/storage';
 import { seedContentDemo } from './contentDemo';
+import { seedSamples } from './samples';
 import { resolveRecipients } from '../../resources/programme/messages';
 import { CHANNEL_OF, NotificationFanOut } from '../../services/fanOut';
 
@@ -433,6 +434,8 @@ export async function seedDemo(database: Db, opts: SeedDemoOptions = {}): Promis
   const notifications = await seedNotifications(database, { ownerId, log });
   // the landing site's content, with its images in the storage (only when it has none yet)
   if (opts.storage) await seedPromotionalDemo(database, opts.storage, log);
+  // every module named above none: rows from its declaration's sample
+  await seedSamples(database, ownerId, stamp, log);
 
   if (database.dialect === 'postgres') {
     // planner statistics and the visibility map after a bulk load, as autovacuum would leave them a

@@ -31,6 +31,7 @@ export function bodySchemas(def: ResourceDef): { create: TObject; update: TObjec
   const updateProps: Record<string, TSchema> = { ...props(def.updateSchema ?? def.createSchema) };
   if (!def.updateSchema) for (const [k, v] of Object.entries(updateProps)) updateProps[k] = Type.Optional(v);
   for (const [k, v] of Object.entries(extra)) updateProps[k] = Type.Optional(v);
+  for (const [field, spec] of Object.entries(def.files ?? {})) if (spec) updateProps[field] = Type.Optional(fileSchema(spec, true));
   if (def.parent) delete updateProps[def.parent.column];
   return { create, update: Type.Object(updateProps, { additionalProperties: false }) };
 }
