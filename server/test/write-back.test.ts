@@ -90,7 +90,7 @@ describe.each(DIALECTS)('a record read is written back unchanged (%s)', (dialect
     const res = await api.put(url, read);
     expect([res.statusCode, res.json().error ?? null]).toEqual([200, null]);
     const other = `/api/admin/facility-centers/${withFile.encrypted_id}`;
-    const dropped = await api.put(other, { ...dataOf(await api.get(other)), file: null });
+    const dropped = await api.put(other, { ...dataOf<Row>(await api.get(other)), file: null });
     expect([dropped.statusCode, Object.keys(dropped.json().error ?? {})]).toEqual([422, ['file']]);
     expect(dataOf(await api.get(other)).file).not.toBeNull();
   });
