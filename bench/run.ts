@@ -461,6 +461,8 @@ async function scenarios(server: Server, opts: Options): Promise<{ list: Scenari
   const end = dates[dates.length - 1] ?? new Date().toISOString().slice(0, 10);
   const start = new Date(Date.parse(end) - 30 * 86_400_000).toISOString().slice(0, 10);
   const dateFilter = { start_date: start, end_date: end, isFiltered: true };
+  // the district of the first patient placed in one, as the list's district filter names it
+  const district = (firstPatients.data as { district_id?: number | null }[]).map((p) => p.district_id).find((d) => typeof d === 'number') ?? 1;
 
   // a patient's profile: getOne, then the tabs' getList calls (PatientProfile.tsx: ClinicalTimeline x3, FamilyProfile)
   const profiles = (firstPatients.data as { id: number; encrypted_id: string }[]).map((p) => [
@@ -517,6 +519,18 @@ async function scenarios(server: Server, opts: Options): Promise<{ list: Scenari
       what: `GET ${patientList(1, { search: 'khan' })} and ${SEARCH_TERMS.slice(1).map((q) => `"${q}"`).join(', ')} in turn (names, a phone prefix, a rare email)`,
       path: patientList(1, { search: 'khan' }),
       options: { headers: auth, ...rotating(SEARCH_TERMS.map((q) => patientList(1, { search: q }))) },
+    },
+    {
+      name: 'patients, search "ali"',
+      what: `GET ${patientList(1, { search: 'ali' })}: one common name alone (5,107 of 100,000 patients), counted exactly`,
+      path: patientList(1, { search: 'ali' }),
+      options: { headers: auth, method: 'GET' },
+    },
+    {
+      name: 'patients, search in a district',
+      what: `GET ${patientList(1, { search: 'khan', district_id: district })} and "ali", "0300", "fatima" in turn: the search with the list's district filter (a patient's district is in their profile)`,
+      path: patientList(1, { search: 'khan', district_id: district }),
+      options: { headers: auth, ...rotating(['khan', 'ali', '0300', 'fatima'].map((q) => patientList(1, { search: q, district_id: district }))) },
     },
     {
       name: 'app-bar search',
@@ -661,6 +675,7 @@ const bareScenarios = (deep: Deep): Scenario[] => {
     bare('patients, page 1', 'the kept total and 25 rows', ['/bare/patients?page=1']),
     bare(`patients, page ${deep.patients}`, 'the kept total and 25 rows, by OFFSET', [`/bare/patients?page=${deep.patients}`]),
     bare('patients, search', 'the exact count from the patients\' FTS5 table and the first 25 matches newest first', SEARCH_TERMS.map((q) => `/bare/patients?search=${encodeURIComponent(q)}`)),
+    bare('patients, search "ali"', 'the exact count from the patients\' FTS5 table and the first 25 matches newest first', ['/bare/patients?search=ali']),
     bare('appointments', 'the kept total and 25 rows', ['/bare/appointments?page=1']),
     bare('tasks', 'the kept total and 25 rows', ['/bare/tasks?page=1']),
   ];
@@ -881,10 +896,10 @@ function goals(rows: Row[], seeding: Record<string, { seedMs: number }>, scale: 
   add('paged list: ratio >= 0.7 to bare, p99 < 50 ms', (r) => paged(r) && r.dialect === 'sqlite', (r) => [(ratio(r) ?? 0) >= 0.7 && r.p99 < 50 && clean(r), `${r.reqPerSec} req/s (${versus(r)}), p99 ${r.p99} ms`]);
   add('paged list p99 < 50 ms', (r) => paged(r) && r.dialect === 'postgres', (r) => [r.p99 < 50 && clean(r), `${r.reqPerSec} req/s, p99 ${r.p99} ms`]);
   add('deep page p99 < 100 ms', deepPage, (r) => [r.p99 < 100 && clean(r), `${r.reqPerSec} req/s${r.dialect === 'sqlite' ? ` (${versus(r)})` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms`]);
-  add('search: ratio >= 1 to bare, p99 < 100 ms', (r) => r.scenario === 'patients, search' && r.dialect === 'sqlite', (r) => [(ratio(r) ?? 0) >= 1 && r.p99 < 100 && clean(r), `${r.reqPerSec} req/s (${versus(r)}), p99 ${r.p99} ms`]);
-  add('search p99 < 100 ms', (r) => r.scenario === 'patients, search' && r.dialect === 'postgres', (r) => [r.p99 < 100 && clean(r), `${r.reqPerSec} req/s, p99 ${r.p99} ms`]);
+  add('search: ratio >= 1 to bare, p99 < 100 ms', (r) => r.scenario.startsWith('patients, search') && r.dialect === 'sqlite' && bareOf(r) !== undefined, (r) => [(ratio(r) ?? 0) >= 1 && r.p99 < 100 && clean(r), `${r.reqPerSec} req/s (${versus(r)}), p99 ${r.p99} ms`]);
+  add('search p99 < 100 ms', (r) => r.scenario.startsWith('patients, search') && (r.dialect === 'postgres' || bareOf(r) === undefined), (r) => [r.p99 < 100 && clean(r), `${r.reqPerSec} req/s, p99 ${r.p99} ms`]);
   add('app-bar search p99 < 100 ms', (r) => r.scenario === 'app-bar search', (r) => [r.reqPerSec > 0 && r.p99 < 100 && clean(r), `${r.reqPerSec} req/s, p99 ${r.p99} ms`]);
-  add('PostgreSQL >= half of SQLite (lists, search)', (r) => r.dialect === 'postgres' && (paged(r) || deepPage(r) || r.scenario === 'patients, search'), (r) => {
+  add('PostgreSQL >= half of SQLite (lists, search)', (r) => r.dialect === 'postgres' && (paged(r) || deepPage(r) || r.scenario.startsWith('patients, search')), (r) => {
     const lite = rows.find((x) => x.dialect === 'sqlite' && x.scenario === r.scenario);
     if (!lite || !lite.reqPerSec) return [false, 'no SQLite figure in this run'];
     const x = r.reqPerSec / lite.reqPerSec;

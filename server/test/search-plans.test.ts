@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
+import { ALL_PERMISSIONS } from '../../contract/permissions';
 import { countFromMatches, matchesFirst, walkByText } from '../src/http/crud';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
-import { client, dataOf } from './helpers/http';
+import { anyDb, client, dataOf, type Row, sampler } from './helpers/http';
 
 /**
  * A searched list is counted and paged by whichever plan costs less for that many matches (http/crud/list.ts,
@@ -20,13 +22,16 @@ describe('choosing a searched page\'s plan', () => {
     // "ali" among a million patients: 50,065 matches; the first page walks about 500 rows, the tenth 5,000
     expect(walkByText(50_065, 25, 1_000_000, 'ali')).toBe(true);
     expect(walkByText(50_065, 250, 1_000_000, 'ali')).toBe(true);
+    expect(walkByText(50_065, 1_000, 1_000_000, 'ali')).toBe(true);
     // deeper, the walk grows past what collecting the matches costs
-    expect(walkByText(50_065, 1_000, 1_000_000, 'ali')).toBe(false);
+    expect(walkByText(50_065, 1_500, 1_000_000, 'ali')).toBe(false);
     // a longer term costs more a match to collect: "khan" (19,981), its third page too
     expect(walkByText(19_981, 75, 1_000_000, 'khan')).toBe(true);
-    expect(walkByText(19_981, 250, 1_000_000, 'khan')).toBe(false);
-    // among 100,000: "khan" (2,037 matches) walks about 1,200 rows for its first page
-    expect(walkByText(2_037, 25, 100_000, 'khan')).toBe(false);
+    expect(walkByText(19_981, 250, 1_000_000, 'khan')).toBe(true);
+    expect(walkByText(19_981, 500, 1_000_000, 'khan')).toBe(false);
+    // among 100,000: "khan" (2,037 matches) walks about 1,200 rows for its first page, 4,900 for its fourth
+    expect(walkByText(2_037, 25, 100_000, 'khan')).toBe(true);
+    expect(walkByText(2_037, 100, 100_000, 'khan')).toBe(false);
     expect(walkByText(50, 25, null, 'ali')).toBe(false);
   });
 
@@ -128,5 +133,90 @@ describe('a searched page walked by text on sqlite', () => {
     const patients = body.groups.find((g: { resource: string }) => g.resource === 'app-users');
     expect(patients.hits.map((h: { label: string }) => h.label)).toEqual([1999, 1998, 1997, 1996, 1995].map((i) => `\u212Aappa ${i}`));
     expect(patients.more).toBe(true);
+  });
+});
+
+/**
+ * A searched list narrowed by more than its search (a district-limited admin, a filter of the record's own
+ * columns, a filter through a related table), sorted and paged: whichever plan each page takes (from the
+ * matches, walked by text, walked by ids; its districts and related records looked up row by row on
+ * SQLite), every page and the total are those of a plain LIKE scan of the same rows.
+ */
+describe.each(DIALECTS)('a narrowed, sorted, paged search on %s', (dialect) => {
+  let t: TestApp;
+  let limited: ReturnType<typeof client>;
+  /** two districts (A and B, each with a tehsil) the admin is limited to, and one (C) it is not */
+  let places: Row[];
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    const api = client(t);
+    const samples = sampler(api);
+    places = [await samples.ref('tehsils'), await samples.ref('tehsils'), await samples.ref('tehsils')];
+    const role = dataOf(await api.post('/api/admin/roles', { name: 'Searching in two districts', permissions: ALL_PERMISSIONS }));
+    const password = 'quiet-river-stone-9';
+    dataOf(await api.post('/api/admin/admins', { f_name: 'Scoped', l_name: 'Searcher', email: 'scoped-searcher@example.org', cnic: '3520112345671', role_id: role.id, district_ids: [places[0]!.district_id, places[1]!.district_id], password, confirmPassword: password }));
+    limited = client(t, await t.login('scoped-searcher@example.org', password));
+    // 900 patients: "Common" in two names of three, "Rarest" in a few, "ali" in a family name of five;
+    // genders in turn; in A, B, C or nowhere; many sharing a first name and a time (the order's ties)
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    const rows = Array.from({ length: 900 }, (_, i) => ({
+      type: 'patient',
+      f_name: `${i % 3 ? 'Common' : 'Other'}${i % 97 === 0 ? ' Rarest' : ''} ${i % 40}`,
+      l_name: i % 5 === 0 ? 'Alikhan' : 'Shah',
+      email: `narrowed${i}@example.org`,
+      gender: ['male', 'female', 'transgender'][Math.floor(i / 3) % 3]!,
+      status: 1,
+      created_at: new Date(base + ((i * 7919) % 300) * 60_000).toISOString(),
+      updated_at: new Date(base).toISOString(),
+    }));
+    const db = anyDb(t);
+    for (let i = 0; i < rows.length; i += 300) {
+      const inserted = await db.insertInto('users').values(rows.slice(i, i + 300)).returning('id').execute();
+      await db.insertInto('patient_profiles').values(inserted.map(({ id }: { id: number }, k: number) => {
+        const place = (i + k) % 7 === 6 ? null : places[Math.floor((i + k) / 9) % 3]!;
+        return { id, district_id: place?.district_id ?? null, tehsil_id: place?.id ?? null, blood_group: (i + k) % 2 ? 'A+' : 'O-' };
+      })).execute();
+    }
+  });
+  afterAll(() => t?.close());
+
+  /** The plain scan: every patient of the admin's districts whose joined text holds the term, by LIKE, with the filters, in the list's order. */
+  async function scanned(term: string, where: { gender?: string; tehsil?: Row; blood?: string }, sort: 'f_name' | 'created_at', order: 'asc' | 'desc'): Promise<number[]> {
+    const text = sql`lower(coalesce(u.email, '') || ' ' || coalesce(u.f_name, '') || ' ' || coalesce(u.l_name, '') || ' ' || coalesce(u.phone_no, '') || ' ' || coalesce(u.cnic, ''))`;
+    let q = anyDb(t).selectFrom('users as u').innerJoin('patient_profiles as p', 'p.id', 'u.id').select('u.id')
+      .where('u.type', '=', 'patient')
+      .where('p.district_id', 'in', [places[0]!.district_id, places[1]!.district_id])
+      .where(sql<boolean>`${text} like ${`%${term.toLowerCase()}%`}`);
+    if (where.gender) q = q.where('u.gender', '=', where.gender);
+    if (where.tehsil) q = q.where('p.tehsil_id', '=', where.tehsil.id);
+    if (where.blood) q = q.where('p.blood_group', '=', where.blood);
+    const rows = await q.orderBy(`u.${sort}`, order).orderBy('u.id', order).execute();
+    return rows.map((r: { id: number }) => r.id);
+  }
+
+  test.each([
+    ['common', { gender: 'female' }, 'created_at', 'desc'],
+    ['common', { tehsil: 0 }, 'f_name', 'asc'],
+    ['ali', { blood: 'A+' }, 'created_at', 'asc'],
+    ['ali', {}, 'f_name', 'desc'],
+    ['rarest', { gender: 'male' }, 'created_at', 'desc'],
+    ['Common 1', { tehsil: 1, gender: 'transgender' }, 'f_name', 'desc'],
+  ] as const)('"%s" with %j by %s %s: every page and the total', async (term, filters, sort, order) => {
+    const tehsil = 'tehsil' in filters ? places[filters.tehsil]! : undefined;
+    const want = await scanned(term, { gender: 'gender' in filters ? filters.gender : undefined, tehsil, blood: 'blood' in filters ? filters.blood : undefined }, sort, order);
+    expect(want.length).toBeGreaterThan(0);
+    const params = new URLSearchParams({ search: term, sort, order, per_page: '10' });
+    if ('gender' in filters) params.set('gender', filters.gender);
+    if (tehsil) params.set('tehsil_id', String(tehsil.id));
+    if ('blood' in filters) params.set('blood_group', filters.blood);
+    // page 2 first (its count and plan with nothing remembered), then every page in turn, then page 2 again
+    const pages = Math.max(1, Math.ceil(want.length / 10));
+    for (const page of [2, ...Array.from({ length: pages + 1 }, (_, i) => i + 1), 2]) {
+      params.set('page', String(page));
+      const body = dataOf(await limited.get(`/api/admin/app-users?${params.toString()}`));
+      expect(body.total).toBe(want.length);
+      const ids = body.data.map((r: { id: number }) => r.id);
+      expect(ids).toEqual(want.slice((page - 1) * 10, page * 10));
+    }
   });
 });

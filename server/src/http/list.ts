@@ -55,21 +55,30 @@ export type ListPlan = 'indexes' | 'search' | 'text';
  * place: its own district column, the table that holds it keyed by the record's id, or the place of
  * the record its `through` column names (a family member's patient), by that resource's own rule.
  */
-export function districtCondition(ctx: AppContext, def: ResourceDef, districtIds: readonly number[] | null): ((qb: AnySelect) => AnySelect) | null {
+export function districtCondition(ctx: AppContext, def: ResourceDef, districtIds: readonly number[] | null, correlated = false): ((qb: AnySelect) => AnySelect) | null {
   if (!def.district || !districtIds) return null;
-  return placeCondition(ctx, def, districtIds.length ? [...districtIds] : [0]);
+  return placeCondition(ctx, def, districtIds.length ? [...districtIds] : [0], correlated);
 }
 
 /** A condition on a row of a declaration's table (unaliased), for a query's `where`. */
 export type RowCondition = (eb: ExpressionBuilder<DynamicDatabase, string>) => Expression<SqlBool>;
 
-/** The condition that a record of `def` lies in one of `ids` (districts), by its place. */
-function placeExpression(ctx: AppContext, def: ResourceDef, ids: number[]): RowCondition {
+/**
+ * The condition that a record of `def` lies in one of `ids` (districts), by its place. `correlated`: a
+ * place held in another table is looked up for each row tested (`exists`, by the row's id) instead of
+ * collecting every record of the districts first, for a query that tests few rows (a searched list's
+ * matches, or its walk along the order that stops after a page: ListPlan).
+ */
+function placeExpression(ctx: AppContext, def: ResourceDef, ids: number[], correlated = false): RowCondition {
   const scope = def.district!;
   if (scope.through !== undefined) {
     const { through } = scope;
     const holders = scope.resources.map((name) => recordsWithin(ctx, placedResource(ctx, def, name), ids));
     return (eb) => eb.or(holders.map((holder) => eb(sql.ref(through), 'in', holder)));
+  }
+  if (scope.table && correlated) {
+    const held = sql<boolean>`exists (select 1 from ${sql.table(scope.table)} as place where place.id = ${sql.ref(`${def.table}.id`)} and ${sql.ref(`place.${scope.column}`)} in (${sql.join(ids)}))`;
+    return () => held;
   }
   if (scope.table) {
     const holder = dynamic(ctx.db).selectFrom(scope.table).select('id').where(scope.column, 'in', ids);
@@ -79,8 +88,8 @@ function placeExpression(ctx: AppContext, def: ResourceDef, ids: number[]): RowC
   return (eb) => eb(sql.ref(column), 'in', ids);
 }
 
-function placeCondition(ctx: AppContext, def: ResourceDef, ids: number[]): (qb: AnySelect) => AnySelect {
-  const condition = placeExpression(ctx, def, ids);
+function placeCondition(ctx: AppContext, def: ResourceDef, ids: number[], correlated = false): (qb: AnySelect) => AnySelect {
+  const condition = placeExpression(ctx, def, ids, correlated);
   return (qb) => qb.where(condition);
 }
 
@@ -169,10 +178,18 @@ export interface ListQuery {
    * the table holds exactly the list's rows (the table's own, or the subset's: `addSearchPartition`).
    */
   searchCount: RawBuilder<{ n: number }> | null;
+  /** how many records of the list's full-text table (the table's own, or the subset's) match the term, whatever else narrows the list */
+  indexCount: RawBuilder<{ n: number }> | null;
   /** the search term, trimmed ('' for none) */
   search: string;
   /** the search can also be walked testing each row's text (ListPlan 'text') */
   textWalk: boolean;
+  /**
+   * The search is all that narrows the list but its subset and the ids left out, so a walk along the
+   * subset's index counts it without reading a row (countFromMatches); with any other condition the
+   * count goes from the matches.
+   */
+  searchOnly: boolean;
   /** the same rows in the opposite order (a page past the middle is read from the far end), built when asked */
   reversed(): AnySelect;
 }
@@ -215,6 +232,12 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
     return null;
   };
 
+  const search = (first(q.search) ?? '').trim();
+  // a search that also looks in the records the list names (an appointment's patient and doctor)
+  const through = search ? (def.searchThrough ?? []) : [];
+  // the plans of a searched list (its own index's matches counted, walked or collected) are for a search of its own text only
+  const fullTextSearch = search !== '' && !through.length && usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
+
   for (const [param, type] of Object.entries(def.filters ?? {})) {
     if (type === 'integer') {
       const n = integer(param);
@@ -229,7 +252,11 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   }
   for (const [param, via] of Object.entries(def.via ?? {})) {
     const value = via.values ? oneOf(param, via.values) : integer(param);
-    if (value !== null) {
+    if (value !== null && fullTextSearch) {
+      // a searched list tests few rows (its matches, or a walk that stops after a page): each looked up by its key
+      const related = sql<boolean>`exists (select 1 from ${sql.table(via.table)} as related where ${sql.ref(`related.${via.parentColumn}`)} = ${value} and ${sql.ref(`related.${via.key ?? 'id'}`)} = ${sql.ref(`${def.table}.${via.column}`)})`;
+      conditions.push((qb) => qb.where(related));
+    } else if (value !== null) {
       conditions.push((qb) => qb.where(sql.ref(via.column), 'in', db.selectFrom(via.table).select(via.key ?? 'id').where(via.parentColumn, '=', value)));
     }
   }
@@ -279,9 +306,6 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   if (ids) conditions.push((qb) => (ids.length ? qb.where('id', 'in', ids) : qb.where(sql.lit(false))));
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
-  const search = (first(q.search) ?? '').trim();
-  // a search that also looks in the records the list names (an appointment's patient and doctor)
-  const through = search ? (def.searchThrough ?? []) : [];
   if (search && through.length) {
     const own = searchMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset);
     const named = through.flatMap(({ column, resource }) => {
@@ -299,10 +323,11 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const scope = def.hooks?.scope;
   if (scope) conditions.push((qb) => scope(qb, request));
   if (options.scope) conditions.push(options.scope);
-  const district = districtCondition(ctx, def, options.districtIds !== undefined ? options.districtIds : request.admin?.districtIds ?? null);
+  const district = districtCondition(ctx, def, options.districtIds !== undefined ? options.districtIds : request.admin?.districtIds ?? null, fullTextSearch);
   if (district) conditions.push(district);
   const filtered = conditions.length > 0;
-  const onlySearched = search !== '' && conditions.length === 1 && !(options.excludeIds ?? []).length;
+  const searchOnly = search !== '' && conditions.length === 1;
+  const onlySearched = searchOnly && !(options.excludeIds ?? []).length;
   // the subset is the list itself (its total is the subset's kept count), not a filter of it
   if (def.subset) conditions.push((qb) => inSubset(def, qb, plan));
   const excluded = options.excludeIds ?? [];
@@ -318,12 +343,11 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const ordered = base.select(columns).orderBy(sortExpression(def, sort), order).orderBy('id', order);
   const opposite = order === 'asc' ? 'desc' : 'asc';
   const reversed = () => base.select(columns).orderBy(sortExpression(def, sort), opposite).orderBy('id', opposite);
-  // the plans of a searched list (its own index's matches counted, walked or collected) are for a search of its own text only
-  const fullTextSearch = search !== '' && !through.length && usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
   const ownTable = !fullTextSearch ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
-  const searchCount = onlySearched && ownTable ? countSubsetMatches(ownTable, search) : null;
+  const indexCount = ownTable ? countSubsetMatches(ownTable, search) : null;
+  const searchCount = onlySearched ? indexCount : null;
   const textWalk = fullTextSearch && walksByText(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
-  return { base, ordered, reversed, filtered, fullTextSearch, searchCount, search, textWalk };
+  return { base, ordered, reversed, filtered, fullTextSearch, searchCount, indexCount, search, textWalk, searchOnly };
 }
 
 /** A column of the table, or `relation.column`: the related record's column, read by a subquery. */

@@ -15,27 +15,37 @@ export { UNPAGED_LIMIT } from '../listQuery';
  * Whether a searched page is cheaper found from its `matches` (each looked up, then sorted) than by
  * walking the list's order until `reach` (offset + page) of them turned up: about (reach × rows /
  * matches) rows walked, at roughly a tenth of a match's cost each (measured over 100,000 patients:
- * 0.45 µs a row walked, 4-6 µs a match). Unknown row count: the walk.
+ * 0.45 µs a row walked, 4-6 µs a match). `collected`: the index's matches the plan from the matches
+ * reads, when a filter or a district leaves fewer of them on the list (default: the same). Unknown row
+ * count: the walk.
  */
-export const matchesFirst = (matches: number, reach: number, rows: number | null): boolean =>
-  rows !== null && matches * 11 < (reach * rows) / Math.max(1, matches);
+export const matchesFirst = (matches: number, reach: number, rows: number | null, collected = matches): boolean =>
+  rows !== null && collected * 11 < (reach * rows) / Math.max(1, matches);
 
 /**
  * Whether a searched page walked along the list's order is cheaper testing each row's text (ListPlan
- * 'text': about 1.9 µs a row walked, the row read and LIKE) than testing its id among the term's matches,
- * which are collected first (then 0.16 µs a row walked). Collecting costs about 0.25 µs a match for each
- * trigram of the term (a three-letter term is one trigram, a four-letter one two: "ali" 12 ms, "khan"
- * 13 ms for 50,065 and 19,981 matches among a million patients). So the text wins when the walk is short
- * against the matches: a common term's first pages among many rows. About (reach × rows / matches) rows
- * are walked. Unknown row count: the ids.
+ * 'text': about 0.6-0.8 µs a row walked, its text looked up by id in the full-text index's content table
+ * and LIKE; it was 1.9 µs reading the record's own row) than testing its id among the term's matches,
+ * which are collected first (then 0.16 µs a row walked). Collecting costs about 0.25-0.3 µs a match for
+ * each trigram of the term (a three-letter term is one trigram, a four-letter one two: "ali" 12 ms, "khan"
+ * 13 ms for 50,065 and 19,981 matches among a million patients). So the text wins while the walk is
+ * shorter than about half the matches times the trigrams: over 100,000 patients "ali"'s first page (490
+ * rows walked) 1.6 → 0.75 ms, "khan"'s (1,230 rows) 1.65 → 1.3 ms, while "khan"'s fourth page (4,900
+ * rows) stays with the ids (2.0 against 7 ms). About (reach × rows / matches) rows are walked. Unknown
+ * row count: the ids.
  */
-export const walkByText = (matches: number, reach: number, rows: number | null, term: string): boolean =>
-  rows !== null && ((reach * rows) / Math.max(1, matches)) * 7 < matches * Math.max(1, [...term].length - 2);
+export const walkByText = (matches: number, reach: number, rows: number | null, term: string, collected = matches): boolean =>
+  rows !== null && ((reach * rows) / Math.max(1, matches)) * 2 < collected * Math.max(1, [...term].length - 2);
 
-/** The plan that finds a searched page reaching `reach` rows cheapest (ListPlan): from the matches, walked by text, or walked by ids. */
-export function searchPagePlan(matches: number, reach: number, rows: number | null, built: Pick<ListQuery, 'search' | 'textWalk'>): ListPlan {
-  if (matchesFirst(matches, reach, rows)) return 'search';
-  return built.textWalk && walkByText(matches, reach, rows, built.search) ? 'text' : 'indexes';
+/**
+ * The plan that finds a searched page reaching `reach` rows cheapest (ListPlan): from the matches, walked
+ * by text, or walked by ids. `matches`: the list's (its total), which sets how far a walk goes;
+ * `collected`: the term's matches in the index, which the other two plans read (more than the list's when
+ * a filter or a district narrows it).
+ */
+export function searchPagePlan(matches: number, reach: number, rows: number | null, built: Pick<ListQuery, 'search' | 'textWalk'>, collected = matches): ListPlan {
+  if (matchesFirst(matches, reach, rows, collected)) return 'search';
+  return built.textWalk && walkByText(matches, reach, rows, built.search, collected) ? 'text' : 'indexes';
 }
 
 /**
@@ -88,11 +98,15 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
       else {
         const term = JSON.stringify(Object.entries(q).filter(([k]) => !PAGING_KEYS.has(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
         const known = searchTotals.get(term);
-        total = await countOf(crud, (known !== undefined && !countFromMatches(known, kept) ? built : fromMatches()).base, true, options.excludeIds ?? []);
+        // along the subset's index only when nothing but the search narrows it (a filter or a district would read every row walked)
+        const walk = built.searchOnly && known !== undefined && !countFromMatches(known, kept);
+        total = await countOf(crud, (walk ? built : fromMatches()).base, true, options.excludeIds ?? []);
         searchTotals.set(term, total);
         if (searchTotals.size > SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
       }
-      const plan = searchPagePlan(total, offset + perPage, kept, built);
+      // a narrowed search's plans read the term's matches in the index: how many, from the index alone
+      const collected = built.searchCount || !built.indexCount ? total : Number((await built.indexCount.execute(crud.db)).rows[0]?.n ?? 0);
+      const plan = searchPagePlan(total, offset + perPage, kept, built, Math.max(total, collected));
       rows = await readPage(plan === 'search' ? fromMatches() : plan === 'text' ? buildListQuery(ctx, def, q, request, options, 'text') : built, offset, perPage, total);
     } else if (page === 1) {
       [total, rows] = await Promise.all([countOf(crud, built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).execute()]);
