@@ -388,6 +388,56 @@ export const SERVER_MESSAGES = {
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES;
 
+/**
+ * The kinds of records a refusal counts ("still used by 2 tehsils and 1 VC area"): a code, and its English
+ * singular and plural. The server writes the English into the text; the envelope's `values.uses` lists the
+ * counts as `[{ noun, count }]` by these codes, which a client translates (the console: `server_nouns.<code>`,
+ * src/i18n/server/), so no English word reaches another language.
+ */
+export const RECORD_NOUNS = {
+  admin: ['admin', 'admins'],
+  admin_limited: ['admin limited to it', 'admins limited to it'],
+  appointment: ['appointment', 'appointments'],
+  appointment_request: ['appointment request', 'appointment requests'],
+  campaign: ['campaign', 'campaigns'],
+  chw: ['CHW', 'CHWs'],
+  doctor: ['doctor', 'doctors'],
+  duty_roster: ['duty roster', 'duty rosters'],
+  facility_center: ['facility center', 'facility centers'],
+  family_member: ['family member', 'family members'],
+  feedback_entry: ['feedback entry', 'feedback entries'],
+  health_literacy_item: ['health literacy item', 'health literacy items'],
+  medical_history: ['medical history', 'medical histories'],
+  message: ['message', 'messages'],
+  patient: ['patient', 'patients'],
+  person: ['person', 'people'],
+  prescription: ['prescription', 'prescriptions'],
+  task: ['task', 'tasks'],
+  tehsil: ['tehsil', 'tehsils'],
+  vc_area: ['VC area', 'VC areas'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type RecordNoun = keyof typeof RECORD_NOUNS;
+
+/** A count of records of one kind, as the envelope's `values.uses` lists them. */
+export interface RecordCount {
+  noun: RecordNoun;
+  count: number;
+}
+
+export const isRecordNoun = (noun: unknown): noun is RecordNoun => typeof noun === 'string' && Object.hasOwn(RECORD_NOUNS, noun);
+
+/** The counts in English, as the server's text says them: "2 tehsils and 1 VC area". */
+export const countsText = (uses: readonly RecordCount[]): string =>
+  uses.map(({ noun, count }) => `${count} ${RECORD_NOUNS[noun][count === 1 ? 0 : 1]}`).join(' and ');
+
+/**
+ * The values of a message whose text names kinds of records, as the envelope sends them (`values`) instead
+ * of those read back from the text: a record's kind by its resource name (`resource`, the console's
+ * `resources.<name>.name`), counts as `uses: [{ noun, count }]`; the other placeholders as text.
+ */
+export type StructuredValues = Record<string, string | number | readonly RecordCount[]>;
+
 /** Placeholder values that are catalogue texts themselves. */
 export const NESTED_VALUES = ['message'] as const;
 

@@ -309,7 +309,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const known = error instanceof HttpError ? error : constraintError(error) ?? malformedMultipart(error);
     if (known) {
       if (known.headers) void reply.headers(known.headers);
-      return reply.status(known.statusCode).send({ success: false, message: known.message, error: known.fieldErrors ?? null });
+      return reply.status(known.statusCode).send({ success: false, message: known.message, ...(known.values ? { values: known.values } : {}), error: known.fieldErrors ?? null });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ success: false, message: error.message, error: null });

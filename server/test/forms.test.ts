@@ -489,7 +489,9 @@ describe.each(DIALECTS)('survey forms on %s', (dialect) => {
       expect(res.json()).toMatchObject({ success: false, message: 'The survey form "Versioned survey" has 2 submissions: block it instead of deleting it.' });
       const used = await makeForm(formBody('Assigned survey'));
       await surveyTask(used, [a], 'Uses it');
-      expect((await api.del(`/api/admin/dynamic-forms/${used.encrypted_id}`)).json().message).toBe('The survey form "Assigned survey" is still used by 1 task. Delete them or choose another form first.');
+      const refused = (await api.del(`/api/admin/dynamic-forms/${used.encrypted_id}`)).json();
+      expect(refused.message).toBe('The survey form "Assigned survey" is still used by 1 task. Delete them or choose another form first.');
+      expect(refused).toMatchObject({ code: 'form_in_use', values: { title: 'Assigned survey', uses: [{ noun: 'task', count: 1 }] } });
       expect((await snapshot()).submissions).toEqual(before.submissions);
       expect(await count('dynamic_forms', ['id', form.id])).toBe(1);
       const loose = await makeForm(formBody('Loose survey'));

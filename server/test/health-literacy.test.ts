@@ -227,6 +227,7 @@ describe.each(DIALECTS)('health literacy content on %s', (dialect) => {
     expect(sent.knowledge).toMatchObject({ id: item.id, title: item.title });
     const res = await api.del(`${BASE}/${item.encrypted_id}`);
     expect([res.statusCode, res.json().message]).toEqual([409, expect.stringContaining('still used by 1 message')]);
+    expect(res.json()).toMatchObject({ code: 'literacy_in_use', values: { uses: [{ noun: 'message', count: 1 }] } });
   });
 
   it('guards each route by its hlc permission', async () => {

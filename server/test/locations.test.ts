@@ -35,6 +35,8 @@ describe.each(DIALECTS)('locations (%s)', (dialect) => {
     expect(res.json().message).toContain(d.title);
     expect(res.json().message).toContain('2 tehsils');
     expect(res.json().message).toContain('1 VC area');
+    // and the same as codes for a client's own language: the record's resource, each count by its kind
+    expect(res.json()).toMatchObject({ code: 'record_in_use', values: { resource: 'districts', label: d.title, uses: [{ noun: 'tehsil', count: 2 }, { noun: 'vc_area', count: 1 }] } });
     expect(await counts()).toEqual(before);
     expect(dataOf(await api.get(`/api/admin/districts/${d.encrypted_id}`))).toEqual(d);
 

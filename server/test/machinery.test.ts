@@ -87,11 +87,11 @@ const groups = titled('widget-groups', 'widget_groups', 'title');
 const kinds = titled('widget-kinds', 'widget_kinds', 'title', {
   columns: ['title', 'group_id', 'created_at', 'updated_at'],
   createSchema: Type.Object({ title: Fields.title(), group_id: Fields.reference('Please select a group.') }, { additionalProperties: false }),
-  referencedBy: [{ table: table('widgets'), column: 'kind_id', noun: ['widget', 'widgets'] }],
+  referencedBy: [{ table: table('widgets'), column: 'kind_id', noun: 'task' }],
   sample: async (n, ref) => ({ title: `Kind ${n}`, group_id: (await ref(resource('widget-groups'))).id }),
 });
 const owners = titled('widget-owners', 'widget_owners', 'name', {
-  referencedBy: [{ table: table('widgets'), column: 'owner_id', noun: ['widget', 'widgets'] }],
+  referencedBy: [{ table: table('widgets'), column: 'owner_id', noun: 'task' }],
 });
 const reasons = titled('widget-reasons', 'widget_reasons', 'name');
 

@@ -1,16 +1,19 @@
 /**
- * Unique titles in the database (migration 0031): on a database that already holds duplicates the
+ * Unique titles in the database (migration 0031, and 0036 for survey forms): on a database that already holds duplicates the
  * migration succeeds, reports them (a row each in duplicate_titles and a log line), merges nothing and
  * leaves that table's index out; once they are resolved the next start adds it. The refusals of the
  * API are checked over every declaring resource by the resource contract (helpers/contract.ts).
  */
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/db/migrate';
-import { migration, UNIQUE_TITLES, uniqueTitleIndex, uniqueTitleIndexes } from '../src/db/migrations/0031_unique_titles';
+import { migration, UNIQUE_TITLES as TITLES_0031, uniqueTitleIndex, uniqueTitleIndexes } from '../src/db/migrations/0031_unique_titles';
+import { FORM_TITLES, migration as formsMigration } from '../src/db/migrations/0036_unique_form_titles';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { anyDb } from './helpers/http';
 
 jest.setTimeout(180_000);
+
+const UNIQUE_TITLES = [...TITLES_0031, ...FORM_TITLES];
 
 describe.each(DIALECTS)('unique titles in the database (%s)', (dialect) => {
   let t: TestApp;
@@ -72,5 +75,43 @@ describe.each(DIALECTS)('unique titles in the database (%s)', (dialect) => {
     expect(await indexes()).toEqual(UNIQUE_TITLES.map(uniqueTitleIndex).sort());
     expect(await db.selectFrom('duplicate_titles').selectAll().execute()).toEqual([]);
     // (that the index refuses a duplicate is the contract's test, for every declaring resource)
+  });
+
+  it('migrates survey forms holding a title twice (0036): reports them, changes no form, adds the index once one is renamed', async () => {
+    const db = anyDb(t);
+    await formsMigration.down(db, dialect);
+    const stamp = new Date().toISOString();
+    const form = (title: string) => db.insertInto('dynamic_forms').values({ title, status: 1, version: 1, submissions_count: 0, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
+    const a = await form('Household survey (twice)');
+    const b = await form('  HOUSEHOLD survey (twice) ');
+    const before = await db.selectFrom('dynamic_forms').select(['id', 'title']).orderBy('id').execute();
+    const lines: string[] = [];
+    const warn = jest.spyOn(console, 'warn').mockImplementation((line: string) => void lines.push(line));
+    try {
+      await formsMigration.up(db, dialect);
+    } finally {
+      warn.mockRestore();
+    }
+    const report = await db.selectFrom('duplicate_titles').select(['table_name', 'parent_id', 'record_ids']).execute();
+    expect(report).toEqual([{ table_name: 'dynamic_forms', parent_id: null, record_ids: `${a.id},${b.id}` }]);
+    expect(lines.join('\n')).toMatch(/duplicate titles: dynamic_forms "[^"]*": ids/);
+    expect(await db.selectFrom('dynamic_forms').select(['id', 'title']).orderBy('id').execute()).toEqual(before);
+    expect(await indexes()).toEqual(UNIQUE_TITLES.map(uniqueTitleIndex).filter((n) => n !== uniqueTitleIndex(FORM_TITLES[0]!)).sort());
+
+    // the next start with the twins still there logs them again and leaves the index out; once one is renamed it adds it
+    const again: string[] = [];
+    const warnAgain = jest.spyOn(console, 'warn').mockImplementation((line: string) => void again.push(line));
+    try {
+      await migrateToLatest(t.db.db, dialect);
+    } finally {
+      warnAgain.mockRestore();
+    }
+    expect(again.join('\n')).toMatch(/duplicate titles: dynamic_forms/);
+    expect(await db.selectFrom('duplicate_titles').select('table_name').execute()).toEqual([{ table_name: 'dynamic_forms' }]);
+    await db.updateTable('dynamic_forms').set({ title: 'Household survey (renamed)' }).where('id', '=', b.id).execute();
+    await migrateToLatest(t.db.db, dialect);
+    expect(await indexes()).toEqual(UNIQUE_TITLES.map(uniqueTitleIndex).sort());
+    expect(await db.selectFrom('duplicate_titles').selectAll().execute()).toEqual([]);
+    await db.deleteFrom('dynamic_forms').where('id', 'in', [a.id, b.id]).execute();
   });
 });

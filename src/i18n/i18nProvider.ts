@@ -100,7 +100,7 @@ export const createI18nProvider = async (initial: LanguageCode = getStoredLangua
   const translate: I18nProvider['translate'] = (key, options) => {
     const server = typeof key === 'string' ? readServerMessageKey(key) : null;
     if (!server) return provider.translate(key, options);
-    const values = serverMessageValues(server, (nested) => translate(nested));
+    const values = serverMessageValues(server, (nested, options) => translate(nested, options), provider.getLocale());
     return provider.translate(server.key, { ...(options as Record<string, unknown> | undefined), ...values, _: undefined });
   };
   return {

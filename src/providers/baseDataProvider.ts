@@ -21,7 +21,7 @@ import type {
   UpdateResult,
 } from 'ra-core';
 import type { PageLink } from '../../contract/api';
-import { answerCode, serverMessageKey } from './serverMessages';
+import { answerCode, answerValues, serverMessageKey } from './serverMessages';
 import { ApiError, apiFetch, apiUrl as defaultApiUrl, isRecord, toHttps, withHttpsFileLinks, type ApiFetchOptions, type ApiResponse, type QueryParams } from './http';
 import { isKeptFile, withFileValues } from './files';
 import { rememberIds, toRecordIds, toServerKeys, withRecordIds, type IdLookup } from './references';
@@ -36,7 +36,7 @@ export type HttpClient = <T = unknown>(path: string, options?: ApiFetchOptions) 
  */
 export function toHttpError(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
-  const message = serverMessageKey(error.message, answerCode(error.body));
+  const message = serverMessageKey(error.message, answerCode(error.body), answerValues(error.body));
   if (error.status === 422 || Object.keys(error.fieldErrors).length > 0) {
     const errors = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, text]) => [field, serverMessageKey(text, answerCode(error.body, field))]));
     return new HttpError(message, 422, { errors });

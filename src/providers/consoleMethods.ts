@@ -171,9 +171,9 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
     },
 
     async bulkAction(resource, { action, ids }) {
-      const { data, message } = await request<{ done: Identifier[]; refused: { id: Identifier; status: number; message: string; code?: unknown }[] }>(http, path(resource, 'bulk', action), { method: 'POST', body: { ids } });
-      // each reason in the user's language: its catalogue key when the server named its code
-      const refused = data.refused.map(({ code, ...row }) => ({ ...row, message: serverMessageKey(row.message, code) }));
+      const { data, message } = await request<{ done: Identifier[]; refused: { id: Identifier; status: number; message: string; code?: unknown; values?: unknown }[] }>(http, path(resource, 'bulk', action), { method: 'POST', body: { ids } });
+      // each reason in the user's language: its catalogue key when the server named its code (and its values' codes)
+      const refused = data.refused.map(({ code, values, ...row }) => ({ ...row, message: serverMessageKey(row.message, code, values) }));
       return { data: { done: data.done, refused }, message: message ?? '' };
     },
 

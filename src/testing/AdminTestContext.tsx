@@ -15,6 +15,7 @@ import {
   type GetOneResult,
   type I18nProvider,
   type RaRecord,
+  type Store,
   type UpdateParams,
   type UpdateResult,
   type UserIdentity,
@@ -110,15 +111,17 @@ export interface AdminTestContextProps {
   resource?: string;
   /** who is signed in (the auth provider's getIdentity); a test admin with id 1 when not given */
   identity?: UserIdentity;
+  /** the store (what the console kept from an earlier visit: saved filters); a fresh memory store when not given */
+  store?: Store;
 }
 
 /** react-admin's contexts with a fresh memory store, the app's dictionary, a signed-in user and the toasts. */
-export const AdminTestContext = ({ children, i18nProvider, dataProvider, permissions = [], resource, identity }: AdminTestContextProps) => (
+export const AdminTestContext = ({ children, i18nProvider, dataProvider, permissions = [], resource, identity, store }: AdminTestContextProps) => (
   <AdminContext
     dataProvider={dataProvider}
     authProvider={testAuthProvider(permissions, identity)}
     i18nProvider={i18nProvider}
-    store={memoryStore()}
+    store={store ?? memoryStore()}
   >
     {resource ? <ResourceContextProvider value={resource}>{children}</ResourceContextProvider> : children}
     <Notification />

@@ -16,13 +16,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * `codes: { field: [code, ...] }` beside `error: { field: [text, ...] }`. A text outside the catalogue
  * has the code null (the console then shows the text). A message with placeholders also carries their
  * values (`values: { seconds: "42" }`), so a client can fill its own language's text without reading them
- * back from the English. Anything that is not an envelope passes as it is.
+ * back from the English; a message naming kinds of records carries them as codes (StructuredValues,
+ * contract/messages.ts), given by its sender. Anything that is not an envelope passes as it is.
  */
 export function withCodes<T>(payload: T): T {
   if (!isRecord(payload) || typeof payload.success !== 'boolean' || 'code' in payload) return payload;
   const read = typeof payload.message === 'string' ? readMessage(payload.message) : null;
   const coded: Record<string, unknown> = { ...payload, code: read?.code ?? null };
-  if (read && Object.keys(read.values).length) coded.values = read.values;
+  // values the sender gave (codes of kinds of records: StructuredValues) stand; others are read from the text
+  if (payload.values === undefined && read && Object.keys(read.values).length) coded.values = read.values;
   if (isRecord(payload.error)) {
     coded.codes = Object.fromEntries(
       Object.entries(payload.error).map(([field, texts]) => [field, Array.isArray(texts) ? texts.map((text) => (typeof text === 'string' ? (codeOfMessage(text) ?? null) : null)) : []]),

@@ -1,4 +1,4 @@
-import { messageText } from '../../../contract/messages';
+import { messageText, type StructuredValues } from '../../../contract/messages';
 
 /** Errors a handler may throw; the error handler turns each into the envelope with its status. */
 export class HttpError extends Error {
@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly fieldErrors?: Record<string, string[]>,
     /** headers of the answer (a 429's Retry-After) */
     readonly headers?: Record<string, string>,
+    /** the message's values as the envelope sends them, when they are not to be read back from its text (codes of kinds of records) */
+    readonly values?: StructuredValues,
   ) {
     super(message);
   }
@@ -35,4 +37,5 @@ export function malformedMultipart(err: { stack?: string }): HttpError | null {
 export const notFound = () => new HttpError(404, messageText('not_found'));
 export const unauthenticated = () => new HttpError(401, messageText('unauthenticated'));
 export const forbidden = (message = messageText('unauthorized')) => new HttpError(403, message);
-export const conflict = (message: string) => new HttpError(409, message);
+/** 409; `values` are the envelope's values of the message when its text names kinds of records (see StructuredValues). */
+export const conflict = (message: string, values?: StructuredValues) => new HttpError(409, message, undefined, undefined, values);

@@ -1,6 +1,7 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, Selectable, SqlBool, Transaction, Updateable } from 'kysely';
+import type { RecordNoun } from '../../../contract/messages';
 import type { Action } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
 import type { AppContext, Principal } from '../context';
@@ -72,8 +73,8 @@ export type BelongsTo<T extends TableName, P extends TableName = T> = {
 
 /** Rows of another table that point at this one: deleting refuses while any exist ("still used by 2 tehsils"). */
 export type ReferencedBy = OnTable<{
-  /** singular and plural noun of the referencing rows, for the message */
-  noun: readonly [string, string];
+  /** the kind of the referencing rows, for the message (its code; RECORD_NOUNS has its English) */
+  noun: RecordNoun;
   /** the resource whose writes make these rows, when it is not the one declared on (or with a profile in) that table */
   by?: ResourceName;
 }>;
@@ -413,7 +414,7 @@ export interface ResourceDef {
   dateRange?: string;
   belongsTo?: { as: string; column: string; resource: ResourceName; table: TableName; columns: readonly string[]; childResource?: ResourceName }[];
   parent?: { resource: ResourceName; table: TableName; column: string; message: string; subset?: { column: string; value: string } };
-  referencedBy?: { table: TableName; column: string; noun: readonly [string, string]; by?: ResourceName }[];
+  referencedBy?: { table: TableName; column: string; noun: RecordNoun; by?: ResourceName }[];
   status?: UserStatus | (Omit<NamedStatus<TableName>, 'column' | 'reasons'> & {
     column: string;
     reasons?: Readonly<Record<string, { column: string; table: TableName; message: string }>>;

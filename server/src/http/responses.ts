@@ -1,5 +1,6 @@
 import { OptionalKind, type TSchema, Type } from '@sinclair/typebox';
 import type { RouteOptions } from 'fastify';
+import { RECORD_NOUNS } from '../../../contract/messages';
 import type { ColumnType, ColumnTypes } from '../db/columns';
 import type { ResourceDef } from './resource';
 
@@ -20,7 +21,18 @@ const text = { type: 'string' } as const;
 const nullable = (type: string) => ({ type: [type, 'null'] });
 
 /** The values a message's placeholders took (`{ seconds: "42" }`), for a client's own language. */
-const VALUES = { type: 'object', additionalProperties: text, description: "the values of the message's placeholders, for a client's own language" };
+const RECORD_COUNT = {
+  type: 'object',
+  required: ['noun', 'count'],
+  additionalProperties: false,
+  properties: { noun: { type: 'string', enum: Object.keys(RECORD_NOUNS) }, count: { type: 'integer', minimum: 1 } },
+};
+export const VALUES = {
+  type: 'object',
+  additionalProperties: { anyOf: [text, { type: 'integer' }, { type: 'array', items: RECORD_COUNT }] },
+  description:
+    "the values of the message's placeholders, for a client's own language; where the text names kinds of records (record_in_use, literacy_in_use, form_in_use) they are sent as codes, not read from the English: the record's kind as its resource name (`resource`), and the counts (`uses`) as `[{ noun, count }]` by the catalogue's RECORD_NOUNS (contract/messages.ts)",
+};
 const CODE = { ...nullable('string'), description: "the message's code in the catalogue (contract/messages.ts), null for a text outside it" };
 
 /** The shared schemas (components of the document), by $id. */

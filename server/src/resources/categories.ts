@@ -26,7 +26,7 @@ export const categories = defineResource<'categories'>()({
   uniqueTitle: {},
   sortable: ['title', 'created_at', 'id'],
   defaultSort: { field: 'title', order: 'asc' },
-  referencedBy: [{ table: 'health_literacy_contents', column: 'category_id', noun: ['health literacy item', 'health literacy items'], by: 'health-literacy-content' }],
+  referencedBy: [{ table: 'health_literacy_contents', column: 'category_id', noun: 'health_literacy_item', by: 'health-literacy-content' }],
   sample: (n) => ({ title: `Category ${n}`, file: PNG_DOT }),
   invalidSamples: [{ title: '', file: PNG_DOT }],
 });

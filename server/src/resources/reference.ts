@@ -34,33 +34,31 @@ function titled(name: ResourceName, table: TitledTable, module: string, noun: st
 const byId = async (db: Kysely<Database>, table: 'districts' | 'tehsils', id: unknown) =>
   typeof id === 'number' ? db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst() : undefined;
 
-const CHWS = ['CHW', 'CHWs'] as const;
-
 /** What is placed in a district and a tehsil besides the places and CHWs: patients, the programme's work, facility centers. */
 const PLACED = (column: 'district_id' | 'tehsil_id'): ReferencedBy[] => [
-  { table: 'patient_profiles', column, noun: ['patient', 'patients'] },
-  { table: 'campaigns', column, noun: ['campaign', 'campaigns'] },
-  { table: 'tasks', column, noun: ['task', 'tasks'] },
-  { table: 'user_messages', column, noun: ['message', 'messages'] },
-  { table: 'facility_centers', column, noun: ['facility center', 'facility centers'] },
+  { table: 'patient_profiles', column, noun: 'patient' },
+  { table: 'campaigns', column, noun: 'campaign' },
+  { table: 'tasks', column, noun: 'task' },
+  { table: 'user_messages', column, noun: 'message' },
+  { table: 'facility_centers', column, noun: 'facility_center' },
 ];
 
 export const qualifications = titled('qualifications', 'qualifications', 'qualification', 'Qualification', [
-  { table: 'chw_profiles', column: 'qualification_id', noun: CHWS },
-  { table: 'doctor_profiles', column: 'qualification_id', noun: ['doctor', 'doctors'] },
+  { table: 'chw_profiles', column: 'qualification_id', noun: 'chw' },
+  { table: 'doctor_profiles', column: 'qualification_id', noun: 'doctor' },
 ]);
 export const specializations = titled('specializations', 'specializations', 'specialization', 'Specialization');
-export const cities = titled('cities', 'cities', 'location', 'City', [{ table: 'users', column: 'city_id', noun: ['person', 'people'] }]);
+export const cities = titled('cities', 'cities', 'location', 'City', [{ table: 'users', column: 'city_id', noun: 'person' }]);
 export const districts = titled(
   'districts',
   'districts',
   'location',
   'District',
   [
-    { table: 'tehsils', column: 'district_id', noun: ['tehsil', 'tehsils'] },
-    { table: 'areas', column: 'district_id', noun: ['VC area', 'VC areas'] },
-    { table: 'chw_profiles', column: 'district_id', noun: CHWS },
-    { table: 'admin_districts', column: 'district_id', noun: ['admin limited to it', 'admins limited to it'], by: 'admins' },
+    { table: 'tehsils', column: 'district_id', noun: 'tehsil' },
+    { table: 'areas', column: 'district_id', noun: 'vc_area' },
+    { table: 'chw_profiles', column: 'district_id', noun: 'chw' },
+    { table: 'admin_districts', column: 'district_id', noun: 'admin_limited', by: 'admins' },
     ...PLACED('district_id'),
   ],
   { column: 'id' },
@@ -82,8 +80,8 @@ export const tehsils = defineResource<'tehsils'>()({
   belongsTo: [{ as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] }],
   choices: ['title', 'district_id'],
   referencedBy: [
-    { table: 'areas', column: 'tehsil_id', noun: ['VC area', 'VC areas'] },
-    { table: 'chw_profiles', column: 'tehsil_id', noun: CHWS },
+    { table: 'areas', column: 'tehsil_id', noun: 'vc_area' },
+    { table: 'chw_profiles', column: 'tehsil_id', noun: 'chw' },
     ...PLACED('tehsil_id'),
   ],
   district: { column: 'district_id' },
@@ -125,8 +123,8 @@ export const areas = defineResource<'areas'>()({
   ],
   choices: ['title', 'district_id', 'tehsil_id'],
   referencedBy: [
-    { table: 'chw_profiles', column: 'area_id', noun: CHWS },
-    { table: 'facility_centers', column: 'area_id', noun: ['facility center', 'facility centers'] },
+    { table: 'chw_profiles', column: 'area_id', noun: 'chw' },
+    { table: 'facility_centers', column: 'area_id', noun: 'facility_center' },
   ],
   district: { column: 'district_id' },
   uniqueTitle: { within: 'tehsil_id' },
@@ -183,7 +181,7 @@ export const countries = defineResource<'countries'>()({
   ),
   searchable: ['country', 'iso3'],
   choices: ['country', 'iso2', 'iso3'],
-  referencedBy: [{ table: 'users', column: 'country_id', noun: ['person', 'people'] }],
+  referencedBy: [{ table: 'users', column: 'country_id', noun: 'person' }],
   sortable: ['country', 'iso2', 'iso3', 'id'],
   defaultSort: { field: 'country', order: 'asc' },
   uniqueTitle: { column: 'country' },

@@ -50,7 +50,7 @@ export const roles = defineResource<'roles'>()({
   choicesFor: ['view_role', 'view_sub_admin', 'create_sub_admin', 'edit_sub_admin'],
   sortable: ['name', 'created_at', 'id'],
   defaultSort: { field: 'name', order: 'asc' },
-  referencedBy: [{ table: 'admins', column: 'role_id', noun: ['admin', 'admins'] }],
+  referencedBy: [{ table: 'admins', column: 'role_id', noun: 'admin' }],
   presents: { is_super: Type.Boolean(), permissions: Type.Array(Type.String()), admins_count: Type.Integer() },
   hooks: {
     async prepare(w, input, existing) {

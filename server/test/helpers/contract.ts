@@ -12,6 +12,7 @@ import type { TObject } from '@sinclair/typebox';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { RECORD_NOUNS } from '../../../contract/messages';
 import { ALL_PERMISSIONS } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
 import { bodySchemas, UNPAGED_LIMIT } from '../../src/http/crud';
@@ -960,16 +961,18 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           expect(res.statusCode).toBe(409);
           expect(res.json().success).toBe(false);
           expect(res.json().message).toContain(`"${labelOf(record)}" is still used by`);
-          expect(res.json().message).toMatch(new RegExp(`\\b2 ${use.noun[1]}\\b`));
+          expect(res.json().message).toMatch(new RegExp(`\\b2 ${RECORD_NOUNS[use.noun][1]}\\b`));
+          // the kinds of records as codes in the values, for a client's own language (no English word in them)
+          expect(res.json()).toMatchObject({ code: 'record_in_use', values: { resource: name, label: labelOf(record), uses: expect.arrayContaining([{ noun: use.noun, count: 2 }]) } });
           expect(await snapshot(def)).toEqual(before);
           // selected for a bulk delete, it is refused with the same reason, and nothing goes
           const bulk = dataOf(await api.post(`${base}/bulk/delete`, { ids: [record.encrypted_id] }));
-          expect(bulk).toEqual({ done: [], refused: [{ id: record.encrypted_id, status: 409, message: res.json().message, code: res.json().code }] });
+          expect(bulk).toEqual({ done: [], refused: [{ id: record.encrypted_id, status: 409, message: res.json().message, code: res.json().code, values: res.json().values }] });
           expect(bulk.refused[0].code).toEqual(expect.any(String));
           expect(await snapshot(def)).toEqual(before);
           // one left: named in the singular
           dataOf(await api.del(`/api/admin/${user.name}/${users[0]!.encrypted_id}`));
-          expect((await api.del(`${base}/${record.encrypted_id}`)).json().message).toMatch(new RegExp(`\\b1 ${use.noun[0]}\\b`));
+          expect((await api.del(`${base}/${record.encrypted_id}`)).json().message).toMatch(new RegExp(`\\b1 ${RECORD_NOUNS[use.noun][0]}\\b`));
           // none left (with what sample() made for them, newest first): the delete test below goes through
           dataOf(await api.del(`/api/admin/${user.name}/${users[1]!.encrypted_id}`));
           for (const { resource, record: r } of made.splice(since).reverse()) dataOf(await api.del(`/api/admin/${resource}/${r.encrypted_id}`));

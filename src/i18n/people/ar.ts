@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Words the patient, family and CHW screens share, and the locations import (a module's own words are in src/resources/<name>/words/), العربية: merged into ar.ts. */
 const people = {
   app: {
+    person: { age_from_dob: 'محسوب من تاريخ الميلاد.', country_search: 'اكتب للبحث عن الدولة.' },
     account: { keep_password: 'اتركه فارغًا للإبقاء على كلمة المرور الحالية. كلمة مرور جديدة تُخرج الشخص من التطبيق.' },
     auth: { reset_success_app: 'تم تغيير كلمة المرور. سجّل الدخول إلى التطبيق بكلمة المرور الجديدة.' },
     import: {

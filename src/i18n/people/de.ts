@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Words the patient, family and CHW screens share, and the locations import (a module's own words are in src/resources/<name>/words/), Deutsch: merged into de.ts. */
 const people = {
   app: {
+    person: { age_from_dob: 'Aus dem Geburtsdatum berechnet.', country_search: 'Tippen, um die Länder zu durchsuchen.' },
     account: { keep_password: 'Leer lassen, um das bisherige Passwort zu behalten. Ein neues Passwort meldet die Person in der App ab.' },
     auth: { reset_success_app: 'Ihr Passwort wurde geändert. Melden Sie sich mit dem neuen Passwort in der App an.' },
     import: {

@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Words the patient, family and CHW screens share, and the locations import (a module's own words are in src/resources/<name>/words/), in English: merged into en.ts. */
 const people = {
   app: {
+    person: { age_from_dob: 'Counted from the date of birth.', country_search: 'Type to search the countries.' },
     account: { keep_password: 'Leave empty to keep the current password. A new password signs the person out of the app.' },
     import: {
       menu: 'Import locations',

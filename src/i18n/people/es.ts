@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Words the patient, family and CHW screens share, and the locations import (a module's own words are in src/resources/<name>/words/), Español: merged into es.ts. */
 const people = {
   app: {
+    person: { age_from_dob: 'Calculada a partir de la fecha de nacimiento.', country_search: 'Escriba para buscar el país.' },
     account: { keep_password: 'Déjelo vacío para conservar la contraseña actual. Una contraseña nueva cierra la sesión de la persona en la app.' },
     auth: { reset_success_app: 'Su contraseña se ha cambiado. Inicie sesión en la aplicación con la nueva contraseña.' },
     import: {

@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Words the patient, family and CHW screens share, and the locations import (a module's own words are in src/resources/<name>/words/), Français: merged into fr.ts. */
 const people = {
   app: {
+    person: { age_from_dob: 'Calculé à partir de la date de naissance.', country_search: 'Tapez pour chercher le pays.' },
     account: { keep_password: 'Laissez vide pour garder le mot de passe actuel. Un nouveau mot de passe déconnecte la personne de l’application.' },
     auth: { reset_success_app: 'Votre mot de passe a été modifié. Connectez-vous à l’application avec le nouveau mot de passe.' },
     import: {

@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Words the patient, family and CHW screens share, and the locations import (a module's own words are in src/resources/<name>/words/), Português (BR): merged into pt.ts. */
 const people = {
   app: {
+    person: { age_from_dob: 'Calculada a partir da data de nascimento.', country_search: 'Digite para procurar o país.' },
     account: { keep_password: 'Deixe em branco para manter a senha atual. Uma nova senha encerra a sessão da pessoa no aplicativo.' },
     auth: { reset_success_app: 'Sua senha foi alterada. Entre no aplicativo com a nova senha.' },
     import: {

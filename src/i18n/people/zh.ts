@@ -3,6 +3,7 @@ import type { Messages } from '../messages';
 /** Words the patient, family and CHW screens share, and the locations import (a module's own words are in src/resources/<name>/words/), 简体中文: merged into zh.ts. */
 const people = {
   app: {
+    person: { age_from_dob: '根据出生日期计算。', country_search: '输入以搜索国家。' },
     account: { keep_password: '留空则保留当前密码。设置新密码会使此人在应用中退出登录。' },
     auth: { reset_success_app: '您的密码已更改。请使用新密码登录应用。' },
     import: {

@@ -1,4 +1,4 @@
-import type { ServerMessageCode } from '../../../contract/messages';
+import type { RecordNoun, ServerMessageCode } from '../../../contract/messages';
 
 /** The server's messages (contract/messages.ts), Arabic: merged into ar.ts. */
 const server: Record<ServerMessageCode, string> = {
@@ -360,4 +360,28 @@ const server: Record<ServerMessageCode, string> = {
   admin_required: 'يرجى اختيار مشرف.',
 };
 
-export default { server };
+/** Counts of records in a refusal ("still used by …": contract/messages.ts RECORD_NOUNS), by their code. */
+const server_nouns: Record<RecordNoun, string> = {
+  admin: 'لا مشرف |||| مشرف واحد |||| مشرفان |||| %{smart_count} مشرفين |||| %{smart_count} مشرفًا |||| %{smart_count} مشرف',
+  admin_limited: 'لا مشرف مقيّد به |||| مشرف واحد مقيّد به |||| مشرفان مقيّدان به |||| %{smart_count} مشرفين مقيّدين به |||| %{smart_count} مشرفًا مقيّدًا به |||| %{smart_count} مشرف مقيّد به',
+  appointment: 'لا موعد |||| موعد واحد |||| موعدان |||| %{smart_count} مواعيد |||| %{smart_count} موعدًا |||| %{smart_count} موعد',
+  appointment_request: 'لا طلب موعد |||| طلب موعد واحد |||| طلبا موعد |||| %{smart_count} طلبات مواعيد |||| %{smart_count} طلب موعد |||| %{smart_count} طلب موعد',
+  campaign: 'لا حملة |||| حملة واحدة |||| حملتان |||| %{smart_count} حملات |||| %{smart_count} حملة |||| %{smart_count} حملة',
+  chw: 'لا عامل صحة مجتمعية |||| عامل صحة مجتمعية واحد |||| عاملا صحة مجتمعية |||| %{smart_count} عمال صحة مجتمعية |||| %{smart_count} عامل صحة مجتمعية |||| %{smart_count} عامل صحة مجتمعية',
+  doctor: 'لا طبيب |||| طبيب واحد |||| طبيبان |||| %{smart_count} أطباء |||| %{smart_count} طبيبًا |||| %{smart_count} طبيب',
+  duty_roster: 'لا جدول دوام |||| جدول دوام واحد |||| جدولا دوام |||| %{smart_count} جداول دوام |||| %{smart_count} جدول دوام |||| %{smart_count} جدول دوام',
+  facility_center: 'لا مركز صحي |||| مركز صحي واحد |||| مركزان صحيان |||| %{smart_count} مراكز صحية |||| %{smart_count} مركزًا صحيًا |||| %{smart_count} مركز صحي',
+  family_member: 'لا فرد من العائلة |||| فرد واحد من العائلة |||| فردان من العائلة |||| %{smart_count} أفراد من العائلة |||| %{smart_count} فردًا من العائلة |||| %{smart_count} فرد من العائلة',
+  feedback_entry: 'لا ملاحظة |||| ملاحظة واحدة |||| ملاحظتان |||| %{smart_count} ملاحظات |||| %{smart_count} ملاحظة |||| %{smart_count} ملاحظة',
+  health_literacy_item: 'لا محتوى تثقيف صحي |||| محتوى تثقيف صحي واحد |||| محتويا تثقيف صحي |||| %{smart_count} محتويات تثقيف صحي |||| %{smart_count} محتوى تثقيف صحي |||| %{smart_count} محتوى تثقيف صحي',
+  medical_history: 'لا سجل طبي |||| سجل طبي واحد |||| سجلان طبيان |||| %{smart_count} سجلات طبية |||| %{smart_count} سجلًا طبيًا |||| %{smart_count} سجل طبي',
+  message: 'لا رسالة |||| رسالة واحدة |||| رسالتان |||| %{smart_count} رسائل |||| %{smart_count} رسالة |||| %{smart_count} رسالة',
+  patient: 'لا مريض |||| مريض واحد |||| مريضان |||| %{smart_count} مرضى |||| %{smart_count} مريضًا |||| %{smart_count} مريض',
+  person: 'لا شخص |||| شخص واحد |||| شخصان |||| %{smart_count} أشخاص |||| %{smart_count} شخصًا |||| %{smart_count} شخص',
+  prescription: 'لا وصفة طبية |||| وصفة طبية واحدة |||| وصفتان طبيتان |||| %{smart_count} وصفات طبية |||| %{smart_count} وصفة طبية |||| %{smart_count} وصفة طبية',
+  task: 'لا مهمة |||| مهمة واحدة |||| مهمتان |||| %{smart_count} مهام |||| %{smart_count} مهمة |||| %{smart_count} مهمة',
+  tehsil: 'لا تحصيل |||| تحصيل واحد |||| تحصيلان |||| %{smart_count} تحصيلات |||| %{smart_count} تحصيلًا |||| %{smart_count} تحصيل',
+  vc_area: 'لا مجلس قروي |||| مجلس قروي واحد |||| مجلسان قرويان |||| %{smart_count} مجالس قروية |||| %{smart_count} مجلسًا قرويًا |||| %{smart_count} مجلس قروي',
+};
+
+export default { server, server_nouns };

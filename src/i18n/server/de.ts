@@ -1,4 +1,4 @@
-import type { ServerMessageCode } from '../../../contract/messages';
+import type { RecordNoun, ServerMessageCode } from '../../../contract/messages';
 
 /** The server's messages (contract/messages.ts), German: merged into de.ts. */
 const server: Record<ServerMessageCode, string> = {
@@ -360,4 +360,28 @@ const server: Record<ServerMessageCode, string> = {
   admin_required: 'Wählen Sie einen Admin.',
 };
 
-export default { server };
+/** Counts of records in a refusal ("still used by …": contract/messages.ts RECORD_NOUNS), by their code. */
+const server_nouns: Record<RecordNoun, string> = {
+  admin: '%{smart_count} Admin |||| %{smart_count} Admins',
+  admin_limited: '%{smart_count} auf ihn beschränkter Admin |||| %{smart_count} auf ihn beschränkte Admins',
+  appointment: '%{smart_count} Termin |||| %{smart_count} Termine',
+  appointment_request: '%{smart_count} Terminanfrage |||| %{smart_count} Terminanfragen',
+  campaign: '%{smart_count} Kampagne |||| %{smart_count} Kampagnen',
+  chw: '%{smart_count} Gesundheitshelfer |||| %{smart_count} Gesundheitshelfer',
+  doctor: '%{smart_count} Arzt |||| %{smart_count} Ärzte',
+  duty_roster: '%{smart_count} Dienstplan |||| %{smart_count} Dienstpläne',
+  facility_center: '%{smart_count} Gesundheitszentrum |||| %{smart_count} Gesundheitszentren',
+  family_member: '%{smart_count} Familienmitglied |||| %{smart_count} Familienmitglieder',
+  feedback_entry: '%{smart_count} Feedback |||| %{smart_count} Feedbacks',
+  health_literacy_item: '%{smart_count} Gesundheitsbildungsinhalt |||| %{smart_count} Gesundheitsbildungsinhalte',
+  medical_history: '%{smart_count} Krankengeschichte |||| %{smart_count} Krankengeschichten',
+  message: '%{smart_count} Nachricht |||| %{smart_count} Nachrichten',
+  patient: '%{smart_count} Patient |||| %{smart_count} Patienten',
+  person: '%{smart_count} Person |||| %{smart_count} Personen',
+  prescription: '%{smart_count} Rezept |||| %{smart_count} Rezepte',
+  task: '%{smart_count} Aufgabe |||| %{smart_count} Aufgaben',
+  tehsil: '%{smart_count} Tehsil |||| %{smart_count} Tehsils',
+  vc_area: '%{smart_count} VC |||| %{smart_count} VCs',
+};
+
+export default { server, server_nouns };

@@ -1,4 +1,4 @@
-import type { ServerMessageCode } from '../../../contract/messages';
+import type { RecordNoun, ServerMessageCode } from '../../../contract/messages';
 
 /** The server's messages (contract/messages.ts), Spanish: merged into es.ts. */
 const server: Record<ServerMessageCode, string> = {
@@ -360,4 +360,28 @@ const server: Record<ServerMessageCode, string> = {
   admin_required: 'Elija un administrador.',
 };
 
-export default { server };
+/** Counts of records in a refusal ("still used by …": contract/messages.ts RECORD_NOUNS), by their code. */
+const server_nouns: Record<RecordNoun, string> = {
+  admin: '%{smart_count} administrador |||| %{smart_count} administradores',
+  admin_limited: '%{smart_count} administrador limitado a él |||| %{smart_count} administradores limitados a él',
+  appointment: '%{smart_count} cita |||| %{smart_count} citas',
+  appointment_request: '%{smart_count} solicitud de cita |||| %{smart_count} solicitudes de cita',
+  campaign: '%{smart_count} campaña |||| %{smart_count} campañas',
+  chw: '%{smart_count} agente comunitario |||| %{smart_count} agentes comunitarios',
+  doctor: '%{smart_count} médico |||| %{smart_count} médicos',
+  duty_roster: '%{smart_count} turno |||| %{smart_count} turnos',
+  facility_center: '%{smart_count} centro de salud |||| %{smart_count} centros de salud',
+  family_member: '%{smart_count} familiar |||| %{smart_count} familiares',
+  feedback_entry: '%{smart_count} opinión |||| %{smart_count} opiniones',
+  health_literacy_item: '%{smart_count} contenido de alfabetización en salud |||| %{smart_count} contenidos de alfabetización en salud',
+  medical_history: '%{smart_count} historial médico |||| %{smart_count} historiales médicos',
+  message: '%{smart_count} mensaje |||| %{smart_count} mensajes',
+  patient: '%{smart_count} paciente |||| %{smart_count} pacientes',
+  person: '%{smart_count} persona |||| %{smart_count} personas',
+  prescription: '%{smart_count} receta |||| %{smart_count} recetas',
+  task: '%{smart_count} tarea |||| %{smart_count} tareas',
+  tehsil: '%{smart_count} tehsil |||| %{smart_count} tehsils',
+  vc_area: '%{smart_count} VC |||| %{smart_count} VC',
+};
+
+export default { server, server_nouns };

@@ -1,4 +1,4 @@
-import type { ServerMessageCode } from '../../../contract/messages';
+import type { RecordNoun, ServerMessageCode } from '../../../contract/messages';
 
 /** The server's messages (contract/messages.ts), French: merged into fr.ts. */
 const server: Record<ServerMessageCode, string> = {
@@ -360,4 +360,28 @@ const server: Record<ServerMessageCode, string> = {
   admin_required: 'Choisissez un administrateur.',
 };
 
-export default { server };
+/** Counts of records in a refusal ("still used by …": contract/messages.ts RECORD_NOUNS), by their code. */
+const server_nouns: Record<RecordNoun, string> = {
+  admin: '%{smart_count} admin |||| %{smart_count} admins',
+  admin_limited: '%{smart_count} admin limité à celui-ci |||| %{smart_count} admins limités à celui-ci',
+  appointment: '%{smart_count} rendez-vous |||| %{smart_count} rendez-vous',
+  appointment_request: '%{smart_count} demande de rendez-vous |||| %{smart_count} demandes de rendez-vous',
+  campaign: '%{smart_count} campagne |||| %{smart_count} campagnes',
+  chw: '%{smart_count} agent de santé communautaire |||| %{smart_count} agents de santé communautaires',
+  doctor: '%{smart_count} médecin |||| %{smart_count} médecins',
+  duty_roster: '%{smart_count} planning de garde |||| %{smart_count} plannings de garde',
+  facility_center: '%{smart_count} centre de santé |||| %{smart_count} centres de santé',
+  family_member: '%{smart_count} membre de la famille |||| %{smart_count} membres de la famille',
+  feedback_entry: '%{smart_count} avis |||| %{smart_count} avis',
+  health_literacy_item: '%{smart_count} contenu d’éducation à la santé |||| %{smart_count} contenus d’éducation à la santé',
+  medical_history: '%{smart_count} antécédent médical |||| %{smart_count} antécédents médicaux',
+  message: '%{smart_count} message |||| %{smart_count} messages',
+  patient: '%{smart_count} patient |||| %{smart_count} patients',
+  person: '%{smart_count} personne |||| %{smart_count} personnes',
+  prescription: '%{smart_count} ordonnance |||| %{smart_count} ordonnances',
+  task: '%{smart_count} tâche |||| %{smart_count} tâches',
+  tehsil: '%{smart_count} tehsil |||| %{smart_count} tehsils',
+  vc_area: '%{smart_count} VC |||| %{smart_count} VC',
+};
+
+export default { server, server_nouns };

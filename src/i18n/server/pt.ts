@@ -1,4 +1,4 @@
-import type { ServerMessageCode } from '../../../contract/messages';
+import type { RecordNoun, ServerMessageCode } from '../../../contract/messages';
 
 /** The server's messages (contract/messages.ts), Portuguese: merged into pt.ts. */
 const server: Record<ServerMessageCode, string> = {
@@ -360,4 +360,28 @@ const server: Record<ServerMessageCode, string> = {
   admin_required: 'Escolha um administrador.',
 };
 
-export default { server };
+/** Counts of records in a refusal ("still used by …": contract/messages.ts RECORD_NOUNS), by their code. */
+const server_nouns: Record<RecordNoun, string> = {
+  admin: '%{smart_count} administrador |||| %{smart_count} administradores',
+  admin_limited: '%{smart_count} administrador limitado a ele |||| %{smart_count} administradores limitados a ele',
+  appointment: '%{smart_count} consulta |||| %{smart_count} consultas',
+  appointment_request: '%{smart_count} pedido de consulta |||| %{smart_count} pedidos de consulta',
+  campaign: '%{smart_count} campanha |||| %{smart_count} campanhas',
+  chw: '%{smart_count} agente comunitário |||| %{smart_count} agentes comunitários',
+  doctor: '%{smart_count} médico |||| %{smart_count} médicos',
+  duty_roster: '%{smart_count} escala |||| %{smart_count} escalas',
+  facility_center: '%{smart_count} centro de saúde |||| %{smart_count} centros de saúde',
+  family_member: '%{smart_count} familiar |||| %{smart_count} familiares',
+  feedback_entry: '%{smart_count} avaliação |||| %{smart_count} avaliações',
+  health_literacy_item: '%{smart_count} conteúdo de educação em saúde |||| %{smart_count} conteúdos de educação em saúde',
+  medical_history: '%{smart_count} histórico médico |||| %{smart_count} históricos médicos',
+  message: '%{smart_count} mensagem |||| %{smart_count} mensagens',
+  patient: '%{smart_count} paciente |||| %{smart_count} pacientes',
+  person: '%{smart_count} pessoa |||| %{smart_count} pessoas',
+  prescription: '%{smart_count} receita |||| %{smart_count} receitas',
+  task: '%{smart_count} tarefa |||| %{smart_count} tarefas',
+  tehsil: '%{smart_count} tehsil |||| %{smart_count} tehsils',
+  vc_area: '%{smart_count} VC |||| %{smart_count} VC',
+};
+
+export default { server, server_nouns };

@@ -1,4 +1,4 @@
-import type { ServerMessageCode } from '../../../contract/messages';
+import type { RecordNoun, ServerMessageCode } from '../../../contract/messages';
 
 /** The server's messages (contract/messages.ts), Chinese: merged into zh.ts. */
 const server: Record<ServerMessageCode, string> = {
@@ -360,4 +360,28 @@ const server: Record<ServerMessageCode, string> = {
   admin_required: '请选择管理员。',
 };
 
-export default { server };
+/** Counts of records in a refusal ("still used by …": contract/messages.ts RECORD_NOUNS), by their code. */
+const server_nouns: Record<RecordNoun, string> = {
+  admin: '%{smart_count} 名管理员 |||| %{smart_count} 名管理员',
+  admin_limited: '%{smart_count} 名仅限于此的管理员 |||| %{smart_count} 名仅限于此的管理员',
+  appointment: '%{smart_count} 个预约 |||| %{smart_count} 个预约',
+  appointment_request: '%{smart_count} 个预约申请 |||| %{smart_count} 个预约申请',
+  campaign: '%{smart_count} 个活动 |||| %{smart_count} 个活动',
+  chw: '%{smart_count} 名社区卫生工作者 |||| %{smart_count} 名社区卫生工作者',
+  doctor: '%{smart_count} 名医生 |||| %{smart_count} 名医生',
+  duty_roster: '%{smart_count} 个排班 |||| %{smart_count} 个排班',
+  facility_center: '%{smart_count} 个卫生中心 |||| %{smart_count} 个卫生中心',
+  family_member: '%{smart_count} 名家庭成员 |||| %{smart_count} 名家庭成员',
+  feedback_entry: '%{smart_count} 条反馈 |||| %{smart_count} 条反馈',
+  health_literacy_item: '%{smart_count} 条健康素养内容 |||| %{smart_count} 条健康素养内容',
+  medical_history: '%{smart_count} 条病史 |||| %{smart_count} 条病史',
+  message: '%{smart_count} 条消息 |||| %{smart_count} 条消息',
+  patient: '%{smart_count} 名患者 |||| %{smart_count} 名患者',
+  person: '%{smart_count} 人 |||| %{smart_count} 人',
+  prescription: '%{smart_count} 张处方 |||| %{smart_count} 张处方',
+  task: '%{smart_count} 项任务 |||| %{smart_count} 项任务',
+  tehsil: '%{smart_count} 个县（Tehsil） |||| %{smart_count} 个县（Tehsil）',
+  vc_area: '%{smart_count} 个村委会（VC） |||| %{smart_count} 个村委会（VC）',
+};
+
+export default { server, server_nouns };

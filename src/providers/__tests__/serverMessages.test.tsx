@@ -116,3 +116,40 @@ describe('a bulk action’s refusals', () => {
     expect(texts[0]).not.toContain('still used');
   });
 });
+
+describe('a record in use, refused', () => {
+  const reason = 'The district "North" is still used by 2 tehsils and 1 VC area. Delete or move them first.';
+  const values = { resource: 'districts', label: 'North', uses: [{ noun: 'tehsil', count: 2 }, { noun: 'vc_area', count: 1 }] };
+  // every English word the server's text has but the record's own label
+  const english = /\b(The|district|is|still|used|by|tehsils|VC area|and|Delete|or|move|them|first)\b/;
+
+  const refusedDelete = async (language: string) => {
+    localStorage.setItem('currentLanguage', language);
+    stubFetch([{ status: 409, body: { success: false, message: reason, code: 'record_in_use', values, error: null, codes: null } }]);
+    const error = await createDataProvider().delete('districts', { id: 'a', previousData: { id: 'a', title: 'North' } }).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    const i18n = await createI18nProvider();
+    return i18n.translate((error as HttpError).message);
+  };
+
+  it('in Arabic and German: the kind and the counts in the language, no English word', async () => {
+    const arabic = await refusedDelete('ar');
+    expect(arabic).toBe('«North» (مقاطعة) ما زال مستخدمًا في: تحصيلان ومجلس قروي واحد. احذفها أو انقلها أولًا.');
+    expect(arabic.replace('North', '')).not.toMatch(/[A-Za-z]/);
+    const german = await refusedDelete('de');
+    expect(german).toBe('„North“ (Distrikt) wird noch verwendet von: 2 Tehsils und 1 VC. Löschen oder verschieben Sie diese zuerst.');
+    expect(german).not.toMatch(english);
+  });
+
+  it('in English: the same sentence the server wrote, its kind as the console names the resource', async () => {
+    expect(await refusedDelete('en')).toBe('The District "North" is still used by 2 tehsils and 1 VC area. Delete or move them first.');
+  });
+
+  it('in a bulk delete too: the reason’s values are the codes the server sent', async () => {
+    localStorage.setItem('currentLanguage', 'de');
+    stubFetch([{ status: 200, body: { success: true, message: '0 done, 1 refused.', code: 'bulk_partly', data: { done: [], refused: [{ id: 'a', status: 409, message: reason, code: 'record_in_use', values }] } } }]);
+    const { data } = await createDataProvider().bulkAction('districts', { action: 'delete', ids: ['a'] });
+    const i18n = await createI18nProvider();
+    expect(i18n.translate(data.refused[0]!.message)).toBe('„North“ (Distrikt) wird noch verwendet von: 2 Tehsils und 1 VC. Löschen oder verschieben Sie diese zuerst.');
+  });
+});

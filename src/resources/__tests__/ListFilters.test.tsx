@@ -5,9 +5,10 @@
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TestMemoryRouter, type GetListParams, type I18nProvider, type RaRecord } from 'react-admin';
+import { TestMemoryRouter, type GetListParams, type I18nProvider, type RaRecord, type Store } from 'react-admin';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider, inMemoryLists } from '../../testing/AdminTestContext';
 import { resources } from '..';
+import { consoleStore } from '../../providers/store';
 
 // many selects opened one after another: slow on a busy machine
 jest.setTimeout(480_000);
@@ -45,9 +46,10 @@ beforeAll(async () => {
 });
 afterEach(() => {
   window.matchMedia = realMatchMedia;
+  localStorage.clear();
 });
 
-const renderList = (resource: 'app-users' | 'doctors' | 'appointments' | 'chw', width = 1280) => {
+const renderList = (resource: 'app-users' | 'doctors' | 'appointments' | 'chw', width = 1280, store?: Store) => {
   window.matchMedia = viewport(width);
   const memory = inMemoryLists(lists);
   const getList = jest.fn((name: string, params: GetListParams) => memory(name, params));
@@ -60,6 +62,7 @@ const renderList = (resource: 'app-users' | 'doctors' | 'appointments' | 'chw', 
         dataProvider={appTestDataProvider({ getList })}
         permissions={['view', 'create', 'edit', 'delete'].map((action) => `${action}_${module}`)}
         resource={resource}
+        store={store}
       >
         <List />
       </AdminTestContext>
@@ -179,6 +182,22 @@ describe('saved filters', () => {
       expect(lastFilter()).not.toHaveProperty('status');
     });
 
+    await user.click(within(await openSaved(user)).getByText('Blocked O-'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Saved filters' })).not.toBeInTheDocument());
+    await waitFor(() => expect(lastFilter()).toMatchObject({ blood_group: 'O-', status: 2 }));
+    expect(screen.getByRole('combobox', { name: 'Blood group' })).toHaveTextContent('O-');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Blocked');
+  });
+
+  it('a saved filter kept from an earlier visit applies on its first pick once the list has loaded', async () => {
+    const user = userEvent.setup({ delay: null });
+    const value = { filter: { blood_group: 'O-', status: 2 }, sort: { field: 'created_at', order: 'DESC' }, perPage: 25, displayedFilters: {} };
+    // the console's own store (local storage), as a reload finds it
+    const store = consoleStore();
+    store.setup();
+    store.setItem('app-users.savedQueries', [{ label: 'Blocked O-', value }]);
+    const { lastFilter } = renderList('app-users', 1280, store);
+    await screen.findByText('Amna Bibi');
     await user.click(within(await openSaved(user)).getByText('Blocked O-'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Saved filters' })).not.toBeInTheDocument());
     await waitFor(() => expect(lastFilter()).toMatchObject({ blood_group: 'O-', status: 2 }));

@@ -60,7 +60,7 @@ export const PatientInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
     <NumberInput source="height" min={0} max={300} />
     <NumberInput source="weight" min={0} max={500} />
     <TextInput source="short_bio" multiline minRows={2} />
-    <AddressInputs mode={mode} />
+    <AddressInputs />
     <LocationCascade depth="tehsil" required={false} />
     <InterestsInput />
   </>
@@ -76,7 +76,7 @@ export default defineModule({
   list: PatientList,
   inputs: PatientInputs,
   show: PatientShow,
-  defaultValues: { gender: 'male', send_credentials: false },
+  defaultValues: { gender: 'male', send_credentials: false, country_id: null },
   transform: (data: Record<string, unknown>) => (data.interest_ids === undefined ? data : { ...data, interest_ids: idsOf(data.interest_ids) }),
   icon: PersonIcon,
   recordRepresentation: fullName,

@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import {
+  AutocompleteInput,
   Button,
   EditButton,
   NumberInput,
@@ -44,25 +45,58 @@ const wholeNumber = (value: string | number | null | undefined): number | null =
   return Number.isFinite(n) ? Math.trunc(n) : null;
 };
 
-/** Age in years; required where the spec asks for it (CHWs, family members, and patients on edit). */
-export const AgeInput = ({ required: isRequired }: { required: boolean }) => (
-  <NumberInput source="age" min={0} max={130} step={1} parse={wholeNumber} validate={isRequired ? required('app.validation.age_required') : undefined} />
-);
+/** Whole years from a date of birth (`YYYY-MM-DD`) to `today`, or null for no date, a date to come or past 130 years. */
+export function ageOn(dob: unknown, today: Date = new Date()): number | null {
+  const match = typeof dob === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob) : null;
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  let age = today.getFullYear() - year;
+  if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age--;
+  return age >= 0 && age <= 130 ? age : null;
+}
 
-const isBlank = (value: unknown) => value === null || value === undefined || value === '';
-
-/** The country select, with the United States chosen on a new record (spec 2: default country). */
-export const CountrySelect = ({ preselect }: { preselect: boolean }) => {
-  const { data } = useGetList('countries', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'country', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } });
-  const { setValue } = useFormContext();
-  const value: unknown = useWatch({ name: 'country_id' });
+/**
+ * Age in years; required where the spec asks for it (CHWs, family members, and patients on edit). With a
+ * date of birth on the form the age is counted from it (and follows it), not typed.
+ */
+export const AgeInput = ({ required: isRequired }: { required: boolean }) => {
+  const dob: unknown = useWatch({ name: 'dob' });
+  const { getValues, setValue, watch } = useFormContext();
+  const counted = ageOn(dob);
   useEffect(() => {
-    if (!preselect || !isBlank(value) || !data) return;
-    const us = data.find((c) => c.iso2 === 'US');
-    if (us) setValue('country_id', us.id, { shouldDirty: false });
-    // only when the list arrives on a new form (not on `value`): a cleared choice stays cleared
-  }, [data, preselect]);
-  return <SelectInput source="country_id" choices={data ?? []} optionText="country" isPending={!data} />;
+    // a stored age gone stale is put right as no change of the user's (the form does not ask to save it for
+    // that alone); also after the form is reset to the record read, which comes after this first effect
+    const putRight = (values: Record<string, unknown>) => {
+      const age = ageOn(values.dob);
+      if (age !== null && values.age !== age) setValue('age', age, { shouldDirty: false, shouldValidate: true });
+    };
+    putRight(getValues());
+    const { unsubscribe } = watch((values, { name }) => {
+      if (name === undefined || name === 'dob') putRight(values);
+    });
+    return unsubscribe;
+  }, [getValues, setValue, watch]);
+  return (
+    <NumberInput
+      source="age"
+      min={0}
+      max={130}
+      step={1}
+      parse={wholeNumber}
+      readOnly={counted !== null}
+      helperText={counted !== null ? 'app.person.age_from_dob' : undefined}
+      validate={isRequired ? required('app.validation.age_required') : undefined}
+    />
+  );
+};
+
+/**
+ * The country, searched by typing among the ~250 (no country is chosen for the user: the spec's console
+ * put the United States on every new record, which nobody noticed to change).
+ */
+export const CountrySelect = () => {
+  const { data } = useGetList('countries', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'country', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } });
+  return <AutocompleteInput source="country_id" choices={data ?? []} optionText="country" isPending={!data} helperText="app.person.country_search" />;
 };
 
 export const PersonPhotoInput = () => <MediaInput source="photo" kinds={['image']} formatMessage="app.message.file_format" />;
@@ -71,12 +105,12 @@ export const MaritalStatusInput = ({ validate }: { validate?: Validator }) => <S
 export const BloodGroupInput = () => <SelectInput source="blood_group" choices={BLOOD_GROUP_CHOICES} />;
 export const RelationInput = () => <SelectInput source="relation" choices={RELATION_CHOICES} validate={required('app.validation.relation_required')} />;
 
-/** The address of patients and doctors: country (United States by default), city, state, zip, street. */
-export const AddressInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
+/** The address of patients and doctors: country (searched, none chosen for the user), city, state, zip, street. */
+export const AddressInputs = () => {
   const { data: cities } = useGetList('cities', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' }, filter: { paginate: false }, meta: { choices: true } });
   return (
     <>
-      <CountrySelect preselect={mode === 'create'} />
+      <CountrySelect />
       <SelectInput source="city_id" choices={cities ?? []} optionText="title" isPending={!cities} />
       <TextInput source="state" />
       <TextInput source="zipcode" />

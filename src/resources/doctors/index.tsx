@@ -59,7 +59,7 @@ const DoctorInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
     <ReferenceSelect source="qualification_id" reference="qualifications" validate={required('app.validation.qualification_required')} />
     <SpecializationsInput />
     <TextInput source="short_bio" multiline minRows={2} />
-    <AddressInputs mode={mode} />
+    <AddressInputs />
   </>
 );
 
@@ -67,7 +67,7 @@ export default defineModule({
   list: DoctorList,
   inputs: DoctorInputs,
   show: DoctorProfile,
-  defaultValues: { gender: 'male', send_credentials: false },
+  defaultValues: { gender: 'male', send_credentials: false, country_id: null },
   icon: MedicalServicesIcon,
   recordRepresentation: (record: RaRecord) => fullName(record),
   secondaryText: 'email',

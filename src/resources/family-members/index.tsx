@@ -41,7 +41,7 @@ const FamilyInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
     <NumberInput source="height" min={0} max={300} />
     <NumberInput source="weight" min={0} max={500} />
     <TextInput source="short_bio" multiline minRows={2} />
-    <AddressInputs mode={mode} />
+    <AddressInputs />
   </>
 );
 
@@ -55,7 +55,7 @@ export default defineModule({
   list: FamilyList,
   inputs: FamilyInputs,
   show: FamilyShow,
-  defaultValues: { gender: 'male' },
+  defaultValues: { gender: 'male', country_id: null },
   icon: FamilyRestroomIcon,
   recordRepresentation: fullName,
   menu: { hidden: "reached from a patient's profile (Family Profile tab)" },

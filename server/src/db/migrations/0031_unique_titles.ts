@@ -36,12 +36,13 @@ export const uniqueTitleIndex = ({ table, column }: TitledTable) => `${table}__u
 type Db = import('kysely').Kysely<any>;
 
 /**
- * For each table: its unique index when it has no duplicates (and none yet), else one row a group of
- * duplicates in `duplicate_titles` (replacing that table's earlier report). Returns the groups found.
+ * For each table (those of 0031 unless given: a later migration passes its own): its unique index when it
+ * has no duplicates (and none yet), else one row a group of duplicates in `duplicate_titles` (replacing
+ * that table's earlier report). Returns the groups found.
  */
-export async function uniqueTitleIndexes(db: Db, log: (line: string) => void = (line) => console.warn(line)): Promise<number> {
+export async function uniqueTitleIndexes(db: Db, log: (line: string) => void = (line) => console.warn(line), tables: readonly TitledTable[] = UNIQUE_TITLES): Promise<number> {
   let groups = 0;
-  for (const t of UNIQUE_TITLES) {
+  for (const t of tables) {
     const key = sql`lower(trim(${sql.ref(t.column)}))`;
     const parent = t.within ? sql.ref(t.within) : sql`NULL`;
     const dupes = await sql<{ title: string; parent_id: number | null }>`

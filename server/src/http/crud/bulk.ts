@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { USER_STATUS } from '../../../../contract/enums';
-import { codeOfMessage } from '../../../../contract/messages';
+import { codeOfMessage, type StructuredValues } from '../../../../contract/messages';
 import { ok } from '../envelope';
-import { answers } from '../responses';
+import { answers, VALUES } from '../responses';
 import { HttpError, notFound } from '../errors';
 import { access, type CrudContext } from './shared';
 import { statusOne } from './status';
@@ -25,7 +25,7 @@ const BULK_ANSWER = {
       items: {
         type: 'object',
         required: ['id', 'status', 'message', 'code'],
-        properties: { id: { type: 'string' }, status: { type: 'integer' }, message: { type: 'string' }, code: { type: ['string', 'null'] } },
+        properties: { id: { type: 'string' }, status: { type: 'integer' }, message: { type: 'string' }, code: { type: ['string', 'null'] }, values: VALUES },
       },
     },
   },
@@ -48,7 +48,7 @@ export function registerBulk(crud: CrudContext): void {
       async (request) => {
         const { ids } = request.body as { ids: string[] };
         const done: string[] = [];
-        const refused: { id: string; status: number; message: string; code: string | null }[] = [];
+        const refused: { id: string; status: number; message: string; code: string | null; values?: StructuredValues }[] = [];
         for (const encrypted of [...new Set(ids)]) {
           try {
             const id = ctx.ids.decode(def.name, encrypted);
@@ -61,7 +61,8 @@ export function registerBulk(crud: CrudContext): void {
             const reasons = err.fieldErrors ? Object.values(err.fieldErrors).flat() : [];
             const reason = err.statusCode === 404 ? 'Not found.' : reasons[0] ?? err.message;
             // the reason's catalogue code, as an answer's own message carries it (the console translates it)
-            refused.push({ id: encrypted, status: err.statusCode, message: reason, code: codeOfMessage(reason) ?? null });
+            // and its values where they are codes (a record in use: the kinds of records that use it)
+            refused.push({ id: encrypted, status: err.statusCode, message: reason, code: codeOfMessage(reason) ?? null, ...(reason === err.message && err.values ? { values: err.values } : {}) });
           }
         }
         const message = refused.length ? `${done.length} done, ${refused.length} refused.` : `${done.length} done.`;

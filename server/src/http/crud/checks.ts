@@ -1,5 +1,5 @@
 /** What a write or a delete must pass, besides the body's schema and the declaration's hooks. */
-import { messageText } from '../../../../contract/messages';
+import { countsText, messageText, type RecordCount } from '../../../../contract/messages';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { conflict, forbidden, ValidationError } from '../errors';
@@ -53,15 +53,20 @@ export async function checkParent({ def }: CrudContext, w: WriteContext, input: 
   if (!found) throw ValidationError.field(def.parent.column, def.parent.message);
 }
 
-/** Refuses to delete a record that other rows still point at: 409 naming what and how many. */
+/**
+ * Refuses to delete a record that other rows still point at: 409 naming what and how many, in English in
+ * the text and as codes in the envelope's values (the record's resource, the counts by RECORD_NOUNS).
+ */
 export async function checkUnreferenced({ def }: CrudContext, w: WriteContext, record: Presented): Promise<void> {
-  const uses: string[] = [];
+  const uses: RecordCount[] = [];
   for (const ref of def.referencedBy ?? []) {
     const row = await dynamic(w.db).selectFrom(ref.table).select((eb) => eb.fn.countAll<number>().as('n')).where(ref.column, '=', record.id).executeTakeFirst();
-    const n = Number(row?.n ?? 0);
-    if (n) uses.push(`${n} ${ref.noun[n === 1 ? 0 : 1]}`);
+    const count = Number(row?.n ?? 0);
+    if (count) uses.push({ noun: ref.noun, count });
   }
-  if (uses.length) throw conflict(`The ${nounOf(def)} "${labelOf(def, record)}" is still used by ${uses.join(' and ')}. Delete or move them first.`);
+  if (!uses.length) return;
+  const label = labelOf(def, record);
+  throw conflict(messageText('record_in_use', { noun: nounOf(def), label, uses: countsText(uses) }), { resource: def.name, label, uses });
 }
 
 /** A second record of the same title (within the same parent) is refused: see `uniqueTitle`. */

@@ -175,10 +175,10 @@ export const doctors = defineResource<'users', 'doctor_profiles'>()({
     { as: 'city', column: 'city_id', resource: 'cities', table: 'cities', columns: ['title'] },
   ],
   referencedBy: [
-    { table: 'duty_rosters', column: 'doctor_id', noun: ['duty roster', 'duty rosters'] },
-    { table: 'appointments', column: 'doctor_id', noun: ['appointment', 'appointments'] },
-    { table: 'prescriptions', column: 'doctor_id', noun: ['prescription', 'prescriptions'] },
-    { table: 'feedbacks', column: 'doctor_id', noun: ['feedback entry', 'feedback entries'] },
+    { table: 'duty_rosters', column: 'doctor_id', noun: 'duty_roster' },
+    { table: 'appointments', column: 'doctor_id', noun: 'appointment' },
+    { table: 'prescriptions', column: 'doctor_id', noun: 'prescription' },
+    { table: 'feedbacks', column: 'doctor_id', noun: 'feedback_entry' },
   ],
   exportColumns: ['id', 'f_name', 'l_name', 'email', 'phone_no', 'dob', 'age', 'gender', 'status', 'created_at'],
   // the appointment tabs: on the record's page only (hooks.read), for a reader who may read appointments

@@ -53,7 +53,7 @@ export const campaigns = defineResource<'campaigns'>()({
     { as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] },
     { as: 'tehsil', column: 'tehsil_id', resource: 'tehsils', table: 'tehsils', columns: ['title'] },
   ],
-  referencedBy: [{ table: 'tasks', column: 'campaign_id', noun: ['task', 'tasks'], by: 'tasks' }],
+  referencedBy: [{ table: 'tasks', column: 'campaign_id', noun: 'task', by: 'tasks' }],
   hooks: {
     async prepare(w, input, existing) {
       const errors: Record<string, string[]> = {};

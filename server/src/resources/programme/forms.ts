@@ -1,4 +1,4 @@
-import { messageText } from '../../../../contract/messages';
+import { countsText, messageText, type RecordCount } from '../../../../contract/messages';
 import { type Static, Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import { QUESTION_TYPES } from '../../../../contract/enums';
@@ -240,6 +240,8 @@ export const dynamicForms = defineResource<'dynamic_forms'>()({
   dateRange: 'created_at',
   status: { kind: 'user' },
   exportColumns: ['id', 'title', 'status', 'version', 'submissions_count', 'created_at'],
+  // a second form of the same title (ignoring case and spaces) is refused, 422 on `title` (migration 0036 backs it)
+  uniqueTitle: {},
   routes(app, crud) {
     registerFormExport(app, crud);
   },
@@ -284,12 +286,13 @@ export const dynamicForms = defineResource<'dynamic_forms'>()({
       const submissions = await count('form_submissions', 'form_id');
       // the answers are the programme's records: a form that has them stays (blocked, it takes no more)
       if (submissions) throw conflict(submissions === 1 ? messageText('form_has_submission', { title: row.title }) : messageText('form_has_submissions', { title: row.title, number: submissions }));
-      const uses: string[] = [];
+      const uses: RecordCount[] = [];
       const tasks = await count('tasks', 'survey_id');
-      if (tasks) uses.push(`${tasks} task${tasks === 1 ? '' : 's'}`);
+      if (tasks) uses.push({ noun: 'task', count: tasks });
       const messages = await count('user_messages', 'survey_id');
-      if (messages) uses.push(`${messages} user message${messages === 1 ? '' : 's'}`);
-      if (uses.length) throw conflict(`The survey form "${row.title}" is still used by ${uses.join(' and ')}. Delete them or choose another form first.`);
+      if (messages) uses.push({ noun: 'message', count: messages });
+      const title = String(row.title);
+      if (uses.length) throw conflict(messageText('form_in_use', { title, uses: countsText(uses) }), { title, uses });
       // its questions go with it (ON DELETE CASCADE); none has answers, since the form has no submissions
     },
     async enrich(ctx, rows) {

@@ -4,6 +4,7 @@ import { Fields } from '../../http/fields';
 import { defineResource, type Row } from '../../http/resource';
 import type { MediaKind } from '../../services/uploads';
 import { HLC_TYPES, type HlcType } from '../../../../contract/enums';
+import { countsText, messageText, type RecordCount } from '../../../../contract/messages';
 import './schema';
 
 /**
@@ -129,12 +130,13 @@ export const healthLiteracyContent = defineResource<'health_literacy_contents'>(
     // tasks and messages of type Knowledge point at items (a sample of neither can also point here, so
     // this is a hook rather than referencedBy): an item in use is blocked, not deleted
     async beforeDelete({ db }, row) {
-      const uses: string[] = [];
+      const uses: RecordCount[] = [];
       for (const [table, noun] of [['tasks', 'task'], ['user_messages', 'message']] as const) {
-        const n = Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('knowledge_id', '=', row.id).executeTakeFirstOrThrow()).n);
-        if (n) uses.push(`${n} ${noun}${n === 1 ? '' : 's'}`);
+        const count = Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('knowledge_id', '=', row.id).executeTakeFirstOrThrow()).n);
+        if (count) uses.push({ noun, count });
       }
-      if (uses.length) throw conflict(`The health literacy item "${row.title}" is still used by ${uses.join(' and ')}. Block it instead, or change them first.`);
+      const title = String(row.title);
+      if (uses.length) throw conflict(messageText('literacy_in_use', { title, uses: countsText(uses) }), { title, uses });
     },
     async enrich(ctx, rows) {
       for (const r of rows) {
