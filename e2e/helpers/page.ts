@@ -140,3 +140,11 @@ function quietAfter(page: Page, quietMs = 500) {
     },
   };
 }
+
+/** Waits for the Age input to show the age counted from a date of birth (today's, in whole years). */
+export async function expectAge(page: Page, dateOfBirth: string): Promise<void> {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const now = new Date();
+  const age = now.getFullYear() - y - (now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d) ? 1 : 0);
+  await page.locator(`input[name="age"][value="${age}"]`).waitFor();
+}

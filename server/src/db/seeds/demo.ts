@@ -828,9 +828,11 @@ async function seedProgramme(
   const forms: { id: number; questions: { id: number; title: string; type: string; options: string[]; required: boolean }[] }[] = [];
   for (const [title, questions] of FORMS) {
     const created = stampAt(now - 200 * 86_400_000);
-    const form = await db.insertInto('dynamic_forms').values({ title, status: USER_STATUS.active, version: 1, submissions_count: 0, created_by: opts.ownerId, created_at: created, updated_at: created }).returning('id').executeTakeFirstOrThrow();
+    // (a forced second run keeps the forms it made: titles are unique; its new tasks ask the same ones)
+    const kept = await db.selectFrom('dynamic_forms').select('id').where('title', '=', title).executeTakeFirst();
+    const form = kept ?? await db.insertInto('dynamic_forms').values({ title, status: USER_STATUS.active, version: 1, submissions_count: 0, created_by: opts.ownerId, created_at: created, updated_at: created }).returning('id').executeTakeFirstOrThrow();
     const rows = questions.map(([qTitle, type, required, options], position) => ({ form_id: form.id, title: qTitle, type, is_required: required ? 1 : 0, options: JSON.stringify(options), position, version: 1, retired_at: null }));
-    await db.insertInto('form_questions').values(rows).execute();
+    if (!kept) await db.insertInto('form_questions').values(rows).execute();
     const stored = await db.selectFrom('form_questions').select(['id', 'type', 'options', 'is_required']).where('form_id', '=', form.id).orderBy('position').execute();
     forms.push({ id: form.id, questions: stored.map((q, i) => ({ id: q.id, title: questions[i]![0], type: q.type, options: JSON.parse(q.options) as string[], required: Boolean(q.is_required) })) });
   }
