@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { MIGRATIONS } from '../src/db/migrations';
 import { BULK_ROWS, searchFill, withDeferredIndexing } from '../src/db/seeds/bulkLoad';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 
@@ -102,6 +103,29 @@ describe.each(DIALECTS)('a bulk load with deferred indexing (%s)', (dialect) => 
     expect(patients).toBe(3);
     const after = await t.db.db.selectFrom('row_counts').select('n').where('table_name', '=', 'users:patient').executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(patients);
+  });
+
+  test('the kinds stay counted through migration 0037 down and up (a row at a time, then a statement at a time on PostgreSQL)', async () => {
+    const exact = async () => {
+      const counted = await t.db.db.selectFrom('row_counts').select(['table_name', 'n']).where('table_name', 'like', 'users:%').orderBy('table_name').execute();
+      const actual = await sql<{ type: string; n: number }>`SELECT type, count(*) AS n FROM users GROUP BY type`.execute(t.db.db);
+      const of = new Map(actual.rows.map((r) => [`users:${r.type}`, Number(r.n)]));
+      expect(counted.length).toBe(4);
+      for (const c of counted) expect([c.table_name, Number(c.n)]).toEqual([c.table_name, of.get(c.table_name) ?? 0]);
+    };
+    const max = async () => Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM users`.execute(t.db.db)).rows[0]!.id ?? 0);
+    const writeSome = async (tag: string) => {
+      await insert(people((await max()) + 1, 12, tag));
+      await t.db.db.deleteFrom('users').where('f_name', 'in', [`${tag}0z`, `${tag}3z`, `${tag}5z`]).execute();
+      await t.db.db.updateTable('users').set({ type: 'family' }).where('f_name', '=', `${tag}4z`).execute();
+      await exact();
+    };
+    const migration = MIGRATIONS['0037_subset_counts_per_statement']!;
+    await writeSome('countsbefore');
+    await migration.down(t.db.db, t.db.dialect);
+    await writeSome('countsdown');
+    await migration.up(t.db.db, t.db.dialect);
+    await writeSome('countsup');
   });
 
   test('a smaller load than a quarter of the table, or a failing one, keeps or restores everything', async () => {
