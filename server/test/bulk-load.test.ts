@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BULK_ROWS, searchFill, withDeferredIndexing } from '../src/db/seeds/bulkLoad';
+import { BULK_ROWS, searchFill, withDeferredIndexing } from '../src/seeds/bulkLoad';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 
 // a migrated database and 25,000 people written twice
