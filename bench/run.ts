@@ -31,7 +31,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { loadConfig } from '../server/src/config';
-import { DEMO_PASSWORD, prepareAndSeedDemo } from '../server/src/db/seeds/demo';
+import { DEMO_PASSWORD, prepareAndSeedDemo } from '../server/src/seeds/demo';
 import { benchChunkedUpload, type UploadBenchResult } from './upload';
 import { benchConsoleInBrowser, browserBenchAvailable, type BrowserBenchResult } from './browser';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import { createDb, type Db } from './db';
 import { migrateToLatest } from './db/migrate';
-import { type BaseSeedResult, seedBase } from './db/seeds/base';
+import { type BaseSeedResult, seedBase } from './seeds/base';
 import { JSON_BODY_LIMIT } from './http/bodyLimits';
 import { staticSecurityHeaders } from './http/securityHeaders';
 import { serverTimeouts } from './http/timeouts';

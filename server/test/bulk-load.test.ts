@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { MIGRATIONS } from '../src/db/migrations';
-import { BULK_ROWS, searchFill, withDeferredIndexing } from '../src/db/seeds/bulkLoad';
+import { BULK_ROWS, searchFill, withDeferredIndexing } from '../src/seeds/bulkLoad';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 
 // a migrated database and 25,000 people written twice

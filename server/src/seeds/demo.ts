@@ -10,22 +10,22 @@
  */
 import { Faker, en } from '@faker-js/faker';
 import { CompiledQuery, sql } from 'kysely';
-import { ALL_PERMISSIONS, PERMISSION_MODULES } from '../../../../contract/permissions';
-import { USER_STATUS } from '../../../../contract/enums';
-import { type Config, ConfigError, loadConfig } from '../../config';
-import { hashPassword, type Argon2Cost } from '../../services/passwords';
-import { registerHolds } from '../../services/storedFiles';
-import { createDb, type Db } from '../index';
-import { migrateToLatest } from '../migrate';
+import { ALL_PERMISSIONS, PERMISSION_MODULES } from '../../../contract/permissions';
+import { USER_STATUS } from '../../../contract/enums';
+import { type Config, ConfigError, loadConfig } from '../config';
+import { hashPassword, type Argon2Cost } from '../services/passwords';
+import { registerHolds } from '../services/storedFiles';
+import { createDb, type Db } from '../db/index';
+import { migrateToLatest } from '../db/migrate';
 import { seedBase } from './base';
 import { withDeferredIndexing } from './bulkLoad';
 import { seedPromotionalDemo } from './promotionalDemo';
-import { createStorage } from '../../services/storageDriver';
-import type { Storage } from '../../services/storage';
+import { createStorage } from '../services/storageDriver';
+import type { Storage } from '../services/storage';
 import { seedContentDemo } from './contentDemo';
 import { seedSamples } from './samples';
-import { resolveRecipients } from '../../resources/programme/messages';
-import { CHANNEL_OF, NotificationFanOut } from '../../services/fanOut';
+import { resolveRecipients } from '../resources/programme/messages';
+import { CHANNEL_OF, NotificationFanOut } from '../services/fanOut';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 /** Every demo admin's email ends with this; it is how a second run recognises demo data. */

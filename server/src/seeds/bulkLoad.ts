@@ -15,7 +15,7 @@
  * Not in a transaction: a seeding that fails part way leaves a database to seed again anyway.
  */
 import { sql } from 'kysely';
-import type { Db } from '../index';
+import type { Db } from '../db/index';
 
 /** Rows below this many are loaded as they are. */
 export const BULK_ROWS = 20_000;
