@@ -67,7 +67,7 @@ export const AudienceCount = () => {
           : words('app.notifications.will_reach', counted.data);
   if (text === null) return null;
   return (
-    <Typography variant="body2" role="status" aria-live="polite" sx={{ mt: -1, mb: 2 }} data-testid="audience-count">
+    <Typography variant="body2" role="status" aria-live="polite" sx={{ mt: -0.5, mb: 2, mx: 1.75 }}>
       {text}
     </Typography>
   );
