@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useDataProvider, useLocale, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { AppDataProvider } from '../../providers/dataProvider';
