@@ -50,20 +50,25 @@ export const NotificationSend = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   // A new key empties the form after a successful send.
   const [formKey, setFormKey] = useState(0);
+  // the send asked about stays after the answer, so the closing dialog keeps its words
   const [pending, setPending] = useState<Pending | null>(null);
+  const [asking, setAsking] = useState(false);
   const answered = useRef(false);
 
   /** Opens the confirmation; resolves with the admin's answer (the form stays submitting meanwhile). */
   const confirmed = async (values: SendValues): Promise<boolean> => {
     const recipients = await countAudience(queryClient, dataProvider, values.sendTo);
     answered.current = false;
-    return new Promise((resolve) => setPending({ values, recipients, answer: resolve }));
+    return new Promise((resolve) => {
+      setPending({ values, recipients, answer: resolve });
+      setAsking(true);
+    });
   };
   const answer = (send: boolean) => {
     if (!pending || answered.current) return;
     answered.current = true;
     pending.answer(send);
-    setPending(null);
+    setAsking(false);
   };
 
   const submit = async (form: Partial<SendValues>) => {
@@ -110,7 +115,7 @@ export const NotificationSend = () => {
         />
       </ConsoleForm>
       <ConfirmDialog
-        open={pending !== null}
+        open={asking}
         title={translate('app.notifications.confirm_title', { title: pending?.values.title ?? '' })}
         content={
           pending === null

@@ -97,7 +97,7 @@ describe('Send notification form', () => {
     // Editing the field clears the server's message; the second attempt succeeds.
     await user.type(title, ' Friday');
     expect(screen.queryByText('The title may not be longer than 150 characters.')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Send “Clinic closed Friday”?' })).getByRole('button', { name: 'Send' }));
 
     expect(await screen.findByText('Sent to 3 admins.')).toBeInTheDocument();
