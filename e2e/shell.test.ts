@@ -37,11 +37,27 @@ describeJourney('shell journeys (Chromium, real server)', { timeout: 120_000 }, 
 
         await signIn(pageA, ADMIN_EMAIL, ADMIN_PASSWORD);
         await pageA.goto('/notifications/send');
+        // the form counts the audience as the server will (the active admins: root and B at least)
+        await choose(pageA, 'Audience', 'Patients');
+        await seeText(pageA, /^This will reach \d[\d,]* recipients?$/);
         await choose(pageA, 'Audience', 'Admins');
+        const admins = (await journey.server.api<{ data: { recipients: number } }>('GET', '/notifications/audience?sendTo=admin', journey.rootToken)).body.data.recipients;
+        expect(admins).toBeGreaterThanOrEqual(2);
+        await seeText(pageA, `This will reach ${admins} recipients`);
         await field(pageA, 'Title').fill('Cold chain check');
         await field(pageA, 'Message').fill('Please log the fridge temperatures today.');
         await pageA.getByRole('button', { name: 'Submit', exact: true }).click();
-        await seeText(pageA, /^Sending to \d+ admins?\.$/);
+        // Submit asks first, naming the count; Cancel sends nothing, Send sends
+        const confirm = pageA.getByRole('dialog', { name: 'Send “Cold chain check”?' });
+        await confirm.getByText(`It will reach ${admins} recipients (Admins).`).waitFor();
+        await screenshot(pageA, 'notification-confirm');
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        await confirm.waitFor({ state: 'hidden' });
+        const sentSoFar = await journey.server.api<{ data: { total: number } }>('GET', '/notifications?search=Cold%20chain%20check', journey.rootToken);
+        expect(sentSoFar.body.data.total).toBe(0);
+        await pageA.getByRole('button', { name: 'Submit', exact: true }).click();
+        await confirm.getByRole('button', { name: 'Send', exact: true }).click();
+        await seeText(pageA, `Sending to ${admins} admins.`);
 
         await pageB.waitForFunction(() => /Notifications, 1 unread/.test(document.querySelector('[aria-label^="Notifications,"]')?.getAttribute('aria-label') ?? ''));
         expect(await pageB.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);

@@ -318,6 +318,8 @@ async function recordWithClock(): Promise<RecordedFixtures> {
     await record('hlcUpdated', { method: 'PUT', path: `/health-literacy-content/${String(item.encrypted_id)}`, ...me, body: { ...hlcBody, title: 'Handwashing at home' } });
 
     // --- notifications, the dashboard and real time
+    await record('notificationAudience', { method: 'GET', path: '/notifications/audience?sendTo=admin&channel=web&type=admin', ...me });
+    await record('notificationAudienceInvalid', { method: 'GET', path: '/notifications/audience?sendTo=everyone', ...me }, 422);
     await record('notificationSent', { method: 'POST', path: '/notifications/send', ...me, body: { sendTo: 'admin', title: 'Clinic closed', body: 'The clinic is closed on Friday.', channel: 'web', type: 'admin' } }, 202);
     await record('notificationInvalid', { method: 'POST', path: '/notifications/send', ...me, body: { sendTo: 'everyone', title: 'Clinic closed', body: 'Closed.' } }, 422);
     await record('sentNotifications', { method: 'GET', path: '/notifications?page=1&per_page=25', ...me });

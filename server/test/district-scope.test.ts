@@ -181,7 +181,13 @@ describe.each(DIALECTS)('district scope (%s)', (dialect) => {
     const [here, there] = [await patient(a), await patient(b)];
     const adminOfB = await limitedAdmin([b.district_id as number], ['view_notification']);
     const sender = inA;
+    // the count the form shows before sending: its districts' only, what the send then reaches
+    const counted = async (who: Client, sendTo: string) => dataOf(await who.get(`/api/admin/notifications/audience?sendTo=${sendTo}`)).recipients as number;
+    const [patientsCounted, adminsCounted] = [await counted(sender, 'patient'), await counted(sender, 'admin')];
+    expect(await counted(api, 'patient')).toBeGreaterThan(patientsCounted);
+    expect(fieldErrors(await sender.get('/api/admin/notifications/audience?sendTo=doctor'))).toEqual({ sendTo: ['Doctors serve every district: only an admin of every district can notify them.'] });
     const sent = (await sender.post('/api/admin/notifications/send', { sendTo: 'patient', title: 'Clinic day', body: 'Saturday at the BHU.' })).json().data;
+    expect(sent.recipients).toBe(patientsCounted);
     await t.app.fanOut.idle();
     const placedInA = Number((await anyDb(t).selectFrom('users').innerJoin('patient_profiles', 'patient_profiles.id', 'users.id').select((eb) => eb.fn.countAll().as('n'))
       .where('users.type', '=', 'patient').where('users.status', '=', 1).where('patient_profiles.district_id', '=', a.district_id).executeTakeFirstOrThrow()).n);
@@ -195,6 +201,7 @@ describe.each(DIALECTS)('district scope (%s)', (dialect) => {
     const bells = await anyDb(t).selectFrom('admin_notifications').select('admin_id').where('sent_notification_id', '=', toAdmins.id).execute();
     const limitedToA = await anyDb(t).selectFrom('admin_districts').select('admin_id').where('district_id', '=', a.district_id).execute();
     expect(bells.map((r) => r.admin_id).sort()).toEqual(limitedToA.map((r) => r.admin_id).sort());
+    expect([toAdmins.recipients, bells.length]).toEqual([adminsCounted, adminsCounted]);
     const bDashboard = dataOf(await adminOfB.get('/api/admin/notifications/all?per_page=100')) as Row;
     expect((bDashboard.data as Row[]).map((x) => x.body?.title)).not.toContain('Meeting');
     expect(fieldErrors(await sender.post('/api/admin/notifications/send', { sendTo: 'doctor', title: 'Roster', body: 'New slots.' }))).toHaveProperty('sendTo');

@@ -5,9 +5,12 @@ import { registry } from '../src/resources/registry';
 describe.each(DIALECTS)('notifications and dashboard (%s)', (dialect) => {
   let t: TestApp;
   let api: Client;
+  // one sampler for the suite: the reference records it makes (a country, a district) are made once
+  let samples: ReturnType<typeof sampler>;
   beforeAll(async () => {
     t = await startTestApp(dialect);
     api = client(t);
+    samples = sampler(api);
   });
   afterAll(() => t?.close());
 
@@ -75,7 +78,7 @@ describe.each(DIALECTS)('notifications and dashboard (%s)', (dialect) => {
 
   test('the dashboard matches counts computed from the rows: patients, CHWs, and the cities with the most people first', async () => {
     const [quetta, abbottabad] = [dataOf(await api.post('/api/admin/cities', { title: 'Quetta' })), dataOf(await api.post('/api/admin/cities', { title: 'Abbottabad' }))];
-    const { sampleOf, ref } = sampler(api);
+    const { sampleOf, ref } = samples;
     const patients = registry.byName.get('app-users')!;
     // two patients in Quetta, one in Abbottabad: Quetta first (not alphabetical)
     for (const city of [quetta, quetta, abbottabad]) dataOf(await api.post('/api/admin/app-users', { ...(await sampleOf(patients)), city_id: city.id }));
@@ -96,5 +99,40 @@ describe.each(DIALECTS)('notifications and dashboard (%s)', (dialect) => {
     const mine = dataOf(await api.post('/api/admin/admins', { f_name: 'Viewer', email: 'dash-viewer2@example.org', cnic: '3520112345671', role_id: role.id, district_ids: [chw.district_id], password: 'quiet-river-stone-9', confirmPassword: 'quiet-river-stone-9' }));
     expect(mine.district_ids).toEqual([chw.district_id]);
     expect(dataOf(await client(t, await t.login('dash-viewer2@example.org', 'quiet-river-stone-9')).get('/api/admin/dashboard')).chws).toBe(1);
+  });
+
+  test('the audience count is what a send then reaches: the same active people, the same checks, the copies created', async () => {
+    const count = async (query: string, token?: string) => client(t, token).get(`/api/admin/notifications/audience?${query}`);
+    // a patient blocked is not counted, one added is
+    const { sampleOf } = samples;
+    const patients = registry.byName.get('app-users')!;
+    const [kept, blocked] = [dataOf(await api.post('/api/admin/app-users', await sampleOf(patients))), dataOf(await api.post('/api/admin/app-users', await sampleOf(patients)))];
+    dataOf(await api.put(`/api/admin/app-users/status/${blocked.encrypted_id}`, { status: 2 }));
+    for (const sendTo of ['admin', 'doctor', 'patient'] as const) {
+      const res = await count(`sendTo=${sendTo}`);
+      expect(res.statusCode).toBe(200);
+      const { recipients, channel } = dataOf(res);
+      const sent = await api.post('/api/admin/notifications/send', { sendTo, title: `Count ${sendTo}`, body: 'Counted before.' });
+      expect(sent.statusCode).toBe(202);
+      const done = sent.json().data;
+      expect(done).toMatchObject({ recipients, channel });
+      await t.app.fanOut.idle();
+      const table = sendTo === 'admin' ? 'admin_notifications' : 'user_notifications';
+      const copies = Number((await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('sent_notification_id', '=', done.id).executeTakeFirstOrThrow()).n);
+      expect([sendTo, copies]).toEqual([sendTo, recipients]);
+      if (sendTo === 'patient') {
+        const copied = await t.db.db.selectFrom('user_notifications').select('user_id').where('sent_notification_id', '=', done.id).execute();
+        expect(copied.map((r) => r.user_id)).toContain(kept.id);
+        expect(copied.map((r) => r.user_id)).not.toContain(blocked.id);
+      }
+    }
+    // the send's permission and checks
+    const viewer = await adminWith(t, ['view_notification']);
+    expect((await count('sendTo=admin', viewer.token)).statusCode).toBe(403);
+    const sender = await adminWith(t, ['create_notification']);
+    expect((await count('sendTo=admin', sender.token)).statusCode).toBe(200);
+    expect(fieldErrors(await count('sendTo=martians'))).toEqual({ sendTo: ['Please choose who receives the notification.'] });
+    expect(fieldErrors(await count(''))).toHaveProperty('sendTo');
+    expect(fieldErrors(await count('sendTo=doctor&channel=web'))).toEqual({ channel: ['Doctors and patients are notified on the mobile channel.'] });
   });
 });

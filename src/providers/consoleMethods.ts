@@ -13,7 +13,7 @@ import { uploadChunked, type ChunkedUploadOptions, type UploadedFile } from './c
 import { readDashboard, type DashboardData } from './dashboard';
 import { readSearch, type SearchGroup } from './search';
 import { PROMOTIONAL_PATHS, readPromotional, readSlider, readTestimonial, type PromotionalCollection, type PromotionalData, type PromotionalItem, type PromotionalSection, type PromotionalValues } from './promotional';
-import { CHANNEL_OF, readBell, readSentNotification, type BellData, type SendValues, type SentNotificationResult } from './notifications';
+import { CHANNEL_OF, readBell, readSentNotification, type Audience, type BellData, type SendValues, type SentNotificationResult } from './notifications';
 import { readRealtimeConfig, type ChannelAuthorization, type ChannelAuthorizationRequest, type RealtimeConfig } from './realtime';
 import { toServerKeys } from './references';
 import { serverMessageKey } from './serverMessages';
@@ -97,6 +97,8 @@ export interface AppDataProviderMethods {
   getNotifications(params?: SignalParams): Promise<{ data: BellData }>;
   /** Marks the given notifications read, or all of one's own when no ids are given. */
   markNotificationsRead(params?: { ids?: number[] }): Promise<{ data: { marked: number } }>;
+  /** How many a notification sent now to the audience would reach (the send form's count before its confirmation). */
+  countNotificationAudience(params: { sendTo: Audience; signal?: AbortSignal }): Promise<{ data: { recipients: number } }>;
   /** Sends a notification to an audience; the message says how many received it. */
   sendNotification(params: SendValues): Promise<{ data: SentNotificationResult; message: string | undefined }>;
   /** How the real-time socket connects; null when real time is off. */
@@ -317,6 +319,13 @@ export function createConsoleMethods(options: DataProviderOptions = {}): AppData
     async markNotificationsRead({ ids } = {}) {
       const { data } = await request<unknown>(http, path('notifications', 'mark-read'), { method: 'POST', body: ids ? { ids } : {} });
       return { data: { marked: isRecord(data) && typeof data.marked === 'number' ? data.marked : 0 } };
+    },
+
+    async countNotificationAudience({ sendTo, signal }) {
+      const { data } = await request<unknown>(http, path('notifications', 'audience'), { query: { sendTo, ...CHANNEL_OF[sendTo] }, signal });
+      const recipients = isRecord(data) ? data.recipients : undefined;
+      if (typeof recipients !== 'number') throw new HttpError('The server did not count the audience.', 500, data);
+      return { data: { recipients } };
     },
 
     async sendNotification({ sendTo, title, body }) {

@@ -74,6 +74,7 @@ const APP_METHODS: Record<keyof AppDataProviderMethods, true> = {
   getAuditFacets: true,
   getNotifications: true,
   markNotificationsRead: true,
+  countNotificationAudience: true,
   sendNotification: true,
   getRealtimeConfig: true,
   authorizeChannel: true,

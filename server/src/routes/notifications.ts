@@ -48,6 +48,12 @@ const ShownBody = Type.Object(
   },
   { additionalProperties: false },
 );
+/** GET /notifications/audience: the send's audience fields (channel and type optional, checked as the send checks them) */
+const AudienceQuery = Type.Object({
+  sendTo: SendBody.properties.sendTo,
+  channel: SendBody.properties.channel,
+  type: SendBody.properties.type,
+});
 const ListQuery = Type.Object({
   page: Type.Optional(Type.String({ maxLength: 12 })),
   per_page: Type.Optional(Type.String({ maxLength: 12 })),
@@ -188,24 +194,52 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     return ok({ marked: Number(result.numUpdatedRows) }, 'Marked as read.');
   });
 
+  // the audience a send would reach now, counted as the send counts it (the form's count before its confirmation)
+  app.get('/api/admin/notifications/audience', {
+    config: { access: { permission: 'create_notification' } },
+    schema: {
+      tags,
+      summary: 'How many a notification sent now would reach: the same audience, checks and count as the send, within the sender\'s districts',
+      querystring: AudienceQuery,
+      response: answers(Type.Object({ sendTo: Type.String({ enum: [...AUDIENCES] }), channel: Type.String({ enum: ['web', 'mobile'] }), recipients: Type.Integer({ minimum: 0 }) }), 'How many would receive it.'),
+    },
+  }, async (request) => {
+    const admin = requireAdmin(request);
+    const q = request.query as Record<string, unknown>;
+    const values = { sendTo: first(q.sendTo) as Audience, channel: first(q.channel), type: first(q.type) };
+    const sendTo = audienceOf(admin, values);
+    return ok({ sendTo, channel: CHANNEL_OF[sendTo], recipients: await countAudience(sendTo, db, admin) });
+  });
+
+  /** who a send (or its count) reaches, or the field refused: the channel and type follow the audience; a limited admin cannot notify doctors */
+  function audienceOf(admin: { districtIds: readonly number[] | null }, values: { sendTo: Audience; channel?: string; type?: string }): Audience {
+    const channel = CHANNEL_OF[values.sendTo];
+    if (values.channel && values.channel !== channel) {
+      throw ValidationError.field('channel', values.sendTo === 'admin' ? 'Admins are notified on the web channel.' : 'Doctors and patients are notified on the mobile channel.');
+    }
+    if (values.type && values.type !== TYPE_OF[values.sendTo]) {
+      throw ValidationError.field('type', values.sendTo === 'admin' ? 'Notifications to admins are of type admin.' : 'Notifications to doctors and patients are of type user.');
+    }
+    // an admin limited to some districts notifies their people and admins only; doctors serve every district
+    if (admin.districtIds && values.sendTo === 'doctor') throw ValidationError.field('sendTo', 'Doctors serve every district: only an admin of every district can notify them.');
+    return values.sendTo;
+  }
+  /** the one count of an audience, for the send and for its preview alike (within the sender's districts) */
+  function countAudience(sendTo: Audience, on: typeof db, admin: { districtIds: readonly number[] | null }): Promise<number> {
+    return app.fanOut.audienceSize(sendTo, on, admin.districtIds);
+  }
+
   // send: stored with its audience counted, answered at once; the copies are stored in batches after it
   app.post('/api/admin/notifications/send', { config: { access: { permission: 'create_notification' } }, schema: { tags, body: SendBody, response: answers(SENT, 'Accepted: stored with its audience counted; the copies are stored after the answer (status sending, then sent).', 202) } }, async (request, reply) => {
     const admin = requireAdmin(request);
     const body = request.body as { sendTo: Audience; title: string; body: string; channel?: string; type?: string };
+    audienceOf(admin, body);
     const channel = CHANNEL_OF[body.sendTo];
-    if (body.channel && body.channel !== channel) {
-      throw ValidationError.field('channel', body.sendTo === 'admin' ? 'Admins are notified on the web channel.' : 'Doctors and patients are notified on the mobile channel.');
-    }
-    if (body.type && body.type !== TYPE_OF[body.sendTo]) {
-      throw ValidationError.field('type', body.sendTo === 'admin' ? 'Notifications to admins are of type admin.' : 'Notifications to doctors and patients are of type user.');
-    }
-    // an admin limited to some districts notifies their people and admins only; doctors serve every district
-    if (admin.districtIds && body.sendTo === 'doctor') throw ValidationError.field('sendTo', 'Doctors serve every district: only an admin of every district can notify them.');
     const title = body.title.trim();
     const text = body.body.trim();
     const sent = await db.transaction().execute(async (trx) => {
       const stamp = now();
-      const recipients = await app.fanOut.audienceSize(body.sendTo, trx, admin.districtIds);
+      const recipients = await countAudience(body.sendTo, trx, admin);
       const row = await trx.insertInto('sent_notifications').values({
         send_to: body.sendTo, channel, title, body: text, recipients, delivered: 0, status: recipients > 0 ? 'sending' : 'sent',
         sent_by: admin.id, created_at: stamp, updated_at: stamp, district_ids: admin.districtIds ? JSON.stringify(admin.districtIds) : null,

@@ -673,6 +673,18 @@ describe('dashboard, notifications and real time', () => {
     expect(sent[1]!.json).toEqual({ ids: [3, 4] });
   });
 
+  test("countNotificationAudience asks the send's audience fields and resolves with the count; a refusal is a 422", async () => {
+    const sent = stubFetch([recorded('notificationAudience'), recorded('notificationAudienceInvalid')]);
+    const result = await provider.countNotificationAudience({ sendTo: 'admin' });
+    expectRecordedRequest(sent[0], 'notificationAudience');
+    expect(result).toEqual({ data: { recipients: calls.notificationAudience.body.data.recipients } });
+    expect(result.data.recipients).toBeGreaterThan(0);
+
+    const refused = await httpError(provider.countNotificationAudience({ sendTo: 'everyone' as 'admin' }));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ errors: { sendTo: 'server.recipients_required' } });
+  });
+
   test("sendNotification resolves with what was sent and the server's message; a refusal is a 422", async () => {
     const sent = stubFetch([recorded('notificationSent'), recorded('notificationInvalid')]);
     const result = await provider.sendNotification(calls.notificationSent.request.body as Parameters<typeof provider.sendNotification>[0]);

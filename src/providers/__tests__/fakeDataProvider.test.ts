@@ -180,8 +180,10 @@ test("embedded relations and the bell's notifications name their records by the 
 test('a notification sent to admins rings the bell until it is read', async () => {
   const { provider } = setup();
   const before = (await provider.getNotifications()).data.count;
+  const { data: counted } = await provider.countNotificationAudience({ sendTo: 'admin' });
   const { data: sent } = await provider.sendNotification({ sendTo: 'admin', title: 'Cold chain', body: 'Log the fridge' });
-  expect(sent.recipients).toBe(data.resources.admins!.length);
+  expect(sent.recipients).toBe(data.resources.admins!.filter((admin) => Number(admin.status) === 1).length);
+  expect(counted.recipients).toBe(sent.recipients);
   const bell = (await provider.getNotifications()).data;
   expect(bell.count).toBe(before + 1);
   expect(bell.notifications[0]?.body.title).toBe('Cold chain');
@@ -190,6 +192,18 @@ test('a notification sent to admins rings the bell until it is read', async () =
   expect(list.length).toBe((data.resources.notifications?.length ?? 0) + 1);
   await provider.markNotificationsRead();
   expect((await provider.getNotifications()).data.count).toBe(0);
+});
+
+test('the audience of a notification is counted as the send counts it: active records only', async () => {
+  const { provider } = setup();
+  const active = (list: { status?: unknown }[] | undefined) => (list ?? []).filter((record) => Number(record.status) === 1).length;
+  expect((await provider.countNotificationAudience({ sendTo: 'patient' })).data.recipients).toBe(active(data.resources['app-users']));
+  expect((await provider.countNotificationAudience({ sendTo: 'doctor' })).data.recipients).toBe(active(data.resources.doctors));
+  const { data: [patient] } = await provider.getList('app-users', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: { status: 1 } });
+  const before = (await provider.countNotificationAudience({ sendTo: 'patient' })).data.recipients;
+  await provider.updateStatus('app-users', { id: patient!.id, status: 2 });
+  expect((await provider.countNotificationAudience({ sendTo: 'patient' })).data.recipients).toBe(before - 1);
+  expect((await provider.sendNotification({ sendTo: 'patient', title: 'Clinic day', body: 'Saturday' })).data.recipients).toBe(before - 1);
 });
 
 test('the promotional content is the dumped one, and a testimonial can be added and removed', async () => {

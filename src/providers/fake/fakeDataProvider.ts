@@ -12,12 +12,12 @@ import type { AdminNotification } from '../../../contract/api';
 import type { AppDataProvider } from '../dataProvider';
 import type { LocationImportResult, OpenSlot } from '../consoleMethods';
 import { isKeptFile, withFileValues, type FileValue } from '../files';
-import { readBell } from '../notifications';
+import { readBell, type Audience } from '../notifications';
 import { readPromotional, type PromotionalData, type PromotionalSlider, type PromotionalTestimonial } from '../promotional';
 import { updateSessionProfile } from '../session';
-import { RELATION_FILTERS, relationIds, statusValue } from '../kit/conventions';
+import { RELATION_FILTERS, STATUS, relationIds, statusValue } from '../kit/conventions';
 import { nameOf } from '../kit/spreadsheet';
-import { withConsoleMethods } from '../kit/withConsoleMethods';
+import { AUDIENCE_LISTS, withConsoleMethods } from '../kit/withConsoleMethods';
 import type { DemoData, RawOpenSlot } from './demoData';
 
 export interface FakeProviderOptions {
@@ -133,6 +133,9 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
 
   const all = async (resource: string, filter: Record<string, unknown> = {}) =>
     (await list(resource, { filter, sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 1_000_000 } })).data;
+
+  /** Who a notification reaches, as the server counts it: the audience's active records (the signed-in admin among the admins); the send and its count alike. */
+  const audienceSize = async (sendTo: Audience) => (await all(AUDIENCE_LISTS[sendTo], { status: STATUS.active })).length;
 
   /** The slots open to booking, as the dump holds them, by doctor and month; a booked one is taken out. */
   const openSlots = new Map(Object.entries(data.openSlots).map(([key, slots]) => [key, slots.map(openSlot)]));
@@ -285,9 +288,12 @@ export function createFakeDataProvider(data: DemoData, options: FakeProviderOpti
         return { data: { marked } };
       },
 
+      async countNotificationAudience({ sendTo }) {
+        return { data: { recipients: await audienceSize(sendTo) } };
+      },
+
       async sendNotification({ sendTo, title, body }) {
-        const audience = sendTo === 'admin' ? 'admins' : sendTo === 'doctor' ? 'doctors' : 'app-users';
-        const recipients = (await all(audience)).length;
+        const recipients = await audienceSize(sendTo);
         const id = (nextId += 1);
         const channel = sendTo === 'admin' ? 'web' : 'mobile';
         const self = await me().catch(() => null);

@@ -28,7 +28,7 @@ export type { AdminNotification } from '../../../contract/api';
 export type { ConsoleAuthProvider, ConsoleIdentity } from './identity';
 export { useConsoleIdentity } from './identity';
 export { LIST_FILTER_KEYS, RELATION_FILTERS, SELF_EXCLUDED_LISTS, STATUS, STATUS_WORDS, relationIds, statusValue } from './conventions';
-export { CONSOLE_METHODS, stockFilter, withConsoleMethods, type ConsoleMethodName, type ConsoleMethodsOptions } from './withConsoleMethods';
+export { AUDIENCE_LISTS, CONSOLE_METHODS, stockFilter, withConsoleMethods, type ConsoleMethodName, type ConsoleMethodsOptions } from './withConsoleMethods';
 export { UNSUPPORTED_MESSAGE, isUnsupported, unsupported } from './unsupported';
 export { spreadsheetFile, toCsv, toTable, toXlsx, type Table } from './spreadsheet';
 export { ALL_PERMISSIONS, PERMISSION_MODULES } from '../../../contract/permissions';

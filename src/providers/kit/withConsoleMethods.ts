@@ -11,10 +11,14 @@ import { HttpError, type CreateParams, type DataProvider, type GetListParams, ty
 import { PERMISSION_MODULES } from '../../../contract/permissions';
 import type { AppDataProviderMethods, BulkResult } from '../consoleMethods';
 import type { DashboardData } from '../dashboard';
+import type { Audience } from '../notifications';
 import { SEARCH_RESOURCES, type SearchGroup } from '../search';
 import { SELF_EXCLUDED_LISTS, STATUS, statusValue } from './conventions';
 import { downloadLink, nameOf, spreadsheetFile, toTable, type ExportFormat } from './spreadsheet';
 import { unsupported } from './unsupported';
+
+/** The list each audience of a notification is (conventions: the console's resource names). */
+export const AUDIENCE_LISTS: Record<Audience, string> = { admin: 'admins', doctor: 'doctors', patient: 'app-users' };
 
 export type ConsoleMethodName = keyof AppDataProviderMethods;
 
@@ -38,7 +42,8 @@ export const CONSOLE_METHODS: Record<ConsoleMethodName, { how: 'derived' | 'unsu
   getAuditFacets: { how: 'derived', from: "getList('audit-log'): the resources and actions it holds (none without one)" },
   getNotifications: { how: 'derived', from: 'an empty bell (no inbox of one\'s own without the backend\'s)' },
   markNotificationsRead: { how: 'derived', from: 'nothing to mark' },
-  sendNotification: { how: 'derived', from: "create('notifications') with the audience counted by getList; nobody's bell rings" },
+  countNotificationAudience: { how: 'derived', from: "getList's total of the audience's active records (`status` 1: admins, doctors, app-users)" },
+  sendNotification: { how: 'derived', from: "create('notifications') with the audience counted as countNotificationAudience counts it; nobody's bell rings" },
   getRealtimeConfig: { how: 'derived', from: 'real time off (lists and the bell do not follow changes live)' },
   authorizeChannel: { how: 'derived', from: 'real time off' },
   importLocations: { how: 'unsupported', from: 'Import locations says the backend does not offer it' },
@@ -101,11 +106,13 @@ export function withConsoleMethods<P extends DataProvider>(dataProvider: P, opti
       if (!more || data.length === 0) return records;
     }
   };
-  /** How many records a list holds (all of them: the signed-in admin counts among the admins). */
-  const total = async (resource: string): Promise<number> => {
-    const { data, total: counted } = await dataProvider.getList(resource, { filter: {}, sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 1 } });
+  /** How many records a list holds (all of them: the signed-in admin counts among the admins), with `filter` when given. */
+  const total = async (resource: string, filter: Values = {}): Promise<number> => {
+    const { data, total: counted } = await dataProvider.getList(resource, { filter: stockFilter(filter), sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 1 } });
     return counted ?? data.length;
   };
+  /** Who a notification reaches: the audience's active records (the send and its count alike). */
+  const audienceSize = (sendTo: Audience): Promise<number> => total(AUDIENCE_LISTS[sendTo], { status: STATUS.active });
 
   /** Files chosen for a plain upload, by the link uploadChunked answered: sent with the record's write. */
   const uploads = new Map<string, File>();
@@ -232,9 +239,12 @@ export function withConsoleMethods<P extends DataProvider>(dataProvider: P, opti
       return { data: { marked: 0 } };
     },
 
+    async countNotificationAudience({ sendTo }) {
+      return { data: { recipients: await audienceSize(sendTo) } };
+    },
+
     async sendNotification({ sendTo, title, body }) {
-      const audience = sendTo === 'admin' ? 'admins' : sendTo === 'doctor' ? 'doctors' : 'app-users';
-      const recipients = await total(audience).catch(() => 0);
+      const recipients = await audienceSize(sendTo).catch(() => 0);
       const channel = sendTo === 'admin' ? 'web' : 'mobile';
       const values = { send_to: sendTo, channel, title, body, recipients, delivered: recipients, status: 'sent', created_at: new Date().toISOString() };
       const { data } = await dataProvider.create('notifications', { data: values });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import MuiLink from '@mui/material/Link';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
-import { DataTable, ShowButton, TextInput, required, useLocaleState, useRecordContext, type RaRecord } from 'react-admin';
+import { DataTable, ShowButton, TextInput, required, useRecordContext, type RaRecord } from 'react-admin';
 import { LocationCascade, SELECT_MESSAGES } from '../common/LocationCascade';
 import { PersonInputs } from '../common/PersonInputs';
 import { ReferenceSelect } from '../common/ReferenceSelect';
@@ -11,7 +11,7 @@ import { RowActions } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
 import { StatusToggleButton } from '../common/StatusToggleButton';
 import { AgeInput, fullName, PersonPhotoInput } from '../common/people';
-import { formatDate } from '../common/Timeline';
+import { DateCell } from '../common/DateCell';
 import { defineModule } from '../module';
 import { ChwShow } from './ChwShow';
 
@@ -28,11 +28,6 @@ const NameLink = () => {
   );
 };
 
-const JoinDate = () => {
-  const record = useRecordContext();
-  const [locale] = useLocaleState();
-  return <>{formatDate((record?.joining_date as string | null) ?? null, locale)}</>;
-};
 
 const ChwList = () => (
   <ResourceList
@@ -55,7 +50,7 @@ const ChwList = () => (
     <DataTable.Col source="email" />
     <DataTable.Col source="qualification.title" label="resources.chw.fields.qualification_id" />
     <DataTable.Col source="created_at" label="resources.chw.fields.joining_date">
-      <JoinDate />
+      <DateCell source="joining_date" />
     </DataTable.Col>
     <DataTable.Col source="phone_no" label="resources.chw.fields.number" />
     <DataTable.Col source="status">

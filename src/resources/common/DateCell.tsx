@@ -16,8 +16,12 @@ export const LocalDate = ({ value }: { value: unknown }) => {
   return <>{typeof value === 'string' ? formatDate(value, locale) : ''}</>;
 };
 
-/** A list column's date, `<DataTable.Col source="from_date"><DateCell source="from_date" /></DataTable.Col>`. */
+/** A list column's date, `<DataTable.Col source="from_date"><DateCell source="from_date" /></DataTable.Col>`: on one line (a date over three lines made its row three lines high). */
 export const DateCell = ({ source }: { source: string }) => {
   const record = useRecordContext();
-  return <LocalDate value={record?.[source]} />;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <LocalDate value={record?.[source]} />
+    </span>
+  );
 };

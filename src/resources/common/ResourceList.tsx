@@ -34,6 +34,7 @@ import { DateRangeFilter, ExportButtons } from './ListTools';
 import { BulkActions } from './BulkActions';
 import { useListDeclaration, type ListDeclaration } from './listDeclaration';
 import { RowActions } from './RowActions';
+import { CompactActions } from './CompactActions';
 import { PhoneRows } from './PhoneRows';
 import { ISO_DATE, LocalDate } from './DateCell';
 import { useResourceChanges } from '../../providers/useResourceChanges';
@@ -44,8 +45,9 @@ const ListActions = ({ exportable }: { exportable: boolean }) => {
   // read-only lists (appointment requests) and those added elsewhere (appointments, rosters) have no Add
   const { hasCreate } = useResourceDefinition();
   return (
-    // the buttons wrap rather than run past the window's edge beside a wide search
-    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+    // the buttons wrap rather than run past the window's edge beside a wide search; from `md` up they keep
+    // one line (the search beside them gives way), so the list starts higher on a laptop's screen
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', flexShrink: { md: 0 }, pt: { md: 1 }, minHeight: { md: 48 } }}>
       {exportable ? <ExportButtons /> : null}
       {hasCreate ? <CreateButton /> : null}
     </TopToolbar>
@@ -366,7 +368,7 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
             <Box
               sx={{
                 px: 2,
-                pt: 2,
+                pt: { xs: 2, sm: 1 },
                 display: 'flex',
                 flexWrap: 'wrap',
                 gap: 1,
@@ -391,11 +393,13 @@ export const ResourceList = ({ children, rowActions = <RowActions />, sort, date
           // a table wider than the window scrolls within its own wrapper; it never widens the page past the
           // list's toolbar (Add Doctor was cut off at 1400 px). Only the table scrolls: the bulk actions'
           // toolbar, drawn over the table's head, stays outside the scrolling box (clipped, it was unclickable)
-          <Box ref={tableRef} sx={{ contain: 'inline-size', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+          // rows one line high where they can be (a laptop's screen shows ten and more): cells with little
+          // padding above and below, the actions as named icons (CompactActions)
+          <Box ref={tableRef} sx={{ contain: 'inline-size', '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& .MuiTableCell-body': { py: 0.25 } }}>
             <DataTable bulkActionButtons={bulkActions} rowClick={false} empty={<NoData />}>
               {children}
               <DataTable.Col label="app.action.actions" disableSort align="right">
-                {rowActions}
+                <CompactActions>{rowActions}</CompactActions>
               </DataTable.Col>
             </DataTable>
           </Box>

@@ -206,6 +206,17 @@ export function describeProviderChecks(module: ConformanceModule): void {
       expect(await statuses()).toEqual([1, 1]);
     });
 
+    it("counts a notification's audience before it is sent: the audience's active records, what the send then reaches", async () => {
+      const { total: activePatients } = await dataProvider.getList('app-users', { pagination: page(1), sort: BY_ID, filter: { status: 1 } });
+      const { data: patients } = await dataProvider.countNotificationAudience({ sendTo: 'patient' });
+      expect(patients.recipients).toBe(activePatients);
+      const { data: admins } = await dataProvider.countNotificationAudience({ sendTo: 'admin' });
+      // the signed-in admin is one of them
+      expect(admins.recipients).toBeGreaterThanOrEqual(1);
+      const { data: sent } = await dataProvider.sendNotification({ sendTo: 'patient', title: 'Conformance', body: 'Counted before it was sent.' });
+      expect(sent.recipients).toBe(patients.recipients);
+    });
+
     it('exports a list as a file link, and lists the permission modules, the bell and the real-time set-up', async () => {
       const objectUrl = URL.createObjectURL as unknown;
       const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);

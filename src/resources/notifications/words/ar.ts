@@ -28,6 +28,13 @@ export default {
       audience_hint: 'يراه المشرفون في جرس الإشعارات (الويب)، والأطباء والمرضى في صندوق الوارد في تطبيقهم (الجوال)',
       audience_required: 'يرجى اختيار من يتلقى الإشعار.',
       message_required: 'يرجى كتابة رسالة.',
+      counting: 'جارٍ عدّ المستلمين…',
+      count_unavailable: 'عدد المستلمين غير متاح في هذه الواجهة الخلفية.',
+      will_reach: 'لن يصل إلى أي مستلم |||| سيصل إلى مستلم واحد |||| سيصل إلى مستلمَين |||| سيصل إلى %{number} مستلمين |||| سيصل إلى %{number} مستلمًا |||| سيصل إلى %{number} مستلم',
+      confirm_title: 'إرسال «%{title}»؟',
+      confirm_count: 'لن يصل إلى أي مستلم (%{audience}). |||| سيصل إلى مستلم واحد (%{audience}). |||| سيصل إلى مستلمَين (%{audience}). |||| سيصل إلى %{number} مستلمين (%{audience}). |||| سيصل إلى %{number} مستلمًا (%{audience}). |||| سيصل إلى %{number} مستلم (%{audience}).',
+      confirm_uncounted: 'عدد المستلمين (%{audience}) غير متاح: سيُرسل إلى جميع النشطين منهم.',
+      confirm_send: 'إرسال',
     },
   },
 } satisfies Translation<typeof en>;

@@ -28,6 +28,13 @@ export default {
       audience_hint: 'Admins sehen sie in ihrer Glocke (Web), Ärzte und Patienten im Posteingang ihrer App (mobil)',
       audience_required: 'Bitte wählen Sie, wer die Benachrichtigung erhält.',
       message_required: 'Bitte geben Sie eine Nachricht ein.',
+      counting: 'Empfänger werden gezählt…',
+      count_unavailable: 'Die Zahl der Empfänger ist bei diesem Backend nicht verfügbar.',
+      will_reach: 'Erreicht %{number} Empfänger |||| Erreicht %{number} Empfänger',
+      confirm_title: '„%{title}“ senden?',
+      confirm_count: 'Sie erreicht %{number} Empfänger (%{audience}). |||| Sie erreicht %{number} Empfänger (%{audience}).',
+      confirm_uncounted: 'Die Zahl der Empfänger (%{audience}) ist nicht verfügbar: Sie geht an alle aktiven.',
+      confirm_send: 'Senden',
     },
   },
 } satisfies Translation<typeof en>;

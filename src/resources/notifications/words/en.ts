@@ -27,6 +27,13 @@ const words = {
       audience_hint: "Admins see it in their bell (web); doctors and patients in their app's inbox (mobile)",
       audience_required: 'Please choose who receives the notification.',
       message_required: 'Please provide a message.',
+      counting: 'Counting the recipients…',
+      count_unavailable: 'The number of recipients is not available from this backend.',
+      will_reach: 'This will reach %{number} recipient |||| This will reach %{number} recipients',
+      confirm_title: 'Send “%{title}”?',
+      confirm_count: 'It will reach %{number} recipient (%{audience}). |||| It will reach %{number} recipients (%{audience}).',
+      confirm_uncounted: 'The number of recipients (%{audience}) is not available: it goes to every active one.',
+      confirm_send: 'Send',
     },
   },
 } satisfies Messages;

@@ -28,6 +28,13 @@ export default {
       audience_hint: 'Los administradores la ven en su campana (web); médicos y pacientes, en la bandeja de su aplicación (móvil)',
       audience_required: 'Elija quién recibe la notificación.',
       message_required: 'Escriba un mensaje.',
+      counting: 'Contando los destinatarios…',
+      count_unavailable: 'El número de destinatarios no está disponible en este backend.',
+      will_reach: 'Llegará a %{number} destinatario |||| Llegará a %{number} destinatarios',
+      confirm_title: '¿Enviar «%{title}»?',
+      confirm_count: 'Llegará a %{number} destinatario (%{audience}). |||| Llegará a %{number} destinatarios (%{audience}).',
+      confirm_uncounted: 'El número de destinatarios (%{audience}) no está disponible: se envía a todos los activos.',
+      confirm_send: 'Enviar',
     },
   },
 } satisfies Translation<typeof en>;

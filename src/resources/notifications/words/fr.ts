@@ -28,6 +28,13 @@ export default {
       audience_hint: 'Les administrateurs la voient dans leur cloche (web) ; médecins et patients dans la boîte de réception de leur application (mobile)',
       audience_required: 'Veuillez choisir les destinataires de la notification.',
       message_required: 'Veuillez saisir un message.',
+      counting: 'Comptage des destinataires…',
+      count_unavailable: 'Le nombre de destinataires n’est pas disponible sur ce backend.',
+      will_reach: 'Atteindra %{number} destinataire |||| Atteindra %{number} destinataires',
+      confirm_title: 'Envoyer « %{title} » ?',
+      confirm_count: 'Elle atteindra %{number} destinataire (%{audience}). |||| Elle atteindra %{number} destinataires (%{audience}).',
+      confirm_uncounted: 'Le nombre de destinataires (%{audience}) n’est pas disponible : elle part à tous les actifs.',
+      confirm_send: 'Envoyer',
     },
   },
 } satisfies Translation<typeof en>;

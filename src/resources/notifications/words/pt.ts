@@ -28,6 +28,13 @@ export default {
       audience_hint: 'Os administradores veem no sino (web); médicos e pacientes, na caixa de entrada do aplicativo (celular)',
       audience_required: 'Escolha quem vai receber a notificação.',
       message_required: 'Escreva uma mensagem.',
+      counting: 'Contando os destinatários…',
+      count_unavailable: 'O número de destinatários não está disponível neste backend.',
+      will_reach: 'Chegará a %{number} destinatário |||| Chegará a %{number} destinatários',
+      confirm_title: 'Enviar “%{title}”?',
+      confirm_count: 'Chegará a %{number} destinatário (%{audience}). |||| Chegará a %{number} destinatários (%{audience}).',
+      confirm_uncounted: 'O número de destinatários (%{audience}) não está disponível: vai para todos os ativos.',
+      confirm_send: 'Enviar',
     },
   },
 } satisfies Translation<typeof en>;

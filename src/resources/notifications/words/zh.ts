@@ -28,6 +28,13 @@ export default {
       audience_hint: '管理员在通知铃铛中查看（网页）；医生和患者在其应用的收件箱中查看（移动端）',
       audience_required: '请选择通知的接收对象。',
       message_required: '请输入消息内容。',
+      counting: '正在统计接收者…',
+      count_unavailable: '此后端无法提供接收者人数。',
+      will_reach: '将送达 %{number} 位接收者 |||| 将送达 %{number} 位接收者',
+      confirm_title: '发送“%{title}”？',
+      confirm_count: '将送达 %{number} 位接收者（%{audience}）。 |||| 将送达 %{number} 位接收者（%{audience}）。',
+      confirm_uncounted: '接收者人数（%{audience}）不可用：将发送给所有活跃的接收者。',
+      confirm_send: '发送',
     },
   },
 } satisfies Translation<typeof en>;
