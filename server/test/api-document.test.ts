@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { startTestApp, type TestApp } from './helpers/app';
 import { documentCheck } from './helpers/document';
 import { client, sampler } from './helpers/http';
+import { portablePattern } from '../src/http/openapi';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document is read as plain JSON */
@@ -167,6 +168,30 @@ describe('the OpenAPI document', () => {
     const url = `/api/admin/health-literacy-content/${content.encrypted_id}`;
     expect(check.bodyProblems('PUT', url, { thumbnail: '' })).toEqual([]);
     expect((await api.send('PUT', url, { thumbnail: '' })).statusCode).toBe(200);
+  });
+
+  it('writes its patterns as any regular-expression dialect reads them: classes spelt out, `$` the end (Schemathesis, in Python, generated Unicode digits and U+001C "spaces" the server refused)', () => {
+    const dialectDependent: string[] = [];
+    walkSchemas(doc, '', (schema, path) => {
+      if (typeof schema.pattern !== 'string') return;
+      // a class escape (\d \D \s \S \w \W) or a `$` Python reads before a final line break
+      if (/(^|[^\\])(\\\\)*\\[dDsSwW]/.test(schema.pattern) || /\$(?!\(\?!\\n\))/.test(schema.pattern)) dialectDependent.push(`${path}: ${schema.pattern}`);
+    });
+    expect(dialectDependent).toEqual([]);
+    // and each spelt-out pattern is the same language in JavaScript (the server's dialect), every character of the BMP
+    const patterns = ['^\\s*$', '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$', '^\\d{1,3}\\.\\D\\W\\w$', '\\S', '^[\\d\\w-]+$', '^a\\$b[$]$'];
+    const differ: string[] = [];
+    for (const pattern of patterns) {
+      const [before, after] = [new RegExp(pattern, 'u'), new RegExp(portablePattern(pattern), 'u')];
+      for (let code = 0; code <= 0xffff; code++) {
+        if (code >= 0xd800 && code <= 0xdfff) continue;
+        const c = String.fromCharCode(code);
+        for (const text of [c, `1${c}.${c}${c}${c}`, `${c}\n`, `a$b${c}`]) if (before.test(text) !== after.test(text)) differ.push(`${pattern} on ${JSON.stringify(text)}`);
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(portablePattern('^\\d+$')).toBe('^[0-9]+$(?!\\n)');
+    expect(() => portablePattern('[^\\S]')).toThrow(/negated class escape/);
   });
 
   it('is a valid OpenAPI document (its own schema: @seriousme/openapi-schema-validator, an ES module run beside jest)', () => {

@@ -177,7 +177,62 @@ export function documentBodies(doc: Json, accepted: AcceptedKeys = new Map()): J
       }
     }
   }
+  portablePatterns(doc);
   return doc;
+}
+
+/**
+ * The character classes JavaScript gives `\d`, `\s` and `\w` (ajv compiles the routes' patterns as
+ * JavaScript), spelt out: other dialects read these escapes otherwise (Python's `\d` and `\s` take
+ * any Unicode digit and space, `\s` the separators U+001C-U+001F and U+0085 too; `\w` any letter),
+ * so a client or a tester generating text from the document would send what the server refuses, or
+ * miss what it takes. Written out, a pattern says the same in every dialect. The same for `$`, which
+ * Python also matches before a final line break (`12\n` would pass `^[0-9]{2}$`).
+ */
+const CLASS_ESCAPES: Record<string, { set: string; negated: boolean }> = {
+  d: { set: '0-9', negated: false },
+  D: { set: '0-9', negated: true },
+  s: { set: '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff', negated: false },
+  S: { set: '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff', negated: true },
+  w: { set: 'A-Za-z0-9_', negated: false },
+  W: { set: 'A-Za-z0-9_', negated: true },
+};
+
+/**
+ * A pattern with its class escapes (`\d \D \s \S \w \W`) written as the classes JavaScript
+ * gives them, and each `$` as `$(?!\n)`; the same language in JavaScript. A negated escape inside a class (`[^\S]`) has no
+ * spelling as a set and is refused (no pattern of ours has one).
+ */
+export function portablePattern(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) {
+      const next = pattern[i + 1]!;
+      const escape = CLASS_ESCAPES[next];
+      i++;
+      if (!escape) out += c + next;
+      else if (!inClass) out += `[${escape.negated ? '^' : ''}${escape.set}]`;
+      else if (escape.negated) throw new Error(`pattern ${pattern}: a negated class escape inside a class`);
+      else out += escape.set;
+    } else {
+      if (c === '[' && !inClass) inClass = true;
+      else if (c === ']' && inClass) inClass = false;
+      // Python's `$` also matches before a final line break; `(?!\n)` makes it the end there too
+      out += c === '$' && !inClass ? '$(?!\\n)' : c;
+    }
+  }
+  return out;
+}
+
+/** Every pattern of the document written so that any dialect reads it as the server does (`portablePattern`). */
+function portablePatterns(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(portablePatterns);
+  const s = node as Record<string, unknown>;
+  if (typeof s.pattern === 'string') s.pattern = portablePattern(s.pattern);
+  for (const value of Object.values(s)) portablePatterns(value);
 }
 
 /** The names of the shared refusals in the document's components. */
