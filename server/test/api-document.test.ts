@@ -194,6 +194,19 @@ describe('the OpenAPI document', () => {
     expect(() => portablePattern('[^\\S]')).toThrow(/negated class escape/);
   });
 
+  it('types every part of a form body (an untyped key let Schemathesis send it as a file part, which a form without files refuses, 400), and names the upload folders', () => {
+    const untyped: string[] = [];
+    for (const [name, op] of operations(doc)) {
+      const schema = op.requestBody?.content?.['multipart/form-data']?.schema as Json | undefined;
+      for (const object of schema ? [schema, ...((schema.anyOf ?? []) as Json[])] : []) {
+        for (const [key, field] of Object.entries((object.properties ?? {}) as Json)) if (!field.type && !field.anyOf && !field.enum) untyped.push(`${name} ${key}`);
+      }
+    }
+    expect(untyped).toEqual([]);
+    const folder = (doc.paths['/api/admin/media-file/upload-chunk'].get.parameters as Json[]).find((p) => p.name === 'folder');
+    expect(folder?.schema.enum).toEqual(expect.arrayContaining(['health_literacy_contents', 'promotional', 'reports', 'profile']));
+  });
+
   it('is a valid OpenAPI document (its own schema: @seriousme/openapi-schema-validator, an ES module run beside jest)', () => {
     const script = `
       import { Validator } from '@seriousme/openapi-schema-validator';

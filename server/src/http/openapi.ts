@@ -167,9 +167,11 @@ export function documentBodies(doc: Json, accepted: AcceptedKeys = new Map()): J
             else if (field && typeof field === 'object') object.properties[name] = coerced(field);
           }
           if (!extra || !object.properties) continue;
-          for (const [name, why] of Object.entries(extra.ignored)) object.properties[name] ??= { description: `Accepted and ignored: ${why}.` };
+          // in form data they are text parts: a file part is a file, which only a file field takes (400 on a form without one)
+          const said = (description: string): Json => (form ? { type: 'string', description } : { description });
+          for (const [name, why] of Object.entries(extra.ignored)) object.properties[name] ??= said(`Accepted and ignored: ${why}.`);
           for (const name of extra.readOnly) {
-            object.properties[name] ??= { description: "Read-only: an update accepts it when it holds the record's own value (as read) and refuses another (422); a create ignores it." };
+            object.properties[name] ??= said("Read-only: an update accepts it when it holds the record's own value (as read) and refuses another (422); a create ignores it.");
           }
         }
         if (schema.type === 'object' || schema.anyOf) schema.description = [schema.description, form ? FORM_NOTE : JSON_NOTE].filter(Boolean).join(' ');
