@@ -96,7 +96,13 @@ function coerced(field: Json): Json {
   const types = new Set(members.map((m) => m.type));
   const nullable = field.nullable === true || members.some((m) => m.nullable === true);
   const texts: Json[] = [];
-  if (types.has('number')) texts.push({ type: 'string', pattern: NUMBER_TEXT, description: 'a number as decimal text' });
+  const numeric = members.filter((m) => m.type === 'number' || m.type === 'integer');
+  const choices = numeric.flatMap((m) => (Array.isArray(m.enum) ? m.enum : []));
+  if (numeric.length && numeric.every((m) => Array.isArray(m.enum)) && choices.every((n) => Number.isInteger(n) && n > 0)) {
+    // a choice of numbers (a status 1 or 2): only their decimal text, as NUMBER_TEXT reads it (a sign, leading zeros, `.0`)
+    const pattern = NUMBER_TEXT.replace('[-+]?[0-9]+(\\.[0-9]+)?', `\\+?0*(${choices.join('|')})(\\.0+)?`);
+    texts.push({ type: 'string', pattern, description: `${choices.join(' or ')} as decimal text` });
+  } else if (types.has('number')) texts.push({ type: 'string', pattern: NUMBER_TEXT, description: 'a number as decimal text' });
   else if (types.has('integer')) texts.push({ type: 'string', pattern: INTEGER_TEXT, description: 'a whole number as decimal text' });
   if (types.has('boolean')) texts.push({ type: 'string', enum: [...FLAG_WORDS.true, ...FLAG_WORDS.false], description: 'a flag as a word' });
   if (nullable) texts.push({ type: 'string', pattern: BLANK_TEXT, description: 'blank text: null' });
