@@ -222,6 +222,10 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(untyped).toEqual([]);
+    // a form's list of values goes as text parts, not file parts
+    const roles = doc.paths['/api/admin/roles'].post.requestBody.content['multipart/form-data'];
+    expect(roles.schema.properties.permissions.type).toBe('array');
+    expect(roles.encoding?.permissions).toEqual({ contentType: 'text/plain' });
     const folder = (doc.paths['/api/admin/media-file/upload-chunk'].get.parameters as Json[]).find((p) => p.name === 'folder');
     expect(folder?.schema.enum).toEqual(expect.arrayContaining(['health_literacy_contents', 'promotional', 'reports', 'profile']));
   });

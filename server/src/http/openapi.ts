@@ -144,6 +144,22 @@ function formFile(field: Json): Json {
   return file.multiple ? { ...rest, type: 'array', items: part, maxItems: 10 } : { ...rest, ...part };
 }
 
+/**
+ * A form's list of values (ids, permissions, days) is sent as repeated text parts: said as each list's
+ * `encoding` (text/plain), without which a client may send its items as file parts (Schemathesis did),
+ * which only a file field takes.
+ */
+function textListParts(schema: Json): { encoding?: Json } {
+  const encoding: Json = {};
+  for (const object of [schema, ...((schema.anyOf ?? []) as Json[])]) {
+    for (const [name, field] of Object.entries((object.properties ?? {}) as Json)) {
+      const items = field?.items as Json | undefined;
+      if (field?.type === 'array' && items && items.format !== 'binary' && items.type !== 'object') encoding[name] = { contentType: 'text/plain' };
+    }
+  }
+  return Object.keys(encoding).length ? { encoding } : {};
+}
+
 const FORM_NOTE =
   'Form data: each text part is read as the type its field declares, as in JSON (decimal text as a number; 1, 0, true, false, on, off, yes, no as flags; ' +
   'blank text as null; a list as repeated `key[]` parts or as JSON text), files as file parts.';
@@ -181,7 +197,7 @@ export function documentBodies(doc: Json, accepted: AcceptedKeys = new Map()): J
           }
         }
         if (schema.type === 'object' || schema.anyOf) schema.description = [schema.description, form ? FORM_NOTE : JSON_NOTE].filter(Boolean).join(' ');
-        content[type] = { ...media, schema };
+        content[type] = { ...media, schema, ...(form ? textListParts(schema) : {}) };
       }
     }
   }
