@@ -31,7 +31,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { loadConfig } from '../server/src/config';
-import { DEMO_PASSWORD, prepareAndSeedDemo } from '../server/src/db/seeds/demo';
+import { DEMO_PASSWORD, prepareAndSeedDemo } from '../server/src/seeds/demo';
 import { benchChunkedUpload, type UploadBenchResult } from './upload';
 import { benchConsoleInBrowser, browserBenchAvailable, type BrowserBenchResult } from './browser';
 
@@ -60,10 +60,12 @@ interface Options {
   browserOnly: boolean;
   /** an already seeded SQLite DATA_DIR (seed:demo with the bench's admin), used in place of a fresh one: no seeding */
   dataDir: string | null;
+  /** PostgreSQL: an already seeded database (with --data-dir, the DATA_DIR it was seeded with), used in place of a throwaway one: no seeding */
+  databaseUrl: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false, uploadMb: 1024, browser: true, only: [], browserOnly: false, dataDir: null };
+  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false, uploadMb: 1024, browser: true, only: [], browserOnly: false, dataDir: null, databaseUrl: null };
   let scaleGiven = false;
   const num = (name: string, raw: string | undefined, min: number, max: number) => {
     const n = Number(raw);
@@ -107,22 +109,33 @@ function parseArgs(argv: string[]): Options {
       }
       case '--upload-only': o.dialects = []; break;
       case '--data-dir': {
-        const dir = path.resolve(next() ?? '');
-        if (!existsSync(path.join(dir, 'app.db'))) throw new Error(`--data-dir: no app.db in ${dir}`);
-        o.dataDir = dir;
+        o.dataDir = path.resolve(next() ?? '');
+        break;
+      }
+      case '--database-url': {
+        const url = next() ?? '';
+        if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`--database-url must be a postgres:// URL, got "${url}"`);
+        o.databaseUrl = url;
+        o.dialects = ['postgres'];
         break;
       }
       case '--browser-only': o.browserOnly = true; break;
       case '--help': case '-h':
         console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--pg-affinity server|free] [--build-console] [--upload-mb 1024] [--skip-upload | --upload-only] [--skip-browser | --browser-only] [--data-dir DIR]');
         console.log('  --data-dir DIR: a SQLite DATA_DIR seeded before (ADMIN_EMAIL=bench-root@example.org ADMIN_PASSWORD=bench-root-password-1 npm run seed:demo -- --scale N), used as it is');
+        console.log('  --database-url URL --data-dir DIR: a PostgreSQL database seeded before (DATABASE_URL=URL DATA_DIR=DIR and the same admin), used as it is');
         console.log('  --only word[,word]: only the calls whose name contains a word (e.g. --only dashboard), without the browser and the upload');
         process.exit(0);
       // eslint-disable-next-line no-fallthrough
       default: throw new Error(`unknown argument "${arg}" (try --help)`);
     }
   }
-  if (o.dataDir && (o.dialects.length !== 1 || o.dialects[0] !== 'sqlite')) throw new Error('--data-dir is a SQLite DATA_DIR: use it with --dialect sqlite');
+  if (o.databaseUrl) {
+    if (!o.dataDir) throw new Error('--database-url needs --data-dir, the DATA_DIR the database was seeded with');
+  } else if (o.dataDir) {
+    if (o.dialects.length !== 1 || o.dialects[0] !== 'sqlite') throw new Error('--data-dir alone is a SQLite DATA_DIR: use it with --dialect sqlite (or --database-url for PostgreSQL)');
+    if (!existsSync(path.join(o.dataDir, 'app.db'))) throw new Error(`--data-dir: no app.db in ${o.dataDir}`);
+  }
   if (o.browserOnly) {
     if (!o.browser) throw new Error('--browser-only and --skip-browser exclude each other');
     o.dialects = [];
@@ -692,24 +705,46 @@ interface PgHandle {
   stop(): Promise<void>;
 }
 
+/** PostgreSQL's server and its processes on core 0: backends fork from the postmaster after this, so they inherit it too. */
+function pinPostgres(postmaster: number): void {
+  if (!pin(postmaster, '0')) console.log('[bench] could not pin PostgreSQL to core 0');
+  for (const line of execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)]).toString().trim().split('\n')) {
+    if (line.trim()) pin(Number(line.trim()), '0');
+  }
+}
+
+/** The postmaster listening on a local port (a database seeded before), or null. */
+function postmasterOf(host: string, port: number): number | null {
+  try {
+    const out = execFileSync('ps', ['-eo', 'pid=,args=']).toString();
+    for (const line of out.split('\n')) {
+      const m = /^\s*(\d+)\s+\S*postgres\b.*-p\s+(\d+)/.exec(line);
+      if (m && Number(m[2]) === port && /^(127\.0\.0\.1|localhost)$/.test(host)) return Number(m[1]);
+    }
+  } catch {
+    // no ps: not pinned, PostgreSQL's CPU not told apart
+  }
+  return null;
+}
+
 async function benchDialect(dialect: DialectName, opts: Options, argv: string[]): Promise<{ rows: Row[]; seedMs: number; counts: Record<string, number>; serverHwmMb: number; what: Record<string, string>; browser: BrowserBenchResult | null }> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `bench-${dialect}-`));
   if (!opts.dataDir) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let pg: PgHandle | null = null;
   let postmaster: number | null = null;
-  if (dialect === 'postgres') {
+  if (dialect === 'postgres' && opts.databaseUrl) {
+    // seeded before: its server's postmaster pinned as a throwaway one is
+    const { hostname, port } = new URL(opts.databaseUrl);
+    pg = { url: opts.databaseUrl, dataDir: '', stop: async () => undefined } as unknown as PgHandle;
+    postmaster = postmasterOf(hostname, Number(port || 5432));
+    if (postmaster && opts.pgAffinity === 'server') pinPostgres(postmaster);
+  } else if (dialect === 'postgres') {
     const mod = (await import(pathToFileURL(path.join(ROOT, 'scripts/pg.mjs')).href)) as { startThrowawayPostgres(): Promise<PgHandle> };
     pg = await mod.startThrowawayPostgres();
     const handle = pg;
     cleanups.push(() => void handle.stop()); // synchronous inside, so it also works from 'exit'
     postmaster = Number(readFileSync(path.join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    if (opts.pgAffinity === 'server') {
-      // backends fork from the postmaster after this, so they inherit core 0 too
-      if (!pin(postmaster, '0')) console.log('[bench] could not pin PostgreSQL to core 0');
-      for (const line of execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)]).toString().trim().split('\n')) {
-        if (line.trim()) pin(Number(line.trim()), '0');
-      }
-    }
+    if (opts.pgAffinity === 'server') pinPostgres(postmaster);
   }
   const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, ...(pg ? { DATABASE_URL: pg.url } : {}) };
   const run = async (server: Server, list: Scenario[], rows: Row[]) => {
@@ -755,9 +790,10 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
     } finally {
       await server.stop();
     }
-    if (dialect === 'sqlite' && picked(bareScenarios(deep), opts).length) {
-      // the limit: the same pages from a bare Fastify + better-sqlite3 endpoint over the same file
-      const bare = await startServer([process.execPath, '--import', 'tsx', path.join(ROOT, 'bench/bare.ts'), path.join(dataDir, 'app.db')], {}, null);
+    if (picked(bareScenarios(deep), opts).length) {
+      // the limit: the same pages from a bare Fastify + better-sqlite3 (or pg) endpoint over the same database
+      const bareArgs = dialect === 'sqlite' ? ['bench/bare.ts', path.join(dataDir, 'app.db')] : ['bench/barePg.ts', pg!.url];
+      const bare = await startServer([process.execPath, '--import', 'tsx', path.join(ROOT, bareArgs[0]!), bareArgs[1]!], {}, postmaster);
       try {
         const list = picked(bareScenarios(deep), opts);
         for (const x of list) what[x.name] = x.what;

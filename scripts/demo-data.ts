@@ -1,6 +1,6 @@
 /**
  * `tsx scripts/demo-data.ts OUT.json`: the in-browser demo's data, as the real server answers it. Seeds a
- * throwaway SQLite with the demo generator (server/src/db/seeds/demo.ts, at a small scale), builds the
+ * throwaway SQLite with the demo generator (server/src/seeds/demo.ts, at a small scale), builds the
  * server on it (buildApp, as the server tests and scripts/record-fixtures.ts do), signs in as the demo
  * admin and writes what GET /api/admin answers for every resource (each record as its detail route
  * presents it), the permission modules, the promotional content and the session. No record is written
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { prepareAndSeedDemo } from '../server/src/db/seeds/demo';
+import { prepareAndSeedDemo } from '../server/src/seeds/demo';
 import { registry } from '../server/src/resources/registry';
 import { DEMO_ADMIN } from '../src/providers/fake/demoAdmin';
 import type { DemoData } from '../src/providers/fake/demoData';

@@ -5,6 +5,7 @@ import { authProvider as ourAuthProvider } from './providers/authProvider';
 import { dataProvider as ourDataProvider, type AppDataProvider } from './providers/dataProvider';
 import { consoleStore } from './providers/store';
 import { createQueryClient } from './providers/queryClient';
+import { integratorRouterProvider } from './integratorRouter';
 import { DirectionProvider, useDirection } from './i18n/direction';
 import { alignAdminLocale, createI18nProvider } from './i18n/i18nProvider';
 import { AppLayout, AppNotification } from './layout/AppLayout';
@@ -93,6 +94,7 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
         dashboard={GoToDashboard}
         loginPage={loginPage}
         requireAuth
+        routerProvider={integratorRouterProvider}
         disableTelemetry
       >
         {resourceNames.map((name) => {

@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { postgresTool } from '../src/db/backup';
+import { postgresTool } from '../src/cli/backup';
 import { tinyPng } from '../test/helpers/http';
 import { APP_KEY, freshPgDatabase, ROOT, startServer, stopAllServers, type ServerProcess } from './helpers/server';
 

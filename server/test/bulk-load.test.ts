@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { BULK_ROWS, searchFill, withDeferredIndexing } from '../src/db/seeds/bulkLoad';
+import { MIGRATIONS } from '../src/db/migrations';
+import { BULK_ROWS, searchFill, withDeferredIndexing } from '../src/seeds/bulkLoad';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 
 // a migrated database and 25,000 people written twice
@@ -60,8 +61,9 @@ describe.each(DIALECTS)('a bulk load with deferred indexing (%s)', (dialect) => 
       during = await schema();
       await insert(people(max + 1, n, 'bulkrow'));
     });
-    if (dialect === 'sqlite') expect(during.length).toBeLessThan(before.length);
-    else expect(during).toEqual(before);
+    // (PostgreSQL: the indexes that enforce nothing, the trigram ones among them; the unique ones stay)
+    expect(during.length).toBeLessThan(before.length);
+    if (dialect === 'postgres') expect((during as { indexname: string }[]).map((i) => i.indexname)).toEqual(expect.arrayContaining(['users_pkey', 'users_email_key']));
     const after = await schema();
     // the same objects, and the table's indexes in their order (the planner takes the first of equals)
     expect(byName(after)).toEqual(byName(before));
@@ -79,6 +81,51 @@ describe.each(DIALECTS)('a bulk load with deferred indexing (%s)', (dialect) => 
     const counted = await t.db.db.selectFrom('row_counts').select(['table_name', 'n']).where('table_name', 'in', ['users:patient', 'users:doctor']).orderBy('table_name').execute();
     const actual = await sql<{ type: string; n: number }>`SELECT type, count(*) AS n FROM users WHERE type IN ('doctor', 'patient') GROUP BY type ORDER BY type`.execute(t.db.db);
     expect(counted.map((c) => Number(c.n))).toEqual(actual.rows.map((r) => Number(r.n)));
+  });
+
+  test('COPY (PostgreSQL) loads every value as an INSERT would: tabs, new lines, backslashes, NULL, other scripts', async () => {
+    if (!t.db.copyRows) {
+      expect(dialect).toBe('sqlite');
+      return;
+    }
+    const max = Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM users`.execute(t.db.db)).rows[0]!.id ?? 0);
+    const names = ['tab\there', 'line\nbreak\r\nend', 'back\\slash \\N', '\\N', 'ليلى 李 Ωmega', "quote ' and \"", ''];
+    const rows = names.map((f_name, i) => ({ ...people(max + 1 + i, 1, 'copyrow')[0]!, id: max + 1 + i, type: i % 2 ? 'patient' : 'doctor', email: `copyrow${i}@bulk.example.org`, f_name, l_name: i === 0 ? null : 'Copied' }));
+    const columns = Object.keys(rows[0]!);
+    const before = await t.db.db.selectFrom('row_counts').select('n').where('table_name', '=', 'users:patient').executeTakeFirstOrThrow();
+    await t.db.copyRows(`users`, columns, rows.map((r) => columns.map((c) => (r as Record<string, unknown>)[c])));
+    const back = await t.db.db.selectFrom('users').select(['f_name', 'l_name', 'status', 'city_id']).where('id', '>', max).orderBy('id').execute();
+    expect(back.map((r) => r.f_name)).toEqual(names);
+    expect(back.map((r) => r.l_name)).toEqual([null, ...names.slice(1).map(() => 'Copied')]);
+    expect(back.every((r) => Number(r.status) === 1 && r.city_id === null)).toBe(true);
+    // the kind's counter counted the patients among them, once for the statement
+    const patients = rows.filter((r) => r.type === 'patient').length;
+    expect(patients).toBe(3);
+    const after = await t.db.db.selectFrom('row_counts').select('n').where('table_name', '=', 'users:patient').executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(patients);
+  });
+
+  test('the kinds stay counted through migration 0037 down and up (a row at a time, then a statement at a time on PostgreSQL)', async () => {
+    const exact = async () => {
+      const counted = await t.db.db.selectFrom('row_counts').select(['table_name', 'n']).where('table_name', 'like', 'users:%').orderBy('table_name').execute();
+      const actual = await sql<{ type: string; n: number }>`SELECT type, count(*) AS n FROM users GROUP BY type`.execute(t.db.db);
+      const of = new Map(actual.rows.map((r) => [`users:${r.type}`, Number(r.n)]));
+      expect(counted.length).toBe(4);
+      for (const c of counted) expect([c.table_name, Number(c.n)]).toEqual([c.table_name, of.get(c.table_name) ?? 0]);
+    };
+    const max = async () => Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM users`.execute(t.db.db)).rows[0]!.id ?? 0);
+    const writeSome = async (tag: string) => {
+      await insert(people((await max()) + 1, 12, tag));
+      await t.db.db.deleteFrom('users').where('f_name', 'in', [`${tag}0z`, `${tag}3z`, `${tag}5z`]).execute();
+      await t.db.db.updateTable('users').set({ type: 'family' }).where('f_name', '=', `${tag}4z`).execute();
+      await exact();
+    };
+    const migration = MIGRATIONS['0037_subset_counts_per_statement']!;
+    await writeSome('countsbefore');
+    await migration.down(t.db.db, t.db.dialect);
+    await writeSome('countsdown');
+    await migration.up(t.db.db, t.db.dialect);
+    await writeSome('countsup');
   });
 
   test('a smaller load than a quarter of the table, or a failing one, keeps or restores everything', async () => {

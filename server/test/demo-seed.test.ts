@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESOURCE_NAMES } from '../../contract/resources';
-import { DemoDataExists, DEMO_PASSWORD, seedDemo } from '../src/db/seeds/demo';
+import { DemoDataExists, DEMO_PASSWORD, seedDemo } from '../src/seeds/demo';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, dataOf, type Row } from './helpers/http';
 

@@ -130,4 +130,13 @@ describe('import cycles', () => {
     const cycles = cyclesOf(graph).map((part) => part.map((file) => path.relative(ROOT, file)));
     expect(cycles).toEqual([]);
   });
+
+  it('the database layer is a leaf: server/src/db imports nothing of the server outside it but the contract', () => {
+    const db = path.join(ROOT, 'server/src/db') + path.sep;
+    const contract = path.join(ROOT, 'contract') + path.sep;
+    const outside = [...importGraph()]
+      .filter(([file]) => file.startsWith(db))
+      .flatMap(([file, targets]) => targets.filter((target) => !target.startsWith(db) && !target.startsWith(contract)).map((target) => `${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)}`));
+    expect(outside).toEqual([]);
+  });
 });

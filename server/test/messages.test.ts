@@ -16,7 +16,7 @@ jest.setTimeout(360_000);
 /** Sentences in the sources that are not answers, each with why. */
 const NOT_ANSWERS: Record<string, string> = {
   'Health programme console API': 'the OpenAPI document’s title',
-  'The answer of %{} %{} (%{}) differs from its response schema: %{}': 'a test’s failure: answers are checked against their serialisers in tests only (buildApp checkAnswers)',
+  'The answer of %{} %{} (%{}) differs from its response schema: %{}': 'a test’s failure: answers are checked against their serialisers in tests only (plugins/answers.ts, checkAnswers)',
   'Next &raquo;': 'a paginator link label (Laravel’s)',
   'Row %{}': 'where in a list an unknown field is (the `at` value of unknown_field_at)',
   'Bad Request': 'an HTTP reason phrase',

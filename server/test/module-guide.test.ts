@@ -142,7 +142,7 @@ describe("the guide's module in a scratch copy of the repository", () => {
     const { registry } = load<typeof import('../src/resources/registry')>('server/src/resources/registry.ts');
     const def = registry.byName.get(NAME as never);
     expect(def?.table).toBe(NAME);
-    const { sampleRows } = load<typeof import('../src/db/seeds/samples')>('server/src/db/seeds/samples.ts');
+    const { sampleRows } = load<typeof import('../src/seeds/samples')>('server/src/seeds/samples.ts');
     const rows = await sampleRows(def!, 1, '2026-01-15T09:30:00.000Z');
     expect(rows).toHaveLength(3);
     expect(new Set(rows.map((r) => JSON.stringify(r))).size).toBe(3);

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedPromotionalDemo } from '../src/db/seeds/promotionalDemo';
+import { seedPromotionalDemo } from '../src/seeds/promotionalDemo';
 import { PROMOTIONAL_MESSAGES as M } from '../src/routes/promotional';
 import { LocalStorage } from '../src/services/storage';
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 import type { Dialect } from '../src/db';
-import { backup, restoreFiles } from '../src/db/backup';
+import { backup, restoreFiles } from '../src/cli/backup';
 import { registry } from '../src/resources/registry';
 import { S3Storage } from '../src/services/s3Storage';
 import { S3ChunkedUploads } from '../src/services/s3Uploads';

@@ -26,7 +26,7 @@ const cases = BACKENDS.flatMap((name) => {
   return held.map((resource) => [name, resource] as const);
 });
 
-it('covers every module on both providers (api: run `npm run record-fixtures`; fake: the demo seed gives each module rows, from its sample when it names none: server/src/db/seeds/samples.ts)', () => {
+it('covers every module on both providers (api: run `npm run record-fixtures`; fake: the demo seed gives each module rows, from its sample when it names none: server/src/seeds/samples.ts)', () => {
   for (const name of BACKENDS) expect([name, cases.filter(([backend]) => backend === name).map(([, resource]) => resource)]).toEqual([name, RESOURCE_NAMES]);
 });
 

@@ -3,6 +3,9 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, Sq
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Pool, type PoolClient, types } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -17,6 +20,12 @@ export interface Db {
    * on the console while nobody listens; the app listens). Never called on SQLite.
    */
   onConnectionLost(listener: (err: Error) => void): void;
+  /**
+   * PostgreSQL only: loads `rows` (each the values of `columns`, in order) into `table` by one
+   * `COPY … FROM STDIN` on a connection of its own, outside any transaction of the caller: the seeder's
+   * bulk loads (a million patients). Undefined on SQLite.
+   */
+  copyRows?(table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>): Promise<void>;
 }
 
 // count(*) and bigint come back from pg as strings; our ids and counts fit in a JS number.
@@ -56,6 +65,17 @@ export function createDb(opts: { databaseUrl: string | null; dataDir: string; sq
       onConnectionLost: (listener) => {
         listeners.push(listener);
       },
+      copyRows: async (table, columns, rows) => {
+        const client = await pool.connect();
+        try {
+          const target = client.query(copyFrom(`COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`));
+          await pipeline(Readable.from(copyText(rows)), target);
+          client.release();
+        } catch (err) {
+          client.release(err as Error);
+          throw err;
+        }
+      },
     };
   }
   const file = opts.sqliteFile ?? join(opts.dataDir, 'app.db');
@@ -67,6 +87,26 @@ export function createDb(opts: { databaseUrl: string | null; dataDir: string; sq
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy(), onConnectionLost: () => undefined };
+}
+
+/** One value in COPY's text format: \\N for NULL, backslash, tab, newline and carriage return escaped. */
+export function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'boolean' ? (value ? 't' : 'f') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+/** COPY's text format of `rows`, in pieces of about 64 KB. */
+function* copyText(rows: Iterable<readonly unknown[]>): Generator<string> {
+  let piece = '';
+  for (const row of rows) {
+    piece += `${row.map(copyValue).join('\t')}\n`;
+    if (piece.length >= 65_536) {
+      yield piece;
+      piece = '';
+    }
+  }
+  if (piece) yield piece;
 }
 
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;

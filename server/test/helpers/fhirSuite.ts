@@ -20,7 +20,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Bundle, CapabilityStatement, CapabilityStatementRestResource, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import { ALL_PERMISSIONS } from '../../../contract/permissions';
-import { DEMO_PASSWORD, seedDemo } from '../../src/db/seeds/demo';
+import { DEMO_PASSWORD, seedDemo } from '../../src/seeds/demo';
 import { fromFhirId, toFhirId } from '../../src/fhir/ids';
 import { MAPPINGS } from '../../src/fhir/mappings';
 import type { Dialect } from '../../src/db';

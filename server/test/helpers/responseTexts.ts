@@ -9,8 +9,8 @@ import ts from 'typescript';
 
 export const SERVER_SRC = path.resolve(__dirname, '../../src');
 
-/** Folders whose texts never reach a user of the API: seed data, migrations, the Pusher-protocol endpoint (read by pusher-js). */
-const NOT_RESPONSES = ['db', 'realtime'];
+/** Folders whose texts never reach a user of the API: migrations, seed data, the command-line tools, the Pusher-protocol endpoint (read by pusher-js). */
+const NOT_RESPONSES = ['db', 'seeds', 'cli', 'realtime'];
 
 /** Files that write the OpenAPI document only (its responses' descriptions), never an answer. */
 const DOCUMENT_FILES = ['http/openapi.ts', 'http/responses.ts'];

@@ -30,8 +30,11 @@ export function bodySchemas(def: ResourceDef): { create: TObject; update: TObjec
   const create = Type.Object({ ...props(def.createSchema), ...parent, ...extra }, { additionalProperties: false });
   const updateProps: Record<string, TSchema> = { ...props(def.updateSchema ?? def.createSchema) };
   if (!def.updateSchema) for (const [k, v] of Object.entries(updateProps)) updateProps[k] = Type.Optional(v);
-  for (const [k, v] of Object.entries(extra)) updateProps[k] = Type.Optional(v);
-  for (const [field, spec] of Object.entries(def.files ?? {})) if (spec) updateProps[field] = Type.Optional(fileSchema(spec, true));
+  // a file field of an update: optional, and a required one may stay empty on a record stored without it
+  for (const [k, v] of Object.entries(extra)) {
+    const file = def.files?.[k];
+    updateProps[k] = Type.Optional(file ? fileSchema(file, true) : v);
+  }
   if (def.parent) delete updateProps[def.parent.column];
   return { create, update: Type.Object(updateProps, { additionalProperties: false }) };
 }

@@ -1,7 +1,7 @@
-import type { Db } from '../index';
-import { encodePng } from '../../services/png';
-import type { Storage } from '../../services/storage';
-import { type Holder, registerHolds } from '../../services/storedFiles';
+import type { Db } from '../db/index';
+import { encodePng } from '../services/png';
+import type { Storage } from '../services/storage';
+import { type Holder, registerHolds } from '../services/storedFiles';
 
 /**
  * Demo content for the landing site (/site): a logo, a banner, the about section with its four boxes

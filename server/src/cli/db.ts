@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
-import { createDb } from './index';
-import { migrateToLatest } from './migrate';
-import { seedBase } from './seeds/base';
+import { createDb } from '../db/index';
+import { migrateToLatest } from '../db/migrate';
+import { seedBase } from '../seeds/base';
 
 /** `npm run migrate`: bring the configured database to the latest schema and seed reference data. */
 async function main() {

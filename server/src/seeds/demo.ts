@@ -10,22 +10,22 @@
  */
 import { Faker, en } from '@faker-js/faker';
 import { CompiledQuery, sql } from 'kysely';
-import { ALL_PERMISSIONS, PERMISSION_MODULES } from '../../../../contract/permissions';
-import { USER_STATUS } from '../../../../contract/enums';
-import { type Config, ConfigError, loadConfig } from '../../config';
-import { hashPassword, type Argon2Cost } from '../../services/passwords';
-import { registerHolds } from '../../services/storedFiles';
-import { createDb, type Db } from '../index';
-import { migrateToLatest } from '../migrate';
+import { ALL_PERMISSIONS, PERMISSION_MODULES } from '../../../contract/permissions';
+import { USER_STATUS } from '../../../contract/enums';
+import { type Config, ConfigError, loadConfig } from '../config';
+import { hashPassword, type Argon2Cost } from '../services/passwords';
+import { registerHolds } from '../services/storedFiles';
+import { createDb, type Db } from '../db/index';
+import { migrateToLatest } from '../db/migrate';
 import { seedBase } from './base';
 import { withDeferredIndexing } from './bulkLoad';
 import { seedPromotionalDemo } from './promotionalDemo';
-import { createStorage } from '../../services/storageDriver';
-import type { Storage } from '../../services/storage';
+import { createStorage } from '../services/storageDriver';
+import type { Storage } from '../services/storage';
 import { seedContentDemo } from './contentDemo';
 import { seedSamples } from './samples';
-import { resolveRecipients } from '../../resources/programme/messages';
-import { CHANNEL_OF, NotificationFanOut } from '../../services/fanOut';
+import { resolveRecipients } from '../resources/programme/messages';
+import { CHANNEL_OF, NotificationFanOut } from '../services/fanOut';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 /** Every demo admin's email ends with this; it is how a second run recognises demo data. */
@@ -212,6 +212,11 @@ async function insertRows(database: Db, table: string, rows: Iterable<Record<str
     const size = Math.min(batchSize(Object.keys(chunk[0]!).length), 2_000);
     const rowsOfTx = chunk;
     chunk = [];
+    const copied = database.copyRows ? copyColumns(rowsOfTx) : null;
+    if (copied) {
+      await database.copyRows!(table, copied, rowsOfTx.map((row) => copied.map((c) => row[c])));
+      return;
+    }
     await database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < rowsOfTx.length; i += size) {
         const batch = rowsOfTx.slice(i, i + size);
@@ -228,6 +233,23 @@ async function insertRows(database: Db, table: string, rows: Iterable<Record<str
   }
   if (chunk.length) await flush();
   return count;
+}
+
+/**
+ * The columns of `rows` when PostgreSQL's COPY can load them as they are (`Db.copyRows`): every row has
+ * the same columns, each value a string, number, boolean, Date or null (an undefined value, which Kysely
+ * leaves to the column's default, or an object goes by INSERT). Else null.
+ */
+function copyColumns(rows: Record<string, unknown>[]): string[] | null {
+  const columns = Object.keys(rows[0]!);
+  for (const row of rows) {
+    if (Object.keys(row).length !== columns.length) return null;
+    for (const column of columns) {
+      const value = row[column];
+      if (value === undefined || (typeof value === 'object' && value !== null && !(value instanceof Date))) return null;
+    }
+  }
+  return columns;
 }
 
 const insertTexts = new Map<string, string>();

@@ -15,7 +15,7 @@
  * Not in a transaction: a seeding that fails part way leaves a database to seed again anyway.
  */
 import { sql } from 'kysely';
-import type { Db } from '../index';
+import type { Db } from '../db/index';
 
 /** Rows below this many are loaded as they are. */
 export const BULK_ROWS = 20_000;
@@ -41,10 +41,11 @@ export function searchFill(triggerSql: string, table: string, afterId: number): 
  * table's indexing deferred as above, when the dialect is SQLite and the load is large enough.
  */
 export async function withDeferredIndexing<T>(database: Db, table: string, incoming: number, load: () => Promise<T>): Promise<T> {
-  if (database.dialect !== 'sqlite' || incoming < BULK_ROWS) return load();
+  if (incoming < BULK_ROWS) return load();
   const { db } = database;
   const existing = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db)).rows[0]?.n ?? 0);
   if (incoming < existing / 4) return load();
+  if (database.dialect === 'postgres') return withDeferredPostgresIndexes(database, table, load);
   const objects = (
     await sql<SchemaObject>`SELECT type, name, sql FROM sqlite_master
       WHERE tbl_name = ${table} AND sql IS NOT NULL AND ((type = 'index' AND sql NOT LIKE 'CREATE UNIQUE%') OR type = 'trigger')
@@ -64,5 +65,27 @@ export async function withDeferredIndexing<T>(database: Db, table: string, incom
       await sql.raw(searchFill(o.sql, table, afterId)!).execute(db);
       await sql.raw(o.sql).execute(db);
     }
+  }
+}
+
+/**
+ * PostgreSQL: the table's indexes that enforce nothing (not a primary key or UNIQUE: the trigram search
+ * indexes, the foreign keys' and the lists' orders) dropped before the load and made again after, as
+ * pg_indexes spells them. A GIN trigram index takes each row's trigrams at random places (about 40 of
+ * them a patient): built once, it sorts them.
+ */
+async function withDeferredPostgresIndexes<T>(database: Db, table: string, load: () => Promise<T>): Promise<T> {
+  const { db } = database;
+  const indexes = (
+    await sql<{ name: string; definition: string }>`SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+      WHERE i.schemaname = current_schema() AND i.tablename = ${table} AND i.indexdef NOT LIKE 'CREATE UNIQUE%'
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = to_regclass(quote_ident(i.indexname)))
+      ORDER BY i.indexname`.execute(db)
+  ).rows;
+  for (const index of indexes) await sql`DROP INDEX ${sql.ref(index.name)}`.execute(db);
+  try {
+    return await load();
+  } finally {
+    for (const index of indexes) await sql.raw(index.definition).execute(db);
   }
 }

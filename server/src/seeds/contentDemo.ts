@@ -1,7 +1,7 @@
-import type { Db } from '../index';
-import type { Storage } from '../../services/storage';
-import { type Holder, registerHolds } from '../../services/storedFiles';
-import { USER_STATUS } from '../../../../contract/enums';
+import type { Db } from '../db/index';
+import type { Storage } from '../services/storage';
+import { type Holder, registerHolds } from '../services/storedFiles';
+import { USER_STATUS } from '../../../contract/enums';
 import { gradientPng } from './promotionalDemo';
 
 /**

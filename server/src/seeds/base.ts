@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import countriesData from 'i18n-iso-countries';
-import { SUPER_ADMIN_ROLE } from '../../../../contract/permissions';
-import type { Config } from '../../config';
-import { hashPassword } from '../../services/passwords';
-import { now } from '../../services/tokens';
-import type { Db } from '../index';
+import { SUPER_ADMIN_ROLE } from '../../../contract/permissions';
+import type { Config } from '../config';
+import { hashPassword } from '../services/passwords';
+import { now } from '../services/tokens';
+import type { Db } from '../db/index';
 
 export interface BaseSeedResult {
   /** set when the first admin was created with a generated password, to print once */
