@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { startTestApp, type TestApp } from './helpers/app';
 import { documentCheck } from './helpers/document';
 import { client, sampler } from './helpers/http';
+import { portablePattern } from '../src/http/openapi';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document is read as plain JSON */
@@ -34,8 +35,11 @@ function walkSchemas(node: unknown, path: string, visit: (schema: Json, path: st
 describe('the OpenAPI document', () => {
   let t: TestApp;
   let doc: Json;
+  /** one sampler for the tests that add records (a second would repeat the first's titles) */
+  let samples: ReturnType<typeof sampler>;
   beforeAll(async () => {
     t = await startTestApp('sqlite');
+    samples = sampler(client(t));
     const res = await t.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     doc = res.json();
@@ -123,7 +127,7 @@ describe('the OpenAPI document', () => {
   it('says the coercion rule as the server keeps it: text the server reads as a number, a flag or null the document takes, and text it refuses the document refuses', async () => {
     const check = await documentCheck(t.app);
     const api = client(t);
-    const { ref } = sampler(api);
+    const { ref } = samples;
     const PROBES: Record<string, unknown[]> = {
       integer: ['12', ' 12 ', '12.0', '+3', '12.5', '0x10', '1e1', '.5', 'abc', '', 12],
       number: ['31.5', '-74.25', '7', '1e1', '0x1F', 'Infinity', '3,5', '', 7.5],
@@ -167,6 +171,63 @@ describe('the OpenAPI document', () => {
     const url = `/api/admin/health-literacy-content/${content.encrypted_id}`;
     expect(check.bodyProblems('PUT', url, { thumbnail: '' })).toEqual([]);
     expect((await api.send('PUT', url, { thumbnail: '' })).statusCode).toBe(200);
+  });
+
+  it('takes a choice of numbers as text only for those numbers (Schemathesis sent a status "3139586132366.688" the document took and the server refused)', async () => {
+    const check = await documentCheck(t.app);
+    const api = client(t);
+    const { ref } = samples;
+    const campaign = await ref('campaigns' as never);
+    const url = `/api/admin/campaigns/status/${campaign.encrypted_id}`;
+    const disagreements: string[] = [];
+    for (const status of [' 2 ', '+01', '2.0', '1', 2, '3', '0', '31395.688', '-1', '1.5', 'two']) {
+      const valid = check.bodyProblems('PUT', url, { status })!.length === 0;
+      const res = await api.send('PUT', url, { status });
+      if (valid !== (res.statusCode === 200)) disagreements.push(`${JSON.stringify(status)}: the document ${valid ? 'takes' : 'refuses'} it, the server answered ${res.statusCode}`);
+    }
+    expect(disagreements).toEqual([]);
+    expect(check.bodyProblems('PUT', url, { status: '3' })!.length).toBeGreaterThan(0);
+  });
+
+  it('writes its patterns as any regular-expression dialect reads them: classes spelt out, `$` the end (Schemathesis, in Python, generated Unicode digits and U+001C "spaces" the server refused)', () => {
+    const dialectDependent: string[] = [];
+    walkSchemas(doc, '', (schema, path) => {
+      if (typeof schema.pattern !== 'string') return;
+      // a class escape (\d \D \s \S \w \W) or a `$` Python reads before a final line break
+      if (/(^|[^\\])(\\\\)*\\[dDsSwW]/.test(schema.pattern) || /\$(?!\(\?!\\n\))/.test(schema.pattern)) dialectDependent.push(`${path}: ${schema.pattern}`);
+    });
+    expect(dialectDependent).toEqual([]);
+    // and each spelt-out pattern is the same language in JavaScript (the server's dialect), every character of the BMP
+    const patterns = ['^\\s*$', '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$', '^\\d{1,3}\\.\\D\\W\\w$', '\\S', '^[\\d\\w-]+$', '^a\\$b[$]$'];
+    const differ: string[] = [];
+    for (const pattern of patterns) {
+      const [before, after] = [new RegExp(pattern, 'u'), new RegExp(portablePattern(pattern), 'u')];
+      for (let code = 0; code <= 0xffff; code++) {
+        if (code >= 0xd800 && code <= 0xdfff) continue;
+        const c = String.fromCharCode(code);
+        for (const text of [c, `1${c}.${c}${c}${c}`, `${c}\n`, `a$b${c}`]) if (before.test(text) !== after.test(text)) differ.push(`${pattern} on ${JSON.stringify(text)}`);
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(portablePattern('^\\d+$')).toBe('^[0-9]+$(?!\\n)');
+    expect(() => portablePattern('[^\\S]')).toThrow(/negated class escape/);
+  });
+
+  it('types every part of a form body (an untyped key let Schemathesis send it as a file part, which a form without files refuses, 400), and names the upload folders', () => {
+    const untyped: string[] = [];
+    for (const [name, op] of operations(doc)) {
+      const schema = op.requestBody?.content?.['multipart/form-data']?.schema as Json | undefined;
+      for (const object of schema ? [schema, ...((schema.anyOf ?? []) as Json[])] : []) {
+        for (const [key, field] of Object.entries((object.properties ?? {}) as Json)) if (!field.type && !field.anyOf && !field.enum) untyped.push(`${name} ${key}`);
+      }
+    }
+    expect(untyped).toEqual([]);
+    // a form's list of values goes as text parts, not file parts
+    const roles = doc.paths['/api/admin/roles'].post.requestBody.content['multipart/form-data'];
+    expect(roles.schema.properties.permissions.type).toBe('array');
+    expect(roles.encoding?.permissions).toEqual({ contentType: 'text/plain' });
+    const folder = (doc.paths['/api/admin/media-file/upload-chunk'].get.parameters as Json[]).find((p) => p.name === 'folder');
+    expect(folder?.schema.enum).toEqual(expect.arrayContaining(['health_literacy_contents', 'promotional', 'reports', 'profile']));
   });
 
   it('is a valid OpenAPI document (its own schema: @seriousme/openapi-schema-validator, an ES module run beside jest)', () => {

@@ -27,7 +27,9 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function calendarDay(raw: string): string | null {
   const m = DATE.exec(raw);
   if (!m) return null;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999 (0077-04-24 is a date too)
+  const d = new Date(0);
+  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   return d.toISOString().slice(0, 10) === raw ? raw : null;
 }
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -244,6 +246,8 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const fullTextSearch = search !== '' && !through.length && usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
 
   for (const [param, type] of Object.entries(def.filters ?? {})) {
+    // a declared status (`def.status`) reads its own filter below, as the document says it (http/listQuery.ts)
+    if (param === 'status' && def.status) continue;
     if (type === 'integer') {
       const n = integer(param);
       if (n !== null) conditions.push((qb) => qb.where(sql.ref(param), '=', n));

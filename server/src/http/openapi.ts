@@ -96,7 +96,13 @@ function coerced(field: Json): Json {
   const types = new Set(members.map((m) => m.type));
   const nullable = field.nullable === true || members.some((m) => m.nullable === true);
   const texts: Json[] = [];
-  if (types.has('number')) texts.push({ type: 'string', pattern: NUMBER_TEXT, description: 'a number as decimal text' });
+  const numeric = members.filter((m) => m.type === 'number' || m.type === 'integer');
+  const choices = numeric.flatMap((m) => (Array.isArray(m.enum) ? m.enum : []));
+  if (numeric.length && numeric.every((m) => Array.isArray(m.enum)) && choices.every((n) => Number.isInteger(n) && n > 0)) {
+    // a choice of numbers (a status 1 or 2): only their decimal text, as NUMBER_TEXT reads it (a sign, leading zeros, `.0`)
+    const pattern = NUMBER_TEXT.replace('[-+]?[0-9]+(\\.[0-9]+)?', `\\+?0*(${choices.join('|')})(\\.0+)?`);
+    texts.push({ type: 'string', pattern, description: `${choices.join(' or ')} as decimal text` });
+  } else if (types.has('number')) texts.push({ type: 'string', pattern: NUMBER_TEXT, description: 'a number as decimal text' });
   else if (types.has('integer')) texts.push({ type: 'string', pattern: INTEGER_TEXT, description: 'a whole number as decimal text' });
   if (types.has('boolean')) texts.push({ type: 'string', enum: [...FLAG_WORDS.true, ...FLAG_WORDS.false], description: 'a flag as a word' });
   if (nullable) texts.push({ type: 'string', pattern: BLANK_TEXT, description: 'blank text: null' });
@@ -138,6 +144,22 @@ function formFile(field: Json): Json {
   return file.multiple ? { ...rest, type: 'array', items: part, maxItems: 10 } : { ...rest, ...part };
 }
 
+/**
+ * A form's list of values (ids, permissions, days) is sent as repeated text parts: said as each list's
+ * `encoding` (text/plain), without which a client may send its items as file parts (Schemathesis did),
+ * which only a file field takes.
+ */
+function textListParts(schema: Json): { encoding?: Json } {
+  const encoding: Json = {};
+  for (const object of [schema, ...((schema.anyOf ?? []) as Json[])]) {
+    for (const [name, field] of Object.entries((object.properties ?? {}) as Json)) {
+      const items = field?.items as Json | undefined;
+      if (field?.type === 'array' && items && items.format !== 'binary' && items.type !== 'object') encoding[name] = { contentType: 'text/plain' };
+    }
+  }
+  return Object.keys(encoding).length ? { encoding } : {};
+}
+
 const FORM_NOTE =
   'Form data: each text part is read as the type its field declares, as in JSON (decimal text as a number; 1, 0, true, false, on, off, yes, no as flags; ' +
   'blank text as null; a list as repeated `key[]` parts or as JSON text), files as file parts.';
@@ -167,17 +189,74 @@ export function documentBodies(doc: Json, accepted: AcceptedKeys = new Map()): J
             else if (field && typeof field === 'object') object.properties[name] = coerced(field);
           }
           if (!extra || !object.properties) continue;
-          for (const [name, why] of Object.entries(extra.ignored)) object.properties[name] ??= { description: `Accepted and ignored: ${why}.` };
+          // in form data they are text parts: a file part is a file, which only a file field takes (400 on a form without one)
+          const said = (description: string): Json => (form ? { type: 'string', description } : { description });
+          for (const [name, why] of Object.entries(extra.ignored)) object.properties[name] ??= said(`Accepted and ignored: ${why}.`);
           for (const name of extra.readOnly) {
-            object.properties[name] ??= { description: "Read-only: an update accepts it when it holds the record's own value (as read) and refuses another (422); a create ignores it." };
+            object.properties[name] ??= said("Read-only: an update accepts it when it holds the record's own value (as read) and refuses another (422); a create ignores it.");
           }
         }
         if (schema.type === 'object' || schema.anyOf) schema.description = [schema.description, form ? FORM_NOTE : JSON_NOTE].filter(Boolean).join(' ');
-        content[type] = { ...media, schema };
+        content[type] = { ...media, schema, ...(form ? textListParts(schema) : {}) };
       }
     }
   }
+  portablePatterns(doc);
   return doc;
+}
+
+/**
+ * The character classes JavaScript gives `\d`, `\s` and `\w` (ajv compiles the routes' patterns as
+ * JavaScript), spelt out: other dialects read these escapes otherwise (Python's `\d` and `\s` take
+ * any Unicode digit and space, `\s` the separators U+001C-U+001F and U+0085 too; `\w` any letter),
+ * so a client or a tester generating text from the document would send what the server refuses, or
+ * miss what it takes. Written out, a pattern says the same in every dialect. The same for `$`, which
+ * Python also matches before a final line break (`12\n` would pass `^[0-9]{2}$`).
+ */
+const CLASS_ESCAPES: Record<string, { set: string; negated: boolean }> = {
+  d: { set: '0-9', negated: false },
+  D: { set: '0-9', negated: true },
+  s: { set: '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff', negated: false },
+  S: { set: '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff', negated: true },
+  w: { set: 'A-Za-z0-9_', negated: false },
+  W: { set: 'A-Za-z0-9_', negated: true },
+};
+
+/**
+ * A pattern with its class escapes (`\d \D \s \S \w \W`) written as the classes JavaScript
+ * gives them, and each `$` as `$(?!\n)`; the same language in JavaScript. A negated escape inside a class (`[^\S]`) has no
+ * spelling as a set and is refused (no pattern of ours has one).
+ */
+export function portablePattern(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) {
+      const next = pattern[i + 1]!;
+      const escape = CLASS_ESCAPES[next];
+      i++;
+      if (!escape) out += c + next;
+      else if (!inClass) out += `[${escape.negated ? '^' : ''}${escape.set}]`;
+      else if (escape.negated) throw new Error(`pattern ${pattern}: a negated class escape inside a class`);
+      else out += escape.set;
+    } else {
+      if (c === '[' && !inClass) inClass = true;
+      else if (c === ']' && inClass) inClass = false;
+      // Python's `$` also matches before a final line break; `(?!\n)` makes it the end there too
+      out += c === '$' && !inClass ? '$(?!\\n)' : c;
+    }
+  }
+  return out;
+}
+
+/** Every pattern of the document written so that any dialect reads it as the server does (`portablePattern`). */
+function portablePatterns(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(portablePatterns);
+  const s = node as Record<string, unknown>;
+  if (typeof s.pattern === 'string') s.pattern = portablePattern(s.pattern);
+  for (const value of Object.values(s)) portablePatterns(value);
 }
 
 /** The names of the shared refusals in the document's components. */

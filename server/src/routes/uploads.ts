@@ -43,7 +43,7 @@ const uploadFields = {
   timestamp: Type.String({ pattern: '^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$', description: "the client's id of this upload", 'x-message': 'Please provide the upload timestamp.' }),
   fileExtension: optionalText(20, 'jpg, jpeg, png, mp4, mp3 or pdf; decides the type when given'),
   mimeType: optionalText(100, 'used when fileExtension is absent or not one we take'),
-  folder: Type.String({ maxLength: 64, description: `the folder of the records whose file this is: ${UPLOAD_FOLDERS.join(', ')}`, 'x-message': UNKNOWN_FOLDER }),
+  folder: Type.String({ enum: [...UPLOAD_FOLDERS], description: 'the folder of the records whose file this is', 'x-message': UNKNOWN_FOLDER }),
 };
 
 /** An assembled upload: the /storage path a record's file field takes, and its type. */
