@@ -372,6 +372,9 @@ export const SERVER_MESSAGES = {
   recipients_required: 'Please choose who receives the notification.',
   message_required: 'Please provide a message.',
   channel_required: 'Please choose the web or mobile channel.',
+  // the real-time sign-in of a channel (POST /api/admin/broadcasting/auth)
+  socket_id_invalid: 'The socket id format is invalid.',
+  channel_name_invalid: 'The channel name format is invalid.',
   audience_type: 'Please choose the admin or user type.',
   notification_ids: 'Please send a list of notification ids.',
   notification_list: 'Please send the list of notifications.',

@@ -242,6 +242,9 @@ describe.each(DIALECTS)('machinery (%s)', (dialect) => {
     expect((await t.inject({ method: 'GET', url: path })).statusCode).toBe(404); // no longer public
     // an uploaded PDF is not an image
     expect(fieldErrors(await api.post('/api/admin/widgets', { ...(await sampleOf(widgets)), photo: path }))).toEqual({ photo: ['File format not supported. JPG/JPEG/PNG/MP3'] });
+    // a field of one file takes no list, empty or not (as the document says), on a create or an update
+    expect(fieldErrors(await api.post('/api/admin/widgets', { ...(await sampleOf(widgets)), photo: [] }))).toEqual({ photo: ['File format not supported. JPG/JPEG/PNG/MP3'] });
+    expect(fieldErrors(await api.put(`/api/admin/widgets/${String(created.encrypted_id)}`, { photo: [] }))).toEqual({ photo: ['File format not supported. JPG/JPEG/PNG/MP3'] });
   });
 
   it('reads of an audited record and of its private files are written to the audit log', async () => {

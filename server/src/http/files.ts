@@ -175,6 +175,11 @@ export async function storeFiles(ctx: AppContext, def: Pick<ResourceDef, 'files'
     if (!spec) continue;
     const value = input[field];
     if (value === undefined && !creating) continue;
+    // a field of one file takes one file, not a list of them (the document says so: no list, empty or not)
+    if (Array.isArray(value) && !spec.multiple) {
+      errors[field] = [spec.message];
+      continue;
+    }
     const values = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
     if (!values.length) {
       // a required file may not go; a record that has none (stored before it was required) may be

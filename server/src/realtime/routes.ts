@@ -17,14 +17,15 @@ import { CHANNEL_NAME, SOCKET_ID } from './protocol';
 import { CHANGES_PREFIX } from './index';
 import { registerEmbeddedEndpoint } from './embedded';
 import { PgBus } from './pgBus';
+import { messageText } from '../../../contract/messages';
 import { permissionName } from '../../../contract/permissions';
 import { RESOURCES, type ResourceName } from '../../../contract/resources';
 import type { Principal } from '../context';
 
 const AuthBody = Type.Object(
   {
-    socket_id: Type.String({ pattern: SOCKET_ID.source, 'x-message': 'The socket id format is invalid.' }),
-    channel_name: Type.String({ pattern: CHANNEL_NAME.source, 'x-message': 'The channel name format is invalid.' }),
+    socket_id: Type.String({ pattern: SOCKET_ID.source, 'x-message': messageText('socket_id_invalid') }),
+    channel_name: Type.String({ pattern: CHANNEL_NAME.source, 'x-message': messageText('channel_name_invalid') }),
   },
   { additionalProperties: false },
 );

@@ -346,6 +346,8 @@ const server: Record<ServerMessageCode, string> = {
   recipients_required: 'اختر من يستلم الإشعار.',
   message_required: 'يرجى إدخال رسالة.',
   channel_required: 'اختر قناة الويب أو الجوال.',
+  socket_id_invalid: 'صيغة معرّف المقبس غير صالحة.',
+  channel_name_invalid: 'صيغة اسم القناة غير صالحة.',
   audience_type: 'اختر نوع مشرف أو مستخدم.',
   notification_ids: 'يرجى إرسال قائمة بمعرفات الإشعارات.',
   notification_list: 'يرجى إرسال قائمة الإشعارات.',

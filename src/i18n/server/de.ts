@@ -346,6 +346,8 @@ const server: Record<ServerMessageCode, string> = {
   recipients_required: 'Wählen Sie, wer die Benachrichtigung erhält.',
   message_required: 'Geben Sie eine Nachricht ein.',
   channel_required: 'Wählen Sie den Web- oder Mobilkanal.',
+  socket_id_invalid: 'Das Format der Socket-ID ist ungültig.',
+  channel_name_invalid: 'Das Format des Kanalnamens ist ungültig.',
   audience_type: 'Wählen Sie den Typ Admin oder Nutzer.',
   notification_ids: 'Senden Sie eine Liste von Benachrichtigungs-IDs.',
   notification_list: 'Senden Sie die Liste der Benachrichtigungen.',

@@ -346,6 +346,8 @@ const server: Record<ServerMessageCode, string> = {
   recipients_required: 'Elija quién recibe la notificación.',
   message_required: 'Introduzca un mensaje.',
   channel_required: 'Elija el canal web o móvil.',
+  socket_id_invalid: 'El formato del identificador de socket no es válido.',
+  channel_name_invalid: 'El formato del nombre del canal no es válido.',
   audience_type: 'Elija el tipo administrador o usuario.',
   notification_ids: 'Envíe una lista de ids de notificaciones.',
   notification_list: 'Envíe la lista de notificaciones.',

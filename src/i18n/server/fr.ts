@@ -346,6 +346,8 @@ const server: Record<ServerMessageCode, string> = {
   recipients_required: 'Choisissez les destinataires de la notification.',
   message_required: 'Saisissez un message.',
   channel_required: 'Choisissez le canal web ou mobile.',
+  socket_id_invalid: 'Le format de l’identifiant de socket est invalide.',
+  channel_name_invalid: 'Le format du nom de canal est invalide.',
   audience_type: 'Choisissez le type administrateur ou utilisateur.',
   notification_ids: 'Envoyez une liste d’identifiants de notifications.',
   notification_list: 'Envoyez la liste des notifications.',

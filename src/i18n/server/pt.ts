@@ -346,6 +346,8 @@ const server: Record<ServerMessageCode, string> = {
   recipients_required: 'Escolha quem recebe a notificação.',
   message_required: 'Informe uma mensagem.',
   channel_required: 'Escolha o canal web ou móvel.',
+  socket_id_invalid: 'O formato do identificador de socket é inválido.',
+  channel_name_invalid: 'O formato do nome do canal é inválido.',
   audience_type: 'Escolha o tipo administrador ou usuário.',
   notification_ids: 'Envie uma lista de ids de notificações.',
   notification_list: 'Envie a lista de notificações.',

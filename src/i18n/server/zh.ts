@@ -346,6 +346,8 @@ const server: Record<ServerMessageCode, string> = {
   recipients_required: '请选择通知的接收者。',
   message_required: '请输入消息。',
   channel_required: '请选择网页或移动渠道。',
+  socket_id_invalid: '套接字 ID 格式无效。',
+  channel_name_invalid: '频道名称格式无效。',
   audience_type: '请选择管理员或用户类型。',
   notification_ids: '请发送通知 ID 列表。',
   notification_list: '请发送通知列表。',
