@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { screenshot } from './helpers/browser';
 import { describeJourney } from './helpers/journey';
-import { menuEntry, seeText } from './helpers/page';
+import { menuEntry, seeText, readInArabic } from './helpers/page';
 
 interface One<T> {
   data: T;
@@ -165,9 +165,7 @@ describeJourney('appointments from request to completion (Chromium, real server)
 
       // --- on a phone and in Arabic: the booking dialog from the patient's Health System tab fits
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.evaluate(() => localStorage.setItem('currentLanguage', 'ar'));
-      await page.goto(`/app-users/${encodeURIComponent(patient.encrypted_id)}/show`);
-      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+      await readInArabic(page, `/app-users/${encodeURIComponent(patient.encrypted_id)}/show`);
       await page.getByRole('tab', { name: 'النظام الصحي' }).click();
       await page.getByRole('button', { name: 'حجز موعد' }).click();
       const phoneDialog = page.getByRole('dialog', { name: 'حجز موعد' });

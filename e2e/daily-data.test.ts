@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { parseCsv, sheetRows, unzipEntry } from '../server/test/helpers/spreadsheet';
 import { screenshot } from './helpers/browser';
 import { describeJourney } from './helpers/journey';
-import { choose, errorUnder, field } from './helpers/page';
+import { choose, errorUnder, field, readInArabic } from './helpers/page';
 
 const WORDS = {
   en: { name: 'Name', save: 'Submit', csv: 'Export CSV', xlsx: 'Export Excel', status: 'Status', blocked: 'Blocked', active: 'Active', fullName: 'Name', taken: 'This title already exists.' },
@@ -117,9 +117,7 @@ describeJourney('a day at the console: clean titles, bulk block, readable export
       await api('PUT', `/app-users/status/${c.encrypted_id}`, { status: 2 });
       await page.setViewportSize({ width: 375, height: 800 });
       await journey.signInFromTheStart(page);
-      await page.evaluate(() => localStorage.setItem('currentLanguage', 'ar'));
-      await page.goto('/districts/create');
-      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+      await readInArabic(page, '/districts/create');
       await duplicateTitle(page, 'ar', `${stamp}b`, 'daily-duplicate-title-phone-ar');
       await page.goto(`/app-users?filter=${encodeURIComponent(JSON.stringify({ q: `Shah${stamp}` }))}`);
       await page.getByText(`Sana Shah${stamp}`).first().waitFor();

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from './helpers/browser';
 import { describeJourney } from './helpers/journey';
-import { choose } from './helpers/page';
+import { choose, readInArabic } from './helpers/page';
 
 type Made = { id: number; encrypted_id: string };
 
@@ -174,9 +174,7 @@ describeJourney('daily lists: filters, saved filters, asterisks, the floating Ad
       const [d, e] = [await patient(`Durrani${stamp}`, place, 'B+'), await patient(`Ehsan${stamp}`, place, 'B+')];
       await page.setViewportSize({ width: 375, height: 800 });
       await journey.signInFromTheStart(page);
-      await page.evaluate(() => localStorage.setItem('currentLanguage', 'ar'));
-      await page.goto(`/app-users?filter=${encodeURIComponent(JSON.stringify({ q: stamp, blood_group: 'B+' }))}`);
-      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+      await readInArabic(page, `/app-users?filter=${encodeURIComponent(JSON.stringify({ q: stamp, blood_group: 'B+' }))}`);
       await line(page, `Durrani${stamp}`).first().waitFor();
       // the filters wait behind their button (the lines fill the first screen), which counts the one set
       const filters = page.getByRole('button', { name: 'عوامل التصفية (1)', exact: true });

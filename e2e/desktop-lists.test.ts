@@ -13,7 +13,7 @@ import type { ResourceName } from '../contract/resources';
 import { httpClient } from './helpers/api';
 import { screenshot } from './helpers/browser';
 import { describeJourney } from './helpers/journey';
-import { openInConsole } from './helpers/page';
+import { openInConsole, readInArabic } from './helpers/page';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 
 const LAPTOP = { width: 1366, height: 768 };
@@ -57,9 +57,7 @@ describeJourney('lists on a 1366 × 768 screen, in English and Arabic (Chromium,
       const problems: string[] = [];
       for (const lang of ['en', 'ar']) {
         if (lang === 'ar') {
-          await page.evaluate(() => localStorage.setItem('currentLanguage', 'ar'));
-          await page.reload();
-          await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+          await readInArabic(page);
         }
         for (const path of lists) {
           await openInConsole(page, path);

@@ -14,7 +14,7 @@ import { sampler } from '../server/test/helpers/http';
 import { httpClient } from './helpers/api';
 import { screenshot } from './helpers/browser';
 import { describeJourney } from './helpers/journey';
-import { openInConsole } from './helpers/page';
+import { openInConsole, readInArabic } from './helpers/page';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server';
 
 const PHONE = { width: 390, height: 844 };
@@ -101,9 +101,7 @@ describeJourney('every list on a phone, in English and Arabic (Chromium, real se
       let rowsSeen = 0;
       for (const lang of ['en', 'ar']) {
         if (lang === 'ar') {
-          await page.evaluate(() => localStorage.setItem('currentLanguage', 'ar'));
-          await page.reload();
-          await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+          await readInArabic(page);
         }
         for (const path of lists) {
           await openInConsole(page, path);

@@ -10,7 +10,7 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { tinyPng } from '../server/test/helpers/http';
 import { screenshot } from './helpers/browser';
 import { describeJourney } from './helpers/journey';
-import { field, menuEntry, seeText } from './helpers/page';
+import { field, menuEntry, seeText, readInArabic } from './helpers/page';
 
 const png = (rgba: [number, number, number, number]) => ({ name: 'image.png', mimeType: 'image/png', buffer: tinyPng(rgba) });
 
@@ -128,9 +128,7 @@ describeJourney('promotional journey (Chromium, real server)', { timeout: 180_00
       await field(page, 'Heading').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await screenshot(page, 'promotional-about-phone');
-      await page.evaluate(() => localStorage.setItem('currentLanguage', 'ar'));
-      await page.goto('/promotional?tab=sliders');
-      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+      await readInArabic(page, '/promotional?tab=sliders');
       await tab(page, 'الشرائح').waitFor();
       await screenshot(page, 'promotional-sliders-phone-ar');
       await page.setViewportSize({ width: 1280, height: 900 });

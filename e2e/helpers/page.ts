@@ -65,6 +65,17 @@ export async function choose(page: Page, label: string, option: string) {
 }
 
 /**
+ * The console in Arabic from here on, as a reader who chose it: the stored language, then `path` opened
+ * (the page reloaded without one) and drawn right to left.
+ */
+export async function readInArabic(page: Page, path?: string): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('currentLanguage', 'ar'));
+  if (path === undefined) await page.reload();
+  else await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+}
+
+/**
  * Opens `path` of the console the way its own links do, inside the console already loaded in the page
  * (the router's history), and waits for the new screen: the content area's screen replaced (or its
  * text changed, where routes share a wrapper), then no request in flight for half a second (as
