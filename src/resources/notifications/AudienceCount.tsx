@@ -9,7 +9,12 @@ import { AUDIENCES, type Audience } from './api';
 /** How long the audience must stay put before it is counted (a quick change of mind asks nothing). */
 export const COUNT_DEBOUNCE_MS = 300;
 
-const audienceKey = (sendTo: Audience) => ['notifications', 'audience', sendTo] as const;
+/** The count of an audience as a query: one key and one call for the preview and the confirmation. */
+const audienceQuery = (dataProvider: AppDataProvider, sendTo: Audience) => ({
+  queryKey: ['notifications', 'audience', sendTo] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => (await dataProvider.countNotificationAudience({ sendTo, signal })).data.recipients,
+  staleTime: 5_000,
+});
 const isAudience = (value: unknown): value is Audience => (AUDIENCES as readonly unknown[]).includes(value);
 
 /**
@@ -18,11 +23,7 @@ const isAudience = (value: unknown): value is Audience => (AUDIENCES as readonly
  */
 export async function countAudience(queryClient: QueryClient, dataProvider: AppDataProvider, sendTo: Audience): Promise<number | null> {
   try {
-    return await queryClient.fetchQuery({
-      queryKey: audienceKey(sendTo),
-      queryFn: async ({ signal }) => (await dataProvider.countNotificationAudience({ sendTo, signal })).data.recipients,
-      staleTime: 5_000,
-    });
+    return await queryClient.fetchQuery(audienceQuery(dataProvider, sendTo));
   } catch {
     return null;
   }
@@ -50,13 +51,7 @@ export const AudienceCount = () => {
     const timer = setTimeout(() => setSettled(isAudience(sendTo) ? sendTo : null), COUNT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [sendTo]);
-  const counted = useQuery({
-    queryKey: audienceKey(settled ?? 'admin'),
-    queryFn: async ({ signal }) => (await dataProvider.countNotificationAudience({ sendTo: settled!, signal })).data.recipients,
-    enabled: settled !== null,
-    staleTime: 5_000,
-    retry: false,
-  });
+  const counted = useQuery({ ...audienceQuery(dataProvider, settled ?? 'admin'), enabled: settled !== null, retry: false });
   const text =
     settled === null
       ? null
