@@ -7,6 +7,7 @@
  * the tests below add what the contract cannot say generically (multipart bodies, failed writes).
  */
 import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import { existsSync } from 'node:fs';
 import type { ResourceName } from '../../contract/resources';
 import type { Db } from '../src/db';
@@ -339,5 +340,77 @@ describe('referencedBy', () => {
 
   it('every other pointer of the registry is guarded: by a referencedBy, or in the way its entry says', () => {
     expect(unguardedPointers(realRegistry)).toEqual(Object.keys(GUARDED_OTHERWISE).sort());
+  });
+});
+
+/**
+ * The database's own pointers (every foreign key of the migrated schema, join tables included) that
+ * refuse a delete (NO ACTION or RESTRICT) into a module's table: the module names each in its
+ * `referencedBy` (the refusal then says what uses the record and how many), or FK_GUARDED_OTHERWISE says
+ * how it is guarded. Without either, the foreign key still refuses the delete, but with a 409 that names
+ * nothing ("still in use by other records").
+ */
+const FK_GUARDED_OTHERWISE: Record<string, string> = {
+  'appointments.cancel_reason_id -> cancellation_reasons': GUARDED_OTHERWISE['appointments.cancel_reason_id -> cancellation-reasons']!,
+  'duty_slots.doctor_id -> users': "a slot belongs to its roster (roster_id, ON DELETE CASCADE), and the doctor's referencedBy names duty_rosters",
+  'tasks.knowledge_id -> health_literacy_contents': "the item's beforeDelete hook refuses while tasks or messages use it, naming them (healthLiteracy.ts)",
+  'user_messages.knowledge_id -> health_literacy_contents': "the item's beforeDelete hook refuses while tasks or messages use it, naming them (healthLiteracy.ts)",
+  'tasks.survey_id -> dynamic_forms': GUARDED_OTHERWISE['tasks.survey_id -> dynamic-forms']!,
+  'user_messages.survey_id -> dynamic_forms': GUARDED_OTHERWISE['user-messages.survey_id -> dynamic-forms']!,
+  'form_submissions.form_id -> dynamic_forms': "the form's beforeDelete hook refuses while it has submissions, counting them (forms.test.ts)",
+  'form_submissions.task_id -> tasks': "the task's beforeDelete hook refuses while it has submissions, counting them",
+  'form_submissions.user_id -> users': "a CHW's survey answers (written by the field app): the foreign key refuses the delete, 409",
+  'task_assignees.user_id -> users': 'a CHW assigned to a task (written by the task, a CHW is not deleted from it): the foreign key refuses the delete, 409',
+  'supports.user_id -> users': GUARDED_OTHERWISE['supports.user_id -> app-users']!,
+};
+
+/** Every foreign key of the migrated schema that refuses a delete: "table.column -> target table". */
+async function refusingForeignKeys(db: Db): Promise<{ table: string; column: string; target: string }[]> {
+  if (db.dialect === 'postgres') {
+    const { rows } = await sql<{ table: string; column: string; target: string }>`
+      select cl.relname as "table", a.attname as "column", ft.relname as target
+      from pg_constraint c
+      join pg_class cl on cl.oid = c.conrelid
+      join pg_class ft on ft.oid = c.confrelid
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.confdeltype in ('a', 'r') and cl.relnamespace = current_schema()::regnamespace`.execute(db.db);
+    return rows;
+  }
+  const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.db);
+  const keys = await Promise.all(
+    tables.map(async ({ name }) => {
+      const { rows } = await sql<{ from: string; table: string; on_delete: string }>`select "from", "table", on_delete from pragma_foreign_key_list(${name})`.execute(db.db);
+      return rows.filter((key) => key.on_delete === 'NO ACTION' || key.on_delete === 'RESTRICT').map((key) => ({ table: name, column: key.from, target: key.table }));
+    }),
+  );
+  return keys.flat();
+}
+
+/** The refusing foreign keys into a module's table that no module of that table names in its referencedBy. */
+const unnamedForeignKeys = (reg: Registry, keys: { table: string; column: string; target: string }[]): string[] =>
+  keys
+    .filter(({ table: from, column, target }) => {
+      const owners = reg.resources.filter((def) => def.table === target || def.profile?.table === target);
+      return owners.length > 0 && !owners.some((def) => def.referencedBy?.some((ref) => ref.table === from && ref.column === column));
+    })
+    .map(({ table: from, column, target }) => `${from}.${column} -> ${target}`)
+    .sort();
+
+describe.each(DIALECTS)('referencedBy of the schema’s foreign keys (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('every foreign key that refuses a delete into a module’s table is named by its referencedBy, or guarded in the way its entry says', async () => {
+    expect(unnamedForeignKeys(realRegistry, await refusingForeignKeys(t.db))).toEqual(Object.keys(FK_GUARDED_OTHERWISE).sort());
+  });
+
+  it('reports a join table whose pointer no referencedBy names', async () => {
+    const keys = [...(await refusingForeignKeys(t.db)), { table: 'widget_tags', column: 'interest_id', target: 'interests' }];
+    expect(unnamedForeignKeys(realRegistry, keys)).toContain('widget_tags.interest_id -> interests');
   });
 });

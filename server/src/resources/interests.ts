@@ -19,6 +19,11 @@ export const interests = defineResource<'interests'>()({
   searchable: ['title'],
   choices: ['title'],
   uniqueTitle: {},
+  // patients who chose it, and messages aimed at it: refused with their counts
+  referencedBy: [
+    { table: 'patient_interests', column: 'interest_id', noun: 'patient' },
+    { table: 'user_message_interests', column: 'interest_id', noun: 'message' },
+  ],
   sortable: ['title', 'created_at', 'id'],
   defaultSort: { field: 'title', order: 'asc' },
   sample: (n) => ({ title: `Interest ${n}` }),

@@ -47,7 +47,9 @@ export const qualifications = titled('qualifications', 'qualifications', 'qualif
   { table: 'chw_profiles', column: 'qualification_id', noun: 'chw' },
   { table: 'doctor_profiles', column: 'qualification_id', noun: 'doctor' },
 ]);
-export const specializations = titled('specializations', 'specializations', 'specialization', 'Specialization');
+export const specializations = titled('specializations', 'specializations', 'specialization', 'Specialization', [
+  { table: 'doctor_specializations', column: 'specialization_id', noun: 'doctor' },
+]);
 export const cities = titled('cities', 'cities', 'location', 'City', [{ table: 'users', column: 'city_id', noun: 'person' }]);
 export const districts = titled(
   'districts',
