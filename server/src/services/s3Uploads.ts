@@ -41,8 +41,8 @@ const chunkObject = (key: string, index: number, writeId: string) => `${CHUNKS}$
 
 /**
  * The chunked upload over an S3-compatible bucket (STORAGE=s3): the protocol of every store
- * (`ChunkStoreBase`, services/uploads.ts), as the local one (services/diskUploads.ts), with nothing on a node's disk, so a chunk sent to node A and the next to
- * node B assemble. Each chunk is an object of its own (`.chunks/<key>/<index>.<write id>`, written
+ * (`ChunkStoreBase`, services/uploads.ts), as the local one (services/diskUploads.ts), with nothing
+ * on a node's disk, so a chunk sent to node A and the next to node B assemble. Each chunk is an object of its own (`.chunks/<key>/<index>.<write id>`, written
  * whole before its row says it is held); the upload's layout, state and outcome are rows of
  * chunk_uploads and chunk_parts (migration 0030).
  *
