@@ -20,10 +20,10 @@ import { resourceNames, resources } from './resources';
 import { ChangePasswordPage } from './resources/admins/ChangePasswordPage';
 import { ProfilePage } from './resources/admins/ProfilePage';
 // Notifications: custom routes, not a CRUD resource of contract/resources.ts.
-import { NotificationList, NotificationSend, RequireNotificationAccess } from './resources/notifications';
+import { NotificationList, NotificationSend, RequireNotificationAccess } from './pages/notifications';
 // Promotional content: a custom route too (a singleton area and two small collections).
-import { PromotionalPage, RequirePromotionalAccess } from './resources/promotional';
-import { AuditLogList, RequireAuditAccess } from './resources/audit-log';
+import { PromotionalPage, RequirePromotionalAccess } from './pages/promotional';
+import { AuditLogList, RequireAuditAccess } from './pages/audit-log';
 
 const i18nProviderPromise = createI18nProvider();
 // Marked as React's `use` reads a settled promise, so a console drawn after it has settled (the chunk

@@ -32,7 +32,7 @@ const FORBIDDEN: { name: string; pattern: RegExp }[] = [
  * taken off).
  */
 const LEFT: Record<string, { use: string; lines: number; why: string }> = {
-  'resources/audit-log/AuditLogList.tsx': { use: 'encrypted_id', lines: 3, why: "an entry's link to its record (record_encrypted_id: its record_id is shown as the number, and its resource is per entry)" },
+  'pages/audit-log/AuditLogList.tsx': { use: 'encrypted_id', lines: 3, why: "an entry's link to its record (record_encrypted_id: its record_id is shown as the number, and its resource is per entry)" },
   'layout/Breadcrumbs.tsx': { use: 'a file path', lines: 1, why: "a screen's route (`r.path`, react-router's), no file" },
 };
 

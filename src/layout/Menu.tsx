@@ -24,7 +24,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Menu as RaMenu, useGetResourceLabel, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import type { ResourceName } from '../../contract/resources';
 import { canAccess } from '../providers/permissions';
-import { AUDIT_PERMISSIONS } from '../resources/audit-log';
+import { AUDIT_PERMISSIONS } from '../pages/audit-log';
 import HistoryIcon from '@mui/icons-material/History';
 import { resourceNames, resources } from '../resources';
 import type { MenuGroup } from '../resources/types';

@@ -20,8 +20,8 @@ import { retryUnlessClientError, type AppDataProvider } from '../providers/dataP
 import { subscribeNotifications, subscribeReconnect, type AdminNotification } from '../providers/realtime';
 import { useConsoleIdentity } from '../providers/kit/identity';
 import { POLL_MS, useRealtimeLive } from '../providers/useResourceChanges';
-import { BELL_QUERY_KEY, withPushed, type BellData } from '../resources/notifications/api';
-import { formatDateTime, formatWhen } from '../resources/notifications/dates';
+import { BELL_QUERY_KEY, withPushed, type BellData } from '../pages/notifications/api';
+import { formatDateTime, formatWhen } from '../i18n/dates';
 
 /**
  * The console page a notification is about, when its data names a record (`{ resource, id }`: a

@@ -11,12 +11,12 @@ import { forbidden } from '../http/errors';
 import type { Principal } from '../context';
 import { audit } from '../services/audit';
 import { S3Storage } from '../services/s3Storage';
+import { ChunkedUploads } from '../services/diskUploads';
 import { S3ChunkedUploads } from '../services/s3Uploads';
 import type { LocalStorage } from '../services/storage';
 import { countUpload, registerUpload, sweepUnheld, usedToday } from '../services/storedFiles';
 import {
   CHECKSUM_MISMATCH,
-  ChunkedUploads,
   type ChunkedUploadsOptions,
   ChunkMismatch,
   type ChunkStore,

@@ -9,15 +9,20 @@ const SRC = path.resolve(__dirname, '../..');
 const RESOURCES = path.join(SRC, 'resources');
 const CODES = LANGUAGES.map(({ code }) => code);
 
-/** The folders of src/resources that hold words of their own: seven files in words/, or all languages in words.ts. */
-const folders = readdirSync(RESOURCES, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && (existsSync(path.join(RESOURCES, entry.name, 'words')) || existsSync(path.join(RESOURCES, entry.name, 'words.ts'))))
-  .map((entry) => entry.name)
-  .sort();
-/** The file holding a module's words in a language. */
+const PAGES = path.join(SRC, 'pages');
+
+/** The folders under a root that hold words of their own: seven files in words/, or all languages in words.ts. */
+const withWords = (root: string): string[] =>
+  readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && (existsSync(path.join(root, entry.name, 'words')) || existsSync(path.join(root, entry.name, 'words.ts'))))
+    .map((entry) => path.join(root, entry.name));
+/** The modules' folders (src/resources) and the custom screens' (src/pages), by name: their words are resources.<name>. */
+const places = new Map([...withWords(RESOURCES), ...withWords(PAGES)].map((folder) => [path.basename(folder), folder]));
+const folders = [...places.keys()].sort();
+/** The file holding a module's (or a screen's) words in a language. */
 const fileOf = (name: string, code: LanguageCode): string => {
-  const one = path.join(RESOURCES, name, 'words.ts');
-  return existsSync(one) ? one : path.join(RESOURCES, name, 'words', `${code}.ts`);
+  const one = path.join(places.get(name)!, 'words.ts');
+  return existsSync(one) ? one : path.join(places.get(name)!, 'words', `${code}.ts`);
 };
 
 /** The globs of src/i18n/modules/<code>.ts, the file the bundler reads: a language's files, then the files of all languages. */
@@ -45,14 +50,17 @@ const moduleOf = (file: string): string => path.basename(path.dirname(path.basen
 describe("modules' words", () => {
   it('are found in module folders (the check sees them: a wrong folder would pass with nothing)', () => {
     expect(folders.length).toBeGreaterThan(30);
+    // a screen's name is none of the modules' (both give resources.<name>)
+    expect(places.size).toBe(withWords(RESOURCES).length + withWords(PAGES).length);
     for (const name of ['admins', 'roles', 'app-users', 'dynamic-forms', 'health-literacy-content']) expect(folders).toContain(name);
   });
 
   it('come in the seven languages in every module folder, and in nothing else: seven files in words/, or one words.ts, not both', () => {
     const expected = CODES.map((code) => `${code}.ts`).sort();
     const wrong = folders.filter((name) => {
-      const files = existsSync(path.join(RESOURCES, name, 'words')) ? readdirSync(path.join(RESOURCES, name, 'words')).sort() : null;
-      const one = existsSync(path.join(RESOURCES, name, 'words.ts'));
+      const folder = places.get(name)!;
+      const files = existsSync(path.join(folder, 'words')) ? readdirSync(path.join(folder, 'words')).sort() : null;
+      const one = existsSync(path.join(folder, 'words.ts'));
       return one ? files !== null : files?.join() !== expected.join();
     });
     expect(wrong).toEqual([]);
@@ -63,13 +71,14 @@ describe("modules' words", () => {
   it.each(CODES)('%s: the bundle’s glob and jest’s loader find the same files, every module’s', (code) => {
     const globs = globsOf(code);
     // its own language: a copied file globbing another one's would pass the other checks
-    expect(globs).toEqual([`../../resources/*/words/${code}.ts`, '../../resources/*/words.ts']);
+    expect(globs).toEqual([`../../resources/*/words/${code}.ts`, `../../pages/*/words/${code}.ts`, '../../resources/*/words.ts']);
     const text = readFileSync(path.join(SRC, 'i18n/modules', `${code}.ts`), 'utf8');
     expect(text).toContain(`.map((words) => words.${code})`);
-    const [own = [], all = []] = globs.map((glob) => expand(glob, path.join(SRC, 'i18n/modules')));
-    expect(wordFiles(code)).toEqual(own);
+    const [own = [], screens = [], all = []] = globs.map((glob) => expand(glob, path.join(SRC, 'i18n/modules')));
+    expect(wordFiles(code)).toEqual([...own, ...screens]);
+    expect(screens.map(moduleOf).sort()).toEqual(['audit-log', 'notifications', 'promotional']);
     expect(allWordsFiles()).toEqual(all);
-    expect([...own, ...all].map(moduleOf).sort()).toEqual(folders);
+    expect([...own, ...screens, ...all].map(moduleOf).sort()).toEqual(folders);
   });
 
   it('of a module are its own: its resources.<name> subtree and app messages, no other module’s', () => {

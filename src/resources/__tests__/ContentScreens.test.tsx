@@ -7,7 +7,7 @@ import { Route, Routes } from 'react-router';
 import { TestMemoryRouter, useLocation, type GetListParams, type I18nProvider } from 'react-admin';
 import { Breadcrumbs } from '../../layout/Breadcrumbs';
 import { AdminTestContext, appTestDataProvider, getTestI18nProvider } from '../../testing/AdminTestContext';
-import { excerpt } from '../content/richTextValue';
+import { excerpt } from '../common/richTextValue';
 import faqs from '../faqs';
 import pages from '../pages';
 

@@ -26,4 +26,17 @@ describe("the console's module folders", () => {
     const modules = Object.entries(folders).filter(([, config]) => config !== undefined).map(([name]) => name);
     expect(modules.sort()).toEqual([...RESOURCE_NAMES].sort());
   });
+
+  it('are all src/resources holds: a folder is a module of the contract, or common/ (the pieces modules share)', () => {
+    // a custom screen lives in src/pages/<name>/, a helper of the whole console beside what it serves (docs/ARCHITECTURE.md)
+    const SHARED = ['__tests__', 'common'];
+    const strays = readdirSync(RESOURCES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !SHARED.includes(entry.name))
+      .map((entry) => entry.name)
+      .filter((name) => !(RESOURCE_NAMES as readonly string[]).includes(name) || folders[name] === undefined);
+    expect(strays).toEqual([]);
+    // and its files beside the folders are the registry's own
+    const files = readdirSync(RESOURCES, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    expect(files.sort()).toEqual(['index.ts', 'module.ts', 'moduleFolders.ts', 'types.ts']);
+  });
 });

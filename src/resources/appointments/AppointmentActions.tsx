@@ -1,16 +1,9 @@
 import { useCallback, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import MuiButton from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Button, useCanAccess, useDataProvider, useGetList, useLocaleState, useNotify, useRecordContext, useTranslate, type Identifier } from 'react-admin';
@@ -21,6 +14,7 @@ import { dateLocale } from '../../i18n/languages';
 import { formatDay } from '../duty-roasters/calendarDays';
 import { fieldErrorsOf, messageOf, useAppointmentsChanged } from './BookAppointment';
 import { SlotPicker } from './SlotPicker';
+import { AppointmentActionDialog } from './ActionDialog';
 import { USER_STATUS } from '../../../contract/enums';
 
 /**
@@ -56,18 +50,9 @@ export const CompleteAppointmentButton = () => {
       <Button label="resources.appointments.action.complete" color="success" onClick={(e) => { e.stopPropagation(); setOpen(true); }}>
         <TaskAltIcon />
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="complete-appointment-title" onClick={(e) => e.stopPropagation()}>
-        <DialogTitle id="complete-appointment-title">{translate('resources.appointments.complete.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('resources.appointments.complete.text', { name: fullName(record.patient), doctor: fullName(record.doctor) })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={() => setOpen(false)}>{translate('resources.appointments.complete.keep')}</MuiButton>
-          <MuiButton variant="contained" color="success" disabled={busy} onClick={() => void confirm()}>
-            {translate('resources.appointments.complete.confirm')}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
+      <AppointmentActionDialog action="complete" open={open} ready={!busy} onConfirm={() => void confirm()} onClose={() => setOpen(false)}>
+        <DialogContentText>{translate('resources.appointments.complete.text', { name: fullName(record.patient), doctor: fullName(record.doctor) })}</DialogContentText>
+      </AppointmentActionDialog>
     </>
   );
 };
@@ -99,8 +84,6 @@ const RescheduleDialog = ({ onClose }: { onClose: () => void }) => {
   const [language] = useLocaleState();
   // dates as the language writes them (en-GB's day first in English)
   const locale = dateLocale(language);
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const changed = useAppointmentsChanged();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [doctorId, setDoctorId] = useState<Identifier>(record.doctor_id as Identifier);
@@ -131,28 +114,19 @@ const RescheduleDialog = ({ onClose }: { onClose: () => void }) => {
     }
   };
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="reschedule-title" onClick={(e) => e.stopPropagation()}>
-      <DialogTitle id="reschedule-title">{translate('resources.appointments.reschedule.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
-        <Typography variant="body2" color="text.secondary">
-          {translate('resources.appointments.reschedule.now', { name: fullName(record.patient), day: formatDay(String(record.date), locale), time: `${record.s_time}–${record.e_time}` })}
-        </Typography>
-        {failure ? <Alert severity="warning">{translate(failure, { _: failure })}</Alert> : null}
-        <TextField select label={translate('resources.appointments.fields.doctor_id')} value={doctors ? doctorId : ''} onChange={(e) => { setDoctorId(e.target.value as Identifier); setSlot(null); }}>
-          {(doctors ?? []).map((d) => (
-            <MenuItem key={String(d.id)} value={d.id}>
-              {translate('resources.appointments.dr', { name: fullName(d) })}
-            </MenuItem>
-          ))}
-        </TextField>
-        <SlotPicker doctorId={doctorId} value={slot?.id ?? null} onChange={chooseSlot} version={version} />
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose}>{translate('resources.appointments.reschedule.keep')}</MuiButton>
-        <MuiButton variant="contained" disabled={!slot || busy} onClick={() => void save()}>
-          {translate('resources.appointments.reschedule.confirm')}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+    <AppointmentActionDialog action="reschedule" ready={Boolean(slot) && !busy} onConfirm={() => void save()} onClose={onClose}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('resources.appointments.reschedule.now', { name: fullName(record.patient), day: formatDay(String(record.date), locale), time: `${record.s_time}–${record.e_time}` })}
+      </Typography>
+      {failure ? <Alert severity="warning">{translate(failure, { _: failure })}</Alert> : null}
+      <TextField select label={translate('resources.appointments.fields.doctor_id')} value={doctors ? doctorId : ''} onChange={(e) => { setDoctorId(e.target.value as Identifier); setSlot(null); }}>
+        {(doctors ?? []).map((d) => (
+          <MenuItem key={String(d.id)} value={d.id}>
+            {translate('resources.appointments.dr', { name: fullName(d) })}
+          </MenuItem>
+        ))}
+      </TextField>
+      <SlotPicker doctorId={doctorId} value={slot?.id ?? null} onChange={chooseSlot} version={version} />
+    </AppointmentActionDialog>
   );
 };

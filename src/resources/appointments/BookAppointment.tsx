@@ -4,15 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { Button, useCanAccess, useCreate, useGetList, useLocaleState, useNotify, useStore, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { OpenSlot } from '../../providers/dataProvider';
@@ -21,6 +15,7 @@ import { fullName } from '../common/people';
 import { dateLocale } from '../../i18n/languages';
 import { formatDay } from '../duty-roasters/calendarDays';
 import { SlotPicker } from './SlotPicker';
+import { AppointmentActionDialog } from './ActionDialog';
 import { USER_STATUS } from '../../../contract/enums';
 
 /** The field errors of a refused write, as the data provider hands them over (HttpError 422, body.errors). */
@@ -76,8 +71,6 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
   const [language] = useLocaleState();
   // dates as the language writes them (en-GB's day first in English)
   const locale = dateLocale(language);
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const changed = useAppointmentsChanged();
   const [create, { isPending: saving }] = useCreate();
   const [patient, setPatient] = useState<RaRecord | null>(given);
@@ -135,95 +128,86 @@ const BookAppointmentDialog = ({ patient: given, doctor: fixedDoctor, request, o
   const unshown = Object.entries(errors).filter(([field]) => !['patient_id', 'slot_id', 'detail'].includes(field));
 
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="book-appointment-title" onClick={(e) => e.stopPropagation()}>
-      <DialogTitle id="book-appointment-title">{translate('resources.appointments.book.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
-        {failure ? <Alert severity="error">{translate(failure, { _: failure })}</Alert> : null}
-        {unshown.map(([field, message]) => (
-          <Alert key={field} severity="error">{`${translate(`resources.appointments.fields.${field}`, { _: field })}: ${translate(message, { _: message })}`}</Alert>
-        ))}
-        {request ? (
-          <Alert severity={request.is_emergency ? 'warning' : 'info'}>
-            {translate('resources.appointments.book.for_request', { number: String(request.number ?? ''), detail: String(request.detail ?? '') })}
-          </Alert>
-        ) : null}
-        {given ? null : (
-          <PatientAutocomplete
-            value={patient}
-            autoFocus
-            onChange={(p) => {
-              setPatient(p);
-              setForWhom(p ? p.id : '');
+    <AppointmentActionDialog action="book" ready={!saving && forWhom !== '' && Boolean(slot)} onConfirm={submit} onClose={onClose}>
+      {failure ? <Alert severity="error">{translate(failure, { _: failure })}</Alert> : null}
+      {unshown.map(([field, message]) => (
+        <Alert key={field} severity="error">{`${translate(`resources.appointments.fields.${field}`, { _: field })}: ${translate(message, { _: message })}`}</Alert>
+      ))}
+      {request ? (
+        <Alert severity={request.is_emergency ? 'warning' : 'info'}>
+          {translate('resources.appointments.book.for_request', { number: String(request.number ?? ''), detail: String(request.detail ?? '') })}
+        </Alert>
+      ) : null}
+      {given ? null : (
+        <PatientAutocomplete
+          value={patient}
+          autoFocus
+          onChange={(p) => {
+            setPatient(p);
+            setForWhom(p ? p.id : '');
+          }}
+          error={Boolean(errors.patient_id)}
+          helperText={shown('patient_id')}
+        />
+      )}
+      {patient ? (
+        <TextField select label={translate('resources.appointments.book.for_whom')} value={forWhom} onChange={(e) => setForWhom(e.target.value as Identifier)} error={Boolean(errors.patient_id)} helperText={given ? shown('patient_id') : undefined}>
+          {people.map((p) => (
+            <MenuItem key={String(p.id)} value={p.id}>
+              {p === patient ? translate('resources.appointments.book.self', { name: fullName(p) }) : `${fullName(p)} (${translate(`app.relation.${String(p.relation)}`, { _: String(p.relation ?? '') })})`}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
+      {fixedDoctor ? (
+        <Typography>{translate('resources.appointments.dr', { name: fullName(fixedDoctor) })}</Typography>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            select
+            label={translate('resources.appointments.book.specialization')}
+            value={specialization}
+            onChange={(e) => {
+              setSpecialization(e.target.value as Identifier);
+              setDoctorId('');
+              setSlot(null);
             }}
-            error={Boolean(errors.patient_id)}
-            helperText={shown('patient_id')}
-          />
-        )}
-        {patient ? (
-          <TextField select label={translate('resources.appointments.book.for_whom')} value={forWhom} onChange={(e) => setForWhom(e.target.value as Identifier)} error={Boolean(errors.patient_id)} helperText={given ? shown('patient_id') : undefined}>
-            {people.map((p) => (
-              <MenuItem key={String(p.id)} value={p.id}>
-                {p === patient ? translate('resources.appointments.book.self', { name: fullName(p) }) : `${fullName(p)} (${translate(`app.relation.${String(p.relation)}`, { _: String(p.relation ?? '') })})`}
+          >
+            {(specializations ?? []).map((s) => (
+              <MenuItem key={String(s.id)} value={s.id}>
+                {String(s.title)}
               </MenuItem>
             ))}
           </TextField>
-        ) : null}
-        {fixedDoctor ? (
-          <Typography>{translate('resources.appointments.dr', { name: fullName(fixedDoctor) })}</Typography>
-        ) : (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              select
-              label={translate('resources.appointments.book.specialization')}
-              value={specialization}
-              onChange={(e) => {
-                setSpecialization(e.target.value as Identifier);
-                setDoctorId('');
-                setSlot(null);
-              }}
-            >
-              {(specializations ?? []).map((s) => (
-                <MenuItem key={String(s.id)} value={s.id}>
-                  {String(s.title)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label={translate('resources.appointments.fields.doctor_id')}
-              value={doctorId}
-              disabled={specialization === ''}
-              sx={{ '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
-              helperText={specialization === '' ? translate('resources.appointments.book.choose_specialization_first') : !doctorsPending && !doctors?.length ? translate('resources.appointments.book.no_doctors') : undefined}
-              onChange={(e) => {
-                setDoctorId(e.target.value as Identifier);
-                setSlot(null);
-              }}
-            >
-              {(doctors ?? []).map((d) => (
-                <MenuItem key={String(d.id)} value={d.id}>
-                  {translate('resources.appointments.dr', { name: fullName(d) })}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Box>
-        )}
-        {doctorId !== '' ? <SlotPicker doctorId={doctorId} value={slot?.id ?? null} onChange={chooseSlot} version={version} /> : null}
-        {errors.slot_id ? <Alert severity="warning">{shown('slot_id')}</Alert> : null}
-        <TextField label={translate('resources.appointments.fields.detail')} value={detail} onChange={(e) => setDetail(e.target.value)} multiline minRows={2} inputProps={{ maxLength: 2000 }} error={Boolean(errors.detail)} helperText={shown('detail')} />
-        {slot ? (
-          <Typography variant="body2" aria-live="polite">
-            {translate('resources.appointments.book.summary', { day: formatDay(slot.date, locale), time: `${slot.s_time}–${slot.e_time}` })}
-          </Typography>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose}>{translate('resources.appointments.book.keep')}</MuiButton>
-        <MuiButton variant="contained" onClick={submit} disabled={saving || forWhom === '' || !slot}>
-          {translate('resources.appointments.book.confirm')}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+          <TextField
+            select
+            label={translate('resources.appointments.fields.doctor_id')}
+            value={doctorId}
+            disabled={specialization === ''}
+            sx={{ '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
+            helperText={specialization === '' ? translate('resources.appointments.book.choose_specialization_first') : !doctorsPending && !doctors?.length ? translate('resources.appointments.book.no_doctors') : undefined}
+            onChange={(e) => {
+              setDoctorId(e.target.value as Identifier);
+              setSlot(null);
+            }}
+          >
+            {(doctors ?? []).map((d) => (
+              <MenuItem key={String(d.id)} value={d.id}>
+                {translate('resources.appointments.dr', { name: fullName(d) })}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+      )}
+      {doctorId !== '' ? <SlotPicker doctorId={doctorId} value={slot?.id ?? null} onChange={chooseSlot} version={version} /> : null}
+      {errors.slot_id ? <Alert severity="warning">{shown('slot_id')}</Alert> : null}
+      <TextField label={translate('resources.appointments.fields.detail')} value={detail} onChange={(e) => setDetail(e.target.value)} multiline minRows={2} inputProps={{ maxLength: 2000 }} error={Boolean(errors.detail)} helperText={shown('detail')} />
+      {slot ? (
+        <Typography variant="body2" aria-live="polite">
+          {translate('resources.appointments.book.summary', { day: formatDay(slot.date, locale), time: `${slot.s_time}–${slot.e_time}` })}
+        </Typography>
+      ) : null}
+    </AppointmentActionDialog>
   );
 };
 

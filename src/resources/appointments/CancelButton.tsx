@@ -1,9 +1,4 @@
 import { useState } from 'react';
-import MuiButton from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -11,6 +6,7 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Button, useCanAccess, useDataProvider, useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useAppointmentsChanged } from './BookAppointment';
+import { AppointmentActionDialog } from './ActionDialog';
 
 /** Cancels a booked appointment with exactly one reason chosen from the cancellation reasons (spec 1 section 5). */
 export const CancelAppointmentButton = () => {
@@ -43,23 +39,13 @@ export const CancelAppointmentButton = () => {
       <Button label="resources.appointments.action.cancel" color="warning" onClick={(e) => { e.stopPropagation(); setOpen(true); }}>
         <EventBusyIcon />
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="cancel-appointment-title" onClick={(e) => e.stopPropagation()}>
-        <DialogTitle id="cancel-appointment-title">{translate('resources.appointments.cancel_title')}</DialogTitle>
-        <DialogContent>
-          <RadioGroup value={reason} onChange={(e) => setReason(e.target.value)} aria-label={translate('resources.appointments.fields.cancel_reason')}>
-            {(reasons ?? []).map((r) => (
-              <FormControlLabel key={String(r.id)} value={String(r.id)} control={<Radio />} label={String(r.name)} />
-            ))}
-          </RadioGroup>
-        </DialogContent>
-        <DialogActions>
-          {/* the dialog's own buttons keep their words on a phone (react-admin's Button would show an icon only) */}
-          <MuiButton onClick={() => setOpen(false)}>{translate('resources.appointments.cancel.keep')}</MuiButton>
-          <MuiButton variant="contained" color="error" disabled={!reason || busy} onClick={() => void confirm()}>
-            {translate('resources.appointments.cancel.confirm')}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
+      <AppointmentActionDialog action="cancel" open={open} ready={Boolean(reason) && !busy} onConfirm={() => void confirm()} onClose={() => setOpen(false)}>
+        <RadioGroup value={reason} onChange={(e) => setReason(e.target.value)} aria-label={translate('resources.appointments.fields.cancel_reason')}>
+          {(reasons ?? []).map((r) => (
+            <FormControlLabel key={String(r.id)} value={String(r.id)} control={<Radio />} label={String(r.name)} />
+          ))}
+        </RadioGroup>
+      </AppointmentActionDialog>
     </>
   );
 };

@@ -3,7 +3,7 @@ import { DataTable, Labeled, required, RichTextField, Show, ShowButton, SimpleSh
 import { ResourceList } from '../common/ResourceList';
 import { RichTextInput } from '../common/RichText';
 import { RowActions } from '../common/RowActions';
-import { ExcerptField, excerpt, RichTextBox, richTextRequired } from '../content/richTextValue';
+import { ExcerptField, excerpt, RichTextBox, richTextRequired } from '../common/richTextValue';
 import { defineModule } from '../module';
 
 /**

@@ -1,5 +1,5 @@
 import { Labeled, RichTextField, Show, SimpleShowLayout, type Identifier } from 'react-admin';
-import { RichTextBox } from '../content/richTextValue';
+import { RichTextBox } from '../common/richTextValue';
 import { K, PageKeyName } from './PageKeyName';
 
 /** A page as the landing site shows it: its name and its content (`id` when not the route's). */

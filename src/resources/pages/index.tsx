@@ -3,7 +3,7 @@ import { DataTable, required, SelectInput, ShowButton, type RaRecord } from 'rea
 import { ResourceList } from '../common/ResourceList';
 import { RichTextInput } from '../common/RichText';
 import { RowActions } from '../common/RowActions';
-import { ExcerptField, excerpt, richTextRequired } from '../content/richTextValue';
+import { ExcerptField, excerpt, richTextRequired } from '../common/richTextValue';
 import { defineModule } from '../module';
 import { PageByKey } from './PageByKey';
 import { K, KEY_CHOICES, PageKeyName } from './PageKeyName';

@@ -4,25 +4,29 @@ import type { LanguageCode } from '../../i18n/languages';
 import { mergeAll, type Messages, type ModuleWords } from '../../i18n/messages';
 
 const RESOURCES = path.resolve(__dirname, '../../resources');
+const PAGES = path.resolve(__dirname, '../../pages');
 
-const moduleFolders = (): string[] =>
-  readdirSync(RESOURCES, { withFileTypes: true })
+const foldersOf = (root: string): string[] =>
+  readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => path.join(RESOURCES, entry.name));
+    .map((entry) => path.join(root, entry.name));
 
-/**
- * The modules' word files of a language, as src/i18n/modules/<code>.ts finds them in the bundle
- * (`../../resources/*\/words/<code>.ts`): one folder down under src/resources, then words/<code>.ts.
- */
-export const wordFiles = (code: LanguageCode): string[] =>
-  moduleFolders()
+const ownFiles = (root: string, code: LanguageCode): string[] =>
+  foldersOf(root)
     .map((folder) => path.join(folder, 'words', `${code}.ts`))
     .filter((file) => existsSync(file))
     .sort();
 
+/**
+ * The word files of a language, as src/i18n/modules/<code>.ts finds them in the bundle: the modules'
+ * (`../../resources/*\/words/<code>.ts`: one folder down under src/resources, then words/<code>.ts), then the
+ * custom screens' (`../../pages/*\/words/<code>.ts`).
+ */
+export const wordFiles = (code: LanguageCode): string[] => [...ownFiles(RESOURCES, code), ...ownFiles(PAGES, code)];
+
 /** The modules' files of words in all languages (`../../resources/*\/words.ts`), as the bundle finds them. */
 export const allWordsFiles = (): string[] =>
-  moduleFolders()
+  foldersOf(RESOURCES)
     .map((folder) => path.join(folder, 'words.ts'))
     .filter((file) => existsSync(file))
     .sort();

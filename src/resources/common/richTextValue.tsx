@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useRecordContext } from 'react-admin';
-import { requiredRule } from '../common/inputs';
+import { requiredRule } from './inputs';
 
 /** The text of stored rich text, without its markup (an inert document: nothing in it loads or runs). */
 export const plainText = (html: unknown): string => {

@@ -10,11 +10,11 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { ConsoleForm } from '../common/ConsoleForm';
+import { ConsoleForm } from '../../resources/common/ConsoleForm';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { FormToolbar } from '../common/FormToolbar';
-import { submissionErrors } from '../common/submissionErrors';
-import { ConfirmDialog } from '../common/ConfirmButton';
+import { FormToolbar } from '../../resources/common/FormToolbar';
+import { submissionErrors } from '../../resources/common/submissionErrors';
+import { ConfirmDialog } from '../../resources/common/ConfirmButton';
 import { AUDIENCES, type SendValues } from './api';
 import { AudienceCount, countAudience, useCountWords } from './AudienceCount';
 

@@ -17,10 +17,10 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { BackLink, NoData } from '../common/ResourceList';
-import { LabelledActions, PhoneRows } from '../common/PhoneRows';
+import { BackLink, NoData } from '../../resources/common/ResourceList';
+import { LabelledActions, PhoneRows } from '../../resources/common/PhoneRows';
 import { canAccessNotifications } from './access';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../../i18n/dates';
 
 /** One row of GET /notifications: a notification as it was sent. */
 export interface SentNotification extends RaRecord {

@@ -1,4 +1,4 @@
-import { dateLocale } from '../../i18n/languages';
+import { dateLocale } from './languages';
 
 // Dates in en-GB form (spec 1 section 9) for English, in the reader's own form (de-DE, ar-AE, ...) otherwise.
 export { dateLocale };

@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { HttpError, required, SaveButton, TextInput, Toolbar, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { ConsoleForm } from '../common/ConsoleForm';
+import { ConsoleForm } from '../../resources/common/ConsoleForm';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { MediaInput } from '../common/MediaInput';
+import { MediaInput } from '../../resources/common/MediaInput';
 import { PROMOTIONAL_QUERY_KEY, type SectionKey, type SectionValues } from './api';
 
 const V = 'resources.promotional.validation';

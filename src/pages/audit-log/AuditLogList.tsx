@@ -25,11 +25,11 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { BackLink, NoData, PhoneFilters } from '../common/ResourceList';
-import { PhoneRows } from '../common/PhoneRows';
-import { DateRangeFilter } from '../common/ListTools';
-import { SelectFilter } from '../common/SelectFilter';
-import { formatDateTime } from '../notifications/dates';
+import { BackLink, NoData, PhoneFilters } from '../../resources/common/ResourceList';
+import { PhoneRows } from '../../resources/common/PhoneRows';
+import { DateRangeFilter } from '../../resources/common/ListTools';
+import { SelectFilter } from '../../resources/common/SelectFilter';
+import { formatDateTime } from '../../i18n/dates';
 
 /** One row of GET /audit-log. */
 export interface AuditRow extends RaRecord {
