@@ -21,8 +21,8 @@ export const interests = defineResource<'interests'>()({
   uniqueTitle: {},
   // patients who chose it, and messages aimed at it: refused with their counts
   referencedBy: [
-    { table: 'patient_interests', column: 'interest_id', noun: 'patient' },
-    { table: 'user_message_interests', column: 'interest_id', noun: 'message' },
+    { table: 'patient_interests', column: 'interest_id', noun: 'patient', by: 'app-users' },
+    { table: 'user_message_interests', column: 'interest_id', noun: 'message', by: 'user-messages' },
   ],
   sortable: ['title', 'created_at', 'id'],
   defaultSort: { field: 'title', order: 'asc' },

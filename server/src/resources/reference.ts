@@ -48,7 +48,7 @@ export const qualifications = titled('qualifications', 'qualifications', 'qualif
   { table: 'doctor_profiles', column: 'qualification_id', noun: 'doctor' },
 ]);
 export const specializations = titled('specializations', 'specializations', 'specialization', 'Specialization', [
-  { table: 'doctor_specializations', column: 'specialization_id', noun: 'doctor' },
+  { table: 'doctor_specializations', column: 'specialization_id', noun: 'doctor', by: 'doctors' },
 ]);
 export const cities = titled('cities', 'cities', 'location', 'City', [{ table: 'users', column: 'city_id', noun: 'person' }]);
 export const districts = titled(
