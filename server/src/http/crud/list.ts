@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { type RawBuilder, sql } from 'kysely';
 import { subsetCounterKey } from '../../db/migrations/helpers';
 import { ok } from '../envelope';
 import { exportLink } from '../exports';
@@ -83,6 +84,7 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
     const viewer = request.admin?.id;
     if (!paginate) return ok(await present(await built.ordered.limit(UNPAGED_LIMIT).execute(), 'list', viewer));
     const offset = (page - 1) * perPage;
+    const folded = ctx.dialect === 'postgres' && !built.fullTextSearch;
     let total: number;
     let rows: Row[];
     if (built.fullTextSearch) {
@@ -108,14 +110,20 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
       const collected = built.searchCount || !built.indexCount ? total : Number((await built.indexCount.execute(crud.db)).rows[0]?.n ?? 0);
       const plan = searchPagePlan(total, offset + perPage, kept, built, Math.max(total, collected));
       rows = await readPage(plan === 'search' ? fromMatches() : plan === 'text' ? buildListQuery(ctx, def, q, request, options, 'text') : built, offset, perPage, total);
+    } else if (folded && page === 1) {
+      // PostgreSQL: the first page, its related records and its total in one statement (one round trip);
+      // an empty page carries no total, so it is counted apart
+      rows = await crud.pageWithRelated(built.ordered.limit(perPage), totalOf(crud, built.base, built.filtered, options.excludeIds ?? [])).execute();
+      total = rows.length ? Number(rows[0]!.__total) : await countOf(crud, built.base, built.filtered, options.excludeIds ?? []);
     } else if (page === 1) {
       [total, rows] = await Promise.all([countOf(crud, built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).execute()]);
     } else {
       total = await countOf(crud, built.base, built.filtered, options.excludeIds ?? []);
-      rows = await readPage(built, offset, perPage, total);
+      // PostgreSQL: the page with its related records (which page, and from which end, is the total's)
+      rows = await readPage(built, offset, perPage, total, folded ? crud.pageWithRelated : undefined);
     }
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-    return ok(paginator({ rows: await present(rows, 'list', viewer), total, page, perPage, path: listPath(ctx, request), query }));
+    return ok(paginator({ rows: await present(rows, 'list', viewer, folded), total, page, perPage, path: listPath(ctx, request), query }));
   };
 
   app.get(crud.base, { config: access(def, 'view'), schema: { tags: crud.tags, summary: `List ${def.name}`, querystring: listQuerySchema(def, { exports: true }), response: listAnswers(crud.record) } }, (request) => list(request));
@@ -127,11 +135,11 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
  * opposite order, and turned round: an OFFSET walks every row it skips, so page 3,600 of 4,000 walks
  * 10,000 index entries instead of 90,000. The order is total (the sort, then id), so the rows are the same.
  */
-async function readPage(query: { ordered: AnySelect; reversed(): AnySelect }, offset: number, perPage: number, total: number): Promise<Row[]> {
+async function readPage(query: { ordered: AnySelect; reversed(): AnySelect }, offset: number, perPage: number, total: number, wrap: (page: AnySelect) => AnySelect = (page) => page): Promise<Row[]> {
   if (offset >= total) return [];
   const after = total - offset - perPage;
-  if (after >= offset) return query.ordered.limit(perPage).offset(offset).execute();
-  const rows = await query.reversed().limit(Math.min(perPage, total - offset)).offset(Math.max(0, after)).execute();
+  if (after >= offset) return wrap(query.ordered.limit(perPage).offset(offset)).execute();
+  const rows = await wrap(query.reversed().limit(Math.min(perPage, total - offset)).offset(Math.max(0, after))).execute();
   return rows.reverse();
 }
 
@@ -152,9 +160,21 @@ async function countOf(crud: CrudContext, base: ReturnType<typeof buildListQuery
 
 /** The list's rows before any filter, from the trigger-kept counts (migration 0004), if kept. */
 async function keptCount({ db, def }: CrudContext): Promise<number | null> {
-  const key = def.subset ? subsetCounterKey(def.table, def.subset.value) : def.table;
-  const kept = await db.selectFrom('row_counts').select('n').where('table_name', '=', key).executeTakeFirst();
+  const kept = await keptQuery(db, def).executeTakeFirst();
   return kept ? Number(kept.n) : null;
+}
+
+const keptQuery = (db: CrudContext['db'], def: CrudContext['def']) =>
+  db.selectFrom('row_counts').select('n').where('table_name', '=', def.subset ? subsetCounterKey(def.table, def.subset.value) : def.table);
+
+/** countOf as one value of a statement (PostgreSQL's folded page): the kept count when it is kept, else count(*). */
+function totalOf(crud: CrudContext, base: ReturnType<typeof buildListQuery>['base'], filtered: boolean, excludeIds: number[]): RawBuilder<number> {
+  const { db, def } = crud;
+  const countAll = base.select((eb) => eb.fn.countAll<number>().as('total'));
+  if (filtered) return sql<number>`(${countAll})`;
+  const excluded = excludeIds.length ? inSubset(def, db.selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', excludeIds)) : null;
+  const kept = excluded ? sql`(${keptQuery(db, def)}) - (${excluded})` : sql`(${keptQuery(db, def)})`;
+  return sql<number>`coalesce(${kept}, (${countAll}))`;
 }
 
 /**
