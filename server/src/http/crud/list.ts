@@ -111,10 +111,10 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
       const plan = searchPagePlan(total, offset + perPage, kept, built, Math.max(total, collected));
       rows = await readPage(plan === 'search' ? fromMatches() : plan === 'text' ? buildListQuery(ctx, def, q, request, options, 'text') : built, offset, perPage, total);
     } else if (folded && page === 1) {
-      // PostgreSQL: the first page, its related records and its total in one statement (one round trip);
-      // an empty page carries no total, so it is counted apart
+      // PostgreSQL: the first page, its related records and its total in one statement (one round trip)
       rows = await crud.pageWithRelated(built.ordered.limit(perPage), totalOf(crud, built.base, built.filtered, options.excludeIds ?? [])).execute();
-      total = rows.length ? Number(rows[0]!.__total) : await countOf(crud, built.base, built.filtered, options.excludeIds ?? []);
+      total = Number(rows[0]!.__total);
+      if (rows[0]!.__n === null) rows = [];
     } else if (page === 1) {
       [total, rows] = await Promise.all([countOf(crud, built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).execute()]);
     } else {

@@ -131,18 +131,53 @@ export function crudContext(app: FastifyInstance, def: ResourceDef): CrudContext
     return q;
   };
   const hasRelated = Boolean(def.profile || relations.length);
+  const linked = Object.entries(def.linked ?? {}).map(([field, spec]) => ({ field, spec, alias: `l__${field}` }));
+  /** the records linked to the row `id` names, as one JSON array (`[]` when none), in the order `readLinked` reads them */
+  const linkedArray = ({ spec }: (typeof linked)[number], id: RawBuilder<unknown>) => {
+    const pairs = sql.join(['id', ...spec.columns].map((c) => sql`${sql.lit(c)}, ${sql.ref(`t.${c}`)}`));
+    return sql`(select coalesce(json_agg(json_build_object(${pairs}) order by ${sql.ref(`t.${spec.orderBy}`)}, ${sql.ref('t.id')}), '[]'::json) from ${sql.table(spec.link)} as l inner join ${sql.table(spec.table)} as t on ${sql.ref('t.id')} = ${sql.ref(`l.${spec.linkKey}`)} where ${sql.ref(`l.${spec.key}`)} = ${id})`;
+  };
+  /** the records linked to some rows, one query a field: field → the row's id → its records */
+  const readLinked = async (ids: number[]) => {
+    const byField = new Map<string, Map<number, Row[]>>();
+    for (const { field, spec } of linked) {
+      const found = await db
+        .selectFrom(`${spec.link} as l`)
+        .innerJoin(`${spec.table} as t`, 't.id', `l.${spec.linkKey}`)
+        .select([`l.${spec.key} as l__key`, 't.id', ...spec.columns.map((c) => `t.${c}`)])
+        .where(`l.${spec.key}`, 'in', ids)
+        .orderBy(`t.${spec.orderBy}`)
+        .orderBy('t.id')
+        .execute();
+      const byRow = new Map<number, Row[]>();
+      for (const { l__key, ...record } of found) {
+        const key = Number(l__key);
+        const list = byRow.get(key);
+        if (list) list.push(record);
+        else byRow.set(key, [record]);
+      }
+      byField.set(field, byRow);
+    }
+    return byField;
+  };
   const related = hasRelated ? (ids: number[]) => joinRelated(db.selectFrom(`${def.table} as m`).select('m.id')).where('m.id', 'in', ids).execute() : null;
 
   /**
    * A page's query with what presenting its rows reads, as one statement (PostgreSQL: one round trip
    * instead of one for the page, one for its related records and one for the total): the page's rows
    * as they are, numbered in their order (`__n`), each with its profile's and relations' columns under
-   * their aliases (`present` with `inRows`) and, given `total`, that value on every row (`__total`).
+   * their aliases (`present` with `inRows`) and, given `total`, that value on every row (`__total`; an
+   * empty page is one row of nulls with it).
    */
   const pageWithRelated = (page: AnySelect, total?: RawBuilder<number>): AnySelect => {
-    let q: AnySelect = db.selectFrom(db.selectFrom(page.as('pg0')).selectAll('pg0').select(sql<number>`row_number() over ()`.as('__n')).as('pg')).selectAll('pg');
-    if (hasRelated) q = joinRelated(q.innerJoin(`${def.table} as m`, 'm.id', 'pg.id'));
-    if (total) q = q.select(total.as('__total'));
+    const numbered = db.selectFrom(page.as('pg0')).selectAll('pg0').select(sql<number>`row_number() over ()`.as('__n')).as('pg');
+    // with a total, an empty page is one row of nulls that carries it (`__n` null)
+    let q: AnySelect = total
+      ? db.selectFrom(db.selectNoFrom(total.as('__total')).as('t')).leftJoin(numbered, (join) => join.onTrue()).selectAll('pg')
+      : db.selectFrom(numbered).selectAll('pg');
+    if (hasRelated) q = joinRelated(q.leftJoin(`${def.table} as m`, 'm.id', 'pg.id'));
+    for (const l of linked) q = q.select(linkedArray(l, sql.ref('pg.id')).as(l.alias));
+    if (total) q = q.select('t.__total');
     return q.orderBy('pg.__n');
   };
 
@@ -185,6 +220,12 @@ export function crudContext(app: FastifyInstance, def: ResourceDef): CrudContext
           parent.encrypted_id = ctx.ids.encode(rel.childResource && parent.parent_id != null ? rel.childResource : rel.resource, Number(parentId));
           r[rel.as] = parent;
         }
+      }
+    }
+    if (linked.length && out.length) {
+      const byField = withRows ? null : await readLinked(out.map((r) => r.id));
+      for (const [i, r] of out.entries()) {
+        for (const { field, alias } of linked) r[field] = withRows ? withRows[i]![alias] : byField!.get(field)!.get(r.id) ?? [];
       }
     }
     presentFiles(ctx, def, out, viewer);
