@@ -7,9 +7,8 @@ import { client, type Client, dataOf, sampler } from './helpers/http';
 jest.setTimeout(180_000);
 
 /**
- * On PostgreSQL a list's page is read with its related records (profile, places, linked interests) and
- * its total in one statement (http/crud/list.ts, `pageWithRelated`): one round trip for a first page,
- * two for a later one (its total first, which says from which end to read it). Its records must be
+ * On PostgreSQL a list's first page without a search is read with its related records (profile, places,
+ * linked interests) and its total in one statement (http/crud/list.ts, `pageWithRelated`). Its records must be
  * the ones the separate queries present (the unpaged list, read and presented apart), on both dialects.
  */
 describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
@@ -71,8 +70,8 @@ describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
     }
   }
 
-  test('a first page of patients, with its profiles, places, interests and total, is one statement', async () => {
-    for (const list of ['/api/admin/app-users?page=1&per_page=25', `/api/admin/app-users?search=${tag}`, '/api/admin/app-users?gender=male', `/api/admin/app-users?search=nothing-matches-${tag}`, '/api/admin/districts']) {
+  test('a first page of patients without a search, with its profiles, places, interests and total, is one statement', async () => {
+    for (const list of ['/api/admin/app-users?page=1&per_page=25', '/api/admin/app-users?gender=male', '/api/admin/app-users?gender=transgender', '/api/admin/districts']) {
       const sent = await statementsOf(list);
       expect({ list, sent: sent.length }).toEqual({ list, sent: 1 });
     }
@@ -80,7 +79,10 @@ describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
     const admins = await statementsOf(`/api/admin/admins/admin/${adminId}`);
     expect(admins).toHaveLength(3);
     expect(admins.filter((text) => text.includes('row_counts') && text.includes('limit'))).toHaveLength(1);
-    // a later page: its total, then the page with its records
-    expect(await statementsOf('/api/admin/app-users?page=2&per_page=2')).toHaveLength(2);
+    // a later page (its total first, which says from which end to read it) and a search (planned for its
+    // term each time, where the folded statement's joins cost more planning than its round trips) are read
+    // as on SQLite: the total and the page, the related records, the linked interests
+    expect(await statementsOf('/api/admin/app-users?page=2&per_page=2')).toHaveLength(4);
+    expect(await statementsOf(`/api/admin/app-users?search=${tag}`)).toHaveLength(4);
   });
 });
