@@ -71,6 +71,22 @@ export type BelongsTo<T extends TableName, P extends TableName = T> = {
   };
 }[TableName];
 
+/**
+ * Records linked through a table of pairs, shown in each row as `[{ id, ...columns }]` in the order of
+ * `orderBy` (then id): a patient's interests (`patient_interests` of `user_id`, `interest_id`). Read for a
+ * page in one query, or on PostgreSQL within the page's own statement.
+ */
+export interface Linked {
+  /** the table of pairs, its column naming this record and its column naming the linked one */
+  link: TableName;
+  key: string;
+  linkKey: string;
+  /** the linked records' table and the columns shown beside their id */
+  table: TableName;
+  columns: readonly string[];
+  orderBy: string;
+}
+
 /** Rows of another table that point at this one: deleting refuses while any exist ("still used by 2 tehsils"). */
 export type ReferencedBy = OnTable<{
   /** the kind of the referencing rows, for the message (its code; RECORD_NOUNS has its English) */
@@ -305,6 +321,8 @@ export interface ResourceSpec<T extends TableName, S extends TObject, P extends 
   /** `start_date` and `end_date` (YYYY-MM-DD, both days included) on this date or timestamp column */
   dateRange?: Col<T>;
   belongsTo?: BelongsTo<T, P>[];
+  /** lists of records linked through a table of pairs, by the field that shows them */
+  linked?: Readonly<Record<string, Linked>>;
   parent?: ParentSpec<T>;
   referencedBy?: ReferencedBy[];
   status?: StatusSpec<T>;
@@ -413,6 +431,7 @@ export interface ResourceDef {
   via?: Record<string, { column: string; table: TableName; parentColumn: string; key?: string; values?: readonly string[] }>;
   dateRange?: string;
   belongsTo?: { as: string; column: string; resource: ResourceName; table: TableName; columns: readonly string[]; childResource?: ResourceName }[];
+  linked?: Readonly<Record<string, Linked>>;
   parent?: { resource: ResourceName; table: TableName; column: string; message: string; subset?: { column: string; value: string } };
   referencedBy?: { table: TableName; column: string; noun: RecordNoun; by?: ResourceName }[];
   status?: UserStatus | (Omit<NamedStatus<TableName>, 'column' | 'reasons'> & {

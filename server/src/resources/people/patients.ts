@@ -65,14 +65,6 @@ async function writeInterests({ db }: WriteContext, userId: number, interests: n
   if (interests.length) await db.insertInto('patient_interests').values(interests.map((interest_id) => ({ user_id: userId, interest_id }))).execute();
 }
 
-async function presentInterests(ctx: AppContext, rows: Row[]) {
-  const ids = rows.map((r) => Number(r.id));
-  const found = ids.length
-    ? await ctx.db.selectFrom('patient_interests as p').innerJoin('interests as i', 'i.id', 'p.interest_id').select(['p.user_id', 'i.id', 'i.title']).where('p.user_id', 'in', ids).orderBy('i.title').execute()
-    : [];
-  for (const r of rows) r.interest_ids = found.filter((f) => f.user_id === r.id).map(({ id, title }) => ({ id, title }));
-}
-
 /** What `presentPerson` adds to a person. */
 const PERSON_PRESENTS = { ...USER_STATUS_PRESENTS, full_name: Type.String(), age_or_country: oneOfTypes('integer', 'string', 'null'), diseases: Type.Array(Type.String()) };
 
@@ -104,6 +96,7 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
     { as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] },
     { as: 'tehsil', column: 'tehsil_id', resource: 'tehsils', table: 'tehsils', columns: ['title'] },
   ],
+  linked: { interest_ids: { link: 'patient_interests', key: 'user_id', linkKey: 'interest_id', table: 'interests', columns: ['title'], orderBy: 'title' } },
   via: {
     district_id: { column: 'id', table: 'patient_profiles', parentColumn: 'district_id' },
     tehsil_id: { column: 'id', table: 'patient_profiles', parentColumn: 'tehsil_id' },
@@ -137,7 +130,6 @@ export const patients = defineResource<'users', 'patient_profiles'>()({
     },
     async enrich(ctx, rows, use) {
       await presentPerson(ctx, rows, use);
-      await presentInterests(ctx, rows);
       for (const r of rows) r.as = 'User';
     },
   },
