@@ -44,7 +44,10 @@ function sameWidth(a: string, b: string): string[] {
   let first = Number(a[0]);
   let last = Number(b[0]);
   // the first digit's own numbers when the rest does not start at 0…0, the last one's when it does not reach 9…9
-  if (!/^0+$/.test(a.slice(1))) out.push(...sameWidth(a.slice(1), '9'.repeat(rest)).map((r) => a[0] + r)), first++;
+  if (!/^0+$/.test(a.slice(1))) {
+    out.push(...sameWidth(a.slice(1), '9'.repeat(rest)).map((r) => a[0] + r));
+    first++;
+  }
   const tail = /^9+$/.test(b.slice(1)) ? [] : sameWidth('0'.repeat(rest), b.slice(1)).map((r) => b[0] + r);
   if (tail.length) last--;
   if (first <= last) out.push(`${first === last ? first : `[${first}-${last}]`}[0-9]{${rest}}`);
