@@ -261,6 +261,8 @@ describe('the OpenAPI document', () => {
     const doctor = doc.paths['/api/admin/doctors/{id}'].put.requestBody.content['multipart/form-data'];
     expect(doctor.schema.properties.specializationIds.items).toEqual(expect.objectContaining({ type: 'string', pattern: expect.any(String) }));
     expect(doctor.encoding.specializationIds).toEqual({ contentType: 'text/plain' });
+    // a list among a field's alternatives too (tags: a list, or text separated by commas; Schemathesis sent its items as file parts, 400)
+    expect(doc.paths['/api/admin/health-literacy-content/{id}'].put.requestBody.content['multipart/form-data'].encoding.tags).toEqual({ contentType: 'text/plain' });
     expect(doc.paths['/api/admin/prescriptions/{id}'].put.requestBody.content['multipart/form-data'].schema.properties.items).toEqual(expect.objectContaining({ type: 'string', description: expect.stringContaining('JSON text') }));
   });
 

@@ -205,8 +205,9 @@ function textListParts(schema: Json): { encoding?: Json } {
   const encoding: Json = {};
   for (const object of [schema, ...((schema.anyOf ?? []) as Json[])]) {
     for (const [name, field] of Object.entries((object.properties ?? {}) as Json)) {
-      const items = field?.items as Json | undefined;
-      if (field?.type === 'array' && items && items.format !== 'binary' && items.type !== 'object') encoding[name] = { contentType: 'text/plain' };
+      // a list, or a list among the field's alternatives (tags: a list, or text separated by commas)
+      const lists = ((field?.anyOf ?? [field]) as Json[]).filter((m) => m?.type === 'array' && m.items && m.items.format !== 'binary' && m.items.type !== 'object');
+      if (lists.length) encoding[name] = { contentType: 'text/plain' };
     }
   }
   return Object.keys(encoding).length ? { encoding } : {};
