@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { startTestApp, type TestApp } from './helpers/app';
 import { documentCheck } from './helpers/document';
-import { client, sampler } from './helpers/http';
+import { client, multipart, sampler } from './helpers/http';
 import { integerTextWithin, INTEGER_TEXT, numberTextWithin, NUMBER_TEXT } from '../src/http/fields';
 import { portablePattern } from '../src/http/openapi';
 import { RESOURCE_DEFS } from '../src/resources/registry';
@@ -264,6 +264,17 @@ describe('the OpenAPI document', () => {
     // a list among a field's alternatives too (tags: a list, or text separated by commas; Schemathesis sent its items as file parts, 400)
     expect(doc.paths['/api/admin/health-literacy-content/{id}'].put.requestBody.content['multipart/form-data'].encoding.tags).toEqual({ contentType: 'text/plain' });
     expect(doc.paths['/api/admin/prescriptions/{id}'].put.requestBody.content['multipart/form-data'].schema.properties.items).toEqual(expect.objectContaining({ type: 'string', description: expect.stringContaining('JSON text') }));
+  });
+
+  it("reads a form's list of one item, one text part, as a list of one (Schemathesis sent a role's permissions so and was refused)", async () => {
+    const { ref } = samples;
+    const role = await ref('roles' as never);
+    const url = `/api/admin/roles/${role.encrypted_id}`;
+    for (const permissions of [['view_role'], ['view_role', 'create_role']]) {
+      const form = multipart({ permissions });
+      const res = await t.inject({ method: 'PUT', url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${t.rootToken}` } });
+      expect([permissions.length, res.statusCode, res.json().data?.permissions]).toEqual([permissions.length, 200, permissions]);
+    }
   });
 
   it('refuses a write without a body as its document says (a form must carry a part), and takes an empty JSON object', async () => {

@@ -240,13 +240,15 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
     else if (typeof value === 'string' && typeOf(props[key]) === 'boolean') {
       if ((FLAG_WORDS.true as readonly string[]).includes(value)) record[key] = true;
       else if ((FLAG_WORDS.false as readonly string[]).includes(value)) record[key] = false;
-    } else if (form && typeof value === 'string' && typeOf(props[key]) === 'array' && value.trimStart().startsWith('[')) {
-      // a list sent as form data (child rows of a multipart body) is JSON text
-      try {
-        record[key] = JSON.parse(value);
-      } catch {
-        // left as text: validation answers with the field's message
-      }
+    } else if (form && typeof value === 'string' && typeOf(props[key]) === 'array') {
+      // a list sent as form data (child rows of a multipart body) is JSON text; else its parts, here one
+      if (value.trimStart().startsWith('[')) {
+        try {
+          record[key] = JSON.parse(value);
+        } catch {
+          // left as text: validation answers with the field's message
+        }
+      } else record[key] = [value];
     } else if (typeof value === 'string' && (typeOf(props[key]) === 'integer' || typeOf(props[key]) === 'number')) {
       record[key] = asNumber(value);
     }
