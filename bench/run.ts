@@ -1010,6 +1010,7 @@ function printBrowser(b: BrowserBenchResult, waterfall: boolean) {
   console.log(`  ${kb(b.dashboardBytes)} from the submit to the dashboard (${kb(b.dashboardJsBytes)} of JS)`);
   console.log(`Sign-in submitted to the dashboard's charts drawn: ${b.loginToDashboardMedianMs} ms median (${b.loginToDashboardMs.join(', ')} ms) typed once the page is idle; ${b.immediateLoginToDashboardMedianMs} ms median (${b.immediateLoginToDashboardMs.join(', ')} ms) submitted as the form shows`);
   console.log(`A second visit, cached: ${kb(b.cachedVisitBytes)} in all, ${kb(b.cachedVisitJsBytes)} of JS`);
+  console.log(`Arabic chosen in the app bar to the dashboard drawn right to left: ${b.arabicSwitchMedianMs} ms median (${b.arabicSwitchMs.join(', ')} ms); the longest task meanwhile ${b.arabicSwitchLongestTaskMedianMs} ms median (${b.arabicSwitchLongestTaskMs.join(', ')} ms)`);
   if (waterfall) {
     console.log('\nAfter the submit (first run; ms after the click, bytes on the wire, 0 from the cache):');
     for (const w of b.waterfall) console.log(`  ${String(w.startMs).padStart(5)} → ${String(w.endMs).padStart(5)} ms ${String(w.bytes).padStart(8)} B  ${w.type.padEnd(6)} ${w.url.length > 90 ? `${w.url.slice(0, 87)}...` : w.url}`);

@@ -6,8 +6,9 @@ import { dataProvider as ourDataProvider, type AppDataProvider } from './provide
 import { consoleStore } from './providers/store';
 import { createQueryClient } from './providers/queryClient';
 import { integratorRouterProvider } from './integratorRouter';
-import { DirectionProvider, useDirection } from './i18n/direction';
+import { DirectionProvider, useConsoleLanguage } from './i18n/direction';
 import { alignAdminLocale, createI18nProvider } from './i18n/i18nProvider';
+import { languageDirection } from './i18n/languages';
 import { AppLayout, AppNotification } from './layout/AppLayout';
 import { buildTheme } from './layout/theme';
 import { LocationImport } from './pages/LocationImport';
@@ -73,14 +74,15 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
   const themeSettings = useDeferredValue(useThemeSettings().settings);
   // The stored language (sign-in screens, other tabs) wins over react-admin's copy; Arabic is right to left.
   useState(alignAdminLocale);
-  const direction = useDirection();
+  const language = useConsoleLanguage();
+  const direction = languageDirection(language);
   const theme = useMemo(() => buildTheme(themeSettings, direction), [themeSettings, direction]);
   // a 404 (an unknown or deleted record) is not tried again: its message shows at once
   const [queryClient] = useState(createQueryClient);
   // a list's selected rows in memory, the rest of the store in local storage (providers/store.ts)
   const [store] = useState(consoleStore);
   return (
-    <DirectionProvider>
+    <DirectionProvider language={language}>
       <Admin
         dataProvider={dataProvider}
         queryClient={queryClient}

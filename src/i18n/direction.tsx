@@ -1,12 +1,12 @@
-import { use, useLayoutEffect, type ReactNode } from 'react';
+import { use, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { getLanguage, useStoredLanguage, type Direction, type LanguageCode } from './languages';
+import { getLanguage, getStoredLanguage, languagePreference, type Direction, type LanguageCode } from './languages';
 
 /**
  * Right-to-left support (Arabic). The page gets `dir` and `lang`; Emotion writes every style through a
  * cache whose stylis plugin mirrors it (margin-left becomes margin-right, and so on); the MUI theme gets
- * `direction: 'rtl'` from the caller (useDirection). The cache is chosen at render time, so the
+ * `direction: 'rtl'` from the caller (App, from useConsoleLanguage). The cache is chosen at render time, so the
  * console flips without a reload when the language changes. The right-to-left cache (rtlCache.ts) is
  * its own chunk: `loadDirection` fetches it before a right-to-left language is shown (the sign-in
  * screens' language loader and the console's changeLocale await it).
@@ -42,20 +42,35 @@ export const applyDocumentLanguage = (code: LanguageCode): void => {
   if (root.lang !== tag) root.lang = tag;
 };
 
-/** The direction of the stored language; re-renders the caller when it changes. */
-export const useDirection = (): Direction => getLanguage(useStoredLanguage()).direction;
+/**
+ * The stored language for the signed-in console's direction and theme: React state set at the default
+ * priority when the choice changes, not useSyncExternalStore (whose updates React renders at once, in a
+ * render of their own). A change of language ends in react-admin's remount of the console for the new
+ * messages (its I18nContextProvider, right after the provider's changeLocale, which stores the choice):
+ * both updates land before React renders, so the console is drawn once, in the new direction with the
+ * new words, instead of twice (measured in Chromium: a render of the whole console in the new
+ * direction, then the remount).
+ */
+export const useConsoleLanguage = (): LanguageCode => {
+  const [code, setCode] = useState(getStoredLanguage);
+  useEffect(() => {
+    const follow = () => setCode(getStoredLanguage());
+    const stop = languagePreference.subscribe(follow);
+    follow(); // a change between the first render and this subscription
+    return stop;
+  }, []);
+  return code;
+};
 
 export interface DirectionProviderProps {
   children: ReactNode;
-  /** The language whose direction applies; the stored one by default. */
-  language?: LanguageCode;
+  /** The language whose direction applies (the console's: useConsoleLanguage; the sign-in screens': useAuthLanguage). */
+  language: LanguageCode;
 }
 
 /** Lays its children out in the language's direction: the page's dir/lang and Emotion's style cache. */
 export const DirectionProvider = ({ children, language }: DirectionProviderProps) => {
-  const stored = useStoredLanguage();
-  const code = language ?? stored;
-  useLayoutEffect(() => applyDocumentLanguage(code), [code]);
-  const cache = useEmotionCache(getLanguage(code).direction);
+  useLayoutEffect(() => applyDocumentLanguage(language), [language]);
+  const cache = useEmotionCache(getLanguage(language).direction);
   return <CacheProvider value={cache}>{children}</CacheProvider>;
 };

@@ -4,7 +4,8 @@ import Tooltip from '@mui/material/Tooltip';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useLocaleState } from 'react-admin';
 import { LanguageChooser, type LanguageButtonProps } from '../i18n/LanguageChooser';
-import { toLanguageCode, useStoredLanguage } from '../i18n/languages';
+import { useConsoleLanguage } from '../i18n/direction';
+import { toLanguageCode } from '../i18n/languages';
 
 /**
  * The app bar's language chooser. react-admin's locale state drives the change: its i18nProvider loads
@@ -13,7 +14,8 @@ import { toLanguageCode, useStoredLanguage } from '../i18n/languages';
  */
 export const LanguageMenu = () => {
   const [locale, setLocale] = useLocaleState();
-  const stored = useStoredLanguage();
+  // as App reads it (not useSyncExternalStore, whose update would render apart from react-admin's remount)
+  const stored = useConsoleLanguage();
   // A choice stored elsewhere (another tab) is followed. Only a change of the stored value counts: right
   // after a choice here the locale is ahead of the store until the dictionary has loaded.
   const lastStored = useRef(stored);

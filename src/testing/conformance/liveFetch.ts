@@ -3,7 +3,10 @@
  * backend: a relative address (`/api/...`) goes to `base`. Bodies are text (JSON), as the providers send a
  * write without files; a FormData body is refused by name.
  */
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
+
+/** A connection per request: Node 20's default agent keeps sockets alive, and a backend that closes an idle one (Express's 5 s) races the next request into 'socket hang up' on a busy machine. */
+const agent = new Agent({ keepAlive: false });
 
 class LiveHeaders {
   private readonly values = new Map<string, string>();
@@ -54,7 +57,7 @@ export const liveFetch = (base: string) => (input: unknown, init: Init = {}) =>
     const url = new URL(String(input), base);
     const headers: Record<string, string> = {};
     new LiveHeaders(init.headers).forEach((value, name) => (headers[name] = value));
-    const sent = request(url, { method: init.method ?? 'GET', headers }, (response) => {
+    const sent = request(url, { method: init.method ?? 'GET', headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
