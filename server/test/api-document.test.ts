@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { startTestApp, type TestApp } from './helpers/app';
 import { documentCheck } from './helpers/document';
-import { client, sampler } from './helpers/http';
+import { client, multipart, sampler } from './helpers/http';
+import { integerTextWithin, INTEGER_TEXT, numberTextWithin, NUMBER_TEXT } from '../src/http/fields';
 import { portablePattern } from '../src/http/openapi';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 
@@ -187,6 +188,121 @@ describe('the OpenAPI document', () => {
     }
     expect(disagreements).toEqual([]);
     expect(check.bodyProblems('PUT', url, { status: '3' })!.length).toBeGreaterThan(0);
+  });
+
+  it("says a number field's range in the decimal text it takes (Schemathesis sent days \" 860940883.00\", a latitude \"-94.98\" the document took and the server refused)", async () => {
+    // the patterns: exactly the text INTEGER_TEXT / NUMBER_TEXT read as a number within the bounds
+    const wrong: string[] = [];
+    const ranges: [number, number][] = [[0, 130], [1, 3650], [1, 2_147_483_647], [-90, 90], [-180, 180], [1, 5], [0, 0], [-5, -2], [123, 4567], [0, 100_000_000]];
+    for (const [min, max] of ranges) {
+      const [asInteger, asNumber] = [new RegExp(integerTextWithin(min, max)), new RegExp(numberTextWithin(min, max))];
+      const texts = ['-0', '-0.5', '0.5', '00', '', 'abc', '1e3', String(max * 10 + 7), '99999999999'];
+      for (let v = min - 1200; v <= Math.min(max + 1200, min + 12_000); v++) texts.push(String(v), `+${v}`, `00${v}`, `${v}.0`, `${v}.5`, ` ${v}\t`);
+      for (const v of [min, max, min - 1, max + 1]) texts.push(String(v), `${v}.000`, `${v}.01`, `+0${v}`);
+      for (const text of texts) {
+        const n = Number(text);
+        const integer = new RegExp(INTEGER_TEXT).test(text) && n >= min && n <= max;
+        const number = new RegExp(NUMBER_TEXT).test(text) && n >= min && n <= max;
+        if (asInteger.test(text) !== integer) wrong.push(`integer ${min}..${max} ${JSON.stringify(text)}`);
+        if (asNumber.test(text) !== number) wrong.push(`number ${min}..${max} ${JSON.stringify(text)}`);
+      }
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+    // and the document says them where the server reads them: bounded number fields of the resources' updates
+    const check = await documentCheck(t.app);
+    const api = client(t);
+    const { ref } = samples;
+    const chosen: { resource: string; field: string; min: number; max: number; integer: boolean }[] = [];
+    for (const def of RESOURCE_DEFS) {
+      const schema = doc.paths[`/api/admin/${def.name}/{id}`]?.put?.requestBody?.content?.['application/json']?.schema;
+      for (const [field, fieldSchema] of Object.entries((schema?.properties ?? {}) as Json)) {
+        const number = ((fieldSchema as Json).anyOf ?? [fieldSchema]).find((m: Json) => (m.type === 'integer' || m.type === 'number') && m.minimum !== undefined);
+        // not a reference (which ids exist is beyond the document), one field of a resource; not a roster's
+        // session, which must also fit its time range (a rule between fields, README's list)
+        if (!number || number.maximum === 2_147_483_647 || chosen.some((c) => c.resource === def.name) || def.name === 'duty-roasters') continue;
+        if (chosen.length < 6) chosen.push({ resource: def.name, field, min: number.minimum, max: number.maximum, integer: number.type === 'integer' });
+      }
+    }
+    expect(chosen.filter((c) => c.integer).length).toBeGreaterThanOrEqual(2);
+    expect(chosen.filter((c) => !c.integer).length).toBeGreaterThanOrEqual(1);
+    const disagreements: string[] = [];
+    for (const { resource, field, min, max } of chosen) {
+      const record = await ref(resource as never);
+      const url = `/api/admin/${resource}/${record.encrypted_id}`;
+      for (const probe of [String(max), ` +0${max} `, `${max}.0`, String(max + 1), `${max}.5`, String(min), String(min - 1), `${min - 1}.5`, String(max * 1000 + 1)]) {
+        const body = { [field]: probe };
+        const valid = check.bodyProblems('PUT', url, body)!.length === 0;
+        const res = await api.send('PUT', url, body);
+        const named = res.statusCode === 422 && Object.hasOwn((res.json() as Json).error ?? {}, field);
+        if (valid ? named || res.statusCode >= 300 : !named) disagreements.push(`${resource}.${field} = ${JSON.stringify(probe)}: the document ${valid ? 'takes' : 'refuses'} it, the server answered ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it("says form data as the text it is: no null, flag, number or object a form cannot carry (Schemathesis sent Python's None, False and {'id': 1}), at least one part", () => {
+    const notText: string[] = [];
+    const textOnly = (schema: Json): boolean =>
+      ((schema.anyOf ?? [schema]) as Json[]).every((m) => m.type === 'string' ? m.nullable !== true : m.type === 'array' && textOnly(m.items));
+    let forms = 0;
+    for (const [name, op] of operations(doc)) {
+      const schema = op.requestBody?.content?.['multipart/form-data']?.schema as Json | undefined;
+      if (!schema) continue;
+      forms++;
+      for (const object of [schema, ...((schema.anyOf ?? []) as Json[])]) {
+        for (const [key, field] of Object.entries((object.properties ?? {}) as Json)) if (!textOnly(field)) notText.push(`${name} ${key}`);
+      }
+      // a form with no part is no body at all: it must carry a field
+      if (schema.type === 'object' && !schema.required?.length && schema.minProperties !== 1) notText.push(`${name}: may be empty`);
+    }
+    expect(forms).toBeGreaterThan(50);
+    expect(notText).toEqual([]);
+    // a list of ids as text parts; a list of rows as JSON text
+    const doctor = doc.paths['/api/admin/doctors/{id}'].put.requestBody.content['multipart/form-data'];
+    expect(doctor.schema.properties.specializationIds.items).toEqual(expect.objectContaining({ type: 'string', pattern: expect.any(String) }));
+    expect(doctor.encoding.specializationIds).toEqual({ contentType: 'text/plain' });
+    // a list among a field's alternatives too (tags: a list, or text separated by commas; Schemathesis sent its items as file parts, 400)
+    expect(doc.paths['/api/admin/health-literacy-content/{id}'].put.requestBody.content['multipart/form-data'].encoding.tags).toEqual({ contentType: 'text/plain' });
+    expect(doc.paths['/api/admin/prescriptions/{id}'].put.requestBody.content['multipart/form-data'].schema.properties.items).toEqual(expect.objectContaining({ type: 'string', description: expect.stringContaining('JSON text') }));
+  });
+
+  it("reads a form's list of one item, one text part, as a list of one (Schemathesis sent a role's permissions so and was refused)", async () => {
+    const { ref } = samples;
+    const role = await ref('roles' as never);
+    const url = `/api/admin/roles/${role.encrypted_id}`;
+    for (const permissions of [['view_role'], ['view_role', 'create_role']]) {
+      const form = multipart({ permissions });
+      const res = await t.inject({ method: 'PUT', url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${t.rootToken}` } });
+      // (the record reads its permissions in order)
+      expect([permissions.length, res.statusCode, res.json().data?.permissions]).toEqual([permissions.length, 200, [...permissions].sort()]);
+    }
+  });
+
+  it('refuses a write without a body as its document says (a form must carry a part), and takes an empty JSON object', async () => {
+    const { ref } = samples;
+    const reason = await ref('cancellation-reasons' as never);
+    const url = `/api/admin/cancellation-reasons/${reason.encrypted_id}`;
+    const none = await t.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${t.rootToken}` } });
+    expect(none.statusCode).toBe(422);
+    expect(doc.paths['/api/admin/cancellation-reasons/{id}'].put.requestBody.content['multipart/form-data'].schema.minProperties).toBe(1);
+    expect((await client(t).put(url, {})).statusCode).toBe(200);
+  });
+
+  it("reads a file sent back as the record read it by its path alone: a NUL character in its other keys is no refusal, in its path it is (Schemathesis's campaign file)", async () => {
+    const check = await documentCheck(t.app);
+    const { ref } = samples;
+    const campaign = await ref('campaigns' as never);
+    const url = `/api/admin/campaigns/${campaign.encrypted_id}`;
+    const asRead = campaign.file as Json;
+    expect(asRead).toEqual(expect.objectContaining({ path: expect.any(String) }));
+    const kept = { file: { ...asRead, note: 'a\u0000b', more: [{ deep: '\u0000' }] } };
+    expect(check.bodyProblems('PUT', url, kept)).toEqual([]);
+    expect((await client(t).put(url, kept)).statusCode).toBe(200);
+    const nul = { file: { ...asRead, path: `${asRead.path}\u0000` } };
+    expect(check.bodyProblems('PUT', url, nul)!.length).toBeGreaterThan(0);
+    const refused = await client(t).put(url, nul);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().codes.file).toEqual(['field_nul']);
   });
 
   it('writes its patterns as any regular-expression dialect reads them: classes spelt out, `$` the end (Schemathesis, in Python, generated Unicode digits and U+001C "spaces" the server refused)', () => {

@@ -122,8 +122,11 @@ export function dateFormatters(locale: ExportLocale): { date(ms: number): string
     /** the zone's offset from UTC at that moment (for a spreadsheet's local date cells) */
     offsetMs(ms) {
       const p = Object.fromEntries(parts.formatToParts(ms).map((x) => [x.type, x.value]));
-      const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-      return local - Math.floor(ms / 1000) * 1000;
+      // (setUTCFullYear, not Date.UTC: that reads a year 0-99 as 1900-1999, an offset of centuries)
+      const local = new Date(0);
+      local.setUTCFullYear(Number(p.year), Number(p.month) - 1, Number(p.day));
+      local.setUTCHours(Number(p.hour), Number(p.minute), Number(p.second), 0);
+      return local.getTime() - Math.floor(ms / 1000) * 1000;
     },
   };
 }

@@ -21,6 +21,64 @@ export const NUMBER_TEXT = '^\\s*[-+]?[0-9]+(\\.[0-9]+)?\\s*$';
 export const INTEGER_TEXT = '^\\s*[-+]?[0-9]+(\\.0+)?\\s*$';
 export const FLAG_WORDS = { true: ['1', 'true', 'on', 'yes'], false: ['0', 'false', 'off', 'no'] } as const;
 export const BLANK_TEXT = '^\\s*$';
+
+/** A regular expression (no anchors) for the decimal digits, without leading zeros, of the whole numbers from `low` to `high` (0 ≤ low ≤ high). */
+export function digitsWithin(low: number, high: number): string {
+  const parts: string[] = [];
+  // the range cut where the number of digits changes: 0-9, 10-99, …
+  for (let width = String(low).length; width <= String(high).length; width++) {
+    const from = Math.max(low, width === 1 ? 0 : 10 ** (width - 1));
+    const to = Math.min(high, 10 ** width - 1);
+    if (from <= to) parts.push(...sameWidth(String(from), String(to)));
+  }
+  return parts.length === 1 ? parts[0]! : `(?:${parts.join('|')})`;
+}
+
+/** Alternatives for the numbers from `a` to `b`, two texts of as many digits. */
+function sameWidth(a: string, b: string): string[] {
+  if (a === b) return [a];
+  if (a.length === 1) return [`[${a}-${b}]`];
+  const rest = a.length - 1;
+  if (a[0] === b[0]) return sameWidth(a.slice(1), b.slice(1)).map((r) => a[0] + r);
+  const out: string[] = [];
+  let first = Number(a[0]);
+  let last = Number(b[0]);
+  // the first digit's own numbers when the rest does not start at 0…0, the last one's when it does not reach 9…9
+  if (!/^0+$/.test(a.slice(1))) {
+    out.push(...sameWidth(a.slice(1), '9'.repeat(rest)).map((r) => a[0] + r));
+    first++;
+  }
+  const tail = /^9+$/.test(b.slice(1)) ? [] : sameWidth('0'.repeat(rest), b.slice(1)).map((r) => b[0] + r);
+  if (tail.length) last--;
+  if (first <= last) out.push(`${first === last ? first : `[${first}-${last}]`}[0-9]{${rest}}`);
+  return [...out, ...tail];
+}
+
+const wholeBounds = (min: number, max: number) => Number.isSafeInteger(min) && Number.isSafeInteger(max) && min <= max;
+
+/**
+ * INTEGER_TEXT within bounds: decimal text of a whole number from `min` to `max` (a sign, leading zeros
+ * and `.0` as INTEGER_TEXT takes them), so that the document's text says the field's range as its number
+ * does. Whole bounds only (else INTEGER_TEXT).
+ */
+export function integerTextWithin(min: number, max: number): string {
+  if (!wholeBounds(min, max)) return INTEGER_TEXT;
+  const signs: string[] = [];
+  if (max >= 0) signs.push(`\\+?0*${digitsWithin(Math.max(min, 0), max)}`);
+  if (min <= 0) signs.push(`-0*${digitsWithin(Math.max(-max, 0), -min)}`);
+  return `^\\s*(?:${signs.join('|')})(\\.0+)?\\s*$`;
+}
+
+/** NUMBER_TEXT within whole bounds: below the top a number takes any decimals, at it only zeros (else NUMBER_TEXT). */
+export function numberTextWithin(min: number, max: number): string {
+  if (!wholeBounds(min, max)) return NUMBER_TEXT;
+  // the whole part from `low` to `high` (the size's bounds), any decimals but at `high`
+  const size = (low: number, high: number) => [...(low <= high - 1 ? [`${digitsWithin(low, high - 1)}(?:\\.[0-9]+)?`] : []), `${high}(?:\\.0+)?`].join('|');
+  const signs: string[] = [];
+  if (max >= 0) signs.push(`\\+?0*(?:${size(Math.max(min, 0), max)})`);
+  if (min <= 0) signs.push(`-0*(?:${size(Math.max(-max, 0), -min)})`);
+  return `^\\s*(?:${signs.join('|')})\\s*$`;
+}
 const NUMBER_TEXT_RE = new RegExp(NUMBER_TEXT);
 /** A text's number under the coercion rule, or the text itself when it is none. */
 const asNumber = (text: string): number | string => (NUMBER_TEXT_RE.test(text) ? Number(text) : text);
@@ -160,8 +218,14 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
   const props = (schema && typeof schema === 'object' && 'properties' in schema
     ? (schema as { properties: Record<string, { type?: string; anyOf?: { type?: string }[] }> }).properties
     : {}) as Record<string, { type?: string; anyOf?: { type?: string }[] }>;
-  const hasNul = (v: unknown): boolean => containsNul(v);
-  const nul = Object.keys(record).filter((key) => key in props && hasNul(record[key]));
+  // a file field's value as the record reads it (`{ path, … }`) counts by its path alone: the rest is ignored
+  const fileText = (v: unknown): unknown => (v && typeof v === 'object' && !Buffer.isBuffer(v) && 'path' in v ? (v as { path: unknown }).path : v);
+  const hasNul = (key: string): boolean => {
+    const value = record[key];
+    if (!(props[key] && typeof props[key] === 'object' && 'x-file' in props[key])) return containsNul(value);
+    return containsNul(Array.isArray(value) ? value.map(fileText) : fileText(value));
+  };
+  const nul = Object.keys(record).filter((key) => key in props && hasNul(key));
   if (nul.length) throw new ValidationError(Object.fromEntries(nul.map((key) => [key, [messageText('field_nul', { field: key.replace(/_/g, ' ') })]])));
   // a form's list fields arrive as `key[]` (one entry, or several): the schema knows them as `key`
   for (const key of Object.keys(record)) {
@@ -176,20 +240,24 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
     else if (typeof value === 'string' && typeOf(props[key]) === 'boolean') {
       if ((FLAG_WORDS.true as readonly string[]).includes(value)) record[key] = true;
       else if ((FLAG_WORDS.false as readonly string[]).includes(value)) record[key] = false;
-    } else if (form && typeof value === 'string' && typeOf(props[key]) === 'array' && value.trimStart().startsWith('[')) {
-      // a list sent as form data (child rows of a multipart body) is JSON text
-      try {
-        record[key] = JSON.parse(value);
-      } catch {
-        // left as text: validation answers with the field's message
-      }
+    } else if (form && typeof value === 'string' && typeOf(props[key]) === 'array') {
+      // a list sent as form data (child rows of a multipart body) is JSON text; else its parts, here one
+      if (value.trimStart().startsWith('[')) {
+        try {
+          record[key] = JSON.parse(value);
+        } catch {
+          // left as text: validation answers with the field's message
+        }
+      } else record[key] = [value];
     } else if (typeof value === 'string' && (typeOf(props[key]) === 'integer' || typeOf(props[key]) === 'number')) {
       record[key] = asNumber(value);
     }
     // a form's list of ids (`person_ids[]`) arrives as texts: numeric ones become numbers
-    const items = (props[key] as { items?: { type?: string } } | undefined)?.items;
+    // (items of one type, or a number among others: an id or the record as read)
+    const items = (props[key] as { items?: { type?: string; anyOf?: { type?: string }[] } } | undefined)?.items;
+    const itemTypes = items ? [items.type, ...(items.anyOf ?? []).map((m) => m.type)] : [];
     const list = record[key];
-    if (Array.isArray(list) && (items?.type === 'integer' || items?.type === 'number')) {
+    if (Array.isArray(list) && (itemTypes.includes('integer') || itemTypes.includes('number'))) {
       record[key] = list.map((item) => (typeof item === 'string' ? asNumber(item) : item));
     }
   }

@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import { BLANK_TEXT, FLAG_WORDS, INTEGER_TEXT, NO_NUL, NUMBER_TEXT } from './fields';
+import { BLANK_TEXT, FLAG_WORDS, INTEGER_TEXT, integerTextWithin, NO_NUL, NUMBER_TEXT, numberTextWithin } from './fields';
 import { ACCEPTED_AND_IGNORED } from './knownFields';
 import { ANY, envelope, type JsonSchema, refusal, refusalsOf } from './responses';
 
@@ -90,6 +90,18 @@ function noteAcceptedKeys(route: RouteOptions, accepted: AcceptedKeys): void {
   for (const method of [route.method].flat()) accepted.set(operationKey(method, route.url), { ignored, readOnly });
 }
 
+/**
+ * The decimal text a number field takes: within its bounds (the text's pattern says the range its number
+ * has, so text beyond it is invalid in the document as it is refused by the server), or any when a member
+ * has none.
+ */
+function numericText(members: Json[], type: 'integer' | 'number'): string {
+  const bounded = members.every((m) => typeof m.minimum === 'number' && typeof m.maximum === 'number');
+  if (!bounded) return type === 'integer' ? INTEGER_TEXT : NUMBER_TEXT;
+  const [min, max] = [Math.min(...members.map((m) => m.minimum as number)), Math.max(...members.map((m) => m.maximum as number))];
+  return type === 'integer' || members.every((m) => m.type === 'integer') ? integerTextWithin(min, max) : numberTextWithin(min, max);
+}
+
 /** A body's field as the coercion rule takes it (README, "The coercion rule"; `normalizeBody` in http/fields.ts). */
 function coerced(field: Json): Json {
   const members: Json[] = Array.isArray(field.anyOf) ? field.anyOf : [field];
@@ -102,15 +114,18 @@ function coerced(field: Json): Json {
     // a choice of numbers (a status 1 or 2): only their decimal text, as NUMBER_TEXT reads it (a sign, leading zeros, `.0`)
     const pattern = NUMBER_TEXT.replace('[-+]?[0-9]+(\\.[0-9]+)?', `\\+?0*(${choices.join('|')})(\\.0+)?`);
     texts.push({ type: 'string', pattern, description: `${choices.join(' or ')} as decimal text` });
-  } else if (types.has('number')) texts.push({ type: 'string', pattern: NUMBER_TEXT, description: 'a number as decimal text' });
-  else if (types.has('integer')) texts.push({ type: 'string', pattern: INTEGER_TEXT, description: 'a whole number as decimal text' });
+  } else if (types.has('number')) texts.push({ type: 'string', pattern: numericText(numeric, 'number'), description: 'a number as decimal text' });
+  else if (types.has('integer')) texts.push({ type: 'string', pattern: numericText(numeric, 'integer'), description: 'a whole number as decimal text' });
   if (types.has('boolean')) texts.push({ type: 'string', enum: [...FLAG_WORDS.true, ...FLAG_WORDS.false], description: 'a flag as a word' });
   if (nullable) texts.push({ type: 'string', pattern: BLANK_TEXT, description: 'blank text: null' });
   const items = field.items as Json | undefined;
   let out = field;
   // a list of numbers takes decimal text for each
-  if (field.type === 'array' && items && (items.type === 'integer' || items.type === 'number')) {
-    out = { ...field, items: { anyOf: [items, { type: 'string', pattern: items.type === 'integer' ? INTEGER_TEXT : NUMBER_TEXT }] } };
+  const itemMembers: Json[] = items ? (Array.isArray(items.anyOf) ? items.anyOf : [items]) : [];
+  const numericItems = itemMembers.filter((m) => m.type === 'integer' || m.type === 'number');
+  if (field.type === 'array' && items && numericItems.length) {
+    const type = numericItems.some((m) => m.type === 'number') ? 'number' : 'integer';
+    out = { ...field, items: { anyOf: [...itemMembers, { type: 'string', pattern: numericText(numericItems, type) }] } };
   }
   // text that must not be blank: blank text is null, which it may not be
   if (!nullable && field.type === 'string' && field.pattern === NO_NUL && field.format === undefined) out = { ...out, pattern: SOME_TEXT_NO_NUL };
@@ -120,13 +135,18 @@ function coerced(field: Json): Json {
 }
 
 /** A file as a record reads it (`{ path, … }`), sent back whole: the file it names, kept. */
-const FILE_AS_READ = { type: 'object', required: ['path'], properties: { path: { type: 'string', minLength: 1 } }, description: 'the file as the record reads it, sent back: kept' };
+const FILE_AS_READ = {
+  type: 'object',
+  required: ['path'],
+  properties: { path: { type: 'string', minLength: 1, pattern: NO_NUL } },
+  description: 'the file as the record reads it, sent back: kept (its other keys are ignored)',
+};
 
 /** What a file field (`x-file`, http/files.ts) takes in JSON: text naming the file or the file as read, or a list of them. */
 function jsonFile(field: Json): Json {
   const { 'x-file': file, ...rest } = field;
   if (file.partOnly) return { ...rest, nullable: true, enum: [null], type: 'string', description: `${field.description ?? ''} (in JSON only null)`.trim() };
-  const text = { type: 'string', minLength: 1 };
+  const text = { type: 'string', minLength: 1, pattern: NO_NUL };
   // (null, where taken, rides on the first branch: OpenAPI 3.0's `nullable` needs a type beside it)
   const branches = (nullable: boolean): Json[] =>
     file.multiple ? [{ type: 'array', items: { anyOf: [text, FILE_AS_READ] }, maxItems: 10, ...(nullable ? { nullable: true } : {}) }] : [{ ...text, ...(nullable ? { nullable: true } : {}) }, FILE_AS_READ];
@@ -144,6 +164,38 @@ function formFile(field: Json): Json {
   return file.multiple ? { ...rest, type: 'array', items: part, maxItems: 10 } : { ...rest, ...part };
 }
 
+/** A form's list of rows (objects): one text part holding the list as JSON, as `normalizeBody` reads it. */
+const JSON_TEXT_LIST = { type: 'string', pattern: '^\\s*\\[', description: 'the list as JSON text (as a JSON body would hold it)' };
+
+/**
+ * A field as form data carries it: a part is text, so only the field's text alternatives (decimal text,
+ * flag words, blank text for null) are said; numbers, flags, null and objects are JSON's. A list keeps its
+ * items' text (repeated parts); a list of rows is JSON text. A client generating a form from the
+ * document would otherwise write such values as it pleases (Schemathesis sends Python's `None`, `False`
+ * and `{'id': 1}`), which the server cannot read as the field.
+ */
+function formText(field: Json): Json {
+  const { 'x-message': message, description, ...rest } = field;
+  const said = { ...(description ? { description } : {}), ...(message ? { 'x-message': message } : {}) };
+  const members: Json[] = Array.isArray(rest.anyOf) ? rest.anyOf : [rest];
+  const texts: Json[] = [];
+  for (const member of members) {
+    if (member.type === 'string' && !(Array.isArray(member.enum) && member.enum.includes(null))) {
+      const { nullable: _nullable, ...text } = member;
+      texts.push(text);
+    } else if (member.type === 'array') {
+      const items = member.items as Json | undefined;
+      const itemTexts = items ? formText(items) : { type: 'string' };
+      texts.push(itemTexts === JSON_TEXT_LIST ? JSON_TEXT_LIST : { ...member, items: itemTexts });
+    } else if (member.type === undefined && member.anyOf === undefined) {
+      texts.push({ ...member, type: 'string' }); // any value: in a form, text
+    }
+  }
+  if (!texts.length) return members.some((m) => m.type === 'object') ? JSON_TEXT_LIST : { ...said, type: 'string' };
+  if (texts.length === 1) return texts[0] === JSON_TEXT_LIST ? { ...said, ...JSON_TEXT_LIST } : { ...said, ...texts[0] };
+  return { ...said, anyOf: texts };
+}
+
 /**
  * A form's list of values (ids, permissions, days) is sent as repeated text parts: said as each list's
  * `encoding` (text/plain), without which a client may send its items as file parts (Schemathesis did),
@@ -153,8 +205,9 @@ function textListParts(schema: Json): { encoding?: Json } {
   const encoding: Json = {};
   for (const object of [schema, ...((schema.anyOf ?? []) as Json[])]) {
     for (const [name, field] of Object.entries((object.properties ?? {}) as Json)) {
-      const items = field?.items as Json | undefined;
-      if (field?.type === 'array' && items && items.format !== 'binary' && items.type !== 'object') encoding[name] = { contentType: 'text/plain' };
+      // a list, or a list among the field's alternatives (tags: a list, or text separated by commas)
+      const lists = ((field?.anyOf ?? [field]) as Json[]).filter((m) => m?.type === 'array' && m.items && m.items.format !== 'binary' && m.items.type !== 'object');
+      if (lists.length) encoding[name] = { contentType: 'text/plain' };
     }
   }
   return Object.keys(encoding).length ? { encoding } : {};
@@ -186,7 +239,7 @@ export function documentBodies(doc: Json, accepted: AcceptedKeys = new Map()): J
         for (const object of [schema, ...((schema.anyOf ?? []) as Json[])]) {
           for (const [name, field] of Object.entries((object.properties ?? {}) as Json)) {
             if (field?.['x-file']) object.properties[name] = form ? formFile(field) : jsonFile(field);
-            else if (field && typeof field === 'object') object.properties[name] = coerced(field);
+            else if (field && typeof field === 'object') object.properties[name] = form ? formText(coerced(field)) : coerced(field);
           }
           if (!extra || !object.properties) continue;
           // in form data they are text parts: a file part is a file, which only a file field takes (400 on a form without one)
@@ -196,6 +249,8 @@ export function documentBodies(doc: Json, accepted: AcceptedKeys = new Map()): J
             object.properties[name] ??= said("Read-only: an update accepts it when it holds the record's own value (as read) and refuses another (422); a create ignores it.");
           }
         }
+        // a form without a part is no body at all (a client sends nothing): it must carry one field
+        if (form && schema.type === 'object' && !schema.required?.length) schema.minProperties = 1;
         if (schema.type === 'object' || schema.anyOf) schema.description = [schema.description, form ? FORM_NOTE : JSON_NOTE].filter(Boolean).join(' ');
         content[type] = { ...media, schema, ...(form ? textListParts(schema) : {}) };
       }

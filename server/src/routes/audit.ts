@@ -104,8 +104,8 @@ const Query = Type.Object({
   admin_id: Type.Optional(Type.String({ maxLength: 64, description: "an admin's encrypted id" })),
   resource: Type.Optional(Type.String({ maxLength: 64 })),
   action: Type.Optional(Type.String({ maxLength: 64 })),
-  start_date: Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-message': 'Please provide a valid date.' })),
-  end_date: Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-message': 'Please provide a valid date.' })),
+  start_date: Type.Optional(Type.String({ maxLength: 10, format: 'date', 'x-message': 'Please provide a valid date.' })),
+  end_date: Type.Optional(Type.String({ maxLength: 10, format: 'date', 'x-message': 'Please provide a valid date.' })),
 });
 
 const tags = ['audit'];
