@@ -954,6 +954,9 @@ export function describeResourceContract({ title, registry, start }: ContractSet
           const since = made.length;
           const users: Row[] = [];
           for (let i = 0; i < 2; i++) users.push(dataOf(await api.post(`/api/admin/${user.name}`, await sampleOf(user, { [name]: record as Presented } as Partial<Record<ResourceName, Presented>>))));
+          // the referencing column as the writer presents it (admins show their districts as a list, patients their interests as records), where it does
+          const shown = (u: Row) => [u[use.column] ?? u[`${use.column}s`]].flat().map((v) => (v && typeof v === 'object' ? (v as Row).id : v));
+          for (const u of users) if (use.column in u || `${use.column}s` in u) expect(shown(u)).toContain(record.id);
           // the referencing rows as the database holds them (a join table's too: a doctor's specializations)
           const referencing = await anyDb(t).selectFrom(use.table).select((eb) => eb.fn.countAll<number>().as('n')).where(use.column, '=', record.id).executeTakeFirstOrThrow();
           expect(Number(referencing.n)).toBe(2);
