@@ -320,14 +320,17 @@ async function seededPeople(url: string, email: string, password: string): Promi
 type Timed = 'loginToDashboardMs' | 'loginToDashboardMedianMs' | 'loginLongestTaskMs' | 'loginLongestTaskMedianMs' | 'immediateLoginToDashboardMs' | 'immediateLoginToDashboardMedianMs';
 type Waits = `${'arabicSwitch' | 'patientSave' | 'bookingCalendar'}${'Ms' | 'MedianMs' | 'LongestTaskMs' | 'LongestTaskMedianMs'}`;
 
+/** A wait's figures: each run and the median, of the wait and of its longest task. */
+type WaitFigures<K extends string> = { [P in `${K}Ms` | `${K}LongestTaskMs`]: number[] } & { [P in `${K}MedianMs` | `${K}LongestTaskMedianMs`]: number };
+
 /** Each run's figures and the medians, under the names of a wait (arabicSwitchMs, arabicSwitchMedianMs, ...). */
-const summarise = <K extends string>(name: K, waits: Wait[]) =>
+const summarise = <K extends string>(name: K, waits: Wait[]): WaitFigures<K> =>
   ({
     [`${name}Ms`]: waits.map((w) => Math.round(w.ms)),
     [`${name}MedianMs`]: median(waits.map((w) => w.ms)),
     [`${name}LongestTaskMs`]: waits.map((w) => Math.round(w.longestTaskMs)),
     [`${name}LongestTaskMedianMs`]: median(waits.map((w) => w.longestTaskMs)),
-  }) as Record<`${K}${'Ms' | 'MedianMs' | 'LongestTaskMs' | 'LongestTaskMedianMs'}`, never>;
+  }) as WaitFigures<K>;
 
 export async function benchConsoleInBrowser(url: string, email: string, password: string, runs = 5, immediateRuns = 3): Promise<BrowserBenchResult> {
   const { patientId, doctorId } = await seededPeople(url, email, password);
@@ -397,7 +400,7 @@ export async function benchConsoleInBrowser(url: string, email: string, password
       await wire.quiet();
       switches.push(await switchToArabic(page));
       // back in English for the forms (the choice is the browser's, in localStorage)
-      await page.evaluate(() => localStorage.setItem('currentLanguage', 'en'));
+      await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('currentLanguage', 'en'));
       saves.push(await savePatient(page, wire, patientId, `${i + 1} Bench Street ${Date.now() % 100_000}`));
       bookings.push(await openBooking(page, wire, doctorId));
       await context.close();
