@@ -7,7 +7,10 @@
  * takes a few seconds to type, and submitted the moment the form shows); the requests after the submit
  * as a waterfall; a second visit with the browser's cache: the JavaScript it still had to fetch; and the
  * switch to Arabic from the app bar (the click to the dashboard drawn right to left in Arabic with its
- * charts), with the longest task of the main thread meanwhile (the page is frozen while it runs).
+ * charts); saving a patient (the click on Submit on the edit form to its "Successfully updated."); and
+ * opening Book on a doctor's Upcoming tab (the click to the booking dialog's calendar drawn with the
+ * month's open slots). Each with the longest task of the main thread meanwhile (the page is frozen while
+ * it runs).
  */
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
@@ -39,6 +42,9 @@ export interface BrowserBenchResult {
   /** submit → charts drawn, ms, typed once the page is idle: each run and the median */
   loginToDashboardMs: number[];
   loginToDashboardMedianMs: number;
+  /** the longest main-thread task of each of those sign-ins, and the median */
+  loginLongestTaskMs: number[];
+  loginLongestTaskMedianMs: number;
   /** the same, submitted as soon as the form shows (nothing fetched ahead yet) */
   immediateLoginToDashboardMs: number[];
   immediateLoginToDashboardMedianMs: number;
@@ -53,6 +59,16 @@ export interface BrowserBenchResult {
   /** the longest main-thread task during each switch (Long Tasks API), and the median */
   arabicSwitchLongestTaskMs: number[];
   arabicSwitchLongestTaskMedianMs: number;
+  /** a patient's edit form (its street changed): the click on Submit to "Successfully updated." shown, each run and the median */
+  patientSaveMs: number[];
+  patientSaveMedianMs: number;
+  patientSaveLongestTaskMs: number[];
+  patientSaveLongestTaskMedianMs: number;
+  /** a doctor's Upcoming tab: the click on Book to the dialog's calendar drawn with the month's open slots */
+  bookingCalendarMs: number[];
+  bookingCalendarMedianMs: number;
+  bookingCalendarLongestTaskMs: number[];
+  bookingCalendarLongestTaskMedianMs: number;
   /** requests of the first visit whose responses were compressed (br or gzip) / all JS and CSS requests */
   compressed: string;
 }
@@ -143,15 +159,94 @@ const beforeFirstPaint = async (page: Page) => {
   return { at: painted.at, urls: painted.urls };
 };
 
-async function signIn(page: Page, email: string, password: string): Promise<{ ms: number; clickedAt: number }> {
+/**
+ * What the page's functions use of its document (the bench's types are Node's, without the DOM). Functions
+ * passed to waitForFunction, not strings: the console's Content-Security-Policy forbids eval.
+ */
+interface PageElement {
+  querySelector(selector: string): PageElement | null;
+}
+interface PageDocument extends PageElement {
+  documentElement: { dir: string };
+  body: { innerText: string };
+}
+
+/** Starts recording the page's long tasks (the page's own script as text: the bench's types are Node's, no DOM, no 'longtask' entry type). */
+const watchLongTasks = (page: Page) =>
+  page.evaluate(`(() => {
+    const tasks = (globalThis.benchLongTasks = []);
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask' });
+  })()`);
+
+/** The longest task recorded since watchLongTasks (a task still running when the page was drawn is reported once it ends). */
+const longestTask = async (page: Page): Promise<number> => {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  return page.evaluate(() => Math.max(0, ...(globalThis as unknown as { benchLongTasks: number[] }).benchLongTasks));
+};
+
+async function signIn(page: Page, email: string, password: string): Promise<{ ms: number; clickedAt: number; longestTaskMs: number }> {
   await page.getByLabel(/^Email Address/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
+  await watchLongTasks(page);
   const clickedAt = await page.evaluate(() => performance.now());
   const started = performance.now();
   await signInButton(page).click();
   await page.waitForURL('**/dashboard');
   await chartsDrawn(page);
-  return { ms: performance.now() - started, clickedAt };
+  const ms = performance.now() - started;
+  return { ms, clickedAt, longestTaskMs: await longestTask(page) };
+}
+
+/** A user's answer in time: the click to what the person waits for, with the longest task meanwhile. */
+interface Wait {
+  ms: number;
+  longestTaskMs: number;
+}
+
+/**
+ * A patient's edit form (`/app-users/{encrypted_id}`), loaded and settled, its street changed: the click
+ * on Submit until "Successfully updated." shows (the form stays open after a save).
+ */
+async function savePatient(page: Page, wire: WireMeter, patientId: string, street: string): Promise<Wait> {
+  await page.goto(`/app-users/${encodeURIComponent(patientId)}`);
+  const submit = page.getByRole('button', { name: 'Submit', exact: true });
+  await submit.waitFor({ timeout: 30_000 });
+  const streetInput = page.locator('input[name="street"]');
+  await streetInput.waitFor({ timeout: 30_000 });
+  await wire.quiet();
+  await streetInput.fill(street);
+  await wire.quiet();
+  await watchLongTasks(page);
+  const started = performance.now();
+  await submit.click();
+  await page.getByText('Successfully updated.').first().waitFor({ state: 'visible', timeout: 30_000 });
+  const ms = performance.now() - started;
+  return { ms, longestTaskMs: await longestTask(page) };
+}
+
+/**
+ * A doctor's profile on its Upcoming tab, settled: the click on Book until the booking dialog's calendar
+ * has the month's open slots (a day enabled) or says the month has none.
+ */
+async function openBooking(page: Page, wire: WireMeter, doctorId: string): Promise<Wait> {
+  await page.goto(`/doctors/${encodeURIComponent(doctorId)}/show`);
+  await page.getByRole('tab', { name: 'Upcoming' }).click({ timeout: 30_000 });
+  const book = page.getByRole('button', { name: 'Book appointment', exact: true });
+  await book.waitFor({ timeout: 30_000 });
+  await wire.quiet();
+  await watchLongTasks(page);
+  const started = performance.now();
+  await book.click();
+  await page.waitForFunction(
+    () => {
+      const dialog = (globalThis as unknown as { document: PageDocument }).document.querySelector('[role="dialog"]');
+      return dialog !== null && (dialog.querySelector('button[data-day]:not([disabled])') !== null || dialog.querySelector('.MuiAlert-standardInfo') !== null);
+    },
+    null,
+    { timeout: 30_000 },
+  );
+  const ms = performance.now() - started;
+  return { ms, longestTaskMs: await longestTask(page) };
 }
 
 /** What a Resource Timing entry holds besides its name and start (the page's PerformanceResourceTiming). */
@@ -181,19 +276,19 @@ async function switchToArabic(page: Page): Promise<{ ms: number; longestTaskMs: 
   await page.getByRole('button', { name: /Language$/ }).first().click();
   const arabic = page.getByRole('menuitem', { name: 'العربية' });
   await arabic.waitFor({ timeout: 30_000 });
-  // the page's own script as text: the bench's types are Node's (no DOM, no 'longtask' entry type)
-  await page.evaluate(`(() => {
-    const tasks = (globalThis.benchLongTasks = []);
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask' });
-  })()`);
+  await watchLongTasks(page);
   const started = performance.now();
   await arabic.click();
-  await page.waitForFunction(`document.documentElement.dir === 'rtl' && document.body.innerText.includes('لوحة المعلومات') && document.querySelector('.recharts-surface') !== null`, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const d = (globalThis as unknown as { document: PageDocument }).document;
+      return d.documentElement.dir === 'rtl' && d.body.innerText.includes('لوحة المعلومات') && d.querySelector('.recharts-surface') !== null;
+    },
+    null,
+    { timeout: 30_000 },
+  );
   const ms = performance.now() - started;
-  // a task still running when the page was drawn is reported once it ends
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  const longestTaskMs = await page.evaluate(() => Math.max(0, ...(globalThis as unknown as { benchLongTasks: number[] }).benchLongTasks));
-  return { ms, longestTaskMs };
+  return { ms, longestTaskMs: await longestTask(page) };
 }
 
 const median = (values: number[]) => {
@@ -201,13 +296,53 @@ const median = (values: number[]) => {
   return Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0);
 };
 
+/** The first patient and the first active doctor of the seeded data, by their encrypted ids (from the API, as the bench's admin). */
+async function seededPeople(url: string, email: string, password: string): Promise<{ patientId: string; doctorId: string }> {
+  const call = async (path: string, token: string | null, body?: unknown) => {
+    const res = await fetch(new URL(path, url), {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    return ((await res.json()) as { data: unknown }).data;
+  };
+  const { token } = (await call('/api/admin/login', null, { email, password, remember_me: false })) as { token: string };
+  const first = async (resource: string, filter = '') => {
+    const list = (await call(`/api/admin/${resource}?sort=created_at&order=desc&page=1&per_page=25${filter}`, token)) as { data: { encrypted_id: string }[] };
+    const row = list.data[0];
+    if (!row) throw new Error(`no ${resource} were seeded`);
+    return row.encrypted_id;
+  };
+  return { patientId: await first('app-users'), doctorId: await first('doctors', '&status=1') };
+}
+
+type Timed = 'loginToDashboardMs' | 'loginToDashboardMedianMs' | 'loginLongestTaskMs' | 'loginLongestTaskMedianMs' | 'immediateLoginToDashboardMs' | 'immediateLoginToDashboardMedianMs';
+type Waits = `${'arabicSwitch' | 'patientSave' | 'bookingCalendar'}${'Ms' | 'MedianMs' | 'LongestTaskMs' | 'LongestTaskMedianMs'}`;
+
+/** A wait's figures: each run and the median, of the wait and of its longest task. */
+type WaitFigures<K extends string> = { [P in `${K}Ms` | `${K}LongestTaskMs`]: number[] } & { [P in `${K}MedianMs` | `${K}LongestTaskMedianMs`]: number };
+
+/** Each run's figures and the medians, under the names of a wait (arabicSwitchMs, arabicSwitchMedianMs, ...). */
+const summarise = <K extends string>(name: K, waits: Wait[]): WaitFigures<K> =>
+  ({
+    [`${name}Ms`]: waits.map((w) => Math.round(w.ms)),
+    [`${name}MedianMs`]: median(waits.map((w) => w.ms)),
+    [`${name}LongestTaskMs`]: waits.map((w) => Math.round(w.longestTaskMs)),
+    [`${name}LongestTaskMedianMs`]: median(waits.map((w) => w.longestTaskMs)),
+  }) as WaitFigures<K>;
+
 export async function benchConsoleInBrowser(url: string, email: string, password: string, runs = 5, immediateRuns = 3): Promise<BrowserBenchResult> {
+  const { patientId, doctorId } = await seededPeople(url, email, password);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
     const times: number[] = [];
+    const loginTasks: number[] = [];
     const immediate: number[] = [];
-    const switches: { ms: number; longestTaskMs: number }[] = [];
-    let first: Omit<BrowserBenchResult, 'loginToDashboardMs' | 'loginToDashboardMedianMs' | 'immediateLoginToDashboardMs' | 'immediateLoginToDashboardMedianMs' | 'arabicSwitchMs' | 'arabicSwitchMedianMs' | 'arabicSwitchLongestTaskMs' | 'arabicSwitchLongestTaskMedianMs'> | null = null;
+    const switches: Wait[] = [];
+    const saves: Wait[] = [];
+    const bookings: Wait[] = [];
+    let first: Omit<BrowserBenchResult, Timed | Waits> | null = null;
     for (let i = 0; i < runs + immediateRuns; i++) {
       const context = await browser.newContext({ baseURL: url, viewport: { width: 1366, height: 900 }, locale: 'en-GB' });
       const page = await context.newPage();
@@ -233,6 +368,7 @@ export async function benchConsoleInBrowser(url: string, email: string, password
       const whileForm = onForm.filter((r) => !isEarly(r));
       const signedIn = await signIn(page, email, password);
       times.push(signedIn.ms);
+      loginTasks.push(signedIn.longestTaskMs);
       await wire.quiet();
       const dashboard = wire.take();
       if (!first) {
@@ -263,18 +399,23 @@ export async function benchConsoleInBrowser(url: string, email: string, password
       // the dashboard drawn and the page settled (a person reads it before reaching for the menu)
       await wire.quiet();
       switches.push(await switchToArabic(page));
+      // back in English for the forms (the choice is the browser's, in localStorage)
+      await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('currentLanguage', 'en'));
+      saves.push(await savePatient(page, wire, patientId, `${i + 1} Bench Street ${Date.now() % 100_000}`));
+      bookings.push(await openBooking(page, wire, doctorId));
       await context.close();
     }
     return {
       ...first!,
       loginToDashboardMs: times.map(Math.round),
       loginToDashboardMedianMs: median(times),
+      loginLongestTaskMs: loginTasks.map(Math.round),
+      loginLongestTaskMedianMs: median(loginTasks),
       immediateLoginToDashboardMs: immediate.map(Math.round),
       immediateLoginToDashboardMedianMs: median(immediate),
-      arabicSwitchMs: switches.map((run) => Math.round(run.ms)),
-      arabicSwitchMedianMs: median(switches.map((run) => run.ms)),
-      arabicSwitchLongestTaskMs: switches.map((run) => Math.round(run.longestTaskMs)),
-      arabicSwitchLongestTaskMedianMs: median(switches.map((run) => run.longestTaskMs)),
+      ...summarise('arabicSwitch', switches),
+      ...summarise('patientSave', saves),
+      ...summarise('bookingCalendar', bookings),
     };
   } finally {
     await browser.close();

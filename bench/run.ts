@@ -16,7 +16,8 @@
  * Last, a chunked upload of a 1 GB MP4 (bench/upload.ts) to a server on an empty SQLite DATA_DIR:
  * MB/s and the server's memory while the file grows (--skip-upload leaves it out).
  * The console in headless Chromium (bench/browser.ts) on the SQLite run: bytes before the sign-in form,
- * sign-in to the dashboard drawn, a cached second visit (--skip-browser leaves it out; --browser-only
+ * sign-in to the dashboard drawn, a cached second visit, the switch to Arabic, a patient saved and the booking
+ * calendar opened (--skip-browser leaves it out; --browser-only
  * runs only it, on a server with the demo data at scale 1 unless --scale says otherwise).
  * `--only dashboard` (words, comma-separated) runs only the calls whose name contains one, and no browser or upload.
  * Every request goes to 127.0.0.1 only, and every run is bounded in time.
@@ -1010,7 +1011,10 @@ function printBrowser(b: BrowserBenchResult, waterfall: boolean) {
   console.log(`  ${kb(b.dashboardBytes)} from the submit to the dashboard (${kb(b.dashboardJsBytes)} of JS)`);
   console.log(`Sign-in submitted to the dashboard's charts drawn: ${b.loginToDashboardMedianMs} ms median (${b.loginToDashboardMs.join(', ')} ms) typed once the page is idle; ${b.immediateLoginToDashboardMedianMs} ms median (${b.immediateLoginToDashboardMs.join(', ')} ms) submitted as the form shows`);
   console.log(`A second visit, cached: ${kb(b.cachedVisitBytes)} in all, ${kb(b.cachedVisitJsBytes)} of JS`);
+  console.log(`  the longest task of those sign-ins: ${b.loginLongestTaskMedianMs} ms median (${b.loginLongestTaskMs.join(', ')} ms)`);
   console.log(`Arabic chosen in the app bar to the dashboard drawn right to left: ${b.arabicSwitchMedianMs} ms median (${b.arabicSwitchMs.join(', ')} ms); the longest task meanwhile ${b.arabicSwitchLongestTaskMedianMs} ms median (${b.arabicSwitchLongestTaskMs.join(', ')} ms)`);
+  console.log(`A patient saved (Submit on the edit form to "Successfully updated."): ${b.patientSaveMedianMs} ms median (${b.patientSaveMs.join(', ')} ms); the longest task meanwhile ${b.patientSaveLongestTaskMedianMs} ms median (${b.patientSaveLongestTaskMs.join(', ')} ms)`);
+  console.log(`Book on a doctor's Upcoming tab to the calendar's open slots drawn: ${b.bookingCalendarMedianMs} ms median (${b.bookingCalendarMs.join(', ')} ms); the longest task meanwhile ${b.bookingCalendarLongestTaskMedianMs} ms median (${b.bookingCalendarLongestTaskMs.join(', ')} ms)`);
   if (waterfall) {
     console.log('\nAfter the submit (first run; ms after the click, bytes on the wire, 0 from the cache):');
     for (const w of b.waterfall) console.log(`  ${String(w.startMs).padStart(5)} → ${String(w.endMs).padStart(5)} ms ${String(w.bytes).padStart(8)} B  ${w.type.padEnd(6)} ${w.url.length > 90 ? `${w.url.slice(0, 87)}...` : w.url}`);

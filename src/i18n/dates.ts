@@ -1,4 +1,4 @@
-import { dateLocale } from './languages';
+import { dateLocale, dateTimeFormat } from './languages';
 
 // Dates in en-GB form (spec 1 section 9) for English, in the reader's own form (de-DE, ar-AE, ...) otherwise.
 export { dateLocale };
@@ -7,7 +7,7 @@ export { dateLocale };
 export function formatDateTime(iso: string, locale: string | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(dateLocale(locale), { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(dateLocale(locale), { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -91,6 +91,23 @@ export const useStoredLanguage = (): LanguageCode => usePreference(languagePrefe
 /** The locale dates and numbers are written in: en-GB for English (spec 1 section 9), else the language's own. */
 export const dateLocale = (code: string | null | undefined): string => getLanguage(code).dateLocale;
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The date format of `locale` with these options, made once and kept: making an Intl.DateTimeFormat
+ * costs about a millisecond (its locale data), and a calendar of 31 days wrote each day with a new one
+ * on every render. The options are the code's own (a handful), the locales the console's languages.
+ */
+export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat => {
+  const key = `${locale}\u0000${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+};
+
 /**
  * A date as the spec shows it: day, long month, year ("22 November 2026") in English, and the same
  * fields in the language's own order and words otherwise. A date-only value ("2026-11-22") is that
@@ -105,7 +122,7 @@ export const formatDate = (
   const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(dateLocale(locale), {
+  return dateTimeFormat(dateLocale(locale), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -1,4 +1,4 @@
-import { LANGUAGE_STORAGE_KEY, formatDate, getStoredLanguage, storeLanguage, toLanguageCode } from '../languages';
+import { LANGUAGE_STORAGE_KEY, dateTimeFormat, formatDate, getStoredLanguage, storeLanguage, toLanguageCode } from '../languages';
 
 afterEach(() => localStorage.clear());
 
@@ -52,5 +52,19 @@ describe('formatDate', () => {
     expect(formatDate('2026-01-01', 'en')).toBe('1 January 2026');
     expect(formatDate('not a date', 'en')).toBe('not a date');
     expect(formatDate(null, 'en')).toBe('');
+  });
+});
+
+describe('dateTimeFormat', () => {
+  it('makes one format a locale and options, and a new one when either differs', () => {
+    const long = dateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+    expect(dateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' })).toBe(long);
+    expect(long.format(new Date(Date.UTC(2026, 10, 22)))).toBe('22 November');
+    const short = dateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    expect(short).not.toBe(long);
+    expect(short.format(new Date(Date.UTC(2026, 10, 22)))).toBe('22 Nov');
+    const german = dateTimeFormat('de-DE', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+    expect(german).not.toBe(long);
+    expect(german.format(new Date(Date.UTC(2026, 10, 22)))).toBe('22. November');
   });
 });

@@ -1,5 +1,5 @@
 /** What the dashboard screen needs besides the data provider's getDashboard(). */
-import { dateLocale } from '../../i18n/languages';
+import { dateLocale, dateTimeFormat } from '../../i18n/languages';
 
 export { readDashboard, type CityUsers, type DashboardData, type MonthAppointments, type TaskSubmissions } from '../../providers/dashboard';
 
@@ -13,5 +13,5 @@ export function formatMonth(month: string, locale: string | undefined): string {
   const match = /^(\d{4})-(\d{2})/.exec(month);
   if (!match) return month;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat(dateLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(dateLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../i18n/languages';
+
 /**
  * Calendar days as 'YYYY-MM-DD' and months as 'YYYY-MM', the server's shapes; weekdays counted in
  * UTC so that no time zone moves a date to its neighbour.
@@ -43,13 +45,13 @@ export function firstWeekday(locale: string): number {
 
 /** The names of the weekdays 0 (Sunday) to 6 in `locale`. */
 export function weekdayNames(locale: string, width: 'long' | 'short' | 'narrow'): string[] {
-  const format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
+  const format = dateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
   // 2024-01-07 was a Sunday
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 7 + i))));
 }
 
 export const formatMonth = (month: string, locale: string): string =>
-  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 
 export const formatDay = (day: string, locale: string, options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }): string =>
-  new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
