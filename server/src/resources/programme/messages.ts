@@ -45,7 +45,7 @@ const createSchema = Type.Object(
     survey_id: Type.Optional(Fields.optionalReference(MESSAGE.survey)),
     knowledge_id: Type.Optional(Fields.optionalReference(MESSAGE.knowledge)),
     text: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()], { 'x-message': 'At most 5000 characters.' })),
-    interest_ids: referenceList(MESSAGE.interest, { minItems: 1, maxItems: 200, uniqueItems: true }),
+    interest_ids: referenceList(MESSAGE.interest, { minItems: 1, maxItems: 200 }),
     from_age: age(MESSAGE.fromAge),
     to_age: age(MESSAGE.toAge),
     district_id: Fields.reference(PLACE.district),
