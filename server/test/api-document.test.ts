@@ -338,6 +338,9 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(untyped).toEqual([]);
+    // a list of rows is JSON text, also when its rows carry rules of their own (a question's `x-rules`: Schemathesis sent plain text)
+    const questions = doc.paths['/api/admin/dynamic-forms'].post.requestBody.content['multipart/form-data'].schema.properties.questions;
+    expect([questions.type, questions.description]).toEqual(['string', 'the list as JSON text (as a JSON body would hold it)']);
     // a form's list of values goes as text parts, not file parts
     const roles = doc.paths['/api/admin/roles'].post.requestBody.content['multipart/form-data'];
     expect(roles.schema.properties.permissions.type).toBe('array');
@@ -406,6 +409,27 @@ describe('the OpenAPI document', () => {
     const refused = await probe('POST', '/api/admin/duty-roasters', dateless, 'dates');
     expect(refused.json().codes).toEqual({ dates: ['dates_required'] });
     await probe('POST', '/api/admin/duty-roasters', roster, 'dates');
+    expect(disagreements).toEqual([]);
+
+    // a new message: its type's own field, both ages or neither
+    const message = await samples.sampleOf(RESOURCE_DEFS.find((d) => d.name === 'user-messages')!);
+    const { text: _text, from_age: _from, to_age: _to, ...bare } = message;
+    const MESSAGES: [Json, string][] = [
+      [{ ...bare, type: 'General', text: 'Bring the card.' }, 'text'],
+      [{ ...bare, type: 'General' }, 'text'],
+      [{ ...bare, type: 'General', text: ' ' }, 'text'],
+      [{ ...bare, type: 'General', text: null }, 'text'],
+      [{ ...bare, type: 'Booking' }, 'text'],
+      [{ ...bare, type: 'Survey' }, 'survey_id'],
+      [{ ...bare, type: 'Survey', survey_id: null }, 'survey_id'],
+      [{ ...bare, type: 'Knowledge' }, 'knowledge_id'],
+      [{ ...bare, type: 'Booking', from_age: 18 }, 'to_age'],
+      [{ ...bare, type: 'Booking', to_age: '60' }, 'from_age'],
+      [{ ...bare, type: 'Booking', from_age: ' 18 ', to_age: 60 }, 'to_age'],
+      [{ ...bare, type: 'Booking', from_age: '', to_age: null }, 'to_age'],
+      [{ ...bare, type: 'Booking', from_age: 18, to_age: '' }, 'to_age'],
+    ];
+    for (const [body, field] of MESSAGES) await probe('POST', '/api/admin/user-messages', body, field);
     expect(disagreements).toEqual([]);
   });
 

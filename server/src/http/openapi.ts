@@ -125,7 +125,7 @@ function numericText(members: Json[], type: 'integer' | 'number'): string {
 
 /** A body's field as the coercion rule takes it (README, "The coercion rule"; `normalizeBody` in http/fields.ts). */
 function coerced(field: Json): Json {
-  const members: Json[] = Array.isArray(field.anyOf) ? field.anyOf : [field];
+  const members: Json[] = Array.isArray(field.anyOf) && field.type === undefined ? field.anyOf : [field];
   const types = new Set(members.map((m) => m.type));
   const nullable = field.nullable === true || members.some((m) => m.nullable === true);
   const texts: Json[] = [];
@@ -198,7 +198,8 @@ const JSON_TEXT_LIST = { type: 'string', pattern: '^\\s*\\[', description: 'the 
 function formText(field: Json): Json {
   const { 'x-message': message, description, ...rest } = field;
   const said = { ...(description ? { description } : {}), ...(message ? { 'x-message': message } : {}) };
-  const members: Json[] = Array.isArray(rest.anyOf) ? rest.anyOf : [rest];
+  // alternatives, or one typed value whose `anyOf` adds rules to it (a question's: `x-rules`)
+  const members: Json[] = Array.isArray(rest.anyOf) && rest.type === undefined ? rest.anyOf : [rest];
   const texts: Json[] = [];
   for (const member of members) {
     if (member.type === 'string' && !(Array.isArray(member.enum) && member.enum.includes(null))) {
