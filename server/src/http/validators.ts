@@ -1,6 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fastify's compiler factory, as it calls it */
 type Validate = ((data: unknown) => any) & { errors?: unknown };
@@ -112,7 +114,7 @@ function sharedKey(externalSchemas: Record<string, object> | undefined): string 
 }
 
 const sharedSerializers: BuildSerializer = (externalSchemas, options) => {
-  const compile = serializerFactory(externalSchemas, options);
+  const compile = codeCache ? compileThroughCache(externalSchemas, options) : serializerFactory(externalSchemas, options);
   const shared = sharedKey(externalSchemas);
   return (route) => {
     const key = `${shared}\n${JSON.stringify(route.schema)}`;
@@ -121,4 +123,47 @@ const sharedSerializers: BuildSerializer = (externalSchemas, options) => {
     return serialize;
   };
 };
+
+/**
+ * SERIALIZER_CODE_CACHE=<folder>, for the test suite only (scripts/test.mjs sets it): the serialisers'
+ * code kept on disk between processes. Jest runs each test file in a module registry of its own, so
+ * the per-process cache above starts empty in every file, and compiling the answers' few hundred
+ * schemas (fast-json-stringify: checking each schema, resolving its references, writing its code) cost
+ * about 4-5 s of CPU a file. fast-json-stringify's standalone mode writes the same code as a module;
+ * a file compiles it once and every later file (and server process) of the run loads it. Never set in
+ * production: the server would run code read from that folder.
+ */
+const codeCache = process.env.SERIALIZER_CODE_CACHE || null;
+const compilerRequire = createRequire(require.resolve('fastify'));
+const fjsRequire = createRequire(compilerRequire.resolve('@fastify/fast-json-stringify-compiler'));
+/* eslint-disable @typescript-eslint/no-explicit-any -- fast-json-stringify's build, as it is called */
+const fastJsonStringify = fjsRequire('fast-json-stringify') as (schema: any, options: any) => string;
+const fjsVersion = (fjsRequire('fast-json-stringify/package.json') as { version: string }).version;
+
+function compileThroughCache(externalSchemas: any, options: any): (route: { schema: any }) => Serialize {
+  const base = { ...options, schema: externalSchemas, mode: 'standalone' };
+  const optionsKey = JSON.stringify({ ...options, fjsVersion });
+  return ({ schema }) => {
+    // as @fastify/fast-json-stringify-compiler does: a schema is not its own external schema
+    const opts = schema.$id && base.schema?.[schema.$id] ? { ...base, schema: Object.fromEntries(Object.entries(base.schema as object).filter(([id]) => id !== schema.$id)) } : base;
+    const hash = createHash('sha256').update(optionsKey).update('\n').update(sharedKey(opts.schema)).update('\n').update(JSON.stringify(schema)).digest('hex');
+    const file = join(codeCache!, `${hash}.js`);
+    let code: string;
+    try {
+      code = readFileSync(file, 'utf8');
+    } catch {
+      code = fastJsonStringify(schema, opts);
+      mkdirSync(codeCache!, { recursive: true });
+      // written whole or not at all: another process may read it at once
+      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+      writeFileSync(partial, code);
+      renameSync(partial, file);
+    }
+    const module = { exports: {} as any };
+    // fast-json-stringify's own standalone code, written above (or by another process of the run)
+    new Function('module', 'require', code)(module, fjsRequire);
+    return module.exports as Serialize;
+  };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
 export const sharedSerializerCompiler = sharedSerializers as unknown as SerializerFactory;

@@ -36,21 +36,30 @@ export interface DocumentCheck {
 
 const escapeRef = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** The document of an app and its checker, made once per app. */
+/** The document of an app and its checker, made once per app; apps serving the same document (a file's two dialects) share one. */
 const checks = new WeakMap<FastifyInstance, Promise<DocumentCheck>>();
+const byText = new Map<string, DocumentCheck>();
 
 export function documentCheck(app: FastifyInstance): Promise<DocumentCheck> {
   let check = checks.get(app);
-  if (!check) checks.set(app, (check = makeCheck(app)));
+  if (!check) checks.set(app, (check = checkOf(app)));
   return check;
 }
 
-async function makeCheck(app: FastifyInstance): Promise<DocumentCheck> {
+async function checkOf(app: FastifyInstance): Promise<DocumentCheck> {
   const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
   if (res.statusCode !== 200) throw new Error(`the document: ${res.statusCode}`);
-  const doc = res.json() as Json;
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  let check = byText.get(res.body);
+  if (!check) byText.set(res.body, (check = makeCheck(res.json() as Json)));
+  return check;
+}
+
+function makeCheck(doc: Json): DocumentCheck {
+  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
+  // the whole document, once: a schema is compiled where it stands (its `$ref`s to the components
+  // resolved there), and a component many answers refer to is compiled once, not once an answer
+  ajv.addSchema(doc, 'document');
   const operations: Operation[] = [];
   for (const [template, item] of Object.entries(doc.paths as Json)) {
     const regex = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
@@ -60,10 +69,14 @@ async function makeCheck(app: FastifyInstance): Promise<DocumentCheck> {
   }
   operations.sort((a, b) => b.fixed - a.fixed);
   const validators = new Map<string, ValidateFunction>();
-  /** a schema of the document with its components beside it (its `$ref`s point there), compiled once */
-  const validatorOf = (pointer: string, schema: Json) => {
+  /** the schema at this place of the document, compiled once */
+  const validatorOf = (pointer: string) => {
     let v = validators.get(pointer);
-    if (!v) validators.set(pointer, (v = ajv.compile({ ...schema, components: doc.components })));
+    if (!v) {
+      v = ajv.getSchema(`document#${pointer}`);
+      if (!v) throw new Error(`the document has no schema at ${pointer}`);
+      validators.set(pointer, v);
+    }
     return v;
   };
   const resolve = (response: Json): [Json, string | null] => {
@@ -93,7 +106,7 @@ async function makeCheck(app: FastifyInstance): Promise<DocumentCheck> {
       const found = operationOf(method, url);
       const schema = found?.op.requestBody?.content?.['application/json']?.schema as Json | undefined;
       if (!found || !schema) return null;
-      const validate = validatorOf(`/paths/${escapeRef(found.template)}/${method.toLowerCase()}/requestBody/content/application~1json/schema`, schema);
+      const validate = validatorOf(`/paths/${escapeRef(found.template)}/${method.toLowerCase()}/requestBody/content/application~1json/schema`);
       if (validate(body)) return [];
       return (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
     },
@@ -119,7 +132,7 @@ async function makeCheck(app: FastifyInstance): Promise<DocumentCheck> {
       } catch {
         return [`${name} ${status}: the body is not JSON: ${res.body.slice(0, 200)}`];
       }
-      const validate = validatorOf(`${base}/content/${escapeRef(media)}/schema`, content[media].schema as Json);
+      const validate = validatorOf(`${base}/content/${escapeRef(media)}/schema`);
       if (validate(body)) return [];
       const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
       return [`${name} ${status}: the body does not match the document: ${errors.join('; ')} — ${res.body.slice(0, 300)}`];

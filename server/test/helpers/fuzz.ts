@@ -103,6 +103,19 @@ const hostile = fc.oneof(
 type Schema = Record<string, any>;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
+/**
+ * The text a pattern matches, its arbitrary made once a pattern: fast-check's `stringMatching` builds a
+ * pattern's arbitrary at a high cost (a negated class such as every text's "no NUL character" tries each
+ * of its built-in strings against it), and the same few patterns stand in every list's query and body.
+ * An arbitrary is a pure description, so one serves every route and the cases drawn are the same.
+ */
+const matchings = new Map<string, fc.Arbitrary<string>>();
+function matching(pattern: string): fc.Arbitrary<string> {
+  let arbitrary = matchings.get(pattern);
+  if (!arbitrary) matchings.set(pattern, (arbitrary = fc.stringMatching(new RegExp(pattern))));
+  return arbitrary;
+}
+
 /** A value that (mostly) satisfies a TypeBox / JSON schema: the start of a near-valid body. */
 function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return fc.jsonValue({ maxDepth: 2 });
@@ -118,7 +131,7 @@ function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown
       if (schema.format === 'date') return fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
       if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
       if (typeof schema.pattern === 'string') {
-        return fc.stringMatching(new RegExp(schema.pattern)).map((s) => s.slice(0, max)).filter((s) => s.length >= min);
+        return matching(schema.pattern).map((s) => s.slice(0, max)).filter((s) => s.length >= min);
       }
       return fc.string({ minLength: min, maxLength: max });
     }
