@@ -49,6 +49,8 @@ export const SERVER_MESSAGES = {
   headers_too_large: 'The request headers (or address) are too large.',
   request_unreadable: 'The request could not be read.',
   multipart_unreadable: 'The multipart body could not be read.',
+  json_unreadable: 'The request body is not valid JSON.',
+  json_empty: 'A JSON request body may not be empty.',
   multipart_refused: 'This address does not take multipart bodies; send JSON.',
   body_too_deep: 'The request body is nested too deeply.',
   range_outside: 'This range is not within the file.',

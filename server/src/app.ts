@@ -41,11 +41,15 @@ export interface BuiltApp {
 }
 
 /**
- * Our annotations, which ajv must accept: `x-message`, a field's error text (see http/fields.ts), and
- * `x-file`, what a file field takes (http/files.ts, for the document).
+ * Our annotations, which ajv must accept: `x-message`, a field's error text (see http/fields.ts),
+ * `x-file`, what a file field takes (http/files.ts, for the document), and `x-rules`, the rules a
+ * declaration's hooks check with their own messages, said to the document (http/openapi.ts).
  */
 function addMessageKeyword(ajv: Ajv): Ajv {
-  return ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' }).addKeyword({ keyword: 'x-file', schemaType: 'object' });
+  return ajv
+    .addKeyword({ keyword: 'x-message', schemaType: 'string' })
+    .addKeyword({ keyword: 'x-file', schemaType: 'object' })
+    .addKeyword({ keyword: 'x-rules', schemaType: 'object' });
 }
 
 /**

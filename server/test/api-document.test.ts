@@ -338,12 +338,122 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(untyped).toEqual([]);
+    // a list of rows is JSON text, also when its rows carry rules of their own (a question's `x-rules`: Schemathesis sent plain text)
+    const questions = doc.paths['/api/admin/dynamic-forms'].post.requestBody.content['multipart/form-data'].schema.properties.questions;
+    expect([questions.type, questions.description]).toEqual(['string', 'the list as JSON text (as a JSON body would hold it)']);
     // a form's list of values goes as text parts, not file parts
     const roles = doc.paths['/api/admin/roles'].post.requestBody.content['multipart/form-data'];
     expect(roles.schema.properties.permissions.type).toBe('array');
     expect(roles.encoding?.permissions).toEqual({ contentType: 'text/plain' });
     const folder = (doc.paths['/api/admin/media-file/upload-chunk'].get.parameters as Json[]).find((p) => p.name === 'folder');
     expect(folder?.schema.enum).toEqual(expect.arrayContaining(['health_literacy_contents', 'promotional', 'reports', 'profile']));
+  });
+
+  it("says the rules a declaration's hooks check with their own messages (`x-rules`): a survey form's questions, tags, a duty roster's dates", async () => {
+    const check = await documentCheck(t.app);
+    const api = client(t);
+    const disagreements: string[] = [];
+    /** the document's verdict and the server's on one body: a 2xx when the document takes it, a 422 naming the field when not */
+    const probe = async (method: 'POST' | 'PUT', url: string, body: Json, field: string) => {
+      const valid = check.bodyProblems(method, url, body)!.length === 0;
+      const res = await api.send(method, url, body);
+      const codes = (res.json() as Json).codes ?? {};
+      const named = res.statusCode === 422 && Object.keys(codes).some((key) => key === field || key.startsWith(`${field}.`));
+      if (valid ? res.statusCode >= 300 : !named) disagreements.push(`${field} = ${JSON.stringify(body[field])}: the document ${valid ? 'takes' : 'refuses'} it, the server answered ${res.statusCode} ${JSON.stringify(codes)}`);
+      return res;
+    };
+    // a survey form's questions: a title, a type of the list (as spelt), a choice question's two options
+    let n = 0;
+    const QUESTIONS: Json[][] = [
+      [{ title: 'Age', type: 'text' }],
+      [{ title: 'Water', type: 'radio', options: ['Tap', 'Well'] }],
+      [{ title: 'Water', type: 'checkbox', options: [{ title: 'Tap' }, { title: 'Well' }, { title: '' }, null] }],
+      [{ title: 'When', type: 'date', options: ['left over'] }],
+      [{ title: ' ', type: 'text' }],
+      [{ type: 'text' }],
+      [{ title: null, type: 'text' }],
+      [{ title: 'Age' }],
+      [{ title: 'Age', type: ' ' }],
+      [{ title: 'Age', type: 'Text' }],
+      [{ title: 'Age', type: 'number' }],
+      [{ title: 'Water', type: 'radio' }],
+      [{ title: 'Water', type: 'radio', options: null }],
+      [{ title: 'Water', type: 'radio', options: ['Tap'] }],
+      [{ title: 'Age', type: 'text' }, { title: 'Water', type: 'checkbox', options: [] }],
+      // beyond a schema (README, "What the document cannot say"): the first two options not blank, the options different once trimmed
+      [{ title: 'Water', type: 'radio', options: ['', 'Tap'] }],
+      [{ title: 'Water', type: 'radio', options: ['Tap', { title: ' Tap ' }] }],
+    ];
+    for (const questions of QUESTIONS) await probe('POST', '/api/admin/dynamic-forms', { title: `Rules ${++n}`, questions }, 'questions');
+    // its messages stay the spec's, numbered
+    const numbered = await api.post('/api/admin/dynamic-forms', { title: 'Rules numbered', questions: [{ title: 'Age', type: 'text' }, { title: '', type: 'Radio', options: ['Tap'] }] });
+    expect(numbered.json().error).toEqual({ 'questions.1.title': ['Question 2 Title is required'], 'questions.1.type': ['Please choose text, checkbox, radio or date.'] });
+    expect(disagreements).toEqual([
+      expect.stringMatching(/^questions = \[\{"title":"Water","type":"radio","options":\["","Tap"\]\}\]: the document takes it, the server answered 422/),
+      expect.stringMatching(/^questions = .*" Tap ".*: the document takes it, the server answered 422/),
+    ]);
+    disagreements.length = 0;
+
+    // tags: at least one once split at commas (a list: each item holds one)
+    const content = await samples.ref('health-literacy-content' as never);
+    const url = `/api/admin/health-literacy-content/${content.encrypted_id}`;
+    for (const tags of ['diet', ' diet , sleep ', ',diet', ['diet', 'sleep, rest'], ',', ' , ,', '', ['diet', ''], [' '], [','], []]) {
+      const res = await probe('PUT', url, { tags }, 'tags');
+      if (res.statusCode === 422) expect(res.json().error.tags).toEqual(['Please provide at least one tag.']);
+    }
+    expect(disagreements).toEqual([]);
+
+    // a duty roster's dates (or the spec's dutyRoasters) when it is added
+    const roster = await samples.sampleOf(RESOURCE_DEFS.find((d) => d.name === 'duty-roasters')!);
+    const { dates: _dates, ...dateless } = roster;
+    const refused = await probe('POST', '/api/admin/duty-roasters', dateless, 'dates');
+    expect(refused.json().codes).toEqual({ dates: ['dates_required'] });
+    await probe('POST', '/api/admin/duty-roasters', roster, 'dates');
+    expect(disagreements).toEqual([]);
+
+    // a new message: its type's own field (both ages or neither is the hook's alone: README)
+    const message = await samples.sampleOf(RESOURCE_DEFS.find((d) => d.name === 'user-messages')!);
+    const { text: _text, from_age: _from, to_age: _to, ...bare } = message;
+    const MESSAGES: [Json, string][] = [
+      [{ ...bare, type: 'General', text: 'Bring the card.' }, 'text'],
+      [{ ...bare, type: 'General' }, 'text'],
+      [{ ...bare, type: 'General', text: ' ' }, 'text'],
+      [{ ...bare, type: 'General', text: null }, 'text'],
+      [{ ...bare, type: 'Booking' }, 'text'],
+      [{ ...bare, type: 'Survey' }, 'survey_id'],
+      [{ ...bare, type: 'Survey', survey_id: null }, 'survey_id'],
+      [{ ...bare, type: 'Knowledge' }, 'knowledge_id'],
+      [{ ...bare, type: 'Booking', from_age: ' 18 ', to_age: 60 }, 'to_age'],
+      [{ ...bare, type: 'Booking', from_age: '', to_age: null }, 'to_age'],
+      [{ ...bare, type: 'Booking', from_age: 18 }, 'to_age'],
+    ];
+    for (const [body, field] of MESSAGES) await probe('POST', '/api/admin/user-messages', body, field);
+    expect(disagreements).toEqual([expect.stringMatching(/^to_age = undefined: the document takes it, the server answered 422/)]);
+  });
+
+  it('counts an id given twice in a list once (as a number, its text or the record as read): no `uniqueItems` to disagree on', async () => {
+    const check = await documentCheck(t.app);
+    const message = await samples.ref('user-messages' as never);
+    const [interest] = message.interest_ids as Json[];
+    const url = `/api/admin/user-messages/${message.encrypted_id}`;
+    const body = { interest_ids: [interest!.id, String(interest!.id), interest] };
+    expect(check.bodyProblems('PUT', url, body)).toEqual([]);
+    const res = await client(t).put(url, body);
+    expect([res.statusCode, res.json().data.interest_ids]).toEqual([200, [interest]]);
+    const lists: string[] = [];
+    walkSchemas(doc.paths, '', (schema, path) => {
+      if (schema.uniqueItems && ((schema.items?.anyOf ?? [schema.items]) as Json[]).some((m) => m?.maximum === 2_147_483_647)) lists.push(path);
+    });
+    expect(lists).toEqual([]);
+  });
+
+  it('answers a JSON body it cannot read (not JSON, a key reaching a prototype, none at all) with 400 in the catalogue\'s words', async () => {
+    const check = await documentCheck(t.app);
+    for (const [payload, code] of [['{"title": ', 'json_unreadable'], ['{"__proto__": {"x": 1}}', 'json_unreadable'], ['', 'json_empty']] as const) {
+      const res = await t.inject({ method: 'POST', url: '/api/admin/cities', payload, headers: { 'content-type': 'application/json', authorization: `Bearer ${t.rootToken}` } });
+      expect([res.statusCode, res.json().code]).toEqual([400, code]);
+      expect(check.problems('POST', '/api/admin/cities', res)).toEqual([]);
+    }
   });
 
   it('is a valid OpenAPI document (its own schema: @seriousme/openapi-schema-validator, an ES module run beside jest)', () => {

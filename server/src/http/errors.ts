@@ -34,6 +34,13 @@ export function malformedMultipart(err: { stack?: string }): HttpError | null {
   return /[\\/]@fastify[\\/]busboy[\\/]/.test(err.stack ?? '') ? new HttpError(400, messageText('multipart_unreadable')) : null;
 }
 
+/** Fastify's JSON parser's refusals (text that is not JSON, a key reaching a prototype, no text at all), in the catalogue's words. */
+export function unreadableJson(err: { code?: string }): HttpError | null {
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return new HttpError(400, messageText('json_unreadable'));
+  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return new HttpError(400, messageText('json_empty'));
+  return null;
+}
+
 export const notFound = () => new HttpError(404, messageText('not_found'));
 export const unauthenticated = () => new HttpError(401, messageText('unauthenticated'));
 export const forbidden = (message = messageText('unauthorized')) => new HttpError(403, message);

@@ -83,6 +83,13 @@ const NUMBER_TEXT_RE = new RegExp(NUMBER_TEXT);
 /** A text's number under the coercion rule, or the text itself when it is none. */
 const asNumber = (text: string): number | string => (NUMBER_TEXT_RE.test(text) ? Number(text) : text);
 
+/**
+ * A list of ids counts each id once: a repeat (as a number, its decimal text or the record as read) is
+ * dropped, not refused, so the document needs no `uniqueItems` (which would call `[1, "1"]` valid and
+ * `[1, 1]` invalid for what the server reads as the same list).
+ */
+export const distinctNumbers = (list: unknown[]): unknown[] => list.filter((v, i) => typeof v !== 'number' || list.indexOf(v) === i);
+
 /** ids are PostgreSQL `integer` (serial) columns: a larger number names no row, and PostgreSQL refuses to compare it. */
 export const MAX_ID = 2_147_483_647;
 
@@ -258,7 +265,10 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
     const itemTypes = items ? [items.type, ...(items.anyOf ?? []).map((m) => m.type)] : [];
     const list = record[key];
     if (Array.isArray(list) && (itemTypes.includes('integer') || itemTypes.includes('number'))) {
-      record[key] = list.map((item) => (typeof item === 'string' ? asNumber(item) : item));
+      const numbers = list.map((item) => (typeof item === 'string' ? asNumber(item) : item));
+      // a list of ids counts each once (`distinctNumbers`)
+      const ids = [items, ...((items?.anyOf ?? []) as { maximum?: number }[])].some((m) => (m as { maximum?: number } | undefined)?.maximum === MAX_ID);
+      record[key] = ids ? distinctNumbers(numbers) : numbers;
     }
   }
 }

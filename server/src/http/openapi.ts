@@ -59,7 +59,7 @@ function refuseNul(node: unknown): void {
     if (s.pattern === undefined) s.pattern = NO_NUL;
     else if (s.pattern === '\\S') s.pattern = SOME_TEXT_NO_NUL;
   }
-  for (const key of ['properties', 'items', 'anyOf', 'oneOf', 'allOf', 'content', 'schema'] as const) {
+  for (const key of ['properties', 'items', 'anyOf', 'oneOf', 'allOf', 'content', 'schema', 'x-rules'] as const) {
     const below = s[key];
     if (below && typeof below === 'object') {
       if (key === 'properties' || key === 'content') Object.values(below).forEach(refuseNul);
@@ -69,6 +69,27 @@ function refuseNul(node: unknown): void {
 }
 
 type Json = JsonSchema;
+
+/**
+ * `x-rules`: what a declaration's hooks check themselves, with their own messages (a survey form's
+ * numbered "Question 2 Title is required", a duty roster's dates when it is added), said to the document
+ * as schema: the node's `properties` are merged key by key (a property's rules replace its lenient schema),
+ * `required` lists joined, any other keyword set. The route validates with the lenient schema and the hook
+ * refuses what these rules refuse, with its messages (server/test/api-document.test.ts holds both to it).
+ */
+function applyRules(node: unknown): unknown {
+  if (!node || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map(applyRules);
+  const { 'x-rules': rules, ...rest } = node as Json;
+  const out: Json = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, applyRules(v)]));
+  if (!rules || typeof rules !== 'object') return out;
+  for (const [key, value] of Object.entries(applyRules(rules) as Json)) {
+    if (key === 'properties') out.properties = { ...(out.properties ?? {}), ...(value as Json) };
+    else if (key === 'required') out.required = [...new Set([...(out.required ?? []), ...(value as string[])])];
+    else out[key] = value;
+  }
+  return out;
+}
 
 /**
  * The keys a write's body may hold beside its schema's fields, by operation (`post /api/admin/cities/{id}`):
@@ -104,7 +125,7 @@ function numericText(members: Json[], type: 'integer' | 'number'): string {
 
 /** A body's field as the coercion rule takes it (README, "The coercion rule"; `normalizeBody` in http/fields.ts). */
 function coerced(field: Json): Json {
-  const members: Json[] = Array.isArray(field.anyOf) ? field.anyOf : [field];
+  const members: Json[] = Array.isArray(field.anyOf) && field.type === undefined ? field.anyOf : [field];
   const types = new Set(members.map((m) => m.type));
   const nullable = field.nullable === true || members.some((m) => m.nullable === true);
   const texts: Json[] = [];
@@ -177,7 +198,8 @@ const JSON_TEXT_LIST = { type: 'string', pattern: '^\\s*\\[', description: 'the 
 function formText(field: Json): Json {
   const { 'x-message': message, description, ...rest } = field;
   const said = { ...(description ? { description } : {}), ...(message ? { 'x-message': message } : {}) };
-  const members: Json[] = Array.isArray(rest.anyOf) ? rest.anyOf : [rest];
+  // alternatives, or one typed value whose `anyOf` adds rules to it (a question's: `x-rules`)
+  const members: Json[] = Array.isArray(rest.anyOf) && rest.type === undefined ? rest.anyOf : [rest];
   const texts: Json[] = [];
   for (const member of members) {
     if (member.type === 'string' && !(Array.isArray(member.enum) && member.enum.includes(null))) {
@@ -234,7 +256,7 @@ export function documentBodies(doc: Json, accepted: AcceptedKeys = new Map()): J
       const extra = accepted.get(`${method} ${path}`);
       for (const [type, media] of Object.entries(content)) {
         const form = type === 'multipart/form-data';
-        const schema = structuredClone(media.schema) as Json;
+        const schema = applyRules(structuredClone(media.schema)) as Json;
         // the body's fields, or each alternative's (the /users calls take any kind's body)
         for (const object of [schema, ...((schema.anyOf ?? []) as Json[])]) {
           for (const [name, field] of Object.entries((object.properties ?? {}) as Json)) {

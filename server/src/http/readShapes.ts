@@ -1,5 +1,5 @@
 import { type TUnsafe, Type } from '@sinclair/typebox';
-import { MAX_ID } from './fields';
+import { distinctNumbers, MAX_ID } from './fields';
 
 /**
  * What a record reads with, taken back on write: a list of other records (a task's CHWs, a message's
@@ -11,7 +11,7 @@ import { MAX_ID } from './fields';
  * A list of other records' ids: numbers, or the records as read (`[{ id: 7, name: "Amina" }]`), each
  * turned into its id before validation (`recordsAsIds`).
  */
-export function referenceList(message: string, options: { minItems?: number; maxItems: number; uniqueItems?: boolean }): TUnsafe<number[]> {
+export function referenceList(message: string, options: { minItems?: number; maxItems: number }): TUnsafe<number[]> {
   const id = Type.Integer({ minimum: 1, maximum: MAX_ID });
   // typed as the ids the hooks see once recordsAsIds has run
   return Type.Unsafe<number[]>(Type.Array(Type.Union([id, Type.Object({ id }, { additionalProperties: true, description: 'the record as read: its id counts, the rest are its labels' })]), {
@@ -41,10 +41,10 @@ export function recordsAsIds(body: unknown, schema: unknown, form: boolean): voi
   for (const [key, prop] of Object.entries(propsOf(schema))) {
     const list = body[key];
     if (!isReferenceList(prop) || !Array.isArray(list)) continue;
-    body[key] = list.map((item) => {
+    body[key] = distinctNumbers(list.map((item) => {
       const id = item && typeof item === 'object' && !Array.isArray(item) && 'id' in item ? (item as { id: unknown }).id : item;
       return form ? numberOf(id) : id;
-    });
+    }));
   }
 }
 

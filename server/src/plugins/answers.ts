@@ -6,7 +6,7 @@ import { messageText } from '../../../contract/messages';
 import { clientAborted, dropAborted } from '../http/bodyLimits';
 import { TITLE_TAKEN } from '../http/crud';
 import { withCodes } from '../http/envelope';
-import { HttpError, INVALID_DATA, malformedMultipart } from '../http/errors';
+import { HttpError, INVALID_DATA, malformedMultipart, unreadableJson } from '../http/errors';
 import { fieldErrorsFromAjv } from '../http/fields';
 import { RETRY_AFTER_SECONDS } from '../services/outages';
 
@@ -108,7 +108,7 @@ export const answers = fp<{ checkAnswers?: boolean }>(async (app, opts) => {
     if (outages.unavailable(error)) {
       return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ success: false, message: messageText('service_unavailable'), error: null });
     }
-    const known = error instanceof HttpError ? error : constraintError(error) ?? malformedMultipart(error);
+    const known = error instanceof HttpError ? error : constraintError(error) ?? malformedMultipart(error) ?? unreadableJson(error);
     if (known) {
       if (known.headers) void reply.headers(known.headers);
       return reply.status(known.statusCode).send({ success: false, message: known.message, ...(known.values ? { values: known.values } : {}), error: known.fieldErrors ?? null });

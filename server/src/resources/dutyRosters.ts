@@ -158,7 +158,8 @@ export const dutyRosters = defineResource<'duty_rosters'>()({
   module: 'doctor',
   columns: ['doctor_id', 'label', 's_time', 'e_time', 'session', 'charge', 'total_fee', 'dates', 'first_date', 'created_by', 'created_at', 'updated_at'],
   label: 'label',
-  createSchema: Type.Object(fields, { additionalProperties: false }),
+  // its dates, as `dates` or the spec's `dutyRoasters` (the hook refuses neither with the dates' message; x-rules: http/openapi.ts)
+  createSchema: Type.Object(fields, { additionalProperties: false, 'x-rules': { anyOf: [{ required: ['dates'] }, { required: ['dutyRoasters'] }] } }),
   // a schedule stays its doctor's: an update may send the doctor back as read (http/knownFields.ts), not another
   updateSchema: Type.Partial(Type.Object((({ doctor_id: _doctor, ...rest }) => rest)(fields)), { additionalProperties: false }),
   searchable: ['label'],

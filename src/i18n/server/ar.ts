@@ -39,6 +39,8 @@ const server: Record<ServerMessageCode, string> = {
   headers_too_large: 'ترويسات الطلب (أو العنوان) كبيرة جدًا.',
   request_unreadable: 'تعذرت قراءة الطلب.',
   multipart_unreadable: 'تعذرت قراءة النموذج متعدد الأجزاء.',
+  json_unreadable: 'نص الطلب ليس JSON صالحًا.',
+  json_empty: 'لا يجوز أن يكون نص الطلب بصيغة JSON فارغًا.',
   multipart_refused: 'هذا العنوان لا يقبل النماذج متعددة الأجزاء؛ أرسل JSON.',
   body_too_deep: 'محتوى الطلب متداخل أكثر من اللازم.',
   range_outside: 'هذا النطاق خارج الملف.',

@@ -39,6 +39,8 @@ const server: Record<ServerMessageCode, string> = {
   headers_too_large: 'Die Kopfzeilen (oder die Adresse) der Anfrage sind zu groß.',
   request_unreadable: 'Die Anfrage konnte nicht gelesen werden.',
   multipart_unreadable: 'Das Multipart-Formular konnte nicht gelesen werden.',
+  json_unreadable: 'Der Anfrageinhalt ist kein gültiges JSON.',
+  json_empty: 'Ein JSON-Anfrageinhalt darf nicht leer sein.',
   multipart_refused: 'Diese Adresse nimmt keine Multipart-Formulare an; senden Sie JSON.',
   body_too_deep: 'Der Inhalt der Anfrage ist zu tief verschachtelt.',
   range_outside: 'Dieser Bereich liegt nicht in der Datei.',

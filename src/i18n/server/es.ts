@@ -39,6 +39,8 @@ const server: Record<ServerMessageCode, string> = {
   headers_too_large: 'Las cabeceras (o la dirección) de la solicitud son demasiado grandes.',
   request_unreadable: 'No se pudo leer la solicitud.',
   multipart_unreadable: 'No se pudo leer el formulario multipart.',
+  json_unreadable: 'El cuerpo de la solicitud no es JSON válido.',
+  json_empty: 'El cuerpo JSON de la solicitud no puede estar vacío.',
   multipart_refused: 'Esta dirección no admite formularios multipart; envíe JSON.',
   body_too_deep: 'El cuerpo de la solicitud está anidado en exceso.',
   range_outside: 'Este rango no está dentro del archivo.',

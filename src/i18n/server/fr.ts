@@ -39,6 +39,8 @@ const server: Record<ServerMessageCode, string> = {
   headers_too_large: 'Les en-têtes (ou l’adresse) de la requête sont trop grands.',
   request_unreadable: 'La requête n’a pas pu être lue.',
   multipart_unreadable: 'Le formulaire multipart n’a pas pu être lu.',
+  json_unreadable: 'Le corps de la requête n’est pas du JSON valide.',
+  json_empty: 'Le corps JSON de la requête ne peut pas être vide.',
   multipart_refused: 'Cette adresse n’accepte pas de formulaire multipart ; envoyez du JSON.',
   body_too_deep: 'Le corps de la requête est trop imbriqué.',
   range_outside: 'Cette plage dépasse le fichier.',

@@ -39,6 +39,8 @@ const server: Record<ServerMessageCode, string> = {
   headers_too_large: 'Os cabeçalhos (ou o endereço) da solicitação são grandes demais.',
   request_unreadable: 'Não foi possível ler a solicitação.',
   multipart_unreadable: 'Não foi possível ler o formulário multipart.',
+  json_unreadable: 'O corpo da solicitação não é JSON válido.',
+  json_empty: 'O corpo JSON da solicitação não pode estar vazio.',
   multipart_refused: 'Este endereço não aceita formulários multipart; envie JSON.',
   body_too_deep: 'O corpo da solicitação está aninhado demais.',
   range_outside: 'Este intervalo não está dentro do arquivo.',

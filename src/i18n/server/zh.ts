@@ -39,6 +39,8 @@ const server: Record<ServerMessageCode, string> = {
   headers_too_large: '请求头（或地址）过大。',
   request_unreadable: '无法读取请求。',
   multipart_unreadable: '无法读取多部分表单。',
+  json_unreadable: '请求正文不是有效的 JSON。',
+  json_empty: 'JSON 请求正文不能为空。',
   multipart_refused: '此地址不接受多部分表单；请发送 JSON。',
   body_too_deep: '请求内容嵌套过深。',
   range_outside: '此范围超出文件。',

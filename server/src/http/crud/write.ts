@@ -27,7 +27,9 @@ export function bodySchemas(def: ResourceDef): { create: TObject; update: TObjec
   for (const [field, spec] of Object.entries(def.files ?? {})) if (spec) extra[field] = spec.requiredMessage ? fileSchema(spec) : Type.Optional(fileSchema(spec));
   for (const [key, spec] of Object.entries(def.children ?? {})) extra[key] = spec.min ? childListSchema(spec) : Type.Optional(childListSchema(spec));
   const parent = def.parent ? { [def.parent.column]: Fields.reference(def.parent.message) } : {};
-  const create = Type.Object({ ...props(def.createSchema), ...parent, ...extra }, { additionalProperties: false });
+  // the rules its hooks check, said to the document (`x-rules`, http/openapi.ts), go with the fields
+  const rules = (schema: TObject | undefined) => (schema && 'x-rules' in schema ? { 'x-rules': schema['x-rules'] as object } : {});
+  const create = Type.Object({ ...props(def.createSchema), ...parent, ...extra }, { additionalProperties: false, ...rules(def.createSchema) });
   const updateProps: Record<string, TSchema> = { ...props(def.updateSchema ?? def.createSchema) };
   if (!def.updateSchema) for (const [k, v] of Object.entries(updateProps)) updateProps[k] = Type.Optional(v);
   // a file field of an update: optional, and a required one may stay empty on a record stored without it
@@ -36,7 +38,7 @@ export function bodySchemas(def: ResourceDef): { create: TObject; update: TObjec
     updateProps[k] = Type.Optional(file ? fileSchema(file, true) : v);
   }
   if (def.parent) delete updateProps[def.parent.column];
-  return { create, update: Type.Object(updateProps, { additionalProperties: false }) };
+  return { create, update: Type.Object(updateProps, { additionalProperties: false, ...rules(def.updateSchema) }) };
 }
 
 /**

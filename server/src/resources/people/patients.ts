@@ -17,7 +17,7 @@ const profileFields = bodyFields;
 const reachFields = {
   district_id: Type.Optional(Fields.optionalReference(PLACE.district)),
   tehsil_id: Type.Optional(Fields.optionalReference(PLACE.tehsil)),
-  interest_ids: Type.Optional(referenceList('Please select interests from the list.', { maxItems: 100, uniqueItems: true })),
+  interest_ids: Type.Optional(referenceList('Please select interests from the list.', { maxItems: 100 })),
 };
 const PROFILE = { table: 'patient_profiles', columns: ['blood_group', 'height', 'weight', 'marital_status', 'district_id', 'tehsil_id'] } as const;
 

@@ -48,8 +48,27 @@ const flag = Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 }
 });
 
 /**
+ * What `checkQuestions` requires of a question, said to the document (`x-rules`, http/openapi.ts): a title
+ * that is not blank, a type of the list, and for a choice question at least two options. Beyond a schema
+ * (README, "What the document cannot say"): the first two options not blank, the options different once
+ * trimmed.
+ */
+const QUESTION_RULES = {
+  required: ['title', 'type'],
+  properties: {
+    title: { type: 'string', maxLength: 500, pattern: '\\S' },
+    type: { type: 'string', enum: [...QUESTION_TYPES] },
+  },
+  anyOf: [
+    { properties: { type: { enum: QUESTION_TYPES.filter((t) => !CHOICE_TYPES.includes(t)) } } },
+    { required: ['options'], properties: { type: { enum: [...CHOICE_TYPES] }, options: { type: 'array', minItems: 2 } } },
+  ],
+};
+
+/**
  * One question of a body. Lenient on purpose: what is missing or blank is answered by `checkQuestions`
- * with the spec's numbered messages under `questions.{i}.title` and the like, not by the schema.
+ * with the spec's numbered messages under `questions.{i}.title` and the like, not by the schema; the
+ * document says those rules (QUESTION_RULES).
  */
 const QuestionBody = Type.Object(
   {
@@ -79,7 +98,7 @@ const QuestionBody = Type.Object(
     version: Type.Optional(Type.Unknown({ description: 'as read; ignored (the server versions the form)' })),
     answered: Type.Optional(Type.Unknown({ description: 'as read; ignored (whether anyone has answered it)' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, 'x-rules': QUESTION_RULES },
 );
 type QuestionInput = Static<typeof QuestionBody>;
 
@@ -91,7 +110,7 @@ const updateSchema = Type.Object(
     title: Type.Optional(Fields.title(FORM.title)),
     questions: Type.Optional(questionList),
     deletedIds: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: MAX_QUESTIONS, uniqueItems: true, 'x-message': FORM.deleted }),
+      Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: MAX_QUESTIONS, 'x-message': FORM.deleted }),
     ),
   },
   { additionalProperties: false },
@@ -118,9 +137,10 @@ function checkQuestions(list: QuestionInput[], errors: Record<string, string[]>)
     const key = `questions.${i}`;
     const title = (q.title ?? '').trim();
     if (!title) errors[`${key}.title`] = [FORM.questionTitle(i + 1)];
-    const rawType = (q.type ?? '').trim();
-    const type = QUESTION_TYPES.find((t) => t === rawType.toLowerCase());
-    if (!rawType) errors[`${key}.type`] = [FORM.type];
+    // one of the types as the list spells them (the document's enum)
+    const rawType = q.type ?? '';
+    const type = QUESTION_TYPES.find((t) => t === rawType);
+    if (!rawType.trim()) errors[`${key}.type`] = [FORM.type];
     else if (!type) errors[`${key}.type`] = [FORM.unknownType];
     const options: string[] = [];
     if (type && CHOICE_TYPES.includes(type)) {

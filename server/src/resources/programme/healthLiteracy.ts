@@ -68,7 +68,13 @@ const SAMPLE_PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n1 0 obj
 /** the first bytes of an MP4 (an ftyp box), enough for the content check */
 const SAMPLE_MP4 = `data:video/mp4;base64,${Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypmp42'), 0, 0, 0, 0, ...Buffer.from('mp42isom')]).toString('base64')}`;
 
-const tagsSchema = Type.Union([Type.Array(Type.String({ maxLength: 1000 }), { minItems: 1, maxItems: 200 }), Type.String({ maxLength: 5000 })], { 'x-message': HLC.tags });
+/** Text holding a tag: a character other than a comma or a space (and, as every text, no NUL character). */
+const SOME_TAG = '^[^\\u0000]*[^,\\s\\u0000][^\\u0000]*$';
+/** Tags: at least one once split at commas and trimmed (`normaliseTags`); in a list, each item holds one. */
+const tagsSchema = Type.Union(
+  [Type.Array(Type.String({ maxLength: 1000, pattern: SOME_TAG }), { minItems: 1, maxItems: 200 }), Type.String({ maxLength: 5000, pattern: SOME_TAG })],
+  { 'x-message': HLC.tags },
+);
 
 export const healthLiteracyContent = defineResource<'health_literacy_contents'>()({
   name: 'health-literacy-content',

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { listPath } from '../../http/crud';
 import { ok } from '../../http/envelope';
 import { ValidationError } from '../../http/errors';
-import { Fields } from '../../http/fields';
+import { Fields, MAX_ID } from '../../http/fields';
 import { paginator } from '../../http/paging';
 import { referenceList } from '../../http/readShapes';
 import { type CrudHelpers, defineResource, type Row } from '../../http/resource';
@@ -38,6 +38,22 @@ export const MESSAGE = {
 
 const age = (message: string) => Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 130 }), Type.Null()], { 'x-message': message }));
 
+/**
+ * What `prepare` requires of a new message beside its fields' schemas, said to the document (`x-rules`,
+ * http/openapi.ts): its type's own field (a General message's text, a Survey's form, a Knowledge message's
+ * item). Beyond a schema: that the form or item exists and is active, the to age not below the from age;
+ * not yet in it: both ages or neither (branches for it made the document's body too slow for a tester to
+ * generate, README).
+ */
+const id = { type: 'integer', minimum: 1, maximum: MAX_ID };
+const byType = [
+  { properties: { type: { enum: ['General'] }, text: { type: 'string', pattern: '\\S' } }, required: ['text'] },
+  { properties: { type: { enum: ['Survey'] }, survey_id: id }, required: ['survey_id'] },
+  { properties: { type: { enum: ['Knowledge'] }, knowledge_id: id }, required: ['knowledge_id'] },
+  { properties: { type: { enum: MESSAGE_TYPES.filter((t) => !['General', 'Survey', 'Knowledge'].includes(t)) } } },
+];
+const MESSAGE_RULES = { anyOf: byType };
+
 const createSchema = Type.Object(
   {
     type: Fields.enumOf(MESSAGE_TYPES, MESSAGE.type),
@@ -45,13 +61,13 @@ const createSchema = Type.Object(
     survey_id: Type.Optional(Fields.optionalReference(MESSAGE.survey)),
     knowledge_id: Type.Optional(Fields.optionalReference(MESSAGE.knowledge)),
     text: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()], { 'x-message': 'At most 5000 characters.' })),
-    interest_ids: referenceList(MESSAGE.interest, { minItems: 1, maxItems: 200, uniqueItems: true }),
+    interest_ids: referenceList(MESSAGE.interest, { minItems: 1, maxItems: 200 }),
     from_age: age(MESSAGE.fromAge),
     to_age: age(MESSAGE.toAge),
     district_id: Fields.reference(PLACE.district),
     tehsil_id: Fields.reference(PLACE.tehsil),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, 'x-rules': MESSAGE_RULES },
 );
 
 /** The first and last date of birth of someone aged `from` to `to` years today (both included). */

@@ -52,7 +52,7 @@ const createSchema = Type.Object(
     campaign_id: Type.Optional(Fields.optionalReference(TASK.campaign)),
     knowledge_id: Type.Optional(Fields.optionalReference(TASK.knowledge)),
     note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { 'x-message': 'At most 2000 characters.' })),
-    person_ids: referenceList(TASK.chw, { minItems: 1, maxItems: 500, uniqueItems: true }),
+    person_ids: referenceList(TASK.chw, { minItems: 1, maxItems: 500 }),
     s_date: Fields.requiredDate(TASK.start),
     e_date: Fields.requiredDate(TASK.end),
     district_id: Fields.reference(PLACE.district),

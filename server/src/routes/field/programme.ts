@@ -182,7 +182,7 @@ export async function fieldMessageRoutes(app: FastifyInstance): Promise<void> {
           {
             district_id: Fields.reference(PLACE.district),
             tehsil_id: Fields.reference(PLACE.tehsil),
-            interest_ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 100, uniqueItems: true, 'x-message': 'Please select interests from the list.' }),
+            interest_ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 100, 'x-message': 'Please select interests from the list.' }),
           },
           { additionalProperties: false },
         ),

@@ -19,7 +19,7 @@ export const fieldRoute = (...kinds: readonly string[]) => ({ config: { access: 
 
 export const PAGE = Type.String({ pattern: '^[1-9][0-9]{0,3}$', 'x-message': 'The page must be a number.' });
 export const Paging = Type.Object({ page: Type.Optional(PAGE) });
-export const DAY = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'x-message': 'Please give the day as YYYY-MM-DD.', description: 'YYYY-MM-DD' });
+export const DAY = Type.String({ format: 'date', 'x-message': 'Please give the day as YYYY-MM-DD.', description: 'a calendar day, YYYY-MM-DD' });
 export const MONTH = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', 'x-message': 'Please give the month as YYYY-MM.', description: 'YYYY-MM' });
 /** a positive whole number in a query */
 export const NUMBER = (message: string) => Type.String({ pattern: '^[1-9][0-9]{0,9}$', 'x-message': message });
