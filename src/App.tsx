@@ -7,7 +7,7 @@ import { consoleStore } from './providers/store';
 import { createQueryClient } from './providers/queryClient';
 import { integratorRouterProvider } from './integratorRouter';
 import { DirectionProvider, useConsoleLanguage } from './i18n/direction';
-import { alignAdminLocale, createI18nProvider } from './i18n/i18nProvider';
+import { alignAdminLocale, createI18nProvider, useLanguageI18nProvider } from './i18n/i18nProvider';
 import { languageDirection } from './i18n/languages';
 import { AppLayout, AppNotification } from './layout/AppLayout';
 import { buildTheme } from './layout/theme';
@@ -69,13 +69,15 @@ export interface AppProps {
 const GoToDashboard = () => <Navigate to="/dashboard" replace />;
 
 export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProvider, loginPage = false }: AppProps) => {
-  const i18nProvider = use(i18nProviderPromise);
+  const loadedI18nProvider = use(i18nProviderPromise);
   // The theme follows the settings panel; deferred, so dragging a colour picker stays smooth.
   const themeSettings = useDeferredValue(useThemeSettings().settings);
   // The stored language (sign-in screens, other tabs) wins over react-admin's copy; Arabic is right to left.
   useState(alignAdminLocale);
   const language = useConsoleLanguage();
   const direction = languageDirection(language);
+  // a change of language draws the console again in place (LanguageMenu, ConsoleI18nProvider.switchLocale)
+  const i18nProvider = useLanguageI18nProvider(loadedI18nProvider, language);
   const theme = useMemo(() => buildTheme(themeSettings, direction), [themeSettings, direction]);
   // a 404 (an unknown or deleted record) is not tried again: its message shows at once
   const [queryClient] = useState(createQueryClient);

@@ -1,6 +1,7 @@
 import { createInstance } from 'i18next';
 import { getI18nProvider } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
+import { startTransition, useMemo } from 'react';
 import { localStorageStore, type I18nProvider, type Locale } from 'react-admin';
 import { readServerMessageKey, serverMessageValues } from '../providers/serverMessages';
 import en from './en';
@@ -74,7 +75,7 @@ export const alignAdminLocale = (): LanguageCode => {
  * Builds react-admin's i18nProvider, served by i18next, in the stored language (`currentLanguage`).
  * A language's dictionary is fetched the first time it is chosen; choosing one stores it.
  */
-export const createI18nProvider = async (initial: LanguageCode = getStoredLanguage()): Promise<I18nProvider> => {
+export const createI18nProvider = async (initial: LanguageCode = getStoredLanguage()): Promise<ConsoleI18nProvider> => {
   const instance = createInstance();
   const resources: Record<string, { translation: Messages }> = {};
   const load = async (language: LanguageCode) => {
@@ -103,18 +104,58 @@ export const createI18nProvider = async (initial: LanguageCode = getStoredLangua
     const values = serverMessageValues(server, (nested, options) => translate(nested, options), provider.getLocale());
     return provider.translate(server.key, { ...(options as Record<string, unknown> | undefined), ...values, _: undefined });
   };
+  /** Fetches a language's dictionary and direction, and makes i18next answer in it. */
+  const switchTo = async (language: LanguageCode) => {
+    const [bundle] = await Promise.all([load(language), loadDirection(language)]);
+    if (!instance.hasResourceBundle(language, 'translation')) {
+      instance.addResourceBundle(language, 'translation', bundle.translation);
+    }
+    await provider.changeLocale(language);
+  };
   return {
     ...provider,
     translate,
     changeLocale: async (locale: string) => {
       const language = toLanguageCode(locale);
-      const [bundle] = await Promise.all([load(language), loadDirection(language)]);
-      if (!instance.hasResourceBundle(language, 'translation')) {
-        instance.addResourceBundle(language, 'translation', bundle.translation);
-      }
-      await provider.changeLocale(language);
+      await switchTo(language);
       // The direction (DirectionProvider) follows the stored choice, so it flips with the new messages.
       storeLanguage(language);
     },
+    switchLocale: async (locale: string, apply: () => void) => {
+      const language = toLanguageCode(locale);
+      await switchTo(language);
+      // one update for react-admin's copy of the locale (apply), the stored choice and so the console's
+      // direction and words (useConsoleLanguage, useLanguageI18nProvider): a transition, drawn in slices
+      // the page stays responsive between
+      startTransition(() => {
+        apply();
+        storeLanguage(language);
+      });
+    },
   };
 };
+
+/** Our provider: react-admin's, and a change of language drawn in place (LanguageMenu). */
+export interface ConsoleI18nProvider extends I18nProvider {
+  /**
+   * Changes the language without react-admin's remount of the whole console (its I18nContextProvider
+   * remounts everything under it when its stored locale and the provider's differ): the dictionary and
+   * the direction fetched, i18next switched, then `apply` (which sets react-admin's stored locale, so
+   * it finds the provider already in it) and the stored choice in one transition. The console gives
+   * react-admin a new provider object for each language (useLanguageI18nProvider), so every `translate`
+   * user draws again with the new words, in the same render as the new direction.
+   */
+  switchLocale(locale: string, apply: () => void): Promise<void>;
+}
+
+export const hasSwitchLocale = (provider: I18nProvider): provider is ConsoleI18nProvider =>
+  typeof (provider as Partial<ConsoleI18nProvider>).switchLocale === 'function';
+
+/**
+ * The provider to give react-admin while `language` is shown: a new object for each language, so
+ * react-admin's I18nContext changes and each component translating draws again (a re-render, not the
+ * remount react-admin does on its own change of locale).
+ */
+export const useLanguageI18nProvider = <P extends I18nProvider>(provider: P, language: LanguageCode): P =>
+  // `language` is not read: a new object per language is the point
+  useMemo(() => ({ ...provider }), [provider, language]);
