@@ -65,6 +65,81 @@ export interface AppProps {
   loginPage?: LoginComponent | false;
 }
 
+/**
+ * react-admin's resources and routes. Made once: react-admin registers its resources again whenever
+ * <Admin>'s children change (new elements on each render of App: a change of language or theme), and
+ * that registration drew the whole console a second time.
+ */
+const adminChildren = (
+  <>
+    {resourceNames.map((name) => {
+      const { list, create, edit, show, icon, recordRepresentation, parent, routes } = resources[name];
+      return (
+        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation}>
+          {/* the spec's child route: /x/add/{parent's id} opens the add form under that parent */}
+          {parent && create ? <Route path="add/:parentId" element={createElement(create)} /> : null}
+          <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
+          <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
+          <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
+          {routes?.map(({ path, element }) => <Route key={path} path={path} element={createElement(element)} />)}
+        </Resource>
+      );
+    })}
+    <CustomRoutes>
+      <Route path="/dashboard" element={<Dashboard />} />
+      <Route path="/authorization" element={<Unauthorized />} />
+      <Route path="/admins/profile" element={<ProfilePage />} />
+      <Route path="/admins/changePassword/:id?" element={<ChangePasswordPage />} />
+      {/* Location import needs create_location, the permission of adding VC areas. */}
+      <Route
+        path="/locations/import"
+        element={
+          <CanAccess resource="areas" action="create" accessDenied={<GoToUnauthorized />}>
+            <LocationImport />
+          </CanAccess>
+        }
+      />
+      {/* Notifications: the sent list (view_notification) and the send form (create_notification). */}
+      <Route
+        path="/notifications"
+        element={
+          <RequireNotificationAccess action="list">
+            <NotificationList />
+          </RequireNotificationAccess>
+        }
+      />
+      {/* the spec's /notifications/edit/{id} (a role editor there): a sent notification is not edited, its list opens */}
+      <Route path="/notifications/edit/:id" element={<Navigate to="/notifications" replace />} />
+      <Route
+        path="/notifications/send"
+        element={
+          <RequireNotificationAccess action="create">
+            <NotificationSend />
+          </RequireNotificationAccess>
+        }
+      />
+      {/* The audit log: who did what and when (the activity permissions). */}
+      <Route
+        path="/audit-log"
+        element={
+          <RequireAuditAccess>
+            <AuditLogList />
+          </RequireAuditAccess>
+        }
+      />
+      {/* Promotional content of the landing site (view_setting). */}
+      <Route
+        path="/promotional"
+        element={
+          <RequirePromotionalAccess>
+            <PromotionalPage />
+          </RequirePromotionalAccess>
+        }
+      />
+    </CustomRoutes>
+  </>
+);
+
 /** The console opens on the dashboard (react-admin's home would be the first module's list). */
 const GoToDashboard = () => <Navigate to="/dashboard" replace />;
 
@@ -101,71 +176,7 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
         routerProvider={integratorRouterProvider}
         disableTelemetry
       >
-        {resourceNames.map((name) => {
-          const { list, create, edit, show, icon, recordRepresentation, parent, routes } = resources[name];
-          return (
-            <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation}>
-              {/* the spec's child route: /x/add/{parent's id} opens the add form under that parent */}
-              {parent && create ? <Route path="add/:parentId" element={createElement(create)} /> : null}
-              <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
-              <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
-              <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
-              {routes?.map(({ path, element }) => <Route key={path} path={path} element={createElement(element)} />)}
-            </Resource>
-          );
-        })}
-        <CustomRoutes>
-          <Route path="/dashboard" element={<Dashboard />} />
-          <Route path="/authorization" element={<Unauthorized />} />
-          <Route path="/admins/profile" element={<ProfilePage />} />
-          <Route path="/admins/changePassword/:id?" element={<ChangePasswordPage />} />
-          {/* Location import needs create_location, the permission of adding VC areas. */}
-          <Route
-            path="/locations/import"
-            element={
-              <CanAccess resource="areas" action="create" accessDenied={<GoToUnauthorized />}>
-                <LocationImport />
-              </CanAccess>
-            }
-          />
-          {/* Notifications: the sent list (view_notification) and the send form (create_notification). */}
-          <Route
-            path="/notifications"
-            element={
-              <RequireNotificationAccess action="list">
-                <NotificationList />
-              </RequireNotificationAccess>
-            }
-          />
-          {/* the spec's /notifications/edit/{id} (a role editor there): a sent notification is not edited, its list opens */}
-          <Route path="/notifications/edit/:id" element={<Navigate to="/notifications" replace />} />
-          <Route
-            path="/notifications/send"
-            element={
-              <RequireNotificationAccess action="create">
-                <NotificationSend />
-              </RequireNotificationAccess>
-            }
-          />
-          {/* The audit log: who did what and when (the activity permissions). */}
-          <Route
-            path="/audit-log"
-            element={
-              <RequireAuditAccess>
-                <AuditLogList />
-              </RequireAuditAccess>
-            }
-          />
-          {/* Promotional content of the landing site (view_setting). */}
-          <Route
-            path="/promotional"
-            element={
-              <RequirePromotionalAccess>
-                <PromotionalPage />
-              </RequirePromotionalAccess>
-            }
-          />
-        </CustomRoutes>
+        {adminChildren}
       </Admin>
     </DirectionProvider>
   );
