@@ -96,9 +96,7 @@ async function withDeferredPostgresIndexes<T>(database: Db, table: string, load:
   ).rows;
   for (const index of indexes) await sql`DROP INDEX ${sql.ref(index.name)}`.execute(db);
   for (const key of foreignKeys) await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.ref(key.name)}`.execute(db);
-  try {
-    return await load();
-  } finally {
+  const restore = async () => {
     for (const index of indexes) {
       await db.transaction().execute(async (trx) => {
         await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(trx);
@@ -117,5 +115,15 @@ async function withDeferredPostgresIndexes<T>(database: Db, table: string, load:
       }
     }
     if (dangling) throw dangling;
+  };
+  let result: T;
+  try {
+    result = await load();
+  } catch (error) {
+    // everything made again; the load's own error is the one to tell
+    await restore().catch(() => undefined);
+    throw error;
   }
+  await restore();
+  return result;
 }
