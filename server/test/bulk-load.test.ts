@@ -30,6 +30,13 @@ describe.each(DIALECTS)('a bulk load with deferred indexing (%s)', (dialect) => 
       ? (await sql<{ type: string; name: string; sql: string | null }>`SELECT type, name, sql FROM sqlite_master ORDER BY rowid`.execute(t.db.db)).rows
       : (await sql<{ indexname: string; indexdef: string }>`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`.execute(t.db.db)).rows;
 
+  /** the foreign keys of `users` as PostgreSQL spells them (none listed on SQLite, where a load keeps them) */
+  const foreignKeys = async () =>
+    dialect === 'sqlite'
+      ? []
+      : (await sql<{ name: string; definition: string; valid: boolean }>`SELECT conname AS name, pg_get_constraintdef(oid) AS definition, convalidated AS valid
+          FROM pg_constraint WHERE conrelid = 'users'::regclass AND contype = 'f' ORDER BY conname`.execute(t.db.db)).rows;
+
   const byName = (objects: unknown[]) => [...(objects as { name?: string; indexname?: string }[])].sort((a, b) => String(a.name ?? a.indexname).localeCompare(String(b.name ?? b.indexname)));
   const indexOrder = (objects: unknown[]) => (objects as { type?: string; name?: string; sql?: string | null; indexname?: string }[])
     .filter((o) => (o.type === 'index' && /\bon "users"/i.test(o.sql ?? '')) || o.indexname?.startsWith('users_'))
@@ -53,14 +60,23 @@ describe.each(DIALECTS)('a bulk load with deferred indexing (%s)', (dialect) => 
 
   test('leaves the schema as the migrations made it, in its order, with every row indexed and counted', async () => {
     const before = await schema();
+    const keysBefore = await foreignKeys();
     const max = Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM users`.execute(t.db.db)).rows[0]!.id ?? 0);
     const n = BULK_ROWS + 5_000;
     // indexes and search triggers are gone while the rows go in (SQLite), and back after
     let during: unknown[] = [];
+    let keysDuring: unknown[] = [];
     await withDeferredIndexing(t.db, 'users', n, async () => {
       during = await schema();
+      keysDuring = await foreignKeys();
       await insert(people(max + 1, n, 'bulkrow'));
     });
+    // (PostgreSQL: the foreign keys too, checked once after the load, spelt as before and valid)
+    if (dialect === 'postgres') {
+      expect(keysBefore.map((k) => k.name)).toEqual(expect.arrayContaining(['users_city_id_fkey', 'users_country_id_fkey']));
+      expect(keysDuring).toEqual([]);
+    }
+    expect(await foreignKeys()).toEqual(keysBefore);
     // (PostgreSQL: the indexes that enforce nothing, the trigram ones among them; the unique ones stay)
     expect(during.length).toBeLessThan(before.length);
     if (dialect === 'postgres') expect((during as { indexname: string }[]).map((i) => i.indexname)).toEqual(expect.arrayContaining(['users_pkey', 'users_email_key']));
@@ -126,6 +142,26 @@ describe.each(DIALECTS)('a bulk load with deferred indexing (%s)', (dialect) => 
     await writeSome('countsdown');
     await migration.up(t.db.db, t.db.dialect);
     await writeSome('countsup');
+  });
+
+  test('a load that leaves a reference to nothing fails, and every later write is checked again (PostgreSQL)', async () => {
+    if (dialect === 'sqlite') {
+      // SQLite keeps its foreign keys through a load: the row is refused as it is written
+      expect(await foreignKeys()).toEqual([]);
+      return;
+    }
+    const keysBefore = await foreignKeys();
+    const max = Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM users`.execute(t.db.db)).rows[0]!.id ?? 0);
+    const rows = people(max + 1, 3, 'danglingrow').map((row, i) => (i === 1 ? { ...row, city_id: 987_654 } : row));
+    await expect(withDeferredIndexing(t.db, 'users', Infinity, () => insert(rows))).rejects.toThrow(/users_city_id_fkey/);
+    // the key is back (not yet valid: one row breaks it) and refuses the next such write
+    const keys = await foreignKeys();
+    expect(keys.map((k) => [k.name, k.valid])).toEqual(keysBefore.map((k) => [k.name, k.name !== 'users_city_id_fkey']));
+    await expect(insert(people(max + 10, 1, 'danglingnext').map((row) => ({ ...row, city_id: 987_654 })))).rejects.toThrow(/users_city_id_fkey/);
+    // once the row is put right, the key validates and reads as it did
+    await t.db.db.updateTable('users').set({ city_id: null }).where('id', '=', max + 2).execute();
+    await sql`ALTER TABLE users VALIDATE CONSTRAINT users_city_id_fkey`.execute(t.db.db);
+    expect(await foreignKeys()).toEqual(keysBefore);
   });
 
   test('a smaller load than a quarter of the table, or a failing one, keeps or restores everything', async () => {
