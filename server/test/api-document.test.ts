@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { startTestApp, type TestApp } from './helpers/app';
 import { documentCheck } from './helpers/document';
 import { client, multipart, sampler } from './helpers/http';
-import { integerTextWithin, INTEGER_TEXT, numberTextWithin, NUMBER_TEXT } from '../src/http/fields';
+import { idListKind, integerTextWithin, INTEGER_TEXT, MAX_ID, numberTextWithin, NUMBER_TEXT } from '../src/http/fields';
 import { portablePattern } from '../src/http/openapi';
 import { RESOURCE_DEFS } from '../src/resources/registry';
 
@@ -445,6 +445,25 @@ describe('the OpenAPI document', () => {
       if (schema.uniqueItems && ((schema.items?.anyOf ?? [schema.items]) as Json[]).some((m) => m?.maximum === 2_147_483_647)) lists.push(path);
     });
     expect(lists).toEqual([]);
+  });
+
+  it('marks every list of ids a route takes as one (`idList`, `referenceList`), so that the server counts each id once', () => {
+    // a body's fields, or each alternative's (the /users calls take any kind's body)
+    const fieldsOf = (body: Json | undefined): [string, Json][] =>
+      [body, ...((body?.anyOf ?? []) as Json[])].flatMap((object) => Object.entries((object?.properties ?? {}) as Json));
+    const unmarked: string[] = [];
+    let marked = 0;
+    for (const route of t.app.routeTable) {
+      for (const [name, field] of fieldsOf(route.body as Json | undefined)) {
+        const items = (field?.items ?? {}) as Json;
+        const ids = [items, ...((items.anyOf ?? []) as Json[])].some((m) => m?.type === 'integer' && m.maximum === MAX_ID);
+        if (idListKind(field)) marked++;
+        else if (field?.type === 'array' && ids) unmarked.push(`${route.method} ${route.url} ${name}`);
+      }
+    }
+    expect(unmarked).toEqual([]);
+    // an admin's districts, a task's CHWs, a message's and a patient's interests, a doctor's specialities, a form's deleted questions, notifications read
+    expect(marked).toBeGreaterThanOrEqual(12);
   });
 
   it('answers a JSON body it cannot read (not JSON, a key reaching a prototype, none at all) with 400 in the catalogue\'s words', async () => {

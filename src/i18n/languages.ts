@@ -107,26 +107,3 @@ export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptio
   }
   return format;
 };
-
-/**
- * A date as the spec shows it: day, long month, year ("22 November 2026") in English, and the same
- * fields in the language's own order and words otherwise. A date-only value ("2026-11-22") is that
- * calendar day wherever the reader is; an unreadable value is returned as given.
- */
-export const formatDate = (
-  value: string | number | Date | null | undefined,
-  locale: string | null | undefined,
-  options: Intl.DateTimeFormatOptions = {},
-): string => {
-  if (value === null || value === undefined || value === '') return '';
-  const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return dateTimeFormat(dateLocale(locale), {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    ...(dateOnly ? { timeZone: 'UTC' } : {}),
-    ...options,
-  }).format(date);
-};

@@ -23,6 +23,9 @@ export interface StartOptions {
   /** false: no APP_KEY, so the server makes and keeps DATA_DIR/app.key (as one set up without it does) */
   appKey?: false;
   env?: Record<string, string>;
+  /** what node runs (default server/src/main.ts) and node's own flags before it */
+  entry?: string;
+  nodeArgs?: string[];
 }
 
 /** Servers started and not yet gone: a failing test leaves none behind (stopAllServers in afterEach). */
@@ -43,7 +46,7 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   });
-  const server = await spawnServer({ args: ['--import', 'tsx', join(ROOT, 'server', 'src', 'main.ts')], cwd: ROOT, env, startTimeoutMs: START_TIMEOUT_MS });
+  const server = await spawnServer({ args: [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.entry ?? join(ROOT, 'server', 'src', 'main.ts')], cwd: ROOT, env, startTimeoutMs: START_TIMEOUT_MS });
   running.add(server);
   void server.exited.then(() => running.delete(server));
   return {

@@ -1,5 +1,5 @@
 import { messageText } from '../../../contract/messages';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type ArrayOptions, type TSchema, Type } from '@sinclair/typebox';
 import { ValidationError } from './errors';
 
 /**
@@ -92,6 +92,20 @@ export const distinctNumbers = (list: unknown[]): unknown[] => list.filter((v, i
 
 /** ids are PostgreSQL `integer` (serial) columns: a larger number names no row, and PostgreSQL refuses to compare it. */
 export const MAX_ID = 2_147_483_647;
+
+/**
+ * The mark of a list of ids (`idList`, and readShapes' `referenceList`, which also takes the records as
+ * read): the body's reading counts each id once (`distinctNumbers`). A symbol, as TypeBox marks its own
+ * kinds: TypeBox's clones and spreads keep it, ajv ignores it, and the published document never shows it.
+ */
+export const ID_LIST = Symbol('a list of ids');
+/** What a list of ids takes: ids, or also the records as read (`[{ id: 7, name: "Amina" }]`, taken as their ids). */
+export type IdListKind = 'ids' | 'ids or records';
+export const idListKind = (schema: unknown): IdListKind | undefined =>
+  schema && typeof schema === 'object' ? (schema as { [ID_LIST]?: IdListKind })[ID_LIST] : undefined;
+
+/** A list of ids (`Type.Array` of `items`), marked so that a repeated id counts once (ID_LIST). */
+export const idList = <T extends TSchema>(items: T, options: ArrayOptions) => Type.Array(items, { ...options, [ID_LIST]: 'ids' } as ArrayOptions);
 
 export const Fields = {
   title: (message = messageText('title_required'), maxLength = 191) =>
@@ -267,8 +281,7 @@ export function normalizeBody(body: unknown, schema: unknown, form = false): voi
     if (Array.isArray(list) && (itemTypes.includes('integer') || itemTypes.includes('number'))) {
       const numbers = list.map((item) => (typeof item === 'string' ? asNumber(item) : item));
       // a list of ids counts each once (`distinctNumbers`)
-      const ids = [items, ...((items?.anyOf ?? []) as { maximum?: number }[])].some((m) => (m as { maximum?: number } | undefined)?.maximum === MAX_ID);
-      record[key] = ids ? distinctNumbers(numbers) : numbers;
+      record[key] = idListKind(props[key]) ? distinctNumbers(numbers) : numbers;
     }
   }
 }

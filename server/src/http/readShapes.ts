@@ -1,5 +1,5 @@
 import { type TUnsafe, Type } from '@sinclair/typebox';
-import { distinctNumbers, MAX_ID } from './fields';
+import { distinctNumbers, ID_LIST, idListKind, MAX_ID } from './fields';
 
 /**
  * What a record reads with, taken back on write: a list of other records (a task's CHWs, a message's
@@ -9,7 +9,7 @@ import { distinctNumbers, MAX_ID } from './fields';
 
 /**
  * A list of other records' ids: numbers, or the records as read (`[{ id: 7, name: "Amina" }]`), each
- * turned into its id before validation (`recordsAsIds`).
+ * turned into its id before validation (`recordsAsIds`), each id counted once (ID_LIST).
  */
 export function referenceList(message: string, options: { minItems?: number; maxItems: number }): TUnsafe<number[]> {
   const id = Type.Integer({ minimum: 1, maximum: MAX_ID });
@@ -17,14 +17,11 @@ export function referenceList(message: string, options: { minItems?: number; max
   return Type.Unsafe<number[]>(Type.Array(Type.Union([id, Type.Object({ id }, { additionalProperties: true, description: 'the record as read: its id counts, the rest are its labels' })]), {
     ...options,
     'x-message': message,
+    [ID_LIST]: 'ids or records',
   }));
 }
 
-type Node = { type?: unknown; items?: Node; anyOf?: Node[]; properties?: Record<string, Node> } | undefined;
-type Props = Record<string, Node>;
-/** A reference list's schema: a list of ids or of records with an id (referenceList). */
-const isReferenceList = (node: Node): boolean =>
-  node?.type === 'array' && (node.items?.anyOf ?? []).some((m) => m?.type === 'object' && Boolean(m.properties?.id)) && (node.items?.anyOf ?? []).some((m) => m?.type === 'integer');
+type Props = Record<string, unknown>;
 const propsOf = (schema: unknown): Props =>
   (schema && typeof schema === 'object' && 'properties' in schema ? (schema as { properties: Props }).properties : {}) ?? {};
 const isBody = (body: unknown): body is Record<string, unknown> => Boolean(body) && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body);
@@ -40,7 +37,7 @@ export function recordsAsIds(body: unknown, schema: unknown, form: boolean): voi
   if (!isBody(body)) return;
   for (const [key, prop] of Object.entries(propsOf(schema))) {
     const list = body[key];
-    if (!isReferenceList(prop) || !Array.isArray(list)) continue;
+    if (idListKind(prop) !== 'ids or records' || !Array.isArray(list)) continue;
     body[key] = distinctNumbers(list.map((item) => {
       const id = item && typeof item === 'object' && !Array.isArray(item) && 'id' in item ? (item as { id: unknown }).id : item;
       return form ? numberOf(id) : id;

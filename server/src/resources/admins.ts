@@ -9,7 +9,7 @@ import { ok, MESSAGES } from '../http/envelope';
 import { listQuerySchema } from '../http/listQuery';
 import { answers, recordId, ref } from '../http/responses';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors';
-import { Fields } from '../http/fields';
+import { Fields, idList } from '../http/fields';
 import { uploadRoute } from '../http/bodyLimits';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/schema';
@@ -43,7 +43,7 @@ const editable = {
   role: Type.Optional(Fields.text('Please select a role.', 100)),
   role_id: Type.Optional(Fields.reference('Please select a role.')),
   /** the districts the admin is limited to; none (or an empty list): every district */
-  district_ids: Type.Optional(Type.Array(Fields.reference('Please select a district.'), { maxItems: 200, 'x-message': 'Please select districts from the list.' })),
+  district_ids: Type.Optional(idList(Fields.reference('Please select a district.'), { maxItems: 200, 'x-message': 'Please select districts from the list.' })),
 };
 
 const createSchema = Type.Object(

@@ -4,7 +4,7 @@ import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { answers, oneOfTypes, paginatorOf, rowSchema } from '../http/responses';
 import { forbidden, ValidationError } from '../http/errors';
-import { Fields, MAX_ID } from '../http/fields';
+import { Fields, idList, MAX_ID } from '../http/fields';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../http/paging';
 import { listPath } from '../http/crud';
 import { first } from '../http/list';
@@ -38,7 +38,7 @@ const SendBody = Type.Object(
   { additionalProperties: false },
 );
 const MarkReadBody = Type.Object(
-  { ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 500, 'x-message': 'Please send a list of notification ids.' })) },
+  { ids: Type.Optional(idList(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 500, 'x-message': 'Please send a list of notification ids.' })) },
   { additionalProperties: false },
 );
 /** POST /notifications (spec 1 section 7): the console sends the notifications it has shown; they are marked read */

@@ -15,7 +15,7 @@ import { ConsoleForm } from '../../resources/common/ConsoleForm';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ConfirmDialog } from '../../resources/common/ConfirmButton';
 import { isFileValue, MediaInput, MediaPreview } from '../../resources/common/MediaInput';
-import { formatDate } from '../../resources/common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { PROMOTIONAL_QUERY_KEY, type Slider, type Testimonial } from './api';
 import type { PromotionalRights } from './types';
 import { MESSAGES, useSaveFailure } from './SectionForms';

@@ -4,7 +4,7 @@ import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
 import { DataTable, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { ResourceList } from '../common/ResourceList';
 import { fullName } from '../common/people';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { BookAppointmentButton, RequestAppointmentLink } from '../appointments/BookAppointment';
 import { defineModule } from '../module';
 

@@ -14,7 +14,7 @@ import { ResourceList } from '../common/ResourceList';
 import { ReferenceFilter, SelectFilter } from '../common/SelectFilter';
 import { ConfirmDeleteButton } from '../common/RowActions';
 import { Detail, fullName, ProfileActions } from '../common/people';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { defineModule } from '../module';
 import { useRecordChanges } from '../common/useRecordChanges';
 import { CompleteAppointmentButton, RescheduleAppointmentButton } from './AppointmentActions';

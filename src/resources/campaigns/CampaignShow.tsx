@@ -7,7 +7,7 @@ import { isFileValue, MediaPreview } from '../common/MediaInput';
 import { Detail, ProfileActions } from '../common/people';
 import { sessionText } from '../common/Session';
 import { StatusChip } from '../common/StatusChip';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { TasksOf } from '../tasks/TasksOf';
 
 const K = 'resources.campaigns';

@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Loading, Show, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Detail, ProfileActions, ProfileHeader } from '../common/people';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { TasksOf } from '../tasks/TasksOf';
 
 type Titled = { title?: string; lat?: number; long?: number } | null;

@@ -1,5 +1,5 @@
 import { useLocaleState, useRecordContext } from 'react-admin';
-import { formatDate } from './Timeline';
+import { formatDate } from '../../i18n/dates';
 
 /** A period as the spec's "session" column shows it: its first and last day, in the console's language. */
 export const sessionText = (start: unknown, end: unknown, locale: string): string =>

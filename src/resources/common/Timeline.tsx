@@ -5,11 +5,8 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { formatDate } from './DateCell';
+import { formatDate } from '../../i18n/dates';
 import { NoData } from './ResourceList';
-
-/** Screens import it from here; it lives in DateCell.tsx, which the list shell uses (kept here, it made an import cycle through ResourceList). */
-export { formatDate };
 
 /** The spec's colour cycle of timeline items (spec 2, patient profile). */
 export const TIMELINE_COLOURS = ['#e53935', '#43a047', '#1e88e5', '#fdd835', '#8e24aa', '#fb8c00'] as const;

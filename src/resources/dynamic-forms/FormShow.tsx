@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Loading, Show, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { Detail, ProfileActions } from '../common/people';
 import { StatusChip } from '../common/StatusChip';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { useRecordChanges } from '../common/useRecordChanges';
 import { SubmissionsExportButton } from './SubmissionsExport';
 

@@ -4,7 +4,7 @@ import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
 import { StatusToggleButton } from '../common/StatusToggleButton';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { defineModule } from '../module';
 import { FormBuilder } from './FormBuilder';
 import { FormShow } from './FormShow';

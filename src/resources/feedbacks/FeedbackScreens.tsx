@@ -2,7 +2,7 @@ import { FEEDBACK_STATUSES } from '../../../contract/enums';
 import { useLocaleState, useRecordContext } from 'react-admin';
 import { fieldMessageScreens, nameOf, type FieldMessageDeclaration } from '../common/FieldMessage';
 import { Detail } from '../common/people';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { RatingStars } from './RatingStars';
 
 const K = 'resources.feedbacks';

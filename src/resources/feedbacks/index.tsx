@@ -4,7 +4,7 @@ import { useLocaleState, useRecordContext } from 'react-admin';
 import { excerptOf, FieldMessageStatus, nameOf } from '../common/FieldMessage';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { defineModule } from '../module';
 import { FEEDBACK, FeedbackEdit, FeedbackShow } from './FeedbackScreens';
 import { RatingField } from './RatingStars';

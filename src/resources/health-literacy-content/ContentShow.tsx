@@ -10,7 +10,7 @@ import { Detail, ProfileActions } from '../common/people';
 import { ConfirmDeleteButton } from '../common/RowActions';
 import { StatusChip } from '../common/StatusChip';
 import { StatusToggleButton } from '../common/StatusToggleButton';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { EnumName } from '../common/TypeFields';
 import { K } from './ContentInputs';
 

@@ -13,7 +13,7 @@ import { DateCell } from '../common/DateCell';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
 import { Detail, fullName, ProfileActions } from '../common/people';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { defineModule } from '../module';
 
 /** Medical histories of a patient or family member (spec 2): added under the person, edited on their own form, a show page. */

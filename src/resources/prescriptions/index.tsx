@@ -11,7 +11,7 @@ import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
 import { RowsInput } from '../common/RowsInput';
 import { Detail, fullName, ProfileActions } from '../common/people';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { MEDICINE_TIME_CHOICES, TO_BE_TAKEN_CHOICES } from '../medical-histories';
 import { defineModule } from '../module';
 

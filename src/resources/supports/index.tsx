@@ -5,7 +5,7 @@ import { excerptOf, fieldMessageScreens, FieldMessageStatus, nameOf, type FieldM
 import { Detail } from '../common/people';
 import { ResourceList } from '../common/ResourceList';
 import { RowActions } from '../common/RowActions';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 import { defineModule } from '../module';
 
 /**

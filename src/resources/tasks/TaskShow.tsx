@@ -7,7 +7,7 @@ import { isFileValue, MediaPreview } from '../common/MediaInput';
 import { Detail } from '../common/people';
 import { sessionText } from '../common/Session';
 import { StatusChip } from '../common/StatusChip';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 
 const K = 'resources.tasks';
 interface ChwStatus {

@@ -12,7 +12,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { AssignedShow, LinkedTitle, placeOf, PeopleTable, type Linked, type PeopleColumn } from '../common/AssignedShow';
 import { Detail } from '../common/people';
 import { StatusChip } from '../common/StatusChip';
-import { formatDate } from '../common/Timeline';
+import { formatDate } from '../../i18n/dates';
 
 const K = 'resources.user-messages';
 interface Recipient {

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { QUESTION_TYPES } from '../../../../contract/enums';
 import type { Database } from '../../db/schema';
 import { conflict, ValidationError } from '../../http/errors';
-import { Fields, MAX_ID } from '../../http/fields';
+import { Fields, idList, MAX_ID } from '../../http/fields';
 import { defineResource, type Row, type WriteContext } from '../../http/resource';
 import { now } from '../../services/tokens';
 import { registerFormExport } from './formExport';
@@ -110,7 +110,7 @@ const updateSchema = Type.Object(
     title: Type.Optional(Fields.title(FORM.title)),
     questions: Type.Optional(questionList),
     deletedIds: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: MAX_QUESTIONS, 'x-message': FORM.deleted }),
+      idList(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: MAX_QUESTIONS, 'x-message': FORM.deleted }),
     ),
   },
   { additionalProperties: false },

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TASK_STATUSES, USER_STATUS } from '../../../../contract/enums';
 import { ok, MESSAGES } from '../../http/envelope';
 import { notFound, ValidationError } from '../../http/errors';
-import { Fields, MAX_ID } from '../../http/fields';
+import { Fields, idList, MAX_ID } from '../../http/fields';
 import { CHANGED_EVENT } from '../../realtime';
 import { PLACE, placeValues } from '../../resources/programme/place';
 import { audit } from '../../services/audit';
@@ -182,7 +182,7 @@ export async function fieldMessageRoutes(app: FastifyInstance): Promise<void> {
           {
             district_id: Fields.reference(PLACE.district),
             tehsil_id: Fields.reference(PLACE.tehsil),
-            interest_ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 100, 'x-message': 'Please select interests from the list.' }),
+            interest_ids: idList(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 100, 'x-message': 'Please select interests from the list.' }),
           },
           { additionalProperties: false },
         ),
