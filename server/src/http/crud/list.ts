@@ -148,18 +148,11 @@ async function readPage(query: { ordered: AnySelect; reversed(): AnySelect }, of
 }
 
 /**
- * A list's total. Unfiltered, it is the trigger-kept row count (migration 0004) less the excluded ids
- * that exist (the admin list leaves out the signed-in admin), so it costs no count(*).
+ * A list's total, as its own statement: totalOf's one value (the rule is written once, there).
  */
 async function countOf(crud: CrudContext, base: ReturnType<typeof buildListQuery>['base'], filtered: boolean, excludeIds: number[]): Promise<number> {
-  const countAll = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0);
-  if (filtered) return countAll();
-  const kept = await keptCount(crud);
-  if (kept === null) return countAll();
-  if (!excludeIds.length) return kept;
-  const { db, def } = crud;
-  const present = await inSubset(def, db.selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', excludeIds)).executeTakeFirst();
-  return kept - Number(present?.n ?? 0);
+  const { rows } = await sql<{ n: number | string }>`select ${totalOf(crud, base, filtered, excludeIds)} as n`.execute(crud.db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The list's rows before any filter, from the trigger-kept counts (migration 0004), if kept. */
@@ -171,7 +164,12 @@ async function keptCount({ db, def }: CrudContext): Promise<number | null> {
 const keptQuery = (db: CrudContext['db'], def: CrudContext['def']) =>
   db.selectFrom('row_counts').select('n').where('table_name', '=', def.subset ? subsetCounterKey(def.table, def.subset.value) : def.table);
 
-/** countOf as one value of a statement (PostgreSQL's folded page): the kept count when it is kept, else count(*). */
+/**
+ * A list's total as one value of a statement (PostgreSQL's folded page; countOf asks for it alone).
+ * Unfiltered, it is the trigger-kept row count (migration 0004) less the excluded ids that exist (the
+ * admin list leaves out the signed-in admin), so it costs no count(*); filtered, or not kept, count(*).
+ * Both databases evaluate coalesce's arguments only as far as needed, so the count(*) runs only then.
+ */
 function totalOf(crud: CrudContext, base: ReturnType<typeof buildListQuery>['base'], filtered: boolean, excludeIds: number[]): RawBuilder<number> {
   const { db, def } = crud;
   const countAll = base.select((eb) => eb.fn.countAll<number>().as('total'));
