@@ -1,5 +1,5 @@
 import { createElement, use, useDeferredValue, useMemo, useState } from 'react';
-import { Admin, CanAccess, CustomRoutes, Navigate, Resource, useParams, type AuthProvider, type LoginComponent } from 'react-admin';
+import { AdminContext, AdminUI, CanAccess, CustomRoutes, Navigate, Resource, useParams, type AuthProvider, type LoginComponent } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider as ourAuthProvider } from './providers/authProvider';
 import { dataProvider as ourDataProvider, type AppDataProvider } from './providers/dataProvider';
@@ -10,6 +10,7 @@ import { DirectionProvider, useConsoleLanguage } from './i18n/direction';
 import { alignAdminLocale, createI18nProvider, useLanguageI18nProvider } from './i18n/i18nProvider';
 import { languageDirection } from './i18n/languages';
 import { AppLayout, AppNotification } from './layout/AppLayout';
+import { StableResourceDefinitions } from './layout/StableResourceDefinitions';
 import { buildTheme } from './layout/theme';
 import { LocationImport } from './pages/LocationImport';
 import { useThemeSettings } from './layout/themeSettings';
@@ -160,24 +161,31 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
   const [store] = useState(consoleStore);
   return (
     <DirectionProvider language={language}>
-      <Admin
+      {/* react-admin's <Admin> (its context, then its routes), with the definitions kept in between while
+          react-admin registers the same resources again (StableResourceDefinitions) */}
+      <AdminContext
         dataProvider={dataProvider}
         queryClient={queryClient}
         store={store}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
-        layout={AppLayout}
-        notification={AppNotification}
         theme={theme}
-        accessDenied={GoToUnauthorized}
-        dashboard={GoToDashboard}
-        loginPage={loginPage}
-        requireAuth
         routerProvider={integratorRouterProvider}
-        disableTelemetry
       >
-        {adminChildren}
-      </Admin>
+        <StableResourceDefinitions>
+          <AdminUI
+            layout={AppLayout}
+            notification={AppNotification}
+            accessDenied={GoToUnauthorized}
+            dashboard={GoToDashboard}
+            loginPage={loginPage}
+            requireAuth
+            disableTelemetry
+          >
+            {adminChildren}
+          </AdminUI>
+        </StableResourceDefinitions>
+      </AdminContext>
     </DirectionProvider>
   );
 };
