@@ -1,5 +1,5 @@
 import { createElement, use, useDeferredValue, useMemo, useState } from 'react';
-import { AdminContext, AdminUI, CanAccess, CustomRoutes, Navigate, Resource, useParams, type AuthProvider, type LoginComponent } from 'react-admin';
+import { AdminContext, AdminUI, CanAccess, CustomRoutes, Navigate, Resource, useParams, type AuthProvider, type LoginComponent, type ResourceDefinitions } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider as ourAuthProvider } from './providers/authProvider';
 import { dataProvider as ourDataProvider, type AppDataProvider } from './providers/dataProvider';
@@ -71,21 +71,31 @@ export interface AppProps {
  * <Admin>'s children change (new elements on each render of App: a change of language or theme), and
  * that registration drew the whole console a second time.
  */
+const resourceElements = resourceNames.map((name) => {
+  const { list, create, edit, show, icon, recordRepresentation, parent, routes } = resources[name];
+  return (
+    <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation}>
+      {/* the spec's child route: /x/add/{parent's id} opens the add form under that parent */}
+      {parent && create ? <Route path="add/:parentId" element={createElement(create)} /> : null}
+      <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
+      <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
+      <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
+      {routes?.map(({ path, element }) => <Route key={path} path={path} element={createElement(element)} />)}
+    </Resource>
+  );
+});
+
+/**
+ * What react-admin registers for those resources (its own `Resource.registerResource`), given to the
+ * first render (StableResourceDefinitions) rather than registered after it.
+ */
+const resourceDefinitions: ResourceDefinitions = Object.fromEntries(
+  resourceElements.map((element) => [element.props.name, Resource.registerResource(element.props)]),
+);
+
 const adminChildren = (
   <>
-    {resourceNames.map((name) => {
-      const { list, create, edit, show, icon, recordRepresentation, parent, routes } = resources[name];
-      return (
-        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation}>
-          {/* the spec's child route: /x/add/{parent's id} opens the add form under that parent */}
-          {parent && create ? <Route path="add/:parentId" element={createElement(create)} /> : null}
-          <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
-          <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
-          <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
-          {routes?.map(({ path, element }) => <Route key={path} path={path} element={createElement(element)} />)}
-        </Resource>
-      );
-    })}
+    {resourceElements}
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/authorization" element={<Unauthorized />} />
@@ -172,7 +182,7 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
         theme={theme}
         routerProvider={integratorRouterProvider}
       >
-        <StableResourceDefinitions>
+        <StableResourceDefinitions initial={resourceDefinitions}>
           <AdminUI
             layout={AppLayout}
             notification={AppNotification}
