@@ -1,5 +1,5 @@
 import { createElement, use, useDeferredValue, useMemo, useState } from 'react';
-import { Admin, CanAccess, CustomRoutes, Navigate, Resource, useParams, type AuthProvider, type LoginComponent } from 'react-admin';
+import { AdminContext, AdminUI, CanAccess, CustomRoutes, Navigate, Resource, useParams, type AuthProvider, type LoginComponent, type ResourceDefinitions } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider as ourAuthProvider } from './providers/authProvider';
 import { dataProvider as ourDataProvider, type AppDataProvider } from './providers/dataProvider';
@@ -10,6 +10,7 @@ import { DirectionProvider, useConsoleLanguage } from './i18n/direction';
 import { alignAdminLocale, createI18nProvider, useLanguageI18nProvider } from './i18n/i18nProvider';
 import { languageDirection } from './i18n/languages';
 import { AppLayout, AppNotification } from './layout/AppLayout';
+import { StableResourceDefinitions } from './layout/StableResourceDefinitions';
 import { buildTheme } from './layout/theme';
 import { LocationImport } from './pages/LocationImport';
 import { useThemeSettings } from './layout/themeSettings';
@@ -70,21 +71,31 @@ export interface AppProps {
  * <Admin>'s children change (new elements on each render of App: a change of language or theme), and
  * that registration drew the whole console a second time.
  */
+const resourceElements = resourceNames.map((name) => {
+  const { list, create, edit, show, icon, recordRepresentation, parent, routes } = resources[name];
+  return (
+    <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation}>
+      {/* the spec's child route: /x/add/{parent's id} opens the add form under that parent */}
+      {parent && create ? <Route path="add/:parentId" element={createElement(create)} /> : null}
+      <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
+      <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
+      <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
+      {routes?.map(({ path, element }) => <Route key={path} path={path} element={createElement(element)} />)}
+    </Resource>
+  );
+});
+
+/**
+ * What react-admin registers for those resources (its own `Resource.registerResource`), given to the
+ * first render (StableResourceDefinitions) rather than registered after it.
+ */
+const resourceDefinitions: ResourceDefinitions = Object.fromEntries(
+  resourceElements.map((element) => [element.props.name, Resource.registerResource(element.props)]),
+);
+
 const adminChildren = (
   <>
-    {resourceNames.map((name) => {
-      const { list, create, edit, show, icon, recordRepresentation, parent, routes } = resources[name];
-      return (
-        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation}>
-          {/* the spec's child route: /x/add/{parent's id} opens the add form under that parent */}
-          {parent && create ? <Route path="add/:parentId" element={createElement(create)} /> : null}
-          <Route path="add" element={<Navigate to={`/${name}/create`} replace />} />
-          <Route path="edit/:id/*" element={<LegacyRecordRoute resource={name} view="edit" />} />
-          <Route path="show/:id/*" element={<LegacyRecordRoute resource={name} view="show" />} />
-          {routes?.map(({ path, element }) => <Route key={path} path={path} element={createElement(element)} />)}
-        </Resource>
-      );
-    })}
+    {resourceElements}
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/authorization" element={<Unauthorized />} />
@@ -160,24 +171,31 @@ export const App = ({ dataProvider = ourDataProvider, authProvider = ourAuthProv
   const [store] = useState(consoleStore);
   return (
     <DirectionProvider language={language}>
-      <Admin
+      {/* react-admin's <Admin> (its context, then its routes), with the definitions kept in between while
+          react-admin registers the same resources again (StableResourceDefinitions) */}
+      <AdminContext
         dataProvider={dataProvider}
         queryClient={queryClient}
         store={store}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
-        layout={AppLayout}
-        notification={AppNotification}
         theme={theme}
-        accessDenied={GoToUnauthorized}
-        dashboard={GoToDashboard}
-        loginPage={loginPage}
-        requireAuth
         routerProvider={integratorRouterProvider}
-        disableTelemetry
       >
-        {adminChildren}
-      </Admin>
+        <StableResourceDefinitions initial={resourceDefinitions}>
+          <AdminUI
+            layout={AppLayout}
+            notification={AppNotification}
+            accessDenied={GoToUnauthorized}
+            dashboard={GoToDashboard}
+            loginPage={loginPage}
+            requireAuth
+            disableTelemetry
+          >
+            {adminChildren}
+          </AdminUI>
+        </StableResourceDefinitions>
+      </AdminContext>
     </DirectionProvider>
   );
 };

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, memo, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { Layout, Loading, Notification, NotificationContext, useNotificationContext } from 'react-admin';
 import { AppBar } from './AppBar';
@@ -8,16 +8,28 @@ import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
 import { Menu } from './Menu';
 
+/*
+ * The shell's parts take no props of the page, so they are drawn again only when what they read changes:
+ * react-admin draws the layout again with new children on every change of its routes (three times in a
+ * sign-in: the permissions' answer, the resources registered again), and the app bar and the menu of 31
+ * entries drew each time.
+ */
+const ShellAppBar = memo(AppBar);
+const ShellMenu = memo(Menu);
+const ShellLoadingBar = memo(LoadingBar);
+const ShellBreadcrumbs = memo(Breadcrumbs);
+const ShellFooter = memo(Footer);
+
 /** The shell of every signed-in screen: app bar, sidebar, breadcrumbs, the page, the footer. */
 export const AppLayout = ({ children }: { children: ReactNode }) => (
-  <Layout appBar={AppBar} menu={Menu} sidebar={AppSidebar}>
-    <LoadingBar />
-    <Breadcrumbs />
+  <Layout appBar={ShellAppBar} menu={ShellMenu} sidebar={AppSidebar}>
+    <ShellLoadingBar />
+    <ShellBreadcrumbs />
     <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
       {/* A lazily loaded page suspends here, so the breadcrumbs and footer stay in place. */}
       <Suspense fallback={<Loading />}>{children}</Suspense>
     </Box>
-    <Footer />
+    <ShellFooter />
   </Layout>
 );
 

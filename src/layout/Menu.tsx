@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
@@ -140,7 +140,9 @@ const useEntryLabel = (node: ResourceName | MenuLink): string => {
     : translate(node.label);
 };
 
-const MenuEntry = ({ node, depth }: { node: ResourceName | MenuLink; depth: number }) => {
+// memo: the menu draws again when the permissions' answer or the pins change; an entry only when its own
+// node, or what it reads (the language, the sidebar, the pins, the definitions), does.
+const MenuEntry = memo(function MenuEntry({ node, depth }: { node: ResourceName | MenuLink; depth: number }) {
   const translate = useTranslate();
   const [sidebarOpen] = useSidebarState();
   const [pins, togglePin] = usePins();
@@ -186,9 +188,9 @@ const MenuEntry = ({ node, depth }: { node: ResourceName | MenuLink; depth: numb
       ) : null}
     </Box>
   );
-};
+});
 
-const MenuGroup = ({ node, depth }: { node: MenuGroupNode; depth: number }) => {
+const MenuGroup = memo(function MenuGroup({ node, depth }: { node: MenuGroupNode; depth: number }) {
   const translate = useTranslate();
   const [sidebarOpen] = useSidebarState();
   const [open, setOpen] = useState(true);
@@ -223,7 +225,7 @@ const MenuGroup = ({ node, depth }: { node: MenuGroupNode; depth: number }) => {
       </Collapse>
     </>
   );
-};
+});
 
 const MenuEntries = ({ nodes, depth }: { nodes: MenuNode[]; depth: number }) => (
   <>
