@@ -679,13 +679,18 @@ async function seedCare(
       };
     }
   }
-  const pastCount = await bulkInsert(database, 'appointments', pastAppointments());
-  const open = await db.selectFrom('duty_slots').select(['id', 'doctor_id', 'date', 's_time', 'e_time']).where('doctor_id', 'in', doctorIds).where('date', 'in', week).orderBy('id').execute();
-  const booked = faker.helpers.arrayElements(open, ahead);
-  await bulkInsert(database, 'appointments', booked.map((slot) => ({
-    patient_id: faker.helpers.arrayElement(patients), doctor_id: slot.doctor_id, slot_id: slot.id, date: slot.date, s_time: slot.s_time, e_time: slot.e_time,
-    status: 'Booked', cancel_reason_id: null, detail: faker.helpers.arrayElement(DISEASES), created_by: opts.ownerId, created_at: stamp, updated_at: stamp,
-  })));
+  // both in one load: the bookings ahead (3%) had gone in after the table's indexes and keys were made
+  // again, each row checked and indexed on its own (30,000 of them 1.7 s at 100,000 patients)
+  const { pastCount, booked } = await withDeferredIndexing(database, 'appointments', Infinity, async () => {
+    const pastCount = await insertRows(database, 'appointments', pastAppointments());
+    const open = await db.selectFrom('duty_slots').select(['id', 'doctor_id', 'date', 's_time', 'e_time']).where('doctor_id', 'in', doctorIds).where('date', 'in', week).orderBy('id').execute();
+    const booked = faker.helpers.arrayElements(open, ahead);
+    await insertRows(database, 'appointments', booked.map((slot) => ({
+      patient_id: faker.helpers.arrayElement(patients), doctor_id: slot.doctor_id, slot_id: slot.id, date: slot.date, s_time: slot.s_time, e_time: slot.e_time,
+      status: 'Booked', cancel_reason_id: null, detail: faker.helpers.arrayElement(DISEASES), created_by: opts.ownerId, created_at: stamp, updated_at: stamp,
+    })));
+    return { pastCount, booked };
+  });
   for (let i = 0; i < booked.length; i += 500) {
     await db.updateTable('duty_slots').set({ status: 'Booked' }).where('id', 'in', booked.slice(i, i + 500).map((b) => b.id)).execute();
   }
