@@ -199,9 +199,42 @@ describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
       const stored = Number((await db.selectFrom('user_message_recipients').select((eb) => eb.fn.countAll<number>().as('n')).where('message_id', '=', id).executeTakeFirstOrThrow()).n);
       expect([m.title, m.total_users]).toEqual([m.title, stored]);
     }
-    const message = await db.selectFrom('user_messages').select(['id', 'total_users']).orderBy('total_users', 'desc').limit(1).executeTakeFirstOrThrow();
-    const { resolveRecipients } = await import('../src/resources/programme/messages');
-    expect(await resolveRecipients(db, message.id)).toBe(message.total_users);
+    expect(await unchangedByTheServer(t)).toEqual([]);
+  });
+
+  test('the recipients stored for new messages at once are those the server picks for each: every age range, one to three interests', async () => {
+    const db = t.db.db;
+    const { matchingPatients, storeRecipientsOfNewMessages } = await import('../src/resources/programme/messages');
+    // the tehsils with most patients, each message with other interests and ages
+    const tehsils = await db.selectFrom('patient_profiles').select(['tehsil_id', (eb) => eb.fn.countAll<number>().as('n')]).where('tehsil_id', 'is not', null)
+      .groupBy('tehsil_id').orderBy('n', 'desc').orderBy('tehsil_id').limit(4).execute();
+    const place = async (tehsil_id: number) => (await db.selectFrom('tehsils').select('district_id').where('id', '=', tehsil_id).executeTakeFirstOrThrow()).district_id;
+    const interests = (await db.selectFrom('interests').select('id').orderBy('id').execute()).map((r) => r.id);
+    const ageRanges = [[null, null], [18, 45], [0, 30], [40, 130], [18, 45]] as const;
+    const made: { id: number; tehsil_id: number; from_age: number | null; to_age: number | null; interestIds: number[] }[] = [];
+    for (const [i, [from_age, to_age]] of ageRanges.entries()) {
+      const tehsil_id = Number(tehsils[i % tehsils.length]!.tehsil_id);
+      const interestIds = interests.slice(i % 4, (i % 4) + 1 + (i % 3));
+      const stamp = new Date().toISOString();
+      const { id } = await db.insertInto('user_messages').values({ type: 'General', title: `At once ${i}`, survey_id: null, knowledge_id: null, text: 'x', from_age, to_age,
+        district_id: await place(tehsil_id), tehsil_id, status: 1, total_users: 0, created_by: null, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('user_message_interests').values(interestIds.map((interest_id) => ({ message_id: id, interest_id }))).execute();
+      made.push({ id, tehsil_id, from_age, to_age, interestIds });
+    }
+    const stored = await storeRecipientsOfNewMessages(db, made);
+    let total = 0;
+    for (const m of made) {
+      const expected = (await matchingPatients(db, m, m.interestIds).select('u.id').orderBy('u.id').execute()).map((r) => r.id);
+      const got = (await db.selectFrom('user_message_recipients').select('user_id').where('message_id', '=', m.id).orderBy('user_id').execute()).map((r) => r.user_id);
+      const { total_users } = await db.selectFrom('user_messages').select('total_users').where('id', '=', m.id).executeTakeFirstOrThrow();
+      expect([m.id, got, total_users]).toEqual([m.id, expected, expected.length]);
+      total += expected.length;
+    }
+    expect(stored).toBe(total);
+    // every message has patients to pick (an empty pick would prove nothing)
+    const counts = await Promise.all(made.map(async (m) => Number((await db.selectFrom('user_message_recipients').select((eb) => eb.fn.countAll<number>().as('n')).where('message_id', '=', m.id).executeTakeFirstOrThrow()).n)));
+    expect(counts.filter((n) => n === 0)).toEqual([]);
+    expect(await unchangedByTheServer(t)).toEqual([]);
   });
 
   test('every VC lies in a tehsil of its own district, and demo admins sign in', async () => {
@@ -222,6 +255,7 @@ describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
     const sizes = async () => Object.fromEntries(await Promise.all((['categories', 'health_literacy_contents', 'pages', 'faqs', 'promotional_sections', 'users', 'appointment_requests'] as const)
       .map(async (table) => [table, Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)] as const)));
     const before = await sizes();
+    const lastMessage = (await db.selectFrom('user_messages').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id;
     await seedDemo(t.db, { scale: 0.02, force: true, argon2: { memoryCost: 1024, timeCost: 1 }, storage: t.app.ctx.storage, log: () => undefined });
     const after = await sizes();
     expect({ ...after, users: before.users, appointment_requests: before.appointment_requests }).toEqual(before);
@@ -230,5 +264,30 @@ describe.each(DIALECTS)('demo seed at scale 1 (%s)', (dialect) => {
     // the second batch's notifications show their real copies too
     const unequal = await db.selectFrom('sent_notifications').select(['id', 'recipients', 'delivered', 'status']).where((eb) => eb.or([eb('recipients', '!=', eb.ref('delivered')), eb('status', '!=', 'sent')])).execute();
     expect(unequal).toEqual([]);
+    // the second batch's messages, stored beside the first's, are the server's picks too (the first's
+    // would now take the second batch's patients too: the server adds them on an edit)
+    expect(await unchangedByTheServer(t, lastMessage)).toEqual([]);
   });
 });
+
+/**
+ * Every message's recipients (those past `afterId`) resolved again by the server (resolveRecipients, as an edit does): the
+ * messages whose recipients or total_users that changed, with what was there and what is after; none
+ * when the seeder stored exactly the server's picks.
+ */
+async function unchangedByTheServer(t: TestApp, afterId = 0): Promise<unknown[]> {
+  const db = t.db.db;
+  const { resolveRecipients } = await import('../src/resources/programme/messages');
+  const recipientsOf = async (id: number) => (await db.selectFrom('user_message_recipients').select('user_id').where('message_id', '=', id).orderBy('user_id').execute()).map((r) => r.user_id);
+  const messages = await db.selectFrom('user_messages').select(['id', 'total_users']).where('id', '>', afterId).orderBy('id').execute();
+  expect(messages.length).toBeGreaterThan(0);
+  expect(messages.some((m) => m.total_users > 0)).toBe(true);
+  const changed: unknown[] = [];
+  for (const m of messages) {
+    const before = await recipientsOf(m.id);
+    const resolved = await resolveRecipients(db, m.id);
+    const after = await recipientsOf(m.id);
+    if (before.length !== m.total_users || resolved !== m.total_users || after.join() !== before.join()) changed.push({ id: m.id, total_users: m.total_users, before, resolved, after });
+  }
+  return changed;
+}
