@@ -128,7 +128,8 @@ export const NotificationBell = () => {
 
   const count = data?.count ?? 0;
   const notifications = data?.notifications ?? [];
-  const label = translate('app.notifications.bell_label', { count });
+  // no count is claimed before the server has told it ("0 unread" while loading was read as a count)
+  const label = data ? translate('app.notifications.bell_label', { count }) : translate('app.notifications.title');
   const open = anchor !== null;
 
   return (

@@ -50,6 +50,21 @@ const serve = (state: { notifications: ReturnType<typeof notification>[] }) => {
 };
 
 describe('Notification bell', () => {
+  it('names no count until the server has told it', async () => {
+    let answer: (value: { data: { notifications: ReturnType<typeof notification>[]; count: number } }) => void = () => undefined;
+    const getNotifications = jest.fn(() => new Promise<{ data: { notifications: ReturnType<typeof notification>[]; count: number } }>((resolve) => (answer = resolve)));
+    render(
+      <AdminTestContext i18nProvider={i18nProvider} dataProvider={appTestDataProvider({ getNotifications, markNotificationsRead: jest.fn() })} identity={{ id: 1, fullName: 'Test Admin', pusherId: 'p-1' }}>
+        <NotificationBell />
+      </AdminTestContext>,
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /unread/ })).toBeNull();
+    await waitFor(() => expect(getNotifications).toHaveBeenCalled());
+    act(() => answer({ data: { notifications: [notification(1, 'First', false)], count: 1 } }));
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+  });
+
   it('shows the unread count, and a pushed notification goes on top and raises it', async () => {
     const user = userEvent.setup({ delay: null });
     const state = { notifications: [notification(2, 'Second', false), notification(1, 'First', true)] };
