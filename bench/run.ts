@@ -928,7 +928,9 @@ function goals(rows: Row[], seeding: Record<string, { seedMs: number }>, scale: 
   const ours = (r: Row) => !r.scenario.startsWith('bare');
   const deepPage = (r: Row) => ours(r) && /^(admins|patients), page \d+$/.test(r.scenario) && !r.scenario.endsWith(', page 1');
   const paged = (r: Row) => ours(r) && !deepPage(r) && (/^(admins|patients), page/.test(r.scenario) || r.scenario === 'admins, pages 1-3' || ['tasks', 'appointments', 'user-messages', 'dynamic-forms', 'patients, date range'].includes(r.scenario));
-  const clean = (r: Row) => r.non2xx === 0 && r.errors === 0;
+  // a call none of whose requests was answered within the run is not clean: autocannon counts no timeout
+  // for what is still in flight when the run ends, so such a row has no errors and a p99 of 0
+  const clean = (r: Row) => r.requests > 0 && r.non2xx === 0 && r.errors === 0;
   // on SQLite against the bare endpoint of the same run; PostgreSQL against SQLite (below)
   add('paged list: ratio >= 0.7 to bare, p99 < 50 ms', (r) => paged(r) && r.dialect === 'sqlite', (r) => [(ratio(r) ?? 0) >= 0.7 && r.p99 < 50 && clean(r), `${r.reqPerSec} req/s (${versus(r)}), p99 ${r.p99} ms`]);
   add('paged list p99 < 50 ms', (r) => paged(r) && r.dialect === 'postgres', (r) => [r.p99 < 50 && clean(r), `${r.reqPerSec} req/s, p99 ${r.p99} ms`]);
@@ -948,9 +950,9 @@ function goals(rows: Row[], seeding: Record<string, { seedMs: number }>, scale: 
     const x = r.reqPerSec / list.reqPerSec;
     return [x >= 0.5 && clean(r), `${r.reqPerSec} req/s, ${x.toFixed(2)} of "${FHIR_BESIDE[r.scenario]}" (${list.reqPerSec}), p99 ${r.p99} ms`];
   });
-  add('dashboard median < 100 ms', (r) => r.scenario.startsWith('dashboard'), (r) => [r.p50 < 100 && r.non2xx === 0, `p50 ${r.p50} ms`]);
-  add('create with audit >= 1,500/s', (r) => r.scenario === 'create district', (r) => [r.reqPerSec >= 1500 && r.non2xx === 0, `${r.reqPerSec} req/s`]);
-  add('login p95 < 250 ms', (r) => r.scenario.startsWith('login'), (r) => [r.p975 < 250 && r.non2xx === 0, `p97.5 ${r.p975} ms`]);
+  add('dashboard median < 100 ms', (r) => r.scenario.startsWith('dashboard'), (r) => [r.p50 < 100 && clean(r), `p50 ${r.p50} ms`]);
+  add('create with audit >= 1,500/s', (r) => r.scenario === 'create district', (r) => [r.reqPerSec >= 1500 && clean(r), `${r.reqPerSec} req/s`]);
+  add('login p95 < 250 ms', (r) => r.scenario.startsWith('login'), (r) => [r.p975 < 250 && clean(r), `p97.5 ${r.p975} ms`]);
   for (const [d, v] of Object.entries(seeding).filter(([, v]) => Number.isFinite(v.seedMs))) {
     // programme scale in 2 minutes on SQLite; a million patients (--scale 1000) in 15 on either
     if (scale >= 1000) out.push({ goal: 'a million patients seeded < 15 min', scenario: `seed:demo --scale ${scale}`, dialect: d as DialectName, figure: `${(v.seedMs / 60_000).toFixed(1)} min`, met: v.seedMs < 900_000 });
