@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, INVALID_DATA } from './errors';
+import { requestOver } from './inFlight';
 
 /**
  * How much a request body may carry. A JSON body is at most JSON_BODY_LIMIT unless its route takes
@@ -204,6 +205,7 @@ export function clientAborted(error: { code?: string; message?: string }, reques
 export function dropAborted(error: { code?: string; message?: string }, request: FastifyRequest, reply: FastifyReply): void {
   request.log.info({ code: error.code, url: request.url }, 'the client closed the connection before its request was read');
   reply.hijack();
+  requestOver(request);
   void removeStreamedFiles(request);
 }
 

@@ -6,12 +6,16 @@ import type { Db } from '../db';
 import { loadColumnTypes } from '../db/columns';
 import { loadSearchIndexes } from '../db/search';
 import { IdCodec } from '../http/ids';
+import { InFlight, trackInFlight } from '../http/inFlight';
 import type { Registry } from '../http/resource';
 import { Realtime } from '../realtime';
 import { createMailer, type Mailer } from '../services/mail';
 import { MailQueue } from '../services/mailQueue';
 import { Outages } from '../services/outages';
 import { createStorage } from '../services/storageDriver';
+
+/** How long a shutdown waits for the requests still running before it closes the database under them. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface ContextOptions {
   config: Config;
@@ -58,8 +62,13 @@ export const appContext = fp<ContextOptions>(async (app, { config, database, reg
     outages,
   };
   app.decorate('ctx', ctx);
+  const inFlight = new InFlight();
+  trackInFlight(app, inFlight);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => {
+    // requests still at work (their clients may have left) finish before what they use is closed
+    if (inFlight.count > 0) app.log.info({ running: inFlight.count }, 'shutting down: waiting for the requests still running');
+    if (!(await inFlight.idle(SHUTDOWN_GRACE_MS))) app.log.warn({ running: inFlight.count }, `requests still running after ${SHUTDOWN_GRACE_MS} ms of shutdown: closing under them`);
     outages.close();
     await mail.close();
     if (!mailer) transport.close();

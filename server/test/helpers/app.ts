@@ -126,6 +126,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** the server's log lines, at LOG_LEVEL (else nothing is logged) */
   logStream?: { write(line: string): void };
+  /** the app opens the database itself and closes it with itself, as the real server does (a test of shutdown) */
+  ownDatabase?: boolean;
 }
 
 /** A whole app on a fresh database of the given dialect, with the first super admin signed in. */
@@ -141,7 +143,7 @@ export async function startTestApp(dialect: Dialect, env: Record<string, string>
     { databaseUrl: fresh.databaseUrl, consoleDir: null, argon2: { memoryCost: 1024, timeCost: 1 }, ...options.config },
   );
   // every answer checked against its serialiser: a field its response schema forgot fails the test that meets it
-  const { app } = await buildApp(config, { db: fresh.db, logger: false, logStream: options.logStream, registry: options.registry, checkAnswers: true });
+  const { app } = await buildApp(config, { db: options.ownDatabase ? undefined : fresh.db, logger: false, logStream: options.logStream, registry: options.registry, checkAnswers: true });
   // every answer held to the document the server serves (helpers/document.ts)
   const inject: TestApp['inject'] = async ({ token, ...opts }) => {
     const res = await app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
