@@ -257,4 +257,10 @@ describe.each(DIALECTS)('a client that drops an upload mid-body (%s)', (dialect)
     const whole = await fetch(`http://127.0.0.1:${port}/api/admin/media-file/upload-chunk`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${t.rootToken}` }, body: payload });
     expect(whole.status).toBe(200);
   });
+
+  it('leaves no request counted as running: the app, stopped, closes at once (http/inFlight.ts)', async () => {
+    await t.app.close();
+    const shutdown = lines.filter((l) => typeof l.msg === 'string' && /^(shutting down|requests still running)/.test(l.msg));
+    expect(shutdown).toEqual([]);
+  });
 });
