@@ -84,7 +84,7 @@ async function main() {
 
   // PostgreSQL: TEST_PG_URL, else a throwaway server of our own.
   const env = { ...process.env };
-  // the answers' serialisers compiled once a run rather than once a test file (server/src/http/validators.ts)
+  // the answers' serialisers and ajv's validators compiled once a run rather than once a test file (server/src/http/validators.ts)
   env.SERIALIZER_CODE_CACHE ??= path.join(tmp, 'serializers');
   if (env.TEST_PG_URL) {
     log(`using TEST_PG_URL from the environment`);

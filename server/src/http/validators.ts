@@ -12,10 +12,76 @@ type BuildValidator = (externalSchemas: any, options: any) => CompileRoute;
 /** as fastify's options type it (its types describe the compiler as taking a schema: it gets the route, as above) */
 type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
 
+/**
+ * SERIALIZER_CODE_CACHE=<folder>, for the test suite only (scripts/test.mjs sets it): compiled code kept on
+ * disk between the processes of one run (the answers' serialisers and the requests' validators here,
+ * the OpenAPI document's validators in server/test/helpers/document.ts). Jest runs each test file in a
+ * module registry of its own, so the per-process caches below start empty in every file. Never set in
+ * production: the server would run code read from that folder.
+ */
+const codeCache = process.env.SERIALIZER_CODE_CACHE || null;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- generated modules, as they export */
+/**
+ * The module of generated code kept in the run's folder under `key` (any text: it is hashed), made by
+ * `make` when no process of the run has made it yet, and run with `requireFrom` as its `require`; null
+ * when there is no such folder (production). A module is written whole or not at all (another process
+ * may read it at once), and is the generator's own output (fast-json-stringify's or ajv's standalone code).
+ */
+export function throughCodeCache(key: string, make: () => string, requireFrom: NodeJS.Require): any {
+  if (!codeCache) return null;
+  const file = join(codeCache, `${createHash('sha256').update(key).digest('hex')}.js`);
+  let code: string;
+  try {
+    code = readFileSync(file, 'utf8');
+  } catch {
+    code = make();
+    mkdirSync(codeCache, { recursive: true });
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+  }
+  const module = { exports: {} as any };
+  new Function('module', 'require', code)(module, requireFrom);
+  return module.exports;
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
 /** Fastify's own validator compiler (ajv), as fastify requires it: one ajv per set of options. */
-const fastifyAjvCompiler = createRequire(require.resolve('fastify'))('@fastify/ajv-compiler') as () => BuildValidator;
+const compilerRequire = createRequire(require.resolve('fastify'));
+const fastifyAjvCompiler = compilerRequire('@fastify/ajv-compiler') as (() => BuildValidator) & { AjvReference: symbol };
+const ajvRequire = createRequire(compilerRequire.resolve('@fastify/ajv-compiler'));
+/* eslint-disable @typescript-eslint/no-explicit-any -- ajv's standalone code generator, as it is called */
+const ajvStandalone = ajvRequire('ajv/dist/standalone').default as (ajv: any, validate: Validate) => string;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+const ajvVersion = (ajvRequire('ajv/package.json') as { version: string }).version;
 const pool = fastifyAjvCompiler();
 const compiled = new WeakMap<CompileRoute, Map<string, Validate>>();
+
+/**
+ * With the run's code folder (tests), a route's validator is ajv's standalone code of it, compiled by
+ * the first process of the run that needs it and loaded by the others: compiling the requests' schemas
+ * cost about 1-1.5 s of CPU in every test file that builds an app. The same ajv, options and validator
+ * (ajv's standalone code is the compiled function's own source, with its runtime helpers and formats
+ * required from ajv and ajv-formats); `code.source` only keeps that source.
+ */
+const throughCache = new WeakMap<CompileRoute, CompileRoute>();
+function compilingThroughCache(options: { customOptions?: object }): CompileRoute {
+  const withSource = { ...options, customOptions: { ...options.customOptions, code: { source: true } } };
+  const compile = pool({}, withSource);
+  let cached = throughCache.get(compile);
+  if (cached) return cached;
+  const optionsKey = JSON.stringify({ ...withSource, ajvVersion });
+  cached = (route) => {
+    if (route.schema?.$id) return compile(route);
+    return throughCodeCache(`ajv\n${optionsKey}\n${JSON.stringify(route.schema)}`, () => {
+      const ajv = (compile as unknown as Record<symbol, { ajv: unknown }>)[fastifyAjvCompiler.AjvReference]!.ajv;
+      return ajvStandalone(ajv, compile(route));
+    }, ajvRequire) as Validate;
+  };
+  throughCache.set(compile, cached);
+  return cached;
+}
 
 /**
  * Fastify's validator compiler with the compiled validators kept per process, by the schema's JSON:
@@ -28,7 +94,7 @@ const compiled = new WeakMap<CompileRoute, Map<string, Validate>>();
 const shared: BuildValidator = (_externalSchemas, options) => {
   // requests' schemas are whole (no $ref): the shared schemas are the answers' (http/responses.ts),
   // which ajv need not know. Passed on, fastify's pool would write them all out as its key for every route.
-  const compile = pool({}, options);
+  const compile = codeCache ? compilingThroughCache(options) : pool({}, options);
   let cache = compiled.get(compile);
   if (!cache) compiled.set(compile, (cache = new Map()));
   return (route) => {
@@ -124,45 +190,26 @@ const sharedSerializers: BuildSerializer = (externalSchemas, options) => {
   };
 };
 
-/**
- * SERIALIZER_CODE_CACHE=<folder>, for the test suite only (scripts/test.mjs sets it): the serialisers'
- * code kept on disk between processes. Jest runs each test file in a module registry of its own, so
- * the per-process cache above starts empty in every file, and compiling the answers' few hundred
- * schemas (fast-json-stringify: checking each schema, resolving its references, writing its code) cost
- * about 4-5 s of CPU a file. fast-json-stringify's standalone mode writes the same code as a module;
- * a file compiles it once and every later file (and server process) of the run loads it. Never set in
- * production: the server would run code read from that folder.
+/*
+ * The serialisers through the run's code folder (tests, see throughCodeCache): compiling the answers'
+ * few hundred schemas (fast-json-stringify: checking each schema, resolving its references, writing its
+ * code) cost about 4-5 s of CPU a file. fast-json-stringify's standalone mode writes the same code as a
+ * module; a file compiles it once and every later file (and server process) of the run loads it.
  */
-const codeCache = process.env.SERIALIZER_CODE_CACHE || null;
-const compilerRequire = createRequire(require.resolve('fastify'));
 const fjsRequire = createRequire(compilerRequire.resolve('@fastify/fast-json-stringify-compiler'));
 /* eslint-disable @typescript-eslint/no-explicit-any -- fast-json-stringify's build, as it is called */
 const fastJsonStringify = fjsRequire('fast-json-stringify') as (schema: any, options: any) => string;
 const fjsVersion = (fjsRequire('fast-json-stringify/package.json') as { version: string }).version;
 
 function compileThroughCache(externalSchemas: any, options: any): (route: { schema: any }) => Serialize {
-  const base = { ...options, schema: externalSchemas, mode: 'standalone' };
-  const optionsKey = JSON.stringify({ ...options, fjsVersion });
+  // inlineValidators: the ajv validators of the answers' unions (anyOf, if/then/else) written into the
+  // module as ajv's standalone code, not compiled again by every process that loads it
+  const base = { ...options, schema: externalSchemas, mode: 'standalone', inlineValidators: true };
+  const optionsKey = JSON.stringify({ ...options, inlineValidators: true, fjsVersion });
   return ({ schema }) => {
     // as @fastify/fast-json-stringify-compiler does: a schema is not its own external schema
     const opts = schema.$id && base.schema?.[schema.$id] ? { ...base, schema: Object.fromEntries(Object.entries(base.schema as object).filter(([id]) => id !== schema.$id)) } : base;
-    const hash = createHash('sha256').update(optionsKey).update('\n').update(sharedKey(opts.schema)).update('\n').update(JSON.stringify(schema)).digest('hex');
-    const file = join(codeCache!, `${hash}.js`);
-    let code: string;
-    try {
-      code = readFileSync(file, 'utf8');
-    } catch {
-      code = fastJsonStringify(schema, opts);
-      mkdirSync(codeCache!, { recursive: true });
-      // written whole or not at all: another process may read it at once
-      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-      writeFileSync(partial, code);
-      renameSync(partial, file);
-    }
-    const module = { exports: {} as any };
-    // fast-json-stringify's own standalone code, written above (or by another process of the run)
-    new Function('module', 'require', code)(module, fjsRequire);
-    return module.exports as Serialize;
+    return throughCodeCache(`${optionsKey}\n${sharedKey(opts.schema)}\n${JSON.stringify(schema)}`, () => fastJsonStringify(schema, opts), fjsRequire) as Serialize;
   };
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */

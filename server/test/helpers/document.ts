@@ -7,7 +7,10 @@
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createHash } from 'node:crypto';
+import { throughCodeCache } from '../../src/http/validators';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document is read as plain JSON */
 type Json = Record<string, any>;
@@ -50,16 +53,34 @@ async function checkOf(app: FastifyInstance): Promise<DocumentCheck> {
   const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
   if (res.statusCode !== 200) throw new Error(`the document: ${res.statusCode}`);
   let check = byText.get(res.body);
-  if (!check) byText.set(res.body, (check = makeCheck(res.json() as Json)));
+  if (!check) byText.set(res.body, (check = makeCheck(res.json() as Json, res.body)));
   return check;
 }
 
-function makeCheck(doc: Json): DocumentCheck {
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-  addFormats(ajv);
+function makeCheck(doc: Json, text: string): DocumentCheck {
   // the whole document, once: a schema is compiled where it stands (its `$ref`s to the components
-  // resolved there), and a component many answers refer to is compiled once, not once an answer
-  ajv.addSchema(doc, 'document');
+  // resolved there), and a component many answers refer to is compiled once, not once an answer.
+  // In a test run (SERIALIZER_CODE_CACHE, server/src/http/validators.ts) each place's validator is
+  // ajv's standalone code of it, compiled once a run by the first file that meets that place: the
+  // document's ajv is then made only when a place is new to the run.
+  let documentAjv: Ajv | null = null;
+  const ajv = () => {
+    if (!documentAjv) {
+      documentAjv = new Ajv({ strict: false, allErrors: true, validateSchema: false, code: { source: true } });
+      addFormats(documentAjv);
+      documentAjv.addSchema(doc, 'document');
+    }
+    return documentAjv;
+  };
+  const documentKey = `document\n${createHash('sha256').update(text).digest('hex')}\n`;
+  const compile = (pointer: string): ValidateFunction | undefined => {
+    const cached = throughCodeCache(`${documentKey}${pointer}`, () => {
+      const v = ajv().getSchema(`document#${pointer}`);
+      if (!v) throw new Error(`the document has no schema at ${pointer}`);
+      return standaloneCode(ajv(), v);
+    }, require) as ValidateFunction | null;
+    return cached ?? ajv().getSchema(`document#${pointer}`);
+  };
   const operations: Operation[] = [];
   for (const [template, item] of Object.entries(doc.paths as Json)) {
     const regex = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
@@ -73,7 +94,7 @@ function makeCheck(doc: Json): DocumentCheck {
   const validatorOf = (pointer: string) => {
     let v = validators.get(pointer);
     if (!v) {
-      v = ajv.getSchema(`document#${pointer}`);
+      v = compile(pointer);
       if (!v) throw new Error(`the document has no schema at ${pointer}`);
       validators.set(pointer, v);
     }
