@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppContext } from '../context';
-import { countSubsetMatches, searchMatches, searchTable, subsetFullTextTable, usesFullTextIndex, walkMatches, walksByText } from '../db/search';
+import { countSubsetMatches, countTextMatches, searchMatches, searchTable, searchTextKind, subsetFullTextTable, usesFullTextIndex, walkMatches, walksByText } from '../db/search';
 import { ValidationError } from './errors';
 import { MAX_ID } from './fields';
 import { type AnySelect, dynamic, type DynamicDatabase, type ListOptions, type Registry, type ResourceDef } from './resource';
@@ -353,7 +353,10 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const opposite = order === 'asc' ? 'desc' : 'asc';
   const reversed = () => base.select(columns).orderBy(sortExpression(def, sort), opposite).orderBy('id', opposite);
   const ownTable = !fullTextSearch ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
-  const indexCount = ownTable ? countSubsetMatches(ownTable, search) : null;
+  // PostgreSQL: the kind of search_text that holds exactly the list's rows (the table's, or the subset's own)
+  const textKind = search && !through.length ? searchTextKind(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, def.subset) : null;
+  const ownKind = textKind !== null && textKind === (def.subset ? `${def.table}:${def.subset.value}` : def.table) ? textKind : null;
+  const indexCount = ownTable ? countSubsetMatches(ownTable, search) : ownKind ? countTextMatches(ownKind, search) : null;
   const searchCount = onlySearched ? indexCount : null;
   const textWalk = fullTextSearch && walksByText(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
   return { base, ordered, reversed, filtered, fullTextSearch, searchCount, indexCount, search, textWalk, searchOnly };

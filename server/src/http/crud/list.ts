@@ -121,9 +121,9 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
       total = Number(rows[0]!.__total);
       if (rows[0]!.__n === null) rows = [];
     } else if (page === 1) {
-      [total, rows] = await Promise.all([countOf(crud, built.base, built.filtered, options.excludeIds ?? []), built.ordered.limit(perPage).execute()]);
+      [total, rows] = await Promise.all([listTotal(crud, built, options.excludeIds ?? []), built.ordered.limit(perPage).execute()]);
     } else {
-      total = await countOf(crud, built.base, built.filtered, options.excludeIds ?? []);
+      total = await listTotal(crud, built, options.excludeIds ?? []);
       rows = await readPage(built, offset, perPage, total);
     }
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
@@ -145,6 +145,16 @@ async function readPage(query: { ordered: AnySelect; reversed(): AnySelect }, of
   if (after >= offset) return query.ordered.limit(perPage).offset(offset).execute();
   const rows = await query.reversed().limit(Math.min(perPage, total - offset)).offset(Math.max(0, after)).execute();
   return rows.reverse();
+}
+
+/**
+ * A list's total: from the search index alone when the search is all that narrows the list and the index
+ * holds exactly its rows (PostgreSQL's `search_text` kind: a narrow row a match, where a count through the
+ * table's own trigram index read every candidate's wide row again), else countOf.
+ */
+async function listTotal(crud: CrudContext, built: ListQuery, excludeIds: number[]): Promise<number> {
+  if (built.searchCount) return Number((await built.searchCount.execute(crud.db)).rows[0]?.n ?? 0);
+  return countOf(crud, built.base, built.filtered, excludeIds);
 }
 
 /**
