@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppContext } from '../context';
-import { countSubsetMatches, countTextMatches, searchMatches, searchTable, searchTextKind, subsetFullTextTable, usesFullTextIndex, walkMatches, walksByText } from '../db/search';
+import { countSubsetMatches, countTextMatches, searchMatches, searchTable, searchTextKind, subsetFullTextTable, textMatches, textProbe, usesFullTextIndex, walkMatches, walksByText } from '../db/search';
 import { ValidationError } from './errors';
 import { MAX_ID } from './fields';
 import { type AnySelect, dynamic, type DynamicDatabase, type ListOptions, type Registry, type ResourceDef } from './resource';
@@ -189,6 +189,12 @@ export interface ListQuery {
   indexCount: RawBuilder<{ n: number }> | null;
   /** the search term, trimmed ('' for none) */
   search: string;
+  /**
+   * PostgreSQL: the kind of `search_text` the search reads (db/search.ts `searchTextKind`), or null. Its
+   * plans: 'indexes' collects the kind's matches and sorts them, 'text' walks the list's order probing
+   * each row's text by (id, kind); the list route picks one by the count (pgSearchPagePlan).
+   */
+  textKind: string | null;
   /** the search can also be walked testing each row's text (ListPlan 'text') */
   textWalk: boolean;
   /**
@@ -243,7 +249,9 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   // a search that also looks in the records the list names (an appointment's patient and doctor)
   const through = search ? (def.searchThrough ?? []) : [];
   // the plans of a searched list (its own index's matches counted, walked or collected) are for a search of its own text only
-  const fullTextSearch = search !== '' && !through.length && usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
+  // PostgreSQL: the kind of search_text the search reads (the subset's own, or the table's), when it has one
+  const textKind = search && !through.length ? searchTextKind(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, def.subset) : null;
+  const fullTextSearch = search !== '' && !through.length && (usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search) || textKind !== null);
 
   for (const [param, type] of Object.entries(def.filters ?? {})) {
     // a declared status (`def.status`) reads its own filter below, as the document says it (http/listQuery.ts)
@@ -325,6 +333,10 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
       return [sql<boolean>`${sql.ref(column)} in (${matching})`];
     });
     conditions.push((qb) => qb.where(sql<boolean>`(${sql.join([own, ...named], sql` or `)})`));
+  } else if (textKind !== null) {
+    // PostgreSQL: along the order probing each row's text ('text'), else from the kind's matches
+    const matches = plan === 'text' ? textProbe(textKind, def.table, search) : textMatches(textKind, search);
+    conditions.push((qb) => qb.where(matches));
   } else if (search) {
     const walk = plan === 'text' ? walkMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : null;
     conditions.push((qb) => qb.where(walk ?? searchMatches(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset)));
@@ -354,12 +366,11 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const reversed = () => base.select(columns).orderBy(sortExpression(def, sort), opposite).orderBy('id', opposite);
   const ownTable = !fullTextSearch ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
   // PostgreSQL: the kind of search_text that holds exactly the list's rows (the table's, or the subset's own)
-  const textKind = search && !through.length ? searchTextKind(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, def.subset) : null;
   const ownKind = textKind !== null && textKind === (def.subset ? `${def.table}:${def.subset.value}` : def.table) ? textKind : null;
   const indexCount = ownTable ? countSubsetMatches(ownTable, search) : ownKind ? countTextMatches(ownKind, search) : null;
   const searchCount = onlySearched ? indexCount : null;
-  const textWalk = fullTextSearch && walksByText(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search);
-  return { base, ordered, reversed, filtered, fullTextSearch, searchCount, indexCount, search, textWalk, searchOnly };
+  const textWalk = fullTextSearch && (textKind !== null || walksByText(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search));
+  return { base, ordered, reversed, filtered, fullTextSearch, searchCount, indexCount, search, textWalk, searchOnly, textKind };
 }
 
 /** A column of the table, or `relation.column`: the related record's column, read by a subquery. */
