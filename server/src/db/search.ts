@@ -145,6 +145,9 @@ export const textMatchIds = (kind: string, term: string) =>
  */
 export const textMatches = (kind: string, term: string): RawBuilder<boolean> => sql<boolean>`${sql.ref('id')} = any(array(${textMatchIds(kind, term)}))`;
 
+/** PostgreSQL: `id in (the kind's matches)`, a semi-join (a count's: the planner hashes the matches, or walks them). */
+export const textJoin = (kind: string, term: string): RawBuilder<boolean> => sql<boolean>`${sql.ref('id')} in (${textMatchIds(kind, term)})`;
+
 /**
  * PostgreSQL: the same condition for a walk along a list's order that stops after a page: each row
  * walked probes its own text by primary key (id, kind), a narrow row, and LIKE. A scalar subquery

@@ -62,7 +62,7 @@ export const walkProbing = (matches: number, reach: number, rows: number | null,
  * a filter or a district narrows it).
  */
 export function searchPagePlan(matches: number, reach: number, rows: number | null, built: Pick<ListQuery, 'search' | 'textWalk' | 'textKind'>, collected = matches): ListPlan {
-  if (built.textKind) return walkProbing(matches, reach, rows, collected) ? 'text' : 'indexes';
+  if (built.textKind) return walkProbing(matches, reach, rows, collected) ? 'text' : 'search';
   if (matchesFirst(matches, reach, rows, collected)) return 'search';
   return built.textWalk && walkByText(matches, reach, rows, built.search, collected) ? 'text' : 'indexes';
 }
@@ -132,7 +132,8 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
       // a narrowed search's plans read the term's matches in the index: how many, from the index alone
       const collected = built.searchCount || !built.indexCount ? total : Number((await built.indexCount.execute(crud.db)).rows[0]?.n ?? 0);
       const plan = searchPagePlan(total, offset + perPage, kept ?? (await keptRead), built, Math.max(total, collected));
-      rows = await readPage(plan === 'search' ? fromMatches() : plan === 'text' ? buildListQuery(ctx, def, q, request, options, 'text') : built, offset, perPage, total);
+      const collect = () => (built.textKind ? buildListQuery(ctx, def, q, request, options, 'search') : fromMatches());
+      rows = await readPage(plan === 'search' ? collect() : plan === 'text' ? buildListQuery(ctx, def, q, request, options, 'text') : built, offset, perPage, total);
     } else if (folded && page === 1) {
       // PostgreSQL: the first page, its related records and its total in one statement (one round trip).
       // Its limit is written in the text, so that PostgreSQL may keep one plan of it (a bound limit kept
