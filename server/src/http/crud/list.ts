@@ -136,10 +136,17 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
       let searchPlan: ReturnType<typeof buildListQuery> | undefined;
       // (PostgreSQL's plan from the matches is the list's own: ListQuery.textKind)
       const fromMatches = () => (searchPlan ??= def.subset && !built.textKind ? buildListQuery(ctx, def, q, request, options, 'search') : built);
-      const keptRead = keptCount(crud);
-      const kept = built.searchCount ? null : await keptRead;
-      if (built.searchCount) total = Number((await built.searchCount.execute(crud.db)).rows[0]?.n ?? 0);
-      else {
+      let kept: number | null;
+      if (built.searchCount && built.textKind) {
+        // PostgreSQL: the count from search_text and the list's kept rows in one statement (one round trip)
+        const both = (await sql<{ n: number; k: number | string | null }>`select (${built.searchCount}) as n, (${keptQuery(crud.db, def)}) as k`.execute(crud.db)).rows[0];
+        total = Number(both?.n ?? 0);
+        kept = both?.k === null || both?.k === undefined ? null : Number(both.k);
+      } else if (built.searchCount) {
+        kept = await keptCount(crud);
+        total = Number((await built.searchCount.execute(crud.db)).rows[0]?.n ?? 0);
+      } else {
+        kept = await keptCount(crud);
         const term = JSON.stringify(Object.entries(q).filter(([k]) => !PAGING_KEYS.has(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
         const known = searchTotals.get(term);
         // along the subset's index only when nothing but the search narrows it (a filter or a district would read every row walked)
@@ -150,7 +157,7 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
       }
       // a narrowed search's plans read the term's matches in the index: how many, from the index alone
       const collected = built.searchCount || !built.indexCount ? total : await indexTotal(built, built.indexCount);
-      const plan = searchPagePlan(total, offset + perPage, kept ?? (await keptRead), built, Math.max(total, collected));
+      const plan = searchPagePlan(total, offset + perPage, kept, built, Math.max(total, collected));
       const collect = () => (built.textKind ? buildListQuery(ctx, def, q, request, options, 'search') : fromMatches());
       rows = await readPage(plan === 'search' ? collect() : plan === 'text' ? buildListQuery(ctx, def, q, request, options, 'text') : built, offset, perPage, total);
     } else if (folded && page === 1) {
