@@ -370,7 +370,7 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const ordered = base.select(columns).orderBy(sortExpression(def, sort), order).orderBy('id', order);
   const opposite = order === 'asc' ? 'desc' : 'asc';
   const reversed = () => base.select(columns).orderBy(sortExpression(def, sort), opposite).orderBy('id', opposite);
-  const ownTable = !fullTextSearch ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
+  const ownTable = !fullTextSearch || textKind !== null ? null : def.subset ? subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search, def.subset) : searchTable(def.table);
   // PostgreSQL: the kind of search_text that holds exactly the list's rows (the table's, or the subset's own)
   const ownKind = textKind !== null && textKind === (def.subset ? `${def.table}:${def.subset.value}` : def.table) ? textKind : null;
   const indexCount = ownTable ? countSubsetMatches(ownTable, search) : ownKind ? countTextMatches(ownKind, search) : null;
