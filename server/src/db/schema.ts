@@ -115,6 +115,8 @@ export interface Database {
   auth_epoch: { id: number; n: number | string | bigint };
   /** the search index of each table and the columns it covers (db/search.ts) */
   search_indexes: { table_name: string; columns: string };
+  /** PostgreSQL (migration 0038): each searched record's lowered text, by kind (a table, or a subset `users:patient`) */
+  search_text: { kind: string; id: number; text: string };
   qualifications: { id: Generated<number>; title: string; created_at: string; updated_at: string };
   specializations: { id: Generated<number>; title: string; created_at: string; updated_at: string };
   districts: { id: Generated<number>; title: string; created_at: string; updated_at: string };

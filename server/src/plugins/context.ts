@@ -56,7 +56,7 @@ export const appContext = fp<ContextOptions>(async (app, { config, database, reg
     mail,
     storage,
     realtime: new Realtime({ config, log: app.log, server: () => app.server, outages }),
-    searchIndexes: await loadSearchIndexes(database.db),
+    searchIndexes: await loadSearchIndexes(database.db, database.dialect),
     columnTypes: await loadColumnTypes(database),
     registry,
     outages,

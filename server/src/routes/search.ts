@@ -1,17 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { permissionName } from '../../../contract/permissions';
 import type { ResourceName } from '../../../contract/resources';
 import type { AppContext } from '../context';
-import { countSubsetMatches, countTableMatches, subsetFullTextTable } from '../db/search';
+import { countSubsetMatches, countTableMatches, subsetFullTextTable, textMatchIds } from '../db/search';
 import { subsetCounterKey } from '../db/migrations/helpers';
-import { searchPagePlan } from '../http/crud';
+import { PG_MATCH_COST, searchPagePlan, walkProbing } from '../http/crud';
 import { requireAdmin } from '../http/auth';
 import { ok } from '../http/envelope';
 import { textEnum } from '../http/listQuery';
 import { answers, oneOfTypes } from '../http/responses';
 import { ValidationError } from '../http/errors';
-import { buildListQuery, first } from '../http/list';
+import { buildListQuery, first, type ListPlan } from '../http/list';
 import type { ResourceDef, Row } from '../http/resource';
 
 /** The groups of the app bar's search, in the order the console shows them. */
@@ -52,10 +53,13 @@ function hitOf(ctx: AppContext, def: ResourceDef, row: Row): SearchHit {
  * its few matches to their rows; a common one walks the group's order until enough matched (ListPlan),
  * testing each row's text when that costs less than collecting the matches: the list's own choice (searchPagePlan).
  */
-async function groupHits(ctx: AppContext, def: ResourceDef, term: string, request: FastifyRequest, matchCounts: Map<string, Promise<number>>): Promise<SearchGroup> {
+async function groupHits(ctx: AppContext, def: ResourceDef, term: string, request: FastifyRequest, matchCounts: Map<string, Promise<number>>, textPlans: Promise<Map<string, ListPlan>>): Promise<SearchGroup> {
   const q = { search: term };
   let built = buildListQuery(ctx, def, q, request);
-  if (def.subset && built.fullTextSearch) {
+  if (built.textKind) {
+    const plan = (await textPlans).get(def.name);
+    if (plan && plan !== 'indexes') built = buildListQuery(ctx, def, q, request, {}, plan);
+  } else if (def.subset && built.fullTextSearch) {
     // the subset's own matches when it has its own index (the patients'), else every user's
     const own = subsetFullTextTable(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, term, def.subset);
     const key = own ?? def.table;
@@ -73,12 +77,60 @@ async function groupHits(ctx: AppContext, def: ResourceDef, term: string, reques
 }
 
 /**
+ * PostgreSQL: each group's plan (walked along its order probing each row's text, or collected from its
+ * kind's matches: walkProbing), chosen from the matches of its kind of `search_text` counted for all the
+ * groups in one statement. A count stops where the walk wins whatever the rest (past
+ * sqrt(reach × rows / PG_MATCH_COST) matches), so a common term is not counted whole.
+ */
+async function chooseTextPlans(ctx: AppContext, defs: ResourceDef[], term: string, request: FastifyRequest, known: Map<string, Map<string, ListPlan>>): Promise<Map<string, ListPlan>> {
+  const kept = known.get(term);
+  if (kept && defs.every((def) => kept.has(def.name))) return kept;
+  const plans = await countTextPlans(ctx, defs, term, request);
+  known.delete(term);
+  known.set(term, plans);
+  if (known.size > TEXT_PLANS_KEPT) known.delete(known.keys().next().value!);
+  return plans;
+}
+
+/**
+ * The app bar's last plans of each recent term (chooseTextPlans): the counts behind them cost more than
+ * the search they choose for (about 5 ms for "ali" among 100,000 patients), and a term is searched again
+ * (the next keystroke's results, the list it links to). A stale plan only costs time; every answer is the
+ * same by either plan.
+ */
+const TEXT_PLANS_KEPT = 1000;
+
+async function countTextPlans(ctx: AppContext, defs: ResourceDef[], term: string, request: FastifyRequest): Promise<Map<string, ListPlan>> {
+  const reach = SEARCH_GROUP_LIMIT + 1;
+  const groups = defs.flatMap((def) => {
+    const kind = buildListQuery(ctx, def, { search: term }, request).textKind;
+    return kind ? [{ def, kind, key: def.subset ? subsetCounterKey(def.table, def.subset.value) : def.table }] : [];
+  });
+  const plans = new Map<string, ListPlan>();
+  if (!groups.length) return plans;
+  const columns = groups.map(({ kind, key }, i) => {
+    const rows = sql`(select n from row_counts where table_name = ${sql.lit(key)})`;
+    const bound = sql`(select floor(sqrt(greatest(n, 0) * ${sql.lit(reach)} / ${sql.lit(PG_MATCH_COST)}::float8))::int + 1 from row_counts where table_name = ${sql.lit(key)})`;
+    return sql`${rows} as ${sql.ref(`r${i}`)}, (select count(*)::int from (${textMatchIds(kind, term)} limit ${bound}) as m) as ${sql.ref(`m${i}`)}`;
+  });
+  const { rows } = await sql<Record<string, number | null>>`select ${sql.join(columns)}`.execute(ctx.db);
+  const counted = rows[0] ?? {};
+  groups.forEach(({ def }, i) => {
+    const kept = counted[`r${i}`];
+    const matches = Number(counted[`m${i}`] ?? 0);
+    plans.set(def.name, walkProbing(matches, reach, kept === null || kept === undefined ? null : Number(kept)) ? 'text' : 'search');
+  });
+  return plans;
+}
+
+/**
  * GET /search?q=: the console's app-bar search over patients (name, phone, CNIC, email), doctors,
  * CHWs, admins, campaigns and survey forms, a group for each module the admin may view, each found as
  * its list finds it (so within the admin's districts), the groups read side by side.
  */
 export function registerSearchRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
+  const knownPlans = new Map<string, Map<string, ListPlan>>();
   app.get('/api/admin/search', {
     config: { access: {} },
     schema: {
@@ -101,7 +153,8 @@ export function registerSearchRoutes(app: FastifyInstance): void {
     if ([...term].length < SEARCH_MIN_LENGTH) return ok({ q: term, groups: [] });
     const defs = SEARCH_GROUPS.map((name) => ctx.registry.byName.get(name)).filter((def): def is ResourceDef => def !== undefined && admin.permissions.has(permissionName('view', def.module)));
     const matchCounts = new Map<string, Promise<number>>();
-    const groups = await Promise.all(defs.map((def) => groupHits(ctx, def, term, request, matchCounts)));
+    const textPlans = chooseTextPlans(ctx, defs, term, request, knownPlans);
+    const groups = await Promise.all(defs.map((def) => groupHits(ctx, def, term, request, matchCounts, textPlans)));
     return ok({ q: term, groups });
   });
 }

@@ -16,6 +16,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
+import { hasSearchText } from '../db/migrations/helpers';
 
 /** Rows below this many are loaded as they are. */
 export const BULK_ROWS = 20_000;
@@ -82,6 +83,8 @@ export async function withDeferredIndexing<T>(database: Db, table: string, incom
  * The indexes are made with room to sort in memory (`maintenance_work_mem`, for that statement only:
  * the default 64 MB spilled each GIN build over a million and a half people to disk), and the table
  * analysed after them, so that the seeder's later queries over it are planned for its real size.
+ * The table's kinds of `search_text` (PostgreSQL's search text, migration 0038) are deferred the same way:
+ * their triggers fill the rows once a statement, and their partial trigram indexes are made after.
  */
 async function withDeferredPostgresIndexes<T>(database: Db, table: string, load: () => Promise<T>): Promise<T> {
   const { db } = database;
@@ -91,6 +94,17 @@ async function withDeferredPostgresIndexes<T>(database: Db, table: string, load:
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = to_regclass(quote_ident(i.indexname)))
       ORDER BY i.indexname`.execute(db)
   ).rows;
+  // the table's kinds of search_text (migration 0038), filled once a statement by its triggers: their
+  // partial trigram indexes too
+  const textIndexes = !(await hasSearchText(db))
+    ? []
+    : (
+        await sql<{ name: string; definition: string }>`SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+          WHERE i.schemaname = current_schema() AND i.tablename = 'search_text'
+            AND i.indexname IN (SELECT 'search_text_trgm__' || replace(k.kind, ':', '__') FROM search_text_kinds k WHERE k.table_name = ${table})
+          ORDER BY i.indexname`.execute(db)
+      ).rows;
+  indexes.push(...textIndexes);
   const foreignKeys = (
     await sql<{ name: string; definition: string }>`SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
       WHERE conrelid = to_regclass(${table}) AND contype = 'f' ORDER BY conname`.execute(db)
@@ -109,6 +123,7 @@ async function withDeferredPostgresIndexes<T>(database: Db, table: string, load:
     // nearly empty sent the messages' recipient query through every patient (rows=1 estimated for
     // 95,000, 30 s instead of 5 for 200 messages at 100,000 patients)
     await sql`ANALYZE ${sql.table(table)}`.execute(db);
+    if (textIndexes.length) await sql`ANALYZE search_text`.execute(db);
     let dangling: unknown = null;
     for (const key of foreignKeys) {
       const add = `ALTER TABLE "${table}" ADD CONSTRAINT "${key.name}" ${key.definition}`;

@@ -19,7 +19,7 @@ import { bodySchemas, UNPAGED_LIMIT } from '../../src/http/crud';
 import { uploadFoldersOf } from '../../src/http/files';
 import { FILE_MESSAGES } from '../../src/services/storedFiles';
 import type { Presented, Registry, ResourceDef } from '../../src/http/resource';
-import { searchMatches } from '../../src/db/search';
+import { searchMatches, searchTextKind, textMatches } from '../../src/db/search';
 import { exportColumns, headerOf } from '../../src/http/exportColumns';
 import { cellText } from '../../src/services/export';
 import { parseCsv, sheetRows, unzipEntry } from './spreadsheet';
@@ -462,19 +462,26 @@ export function describeResourceContract({ title, registry, start }: ContractSet
       it('has a search index over exactly its searchable columns, which a search of three characters uses', async () => {
         const row = await anyDb(t).selectFrom('search_indexes').select('columns').where('table_name', '=', def.table).executeTakeFirst();
         expect([def.table, row && JSON.parse(row.columns)]).toEqual([def.table, def.searchable]);
+        if (dialect === 'postgres') {
+          // the list reads the table's kind of search_text (migration 0038); on the test database it holds a few
+          // hundred rows, and PostgreSQL rightly scans so few: 50,000 rows of another kind and ANALYZE, as a real
+          // database has, in a transaction rolled back, and the plan must take the kind's own trigram index
+          const kind = searchTextKind(dialect, t.app.ctx.searchIndexes, def.table, def.searchable);
+          expect(kind).toBe(def.table);
+          const compiled = anyDb(t).selectFrom(def.table).select('id').where(textMatches(kind!, 'abc')).compile();
+          let plan = '';
+          await expect(anyDb(t).transaction().execute(async (trx) => {
+            await sql`INSERT INTO search_text (kind, id, text) SELECT 'contract:filler', g, 'filler text ' || g FROM generate_series(1, 50000) AS g`.execute(trx);
+            await sql`ANALYZE search_text`.execute(trx);
+            plan = JSON.stringify((await trx.executeQuery<Row>({ ...compiled, sql: `EXPLAIN ${compiled.sql}` })).rows);
+            throw new Error('rolled back');
+          })).rejects.toThrow('rolled back');
+          expect(plan).toMatch(new RegExp(`search_text_trgm__${def.table}\\b`));
+          return;
+        }
         const compiled = anyDb(t).selectFrom(def.table).select('id').where(searchMatches(dialect, t.app.ctx.searchIndexes, def.table, def.searchable, 'abc')).compile();
-        const plan = await anyDb(t).connection().execute(async (c) => {
-          // PostgreSQL would scan a small table anyway, or walk a list-order index whole (the column and
-          // the id are all it returns): forbid both, so the plan shows whether the search index fits the query
-          const settings = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
-          if (dialect === 'postgres') for (const name of settings) await sql`SET ${sql.raw(name)} = off`.execute(c);
-          try {
-            return await c.executeQuery<Row>({ ...compiled, sql: `${dialect === 'postgres' ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${compiled.sql}` });
-          } finally {
-            if (dialect === 'postgres') for (const name of settings) await sql`RESET ${sql.raw(name)}`.execute(c);
-          }
-        });
-        expect(JSON.stringify(plan.rows)).toMatch(dialect === 'postgres' ? new RegExp(`${def.table}_search_trgm`) : /VIRTUAL TABLE/);
+        const plan = await anyDb(t).executeQuery<Row>({ ...compiled, sql: `EXPLAIN QUERY PLAN ${compiled.sql}` });
+        expect(JSON.stringify(plan.rows)).toMatch(/VIRTUAL TABLE/);
       });
 
       /** The expected order: the sort field (a column, or a related record's column read by subquery), then id. */

@@ -207,6 +207,7 @@ export async function addSearchIndex(db: Db, dialect: Dialect, table: string, co
       const text = columns.length === 1 ? searchText(columns) : sql`(${searchText(columns)})`;
       await sql`CREATE INDEX ${sql.raw(`${table}_search_trgm`)} ON ${sql.table(table)} USING gin (${text} gin_trgm_ops)`.execute(db);
     }
+    if (await hasSearchText(db)) await addSearchTextKind(db, table, columns);
   } else {
     const fts = searchTable(table);
     await sql`CREATE VIRTUAL TABLE ${sql.raw(fts)} USING fts5(text, tokenize = 'trigram')`.execute(db);
@@ -238,6 +239,7 @@ export async function addSearchPartition(db: Db, dialect: Dialect, table: string
     if (!(await trigramsAvailable(db))) return;
     const text = columns.length === 1 ? searchText(columns) : sql`(${searchText(columns)})`;
     await sql`CREATE INDEX ${sql.raw(`${table}_search_trgm__${value}`)} ON ${sql.table(table)} USING gin (${text} gin_trgm_ops) WHERE ${sql.ref(column)} = ${sql.lit(value)}`.execute(db);
+    if (await hasSearchText(db)) await addSearchTextKind(db, table, columns, subset);
   } else {
     const fts = searchPartitionTable(table, value);
     const when = (row: 'new' | 'old') => sql`${sql.raw(row)}.${sql.ref(column)} = ${sql.lit(value)}`;
@@ -259,6 +261,7 @@ export async function addSearchPartition(db: Db, dialect: Dialect, table: string
 export async function dropSearchPartition(db: Db, dialect: Dialect, table: string, value: string): Promise<void> {
   if (dialect === 'postgres') {
     await sql`DROP INDEX IF EXISTS ${sql.raw(`${table}_search_trgm__${value}`)}`.execute(db);
+    if (await hasSearchText(db)) await dropSearchTextKind(db, table, subsetCounterKey(table, value));
   } else {
     const fts = searchPartitionTable(table, value);
     for (const op of ['insert', 'update', 'delete']) await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${fts}_${op}`)}`.execute(db);
@@ -270,6 +273,7 @@ export async function dropSearchPartition(db: Db, dialect: Dialect, table: strin
 export async function dropSearchIndex(db: Db, dialect: Dialect, table: string): Promise<void> {
   if (dialect === 'postgres') {
     await sql`DROP INDEX IF EXISTS ${sql.raw(`${table}_search_trgm`)}`.execute(db);
+    if (await hasSearchText(db)) await dropSearchTextKind(db, table, table);
   } else {
     const fts = searchTable(table);
     for (const op of ['insert', 'update', 'delete']) await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${fts}_${op}`)}`.execute(db);
@@ -394,4 +398,112 @@ export async function dropGroupCounter(db: Db, dialect: Dialect, counter: string
     for (const fn of ['add', 'remove', 'move']) await sql`DROP FUNCTION IF EXISTS ${sql.raw(`${counter}_${fn}`)}()`.execute(db);
   }
   await db.schema.dropTable(counter).execute();
+}
+
+/**
+ * PostgreSQL's search text (migration 0038): `search_text (kind, id, text)` holds, for each kind (a
+ * table with a search index, or a subset of one with its own: `users:patient`), each record's searched
+ * text lowered (`lower` of the joined columns, as db/search.ts `searchText` joins them), and one partial
+ * trigram index a kind. `search_text_kinds` lists the kinds: their table, columns and subset. A search
+ * then reads a narrow row a match (its recheck too) instead of the record's wide one.
+ *
+ * Kept in the write's own transaction by triggers on the table, made from every kind of the table at
+ * once (`searchTextTriggers`): inserts and deletes once a statement from its transition tables (a bulk
+ * load is one INSERT … SELECT), an update of a searched column or of a subset's column row by row with
+ * a WHEN condition (PostgreSQL takes no transition tables on a trigger with a column list, and the
+ * condition leaves every other update, a login's timestamp, untouched).
+ */
+export const searchTextIndex = (kind: string) => `search_text_trgm__${kind.replace(/:/g, '__')}`;
+
+/** The text of one kind for a row named `alias` (a transition table's, or NEW in a row trigger): never NULL. */
+function searchTextFor(alias: string, columns: readonly string[]) {
+  return sql`lower(${sql.join(columns.map((c) => sql`coalesce(${sql.raw(alias)}.${sql.ref(c)}, '')`), sql` || ' ' || `)})`;
+}
+
+interface SearchTextKind {
+  kind: string;
+  columns: readonly string[];
+  subset_column: string | null;
+  subset_value: string | null;
+}
+
+async function kindsOf(db: Db, table: string): Promise<SearchTextKind[]> {
+  const rows = await sql<{ kind: string; columns: string; subset_column: string | null; subset_value: string | null }>`
+    SELECT kind, columns, subset_column, subset_value FROM search_text_kinds WHERE table_name = ${table} ORDER BY kind`.execute(db);
+  return rows.rows.map((r) => ({ ...r, columns: JSON.parse(r.columns) as string[] }));
+}
+
+/** The rows of every kind of a table for the rows of `source AS alias` (a statement's `SELECT … UNION ALL …`). */
+function kindRows(kinds: SearchTextKind[], source: string, alias: string) {
+  return sql.join(
+    kinds.map((k) => {
+      const where = k.subset_column ? sql` WHERE ${sql.raw(alias)}.${sql.ref(k.subset_column)} = ${sql.lit(k.subset_value)}` : sql``;
+      return sql`SELECT ${sql.lit(k.kind)}, ${sql.raw(alias)}.id, ${searchTextFor(alias, k.columns)} FROM ${sql.raw(source)}${where}`;
+    }),
+    sql` UNION ALL `,
+  );
+}
+
+/** (Re)makes the triggers that keep a table's kinds of `search_text` (none left: the triggers go). */
+export async function searchTextTriggers(db: Db, table: string): Promise<void> {
+  const name = `${table}_search_text`;
+  for (const op of ['insert', 'delete', 'update']) await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${name}_${op}`)} ON ${sql.table(table)}`.execute(db);
+  for (const op of ['insert', 'delete', 'update']) await sql`DROP FUNCTION IF EXISTS ${sql.raw(`${name}_${op}`)}()`.execute(db);
+  const kinds = await kindsOf(db, table);
+  if (!kinds.length) return;
+  const kindList = sql.join(kinds.map((k) => sql.lit(k.kind)));
+  await sql`CREATE FUNCTION ${sql.raw(`${name}_insert`)}() RETURNS trigger AS $$
+    BEGIN
+      INSERT INTO search_text (kind, id, text) ${kindRows(kinds, 'new_rows AS r', 'r')};
+      RETURN NULL;
+    END $$ LANGUAGE plpgsql`.execute(db);
+  await sql`CREATE FUNCTION ${sql.raw(`${name}_delete`)}() RETURNS trigger AS $$
+    BEGIN
+      DELETE FROM search_text AS s USING old_rows AS r WHERE s.id = r.id AND s.kind IN (${kindList});
+      RETURN NULL;
+    END $$ LANGUAGE plpgsql`.execute(db);
+  await sql`CREATE FUNCTION ${sql.raw(`${name}_update`)}() RETURNS trigger AS $$
+    BEGIN
+      DELETE FROM search_text WHERE id = OLD.id AND kind IN (${kindList});
+      INSERT INTO search_text (kind, id, text) ${kindRows(kinds, '(SELECT NEW.*) AS r', 'r')};
+      RETURN NULL;
+    END $$ LANGUAGE plpgsql`.execute(db);
+  await sql`CREATE TRIGGER ${sql.raw(`${name}_insert`)} AFTER INSERT ON ${sql.table(table)}
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`${name}_insert`)}()`.execute(db);
+  await sql`CREATE TRIGGER ${sql.raw(`${name}_delete`)} AFTER DELETE ON ${sql.table(table)}
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`${name}_delete`)}()`.execute(db);
+  const watched = [...new Set(kinds.flatMap((k) => [...k.columns, ...(k.subset_column ? [k.subset_column] : [])]))];
+  await sql`CREATE TRIGGER ${sql.raw(`${name}_update`)} AFTER UPDATE OF ${sql.join(watched.map((c) => sql.ref(c)))} ON ${sql.table(table)} FOR EACH ROW
+    WHEN (${sql.join(watched.map((c) => sql`OLD.${sql.ref(c)} IS DISTINCT FROM NEW.${sql.ref(c)}`), sql` OR `)})
+    EXECUTE FUNCTION ${sql.raw(`${name}_update`)}()`.execute(db);
+}
+
+/** Whether `search_text` is there (migration 0038 ran: PostgreSQL with pg_trgm). */
+export async function hasSearchText(db: Db): Promise<boolean> {
+  const r = await sql<{ t: string | null }>`SELECT to_regclass('search_text')::text AS t`.execute(db);
+  return Boolean(r.rows[0]?.t);
+}
+
+/**
+ * Adds a kind to `search_text`: listed, filled from the table's current rows, its partial trigram index
+ * made, and the table's triggers made again with it.
+ */
+export async function addSearchTextKind(db: Db, table: string, columns: readonly string[], subset?: { column: string; value: string }): Promise<void> {
+  const kind = subset ? subsetCounterKey(table, subset.value) : table;
+  await sql`INSERT INTO search_text_kinds (kind, table_name, columns, subset_column, subset_value)
+    VALUES (${kind}, ${table}, ${JSON.stringify(columns)}, ${subset?.column ?? null}, ${subset?.value ?? null})`.execute(db);
+  const where = subset ? sql` WHERE r.${sql.ref(subset.column)} = ${sql.lit(subset.value)}` : sql``;
+  await sql`INSERT INTO search_text (kind, id, text) SELECT ${sql.lit(kind)}, r.id, ${searchTextFor('r', columns)} FROM ${sql.table(table)} AS r${where}`.execute(db);
+  // migrations run in a transaction: room to sort the index in memory for the rest of it
+  await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(db);
+  await sql`CREATE INDEX ${sql.raw(searchTextIndex(kind))} ON search_text USING gin (text gin_trgm_ops) WHERE kind = ${sql.lit(kind)}`.execute(db);
+  await searchTextTriggers(db, table);
+}
+
+/** Takes a kind out of `search_text` (its rows, its index, and the table's triggers made again without it). */
+export async function dropSearchTextKind(db: Db, table: string, kind: string): Promise<void> {
+  await sql`DELETE FROM search_text_kinds WHERE kind = ${kind}`.execute(db);
+  await sql`DROP INDEX IF EXISTS ${sql.raw(searchTextIndex(kind))}`.execute(db);
+  await sql`DELETE FROM search_text WHERE kind = ${kind}`.execute(db);
+  await searchTextTriggers(db, table);
 }
