@@ -19,8 +19,8 @@ export function searchText(columns: readonly string[]): RawBuilder<string> {
   return sql<string>`${sql.join(columns.map((c) => sql`coalesce(${sql.ref(c)}, '')`), sql` || ' ' || `)}`;
 }
 
-/** The same text for a trigger's NEW row (SQLite), never NULL. */
-export function searchTextOf(row: 'new' | 'old', columns: readonly string[]): RawBuilder<string> {
+/** The same text for a named row (a trigger's NEW, a transition table's alias), never NULL. */
+export function searchTextOf(row: string, columns: readonly string[]): RawBuilder<string> {
   return sql<string>`${sql.join(columns.map((c) => sql`coalesce(${sql.raw(row)}.${sql.ref(c)}, '')`), sql` || ' ' || `)}`;
 }
 
@@ -46,8 +46,13 @@ export async function loadSearchIndexes(db: Kysely<Database>, dialect: Dialect):
   const rows = await sql<{ table_name: string; columns: string }>`SELECT table_name, columns FROM search_indexes`.execute(db);
   const indexes = new Map(rows.rows.map((r) => [r.table_name, JSON.parse(r.columns) as string[]]));
   if (dialect !== 'postgres') return indexes;
-  const table = await sql<{ t: string | null }>`SELECT to_regclass('search_text')::text AS t`.execute(db);
-  return Object.assign(indexes, { searchText: Boolean(table.rows[0]?.t) });
+  return Object.assign(indexes, { searchText: await hasSearchText(db) });
+}
+
+/** PostgreSQL: whether `search_text` is there (migration 0038 ran: pg_trgm available). */
+export async function hasSearchText(db: Kysely<Database>): Promise<boolean> {
+  const r = await sql<{ t: string | null }>`SELECT to_regclass('search_text')::text AS t`.execute(db);
+  return Boolean(r.rows[0]?.t);
 }
 
 const sameColumns = (a: readonly string[] | undefined, b: readonly string[]) => a !== undefined && a.length === b.length && a.every((c, i) => c === b[i]);

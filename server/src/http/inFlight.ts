@@ -54,17 +54,18 @@ interface RequestState {
   aborted: boolean;
   /** no longer counted */
   left: boolean;
+  /** the count it is in */
+  inFlight: InFlight;
 }
 
 const states = new WeakMap<FastifyRequest, RequestState>();
-const trackers = new WeakMap<FastifyRequest, InFlight>();
 
 /** The request's work is over though no answer goes out (a hijacked reply: http/bodyLimits.ts `dropAborted`). */
 export function requestOver(request: FastifyRequest): void {
   const state = states.get(request);
   if (state && !state.left) {
     state.left = true;
-    trackers.get(request)!.leave();
+    state.inFlight.leave();
   }
 }
 
@@ -77,8 +78,7 @@ export function requestOver(request: FastifyRequest): void {
  */
 export function trackInFlight(app: FastifyInstance, inFlight: InFlight): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    states.set(request, { handling: false, replying: false, aborted: false, left: false });
-    trackers.set(request, inFlight);
+    states.set(request, { handling: false, replying: false, aborted: false, left: false, inFlight });
     inFlight.enter();
     done();
   });

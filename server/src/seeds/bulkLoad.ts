@@ -16,7 +16,8 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
-import { hasSearchText } from '../db/migrations/helpers';
+import { searchTextIndex } from '../db/migrations/helpers';
+import { hasSearchText } from '../db/search';
 
 /** Rows below this many are loaded as they are. */
 export const BULK_ROWS = 20_000;
@@ -96,12 +97,13 @@ async function withDeferredPostgresIndexes<T>(database: Db, table: string, load:
   ).rows;
   // the table's kinds of search_text (migration 0038), filled once a statement by its triggers: their
   // partial trigram indexes too
-  const textIndexes = !(await hasSearchText(db))
+  const kinds = !(await hasSearchText(db)) ? [] : (await sql<{ kind: string }>`SELECT kind FROM search_text_kinds WHERE table_name = ${table}`.execute(db)).rows;
+  const textIndexes = !kinds.length
     ? []
     : (
         await sql<{ name: string; definition: string }>`SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
           WHERE i.schemaname = current_schema() AND i.tablename = 'search_text'
-            AND i.indexname IN (SELECT 'search_text_trgm__' || replace(k.kind, ':', '__') FROM search_text_kinds k WHERE k.table_name = ${table})
+            AND i.indexname = ANY(${kinds.map((k) => searchTextIndex(k.kind))}::text[])
           ORDER BY i.indexname`.execute(db)
       ).rows;
   indexes.push(...textIndexes);

@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../index';
-import { searchPartitionTable, searchTable, searchText, searchTextOf } from '../search';
+import { hasSearchText, searchPartitionTable, searchTable, searchText, searchTextOf } from '../search';
 
 /**
  * Helpers of the migrations. Each migration is portable: the only dialect differences (auto-increment
@@ -121,10 +121,18 @@ export async function perStatementSubsetCounter(db: Db, table: string, column: s
         RETURN NULL;
       END $$ LANGUAGE plpgsql`.execute(db);
   }
+  await statementTriggers(db, table, name, { insert: `${name}_add`, delete: `${name}_remove` });
+}
+
+/**
+ * PostgreSQL: the triggers `<name>_insert` and `<name>_delete` of `table`, once a statement, running the
+ * given functions with the statement's rows in the transition tables `new_rows` and `old_rows`.
+ */
+async function statementTriggers(db: Db, table: string, name: string, functions: { insert: string; delete: string }): Promise<void> {
   await sql`CREATE TRIGGER ${sql.raw(`${name}_insert`)} AFTER INSERT ON ${sql.table(table)}
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`${name}_add`)}()`.execute(db);
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(functions.insert)}()`.execute(db);
   await sql`CREATE TRIGGER ${sql.raw(`${name}_delete`)} AFTER DELETE ON ${sql.table(table)}
-    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`${name}_remove`)}()`.execute(db);
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(functions.delete)}()`.execute(db);
 }
 
 /** PostgreSQL: back from `perStatementSubsetCounter` to the row-level triggers `addSubsetCounter` made. */
@@ -415,10 +423,8 @@ export async function dropGroupCounter(db: Db, dialect: Dialect, counter: string
  */
 export const searchTextIndex = (kind: string) => `search_text_trgm__${kind.replace(/:/g, '__')}`;
 
-/** The text of one kind for a row named `alias` (a transition table's, or NEW in a row trigger): never NULL. */
-function searchTextFor(alias: string, columns: readonly string[]) {
-  return sql`lower(${sql.join(columns.map((c) => sql`coalesce(${sql.raw(alias)}.${sql.ref(c)}, '')`), sql` || ' ' || `)})`;
-}
+/** The text of one kind for a row named `alias` (a transition table's, or NEW in a row trigger), lowered: never NULL. */
+const searchTextFor = (alias: string, columns: readonly string[]) => sql`lower(${searchTextOf(alias, columns)})`;
 
 interface SearchTextKind {
   kind: string;
@@ -468,20 +474,11 @@ export async function searchTextTriggers(db: Db, table: string): Promise<void> {
       INSERT INTO search_text (kind, id, text) ${kindRows(kinds, '(SELECT NEW.*) AS r', 'r')};
       RETURN NULL;
     END $$ LANGUAGE plpgsql`.execute(db);
-  await sql`CREATE TRIGGER ${sql.raw(`${name}_insert`)} AFTER INSERT ON ${sql.table(table)}
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`${name}_insert`)}()`.execute(db);
-  await sql`CREATE TRIGGER ${sql.raw(`${name}_delete`)} AFTER DELETE ON ${sql.table(table)}
-    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`${name}_delete`)}()`.execute(db);
+  await statementTriggers(db, table, name, { insert: `${name}_insert`, delete: `${name}_delete` });
   const watched = [...new Set(kinds.flatMap((k) => [...k.columns, ...(k.subset_column ? [k.subset_column] : [])]))];
   await sql`CREATE TRIGGER ${sql.raw(`${name}_update`)} AFTER UPDATE OF ${sql.join(watched.map((c) => sql.ref(c)))} ON ${sql.table(table)} FOR EACH ROW
     WHEN (${sql.join(watched.map((c) => sql`OLD.${sql.ref(c)} IS DISTINCT FROM NEW.${sql.ref(c)}`), sql` OR `)})
     EXECUTE FUNCTION ${sql.raw(`${name}_update`)}()`.execute(db);
-}
-
-/** Whether `search_text` is there (migration 0038 ran: PostgreSQL with pg_trgm). */
-export async function hasSearchText(db: Db): Promise<boolean> {
-  const r = await sql<{ t: string | null }>`SELECT to_regclass('search_text')::text AS t`.execute(db);
-  return Boolean(r.rows[0]?.t);
 }
 
 /**
