@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import { MIGRATIONS } from '../src/db/migrations';
+import { listTextKind } from '../src/http/list';
+import { RESOURCE_DEFS } from '../src/resources/registry';
 import { startTestApp, type TestApp } from './helpers/app';
 import { anyDb, client, dataOf, type Row } from './helpers/http';
 
 jest.setTimeout(120_000);
 
 /**
- * PostgreSQL's `search_text` (migration 0038): each searched record's lowered text by kind (a table, or
- * a subset of one: `users:patient`), kept by triggers in the write's own transaction. After inserts,
+ * PostgreSQL's `search_text` (migrations 0038, 0039): each searched record's lowered text by kind (a table,
+ * or a subset of one: `users:patient`) that a list reads, kept by triggers in the write's own transaction. After inserts,
  * updates of a searched column and of the subset's column, other updates, deletes and statements of
  * many rows, it holds exactly what the records say; a search's total is counted from it.
  */
@@ -41,11 +43,14 @@ describe('search_text on postgres', () => {
     expect(have).toEqual(want);
   };
 
-  test('every search index is a kind, the patients and the other kinds of person among them', async () => {
+  test('every kind is one a list reads: each list searching its own text reads one, and no other kind is kept', async () => {
     const kinds = (await sql<{ kind: string }>`SELECT kind FROM search_text_kinds`.execute(anyDb(t))).rows.map((r) => r.kind);
-    const indexes = (await anyDb(t).selectFrom('search_indexes').select('table_name').execute()).map((r: Row) => r.table_name);
-    expect(kinds.sort()).toEqual(indexes.sort());
-    expect(kinds).toEqual(expect.arrayContaining(['users', 'users:patient', 'users:family', 'admins']));
+    // what each list reads: every declaration has a search index, and only one searching other records too reads none
+    const read = RESOURCE_DEFS.map((def) => [def.name, listTextKind(t.app.ctx, def)] as const);
+    expect(read.filter(([, kind]) => kind === null)).toEqual(RESOURCE_DEFS.filter((def) => def.searchThrough?.length).map((def) => [def.name, null]));
+    expect([...new Set(read.flatMap(([, kind]) => kind ?? []))].sort()).toEqual(kinds.sort());
+    expect(kinds).toEqual(expect.arrayContaining(['users:patient', 'users:family', 'admins']));
+    expect(kinds).not.toContain('appointments'); // migration 0039
     await expectInStep();
   });
 
@@ -116,11 +121,17 @@ describe('search_text on postgres', () => {
     await expectInStep();
   });
 
-  test('migration 0038 down takes the table, its kinds and its triggers away; up fills it again', async () => {
+  test('migrations 0039 and 0038 down take the table, its kinds and its triggers away; up fills it again', async () => {
     const db = anyDb(t);
-    const migration = MIGRATIONS['0038_search_text']!;
+    const kinds = async () => (await sql<{ kind: string }>`SELECT kind FROM search_text_kinds ORDER BY kind`.execute(db)).rows.map((r) => r.kind);
+    const migrated = await kinds();
     const triggers = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_trigger WHERE tgname LIKE '%search_text%'`.execute(db)).rows[0]!.n;
     expect(await triggers()).toBeGreaterThan(0);
+    // 0039 down: the kinds no list reads come back, filled
+    await MIGRATIONS['0039_unread_search_text']!.down(db, 'postgres');
+    expect(await kinds()).toEqual([...migrated, 'appointments', 'users'].sort());
+    await expectInStep();
+    const migration = MIGRATIONS['0038_search_text']!;
     await migration.down(db, 'postgres');
     expect((await sql<{ t: string | null }>`SELECT to_regclass('search_text')::text AS t`.execute(db)).rows[0]!.t).toBeNull();
     expect(await triggers()).toBe(0);
@@ -129,6 +140,9 @@ describe('search_text on postgres', () => {
     const [row] = await db.insertInto('users').values({ type: 'patient', f_name: 'Between', email: 'between@example.org', status: 1, created_at: now, updated_at: now }).returning('id').execute();
     await db.updateTable('users').set({ f_name: 'Between two' }).where('id', '=', row!.id).execute();
     await migration.up(db, 'postgres');
+    await expectInStep();
+    await MIGRATIONS['0039_unread_search_text']!.up(db, 'postgres');
+    expect(await kinds()).toEqual(migrated);
     await expectInStep();
     await db.deleteFrom('users').where('id', '=', row!.id).execute();
     await expectInStep();

@@ -36,17 +36,19 @@ export interface SearchSubset {
 
 /**
  * The searchable columns each table's index was built on, as migrations recorded them. `searchText`:
- * PostgreSQL's `search_text` holds every one of them as a kind (migration 0038).
+ * the kinds PostgreSQL's `search_text` holds (migration 0038: every index a kind, less those no list
+ * reads, migration 0039), from `search_text_kinds`.
  */
 export interface SearchIndexes extends ReadonlyMap<string, readonly string[]> {
-  readonly searchText?: boolean;
+  readonly searchText?: ReadonlySet<string>;
 }
 
 export async function loadSearchIndexes(db: Kysely<Database>, dialect: Dialect): Promise<SearchIndexes> {
   const rows = await sql<{ table_name: string; columns: string }>`SELECT table_name, columns FROM search_indexes`.execute(db);
   const indexes = new Map(rows.rows.map((r) => [r.table_name, JSON.parse(r.columns) as string[]]));
-  if (dialect !== 'postgres') return indexes;
-  return Object.assign(indexes, { searchText: await hasSearchText(db) });
+  if (dialect !== 'postgres' || !(await hasSearchText(db))) return indexes;
+  const kinds = await sql<{ kind: string }>`SELECT kind FROM search_text_kinds`.execute(db);
+  return Object.assign(indexes, { searchText: new Set(kinds.rows.map((r) => r.kind)) });
 }
 
 /** PostgreSQL: whether `search_text` is there (migration 0038 ran: pg_trgm available). */
@@ -122,13 +124,16 @@ export function countTableMatches(table: string, term: string): RawBuilder<{ n: 
 
 /**
  * PostgreSQL: the kind of `search_text` (migration 0038) a list's search reads: the subset's own
- * (`users:patient`) when it has one over the same columns, else the table's; null when the table has
- * none (or the database no `search_text`): the search is then ILIKE on the record's own columns.
+ * (`users:patient`) when it has one over the same columns, else the table's; null when `search_text`
+ * holds neither (or the database has no `search_text`): the search is then ILIKE on the record's own
+ * columns, through the table's trigram index.
  */
 export function searchTextKind(dialect: Dialect, indexes: SearchIndexes, table: string, columns: readonly string[], subset?: SearchSubset): string | null {
-  if (dialect !== 'postgres' || !indexes.searchText || !sameColumns(indexes.get(table), columns)) return null;
+  const kinds = indexes.searchText;
+  if (dialect !== 'postgres' || !kinds || !sameColumns(indexes.get(table), columns)) return null;
   const own = subset ? `${table}:${subset.value}` : null;
-  return own && sameColumns(indexes.get(own), columns) ? own : table;
+  if (own && kinds.has(own) && sameColumns(indexes.get(own), columns)) return own;
+  return kinds.has(table) ? table : null;
 }
 
 /**

@@ -208,6 +208,14 @@ export interface ListQuery {
   reversed(): AnySelect;
 }
 
+/**
+ * PostgreSQL: the kind of `search_text` a list's search reads (db/search.ts `searchTextKind`), or null. A
+ * list whose search also looks in the records it names (`searchThrough`: an appointment's patient and
+ * doctor) reads none: it matches its own columns and theirs by ILIKE (migration 0039 keeps no kind of it).
+ */
+export const listTextKind = (ctx: AppContext, def: ResourceDef): string | null =>
+  def.searchThrough?.length ? null : searchTextKind(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, def.subset);
+
 /** Every list query parameter the declaration understands, with its type, for OpenAPI and the tests. */
 export function listParameters(def: ResourceDef): Record<string, 'integer' | 'string' | 'date'> {
   const params: Record<string, 'integer' | 'string' | 'date'> = {};
@@ -251,7 +259,7 @@ export function buildListQuery(ctx: AppContext, def: ResourceDef, q: Record<stri
   const through = search ? (def.searchThrough ?? []) : [];
   // the plans of a searched list (its own index's matches counted, walked or collected) are for a search of its own text only
   // PostgreSQL: the kind of search_text the search reads (the subset's own, or the table's), when it has one
-  const textKind = search && !through.length ? searchTextKind(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, def.subset) : null;
+  const textKind = search ? listTextKind(ctx, def) : null;
   const fullTextSearch = search !== '' && !through.length && (usesFullTextIndex(ctx.dialect, ctx.searchIndexes, def.table, def.searchable, search) || textKind !== null);
 
   for (const [param, type] of Object.entries(def.filters ?? {})) {
