@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { jsonArrayFrom as postgresArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteArray } from 'kysely/helpers/sqlite';
 import { permissionName } from '../../../contract/permissions';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
@@ -24,20 +26,14 @@ const CITY_LIMIT = 100;
 /** the tasks on the "task submissions" card: those with the most survey submissions */
 const TASK_LIMIT = 10;
 
-/**
- * The cities with the most doctors and patients (ties by name), from the kept per-city counts with
- * their names in one query (a few rows a city; on PostgreSQL every query is a round trip).
- */
-async function topCities(db: Kysely<Database>) {
-  const counts = await db
+/** The people counted per city (doctors and patients) with the cities' names: the chart's rows (citiesChart). */
+const cityCounts = (db: Kysely<Database>) =>
+  db
     .selectFrom('user_city_counts as c')
     .innerJoin('cities', 'cities.id', 'c.city_id')
     .select(['c.city_id', 'cities.title', 'c.type', 'c.n'])
     .where('c.type', 'in', ['patient', 'doctor'])
-    .where('c.n', '>', 0)
-    .execute();
-  return citiesChart(counts);
-}
+    .where('c.n', '>', 0);
 
 /** The chart's cities from people counted per city and kind: the most doctors and patients first (ties by name). */
 function citiesChart(counts: { city_id: number; title: string; type: string; n: number | string }[]) {
@@ -93,19 +89,33 @@ async function limitedFigures(ctx: AppContext, districtIds: readonly number[], s
  * counts walked backwards in their index's order, so the walk stops at the tenth task; for an admin
  * limited to some districts, only the tasks placed in them (as the tasks declaration places them).
  */
-async function topTasks(ctx: AppContext, districtIds: readonly number[] | null) {
-  let query: AnySelect = dynamic(ctx.db)
+function topTasks(ctx: AppContext, districtIds: readonly number[] | null): AnySelect {
+  const query: AnySelect = dynamic(ctx.db)
     .selectFrom('task_submission_counts as c')
     .innerJoin('tasks', 'tasks.id', 'c.task_id')
-    .select(['tasks.title as task_name', 'c.n as submission_count'])
+    .select(['c.task_id', 'tasks.title as task_name', 'c.n as submission_count'])
     .where('c.n', '>', 0)
     .orderBy('c.n', 'desc')
     .orderBy('c.task_id', 'desc')
     .limit(TASK_LIMIT);
   const district = districtCondition(ctx, taskDeclaration, districtIds);
-  if (district) query = district(query);
-  return (await query.execute()).map((t) => ({ task_name: String(t.task_name), submission_count: Number(t.submission_count) }));
+  return district ? district(query) : query;
 }
+
+/** The tasks' rows as the answer shows them, in their order (most submissions, then the newer task). */
+const tasksShown = (rows: readonly { task_id: number | string; task_name: string; submission_count: number | string }[]) =>
+  [...rows]
+    .sort((a, b) => Number(b.submission_count) - Number(a.submission_count) || Number(b.task_id) - Number(a.task_id))
+    .map((t) => ({ task_name: String(t.task_name), submission_count: Number(t.submission_count) }));
+
+/**
+ * The rows of each query as one JSON array, so that several lists come back in one statement (on
+ * PostgreSQL every statement is a round trip): PostgreSQL's json_agg arrives parsed, SQLite's
+ * json_group_array as text.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query's rows
+const jsonRows = (ctx: AppContext, query: SelectQueryBuilder<any, any, any>): RawBuilder<unknown> => (ctx.dialect === 'postgres' ? postgresArray(query) : sqliteArray(query));
+const rowsOf = <R>(value: unknown): R[] => (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as R[];
 
 const count = Type.Integer({ minimum: 0 });
 /** The dashboard's figures, as the spec reads them. */
@@ -133,33 +143,44 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
   const { db } = app.ctx;
   app.get('/api/admin/dashboard', { config: { access: {} }, schema: { tags: ['dashboard'], response: answers(DASHBOARD, 'The figures (within the admin’s districts when it is limited to some).') } }, async (request) => {
     const admin = requireAdmin(request);
-    let chwCount = db.selectFrom('chw_district_counts').select((eb) => eb.fn.sum<number | null>('n').as('n'));
-    if (admin.districtIds) chwCount = chwCount.where('district_id', 'in', admin.districtIds.length ? [...admin.districtIds] : [0]);
     // the last twelve months
     const since = new Date();
     since.setUTCMonth(since.getUTCMonth() - 11, 1);
-    const [kept, chws, programme, limited, tasks] = await Promise.all([
-      db.selectFrom('row_counts').select(['table_name', 'n']).where('table_name', 'in', ['admins', 'users:doctor', 'users:patient']).execute(),
-      chwCount.executeTakeFirst(),
-      admin.districtIds ? null : Promise.all([
-        topCities(db),
-        db.selectFrom('appointment_months').select(['month', 'n']).where('month', '>=', since.toISOString().slice(0, 7)).where('n', '>', 0).orderBy('month').execute(),
-      ]),
-      admin.districtIds ? limitedFigures(app.ctx, admin.districtIds, since.toISOString().slice(0, 7)) : null,
-      admin.permissions.has(permissionName('view', taskDeclaration.module)) ? topTasks(app.ctx, admin.districtIds) : [],
+    const month = since.toISOString().slice(0, 7);
+    const seesTasks = admin.permissions.has(permissionName('view', taskDeclaration.module));
+    const any = dynamic(db);
+    let chwCount = any.selectFrom('chw_district_counts').select((eb) => eb.fn.sum<number | null>('n').as('n'));
+    if (admin.districtIds) chwCount = chwCount.where('district_id', 'in', admin.districtIds.length ? [...admin.districtIds] : [0]);
+    const kept = any.selectFrom('row_counts').select(['table_name', 'n']).where('table_name', 'in', ['admins', 'users:doctor', 'users:patient']);
+    // the programme's figures are kept counts: all of them in one statement. An admin limited to some
+    // districts has its patients, admins, cities and months counted from the rows (limitedFigures)
+    const lists: Record<string, Expression<unknown>> = {
+      kept: jsonRows(app.ctx, kept),
+      chws: chwCount,
+      ...(seesTasks ? { tasks: jsonRows(app.ctx, topTasks(app.ctx, admin.districtIds)) } : {}),
+      ...(admin.districtIds ? {} : {
+        cities: jsonRows(app.ctx, cityCounts(db)),
+        months: jsonRows(app.ctx, any.selectFrom('appointment_months').select(['month', 'n']).where('month', '>=', month).where('n', '>', 0)),
+      }),
+    };
+    const [row, limited] = await Promise.all([
+      any.selectNoFrom(Object.entries(lists).map(([key, value]) => sql`${value}`.as(key))).executeTakeFirstOrThrow(),
+      admin.districtIds ? limitedFigures(app.ctx, admin.districtIds, month) : null,
     ]);
-    const count = (key: string) => Number(kept.find((k) => k.table_name === key)?.n ?? 0);
+    const count = (key: string) => Number(rowsOf<{ table_name: string; n: number | string }>(row.kept).find((k) => k.table_name === key)?.n ?? 0);
     const doctors = count('users:doctor');
     const admins = limited ? limited.admins : count('admins');
     const patients = limited ? limited.patients : count('users:patient');
-    const cities = limited ? limited.cities : programme![0];
-    const months = limited ? limited.months : programme![1];
+    const cities = limited ? limited.cities : citiesChart(rowsOf(row.cities));
+    const months = limited ? limited.months : rowsOf<{ month: string; n: number | string }>(row.months).sort((a, b) => (a.month < b.month ? -1 : 1));
+    const tasks = seesTasks ? tasksShown(rowsOf(row.tasks)) : [];
+    const chws = row.chws;
     return ok({
       total_users: admins + doctors + patients,
       admins,
       doctors,
       patients,
-      chws: Number(chws?.n ?? 0),
+      chws: Number(chws ?? 0),
       cities,
       appointments: months.map((m) => ({ appointment_month: m.month, total_appointments: Number(m.n) })),
       tasks,
