@@ -62,6 +62,11 @@ export interface RouteAccess {
    * fuzzer walk them too.
    */
   field?: readonly string[];
+  /**
+   * PostgreSQL: a cached session may be checked against `auth_epoch` within the handler's own statement
+   * rather than by a round trip of its own before it (a list's first page: http/auth.ts `sessionReadAt`)
+   */
+  epochInStatement?: boolean;
 }
 
 declare module 'fastify' {
@@ -72,6 +77,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     admin: Principal | null;
+    /** the `auth_epoch` a cached session was read at, while it is still to be checked (http/auth.ts `sessionReadAt`); else null */
+    sessionEpoch: string | null;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;

@@ -145,7 +145,9 @@ describe.each(DIALECTS)('authorization (%s)', (dialect) => {
         ['GET', base, 'view'], ['GET', `${base}/:id`, 'view'], ['POST', base, 'create'], ['PUT', `${base}/:id`, 'edit'], ['DELETE', `${base}/:id`, 'delete'],
       ];
       for (const [method, url, action] of crud) {
-        expect([method, url, has(method, url)?.access]).toEqual([method, url, { permission: permissionName(action, module) }]);
+        // a list's first page checks a cached session in its own statement (http/auth.ts sessionReadAt)
+        const access = { permission: permissionName(action, module), ...(method === 'GET' && url === base ? { epochInStatement: true } : {}) };
+        expect([method, url, has(method, url)?.access]).toEqual([method, url, access]);
       }
     }
     // and vice versa: whatever has CRUD routes is a resource of the contract

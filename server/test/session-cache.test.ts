@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { DIALECTS, adminWith, startTestApp, type TestApp } from './helpers/app';
+import { client, sampler } from './helpers/http';
 
 /**
  * A token's session (admin, role, permissions, districts) is cached per process and checked against
@@ -64,6 +65,27 @@ describe.each(DIALECTS)('cached sessions on %s', (dialect) => {
     expect((await me(other.token)).statusCode).toBe(200);
     expect((await t.inject({ method: 'POST', url: '/api/admin/logout', token: other.token })).statusCode).toBe(200);
     expect((await me(other.token)).statusCode).toBe(401);
+  });
+
+  test('a first page answers for the session as it stands when it is read: its districts changed, a right given, blocked (on PostgreSQL checked within the page\'s statement)', async () => {
+    const sub = await adminWith(t, ['view_location', 'view_app_user']);
+    const { id } = await t.db.db.selectFrom('admins').select('id').where('email', '=', sub.email).executeTakeFirstOrThrow();
+    const page = (list: string) => t.inject({ method: 'GET', url: `/api/admin/${list}?page=1&per_page=25`, token: sub.token });
+    await sampler(client(t)).ref('app-users');
+    expect((await page('app-users')).json().data.total).toBeGreaterThan(0);
+    // limited to a district where nobody lives: the next page has nobody
+    const empty = (await t.inject({ method: 'POST', url: '/api/admin/districts', token: t.rootToken, payload: { title: `Empty ${dialect} ${Date.now()}` } })).json().data;
+    await t.db.db.insertInto('admin_districts').values({ admin_id: id, district_id: empty.id }).execute();
+    expect((await page('app-users')).json().data.total).toBe(0);
+    // a right it lacked when cached: given, the next page is through
+    expect((await page('admins')).statusCode).toBe(403);
+    const { role_id } = await t.db.db.selectFrom('admins').select('role_id').where('id', '=', id).executeTakeFirstOrThrow();
+    await t.db.db.insertInto('role_permissions').values({ role_id, permission: 'view_sub_admin' }).execute();
+    expect((await page('admins')).statusCode).toBe(200);
+    // blocked: the next page is refused
+    expect((await page('districts')).statusCode).toBe(200);
+    await t.db.db.updateTable('admins').set({ status: 2 }).where('id', '=', id).execute();
+    expect((await page('districts')).statusCode).toBe(401);
   });
 
   test('a token that expires while cached is refused without any write', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CompiledQuery, Kysely } from 'kysely';
+import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import { ALL_PERMISSIONS } from '../../../contract/permissions';
 import { USER_STATUS } from '../../../contract/enums';
-import type { AppContext, Principal } from '../context';
+import type { AppContext, Principal, RouteAccess } from '../context';
 import type { Database } from '../db/schema';
 import { hashToken, now } from '../services/tokens';
 import { forbidden, unauthenticated } from './errors';
@@ -86,6 +86,55 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
   return found.principal;
 }
 
+/** The token's cached session, unexpired, whatever has happened since it was cached (its epoch says when). */
+function cachedSession(ctx: AppContext, token: string): CachedSession | null {
+  const cached = sessionCaches.get(ctx.db)?.get(hashToken(token));
+  return cached && cached.expiresAt > now() ? cached : null;
+}
+
+/**
+ * PostgreSQL: `auth_epoch` as a column of a handler's own statement, read in the same snapshot as its
+ * rows (a list's first page, http/crud/list.ts), for `sessionReadAt`.
+ */
+export const epochColumn = (): RawBuilder<unknown> => sql`(select n from auth_epoch where id = 1)`;
+
+/**
+ * A request whose session came from the cache unchecked (`epochInStatement`): `epoch` is `auth_epoch`
+ * as the handler's statement read it. The same as when the session was cached: nothing that shapes it
+ * changed before the rows were read, and the answer stands (true). Else the session is looked up again
+ * as any other request's and authorised again (401 or 403 thrown), and the handler must read again with
+ * the admin now in `request.admin` (false).
+ */
+export async function sessionReadAt(ctx: AppContext, request: FastifyRequest, epoch: unknown): Promise<boolean> {
+  const cachedAt = request.sessionEpoch;
+  if (typeof cachedAt !== 'string') return true;
+  request.sessionEpoch = null;
+  if (String(epoch ?? '') === cachedAt) return true;
+  await authenticate(ctx, request, request.routeOptions.config.access ?? {});
+  return false;
+}
+
+/** The same check by a round trip of its own, for a handler that reads nothing the epoch could join. */
+export async function confirmSession(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  if (sessionUnchecked(request)) await sessionReadAt(ctx, request, await currentEpoch(ctx));
+}
+
+/** Whether the request's session came from the cache and is still to be checked (a request outside the guard's routes has none). */
+export const sessionUnchecked = (request: FastifyRequest): boolean => typeof request.sessionEpoch === 'string';
+
+/** Whether a principal may call a route of this access. */
+const allowed = (principal: Principal, access: RouteAccess): boolean =>
+  (!access.permission || principal.permissions.has(access.permission)) && (!access.anyPermission || access.anyPermission.some((p) => principal.permissions.has(p)));
+
+/** The request's admin from its bearer token, read as of now, and authorised for the route (401, 403). */
+async function authenticate(ctx: AppContext, request: FastifyRequest, access: RouteAccess): Promise<void> {
+  const token = bearerToken(request);
+  const principal = token ? await principalFromToken(ctx, token) : null;
+  if (!principal) throw unauthenticated();
+  request.admin = principal;
+  if (!allowed(principal, access)) throw forbidden();
+}
+
 async function lookUpToken(ctx: AppContext, hash: string, at: string): Promise<{ principal: Principal; expiresAt: string } | null> {
   let query = tokenQueries.get(ctx.db);
   if (!query) tokenQueries.set(ctx.db, (query = compileTokenQuery(ctx.db)));
@@ -122,18 +171,36 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function registerAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('admin', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionEpoch', null);
   app.addHook('onRequest', async (request) => {
     // a route under /api/admin without access config needs sign-in (fail closed), as the route table says
     const access = request.routeOptions.config.access ?? (request.routeOptions.url?.startsWith('/api/admin') ? {} : undefined);
     // a field apps' route: a field session of one of its kinds of account
     if (access?.field) return requireFieldUser(app.ctx, request, access.field);
     if (!access || access.auth === false) return;
-    const token = bearerToken(request);
-    const principal = token ? await principalFromToken(app.ctx, token) : null;
-    if (!principal) throw unauthenticated();
-    request.admin = principal;
-    if (access.permission && !principal.permissions.has(access.permission)) throw forbidden();
-    if (access.anyPermission && !access.anyPermission.some((p) => principal.permissions.has(p))) throw forbidden();
+    // PostgreSQL: a cached session that may call the route is checked within the handler's statement
+    // (sessionReadAt); one that may not is read again first, since a change may have given it the right
+    if (access.epochInStatement && app.ctx.dialect === 'postgres') {
+      const token = bearerToken(request);
+      const cached = token ? cachedSession(app.ctx, token) : null;
+      if (cached && allowed(cached.principal, access)) {
+        request.admin = cached.principal;
+        request.sessionEpoch = cached.epoch;
+        return;
+      }
+    }
+    await authenticate(app.ctx, request, access);
+  });
+  // fail closed: a session left unchecked by its handler is checked before an error goes out, and a
+  // success is never sent on it (a handler that forgot: an error, logged)
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!sessionUnchecked(request)) return payload;
+    if (reply.statusCode < 400) {
+      request.sessionEpoch = null;
+      throw new Error(`${request.method} ${request.routeOptions.url}: a cached session was never checked against auth_epoch`);
+    }
+    await confirmSession(app.ctx, request);
+    return payload;
   });
 }
 

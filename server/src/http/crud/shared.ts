@@ -33,7 +33,7 @@ export interface CrudContext extends Pick<CrudHelpers, 'def' | 'decodeId' | 'loa
   /** tells open lists of this resource (other admins' consoles) that a record changed; never delays or fails the write */
   announce(action: 'create' | 'update' | 'delete' | 'status', id: number, request: FastifyRequest): void;
   /** a page's query with its related records (and a total) in one statement, for `present(rows, use, viewer, true)` */
-  pageWithRelated(page: AnySelect, total?: RawBuilder<number>): AnySelect;
+  pageWithRelated(page: AnySelect, total?: RawBuilder<number>, carried?: Readonly<Record<string, RawBuilder<unknown>>>): AnySelect;
   present(rows: Row[], use?: Presentation, viewer?: number, inRows?: boolean): Promise<Presented[]>;
 }
 
@@ -167,17 +167,19 @@ export function crudContext(app: FastifyInstance, def: ResourceDef): CrudContext
    * instead of one for the page, one for its related records and one for the total): the page's rows
    * as they are, numbered in their order (`__n`), each with its profile's and relations' columns under
    * their aliases (`present` with `inRows`) and, given `total`, that value on every row (`__total`; an
-   * empty page is one row of nulls with it).
+   * empty page is one row of nulls with it), with the `carried` values beside it (the session's epoch:
+   * http/auth.ts `sessionReadAt`).
    */
-  const pageWithRelated = (page: AnySelect, total?: RawBuilder<number>): AnySelect => {
+  const pageWithRelated = (page: AnySelect, total?: RawBuilder<number>, carried: Readonly<Record<string, RawBuilder<unknown>>> = {}): AnySelect => {
     const numbered = db.selectFrom(page.as('pg0')).selectAll('pg0').select(sql<number>`row_number() over ()`.as('__n')).as('pg');
+    const extra = Object.entries(carried);
     // with a total, an empty page is one row of nulls that carries it (`__n` null)
     let q: AnySelect = total
-      ? db.selectFrom(db.selectNoFrom(total.as('__total')).as('t')).leftJoin(numbered, (join) => join.onTrue()).selectAll('pg')
+      ? db.selectFrom(db.selectNoFrom([total.as('__total'), ...extra.map(([as, value]) => value.as(as))]).as('t')).leftJoin(numbered, (join) => join.onTrue()).selectAll('pg')
       : db.selectFrom(numbered).selectAll('pg');
     if (hasRelated) q = joinRelated(q.leftJoin(`${def.table} as m`, 'm.id', 'pg.id'));
     for (const l of linked) q = q.select(linkedArray(l, sql.ref('pg.id')).as(l.alias));
-    if (total) q = q.select('t.__total');
+    if (total) q = q.select(['t.__total', ...extra.map(([as]) => `t.${as}`)]);
     return q.orderBy('pg.__n');
   };
 
