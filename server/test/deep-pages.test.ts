@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Presented } from '../src/http/resource';
+import { KEYS_FIRST_FROM } from '../src/http/crud';
 import { registry } from '../src/resources/registry';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, type Client, dataOf, sampler } from './helpers/http';
@@ -57,6 +58,34 @@ describe.each(DIALECTS)('deep pages and search totals (%s)', (dialect) => {
         seen.push(...ids(body.data));
       }
       expect(seen).toEqual(all);
+    }
+  });
+
+  test(`a page ${KEYS_FIRST_FROM} pages or more from both ends is found by its ids first, and is the same slice`, async () => {
+    // enough patients of the tag for pages of one that far from either end
+    const have = ids(dataOf(await api.get(`/api/admin/app-users?paginate=false&search=${tag}`))).length;
+    const perPage = 2;
+    for (let i = have; i < 2 * KEYS_FIRST_FROM * perPage + 3; i++) {
+      dataOf<Presented>(await api.post('/api/admin/app-users', { ...(await samples.sampleOf(def('app-users'))), f_name: `${tag}k${i}`, l_name: i % 2 ? 'Alpha' : null }));
+    }
+    for (const [sort, order] of [['created_at', 'desc'], ['l_name', 'asc'], ['f_name', 'desc']] as const) {
+      const all = ids(dataOf(await api.get(`/api/admin/app-users?paginate=false&sort=${sort}&order=${order}`)));
+      // every query a builder runs goes through the executor (Kysely's own executeQuery is for compiled ones)
+      const byKeys = jest.spyOn(t.db.db.getExecutor(), 'executeQuery');
+      try {
+        let far = 0;
+        for (let page = 1; page <= Math.ceil(all.length / perPage); page++) {
+          const body = dataOf(await api.get(`/api/admin/app-users?page=${page}&per_page=${perPage}&sort=${sort}&order=${order}`)) as { data: Presented[] };
+          expect([sort, order, page, ids(body.data)]).toEqual([sort, order, page, all.slice((page - 1) * perPage, page * perPage)]);
+          const skipped = (page - 1) * perPage;
+          if (Math.min(skipped, all.length - skipped - perPage) >= KEYS_FIRST_FROM * perPage) far++;
+        }
+        // the pages far from both ends went by their ids (PostgreSQL `= any(array(…))`, SQLite `in (…)`), the others not
+        const keyed = byKeys.mock.calls.filter(([q]) => /"id" (= any\(array\(|in \()select "id" from "users"/.test((q as { sql: string }).sql)).length;
+        expect([sort, order, far > 0, keyed]).toEqual([sort, order, true, far]);
+      } finally {
+        byKeys.mockRestore();
+      }
     }
   });
 

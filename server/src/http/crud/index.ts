@@ -11,7 +11,7 @@ import { registerWrite } from './write';
 
 export { TITLE_TAKEN } from './checks';
 export { MAX_BULK } from './bulk';
-export { countFromMatches, listAnswers, matchesFirst, PG_MATCH_COST, searchPagePlan, UNPAGED_LIMIT, walkByText, walkProbing } from './list';
+export { countFromMatches, KEYS_FIRST_FROM, listAnswers, matchesFirst, PG_MATCH_COST, searchPagePlan, UNPAGED_LIMIT, walkByText, walkProbing } from './list';
 export { access, listPath, type PendingWrite, writeContext } from './shared';
 export { bodySchemas } from './write';
 

@@ -9,7 +9,7 @@ import { buildListQuery, first, inSubset, type ListPlan, type ListQuery } from '
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, paginator } from '../paging';
 import { listQuerySchema, MAX_PAGE, UNPAGED_LIMIT } from '../listQuery';
 import { answers, type JsonSchema, paginatorOf } from '../responses';
-import type { AnySelect, CrudHelpers, ListOptions, Row } from '../resource';
+import type { CrudHelpers, ListOptions, Row } from '../resource';
 
 export { UNPAGED_LIMIT } from '../listQuery';
 
@@ -188,16 +188,25 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
   return list;
 }
 
+/** A page this many pages or more from the nearer end of its list is read by its ids first (`byKeys`). */
+export const KEYS_FIRST_FROM = 10;
+
 /**
  * The page at `offset` of a list of `total` rows. A page past the middle is read from the far end, in the
  * opposite order, and turned round: an OFFSET walks every row it skips, so page 3,600 of 4,000 walks
  * 10,000 index entries instead of 90,000. The order is total (the sort, then id), so the rows are the same.
+ * A list without a search finds a page far from both ends by its ids first (`byKeys`: only the skipped rows'
+ * ids walked); a searched one keeps the plan chosen for its term.
  */
-async function readPage(query: { ordered: AnySelect; reversed(): AnySelect }, offset: number, perPage: number, total: number): Promise<Row[]> {
+async function readPage(query: Pick<ListQuery, 'ordered' | 'reversed' | 'byKeys' | 'search'>, offset: number, perPage: number, total: number): Promise<Row[]> {
   if (offset >= total) return [];
   const after = total - offset - perPage;
-  if (after >= offset) return query.ordered.limit(perPage).offset(offset).execute();
-  const rows = await query.reversed().limit(Math.min(perPage, total - offset)).offset(Math.max(0, after)).execute();
+  // the ids first once the walk is long enough to pay for the page's rows looked up again (not page 2:
+  // 0.25 ms dearer there on PostgreSQL), and never for a search
+  const keysFirst = query.search === '' && Math.min(offset, Math.max(0, after)) >= KEYS_FIRST_FROM * perPage;
+  if (after >= offset) return (keysFirst ? query.byKeys(perPage, offset, false) : query.ordered.limit(perPage).offset(offset)).execute();
+  const [limit, skipped] = [Math.min(perPage, total - offset), Math.max(0, after)];
+  const rows = await (keysFirst ? query.byKeys(limit, skipped, true) : query.reversed().limit(limit).offset(skipped)).execute();
   return rows.reverse();
 }
 
