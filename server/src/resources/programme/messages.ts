@@ -218,6 +218,8 @@ export const userMessages = defineResource<'user_messages'>()({
     { as: 'survey', column: 'survey_id', resource: 'dynamic-forms', table: 'dynamic_forms', columns: ['title'] },
   ],
   exportColumns: ['id', 'type', 'title', 'text', 'from_age', 'to_age', 'total_users', 'status', 'created_at'],
+  // the interests it is sent to, read with the page (on PostgreSQL within its statement)
+  linked: { interest_ids: { link: 'user_message_interests', key: 'message_id', linkKey: 'interest_id', table: 'interests', columns: ['title'], orderBy: 'title' } },
   presents: { interest_ids: idTitles(), knowledge: Type.Unsafe({ type: ['object', 'null'], required: ['id', 'title'], properties: { id: { type: 'integer' }, title: { type: 'string' } } }) },
   hooks: {
     async prepare({ db }, body, existing) {
@@ -265,14 +267,9 @@ export const userMessages = defineResource<'user_messages'>()({
       if (changed) await resolveRecipients(db, id);
     },
     async enrich(ctx, rows) {
-      const ids = rows.map((r) => r.id);
-      const interests = ids.length
-        ? await ctx.db.selectFrom('user_message_interests as m').innerJoin('interests as i', 'i.id', 'm.interest_id').select(['m.message_id', 'i.id', 'i.title']).where('m.message_id', 'in', ids).orderBy('i.title').execute()
-        : [];
       const knowledge = [...new Set(rows.map((r) => r.knowledge_id).filter((id): id is number => typeof id === 'number'))];
       const items = knowledge.length ? await ctx.db.selectFrom('health_literacy_contents').select(['id', 'title']).where('id', 'in', knowledge).execute() : [];
       for (const r of rows) {
-        (r as Row).interest_ids = interests.filter((i) => i.message_id === r.id).map(({ id, title }) => ({ id, title }));
         const item = items.find((i) => i.id === r.knowledge_id);
         (r as Row).knowledge = item ? { id: item.id, title: item.title } : null;
       }
