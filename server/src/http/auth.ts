@@ -114,9 +114,9 @@ export async function sessionReadAt(ctx: AppContext, request: FastifyRequest, ep
   return false;
 }
 
-/** The same check by a round trip of its own, for a handler that reads nothing the epoch could join. */
-export async function confirmSession(ctx: AppContext, request: FastifyRequest): Promise<void> {
-  if (sessionUnchecked(request)) await sessionReadAt(ctx, request, await currentEpoch(ctx));
+/** The same check by a round trip of its own, for a handler that reads nothing the epoch could join: whether the session held. */
+export async function confirmSession(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
+  return sessionUnchecked(request) ? sessionReadAt(ctx, request, await currentEpoch(ctx)) : true;
 }
 
 /** Whether the request's session came from the cache and is still to be checked (a request outside the guard's routes has none). */
