@@ -64,7 +64,7 @@ export interface RouteAccess {
   field?: readonly string[];
   /**
    * PostgreSQL: a cached session may be checked against `auth_epoch` within the handler's own statement
-   * rather than by a round trip of its own before it (a list's first page: http/auth.ts `sessionReadAt`)
+   * rather than by a round trip of its own before it (a list's page: http/auth.ts `sessionReadAt`)
    */
   epochInStatement?: boolean;
 }

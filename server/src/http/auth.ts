@@ -94,7 +94,7 @@ function cachedSession(ctx: AppContext, token: string): CachedSession | null {
 
 /**
  * PostgreSQL: `auth_epoch` as a column of a handler's own statement, read in the same snapshot as its
- * rows (a list's first page, http/crud/list.ts), for `sessionReadAt`.
+ * rows (a list's page, http/crud/list.ts), for `sessionReadAt`.
  */
 export const epochColumn = (): RawBuilder<unknown> => sql`(select n from auth_epoch where id = 1)`;
 

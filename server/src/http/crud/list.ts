@@ -189,7 +189,7 @@ export function registerList(crud: CrudContext): CrudHelpers['list'] {
     return ok(paginator({ rows: await present(rows, 'list', viewer, folded && page === 1), total, page, perPage, path: listPath(ctx, request), query }));
   };
 
-  // a cached session is checked in the first page's statement (epochInStatement)
+  // a cached session is checked within the list's first statement (epochInStatement)
   app.get(crud.base, { config: { access: { ...access(def, 'view').access, epochInStatement: true } }, schema: { tags: crud.tags, summary: `List ${def.name}`, querystring: listQuerySchema(def, { exports: true }), response: listAnswers(crud.record) } }, (request) => list(request));
   return list;
 }
