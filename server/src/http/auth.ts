@@ -191,16 +191,16 @@ export function registerAuthGuard(app: FastifyInstance): void {
     }
     await authenticate(app.ctx, request, access);
   });
-  // fail closed: a session left unchecked by its handler is checked before an error goes out, and a
-  // success is never sent on it (a handler that forgot: an error, logged)
+  // fail closed: no success is sent on a session its handler left unchecked (a handler that forgot: a 500,
+  // logged). An error answer carries no record, and may be the database's outage (a 503 that a check would
+  // turn into a failed query): it goes as it is
   app.addHook('onSend', async (request, reply, payload) => {
     if (!sessionUnchecked(request)) return payload;
-    if (reply.statusCode < 400) {
-      request.sessionEpoch = null;
-      throw new Error(`${request.method} ${request.routeOptions.url}: a cached session was never checked against auth_epoch`);
-    }
-    await confirmSession(app.ctx, request);
-    return payload;
+    request.sessionEpoch = null;
+    if (reply.statusCode >= 400) return payload;
+    request.log.error(`${request.method} ${request.routeOptions.url}: a cached session was never checked against auth_epoch`);
+    void reply.status(500);
+    return JSON.stringify({ success: false, message: 'The session could not be checked.', code: null, error: null, codes: null });
   });
 }
 
