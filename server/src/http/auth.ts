@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import { ALL_PERMISSIONS } from '../../../contract/permissions';
 import { USER_STATUS } from '../../../contract/enums';
+import { messageText } from '../../../contract/messages';
 import type { AppContext, Principal, RouteAccess } from '../context';
 import type { Database } from '../db/schema';
 import { hashToken, now } from '../services/tokens';
+import { withCodes } from './envelope';
 import { forbidden, unauthenticated } from './errors';
 import { requireFieldUser } from './fieldAuth';
 
@@ -200,7 +202,7 @@ export function registerAuthGuard(app: FastifyInstance): void {
     if (reply.statusCode >= 400) return payload;
     request.log.error(`${request.method} ${request.routeOptions.url}: a cached session was never checked against auth_epoch`);
     void reply.status(500);
-    return JSON.stringify({ success: false, message: 'The session could not be checked.', code: null, error: null, codes: null });
+    return JSON.stringify(withCodes({ success: false, message: messageText('server_error'), error: null }));
   });
 }
 
