@@ -226,11 +226,13 @@ async function listTotal(crud: CrudContext, built: ListQuery, excludeIds: number
   return countOf(crud, built.base, built.filtered, excludeIds);
 }
 
-/** A later page's total, as listTotal reads it, with `carried` (the session's epoch) read in the same statement. */
+/**
+ * A later page's total, as listTotal reads it, with `carried` (the session's epoch) read in the same
+ * statement: a list without a search there (a searched one counts in its own branch of the route).
+ */
 async function countWith(crud: CrudContext, built: ListQuery, excludeIds: number[], carried: RawBuilder<unknown> | null): Promise<{ total: number; epoch?: unknown }> {
-  if (!carried) return { total: await listTotal(crud, built, excludeIds) };
-  const count = built.searchCount ? sql`(${built.searchCount})` : totalOf(crud, built.base, built.filtered, excludeIds);
-  const { rows } = await sql<{ n: number | string; e: unknown }>`select ${count} as n, ${carried} as e`.execute(crud.db);
+  if (!carried || built.searchCount) return { total: await listTotal(crud, built, excludeIds) };
+  const { rows } = await sql<{ n: number | string; e: unknown }>`select ${totalOf(crud, built.base, built.filtered, excludeIds)} as n, ${carried} as e`.execute(crud.db);
   return { total: Number(rows[0]?.n ?? 0), epoch: rows[0]?.e };
 }
 
