@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { DIALECTS, adminWith, startTestApp, type TestApp } from './helpers/app';
 import { client, sampler } from './helpers/http';
+import * as auth from '../src/http/auth';
+import { SERVER_MESSAGES } from '../../contract/messages';
 
 /**
  * A token's session (admin, role, permissions, districts) is cached per process and checked against
@@ -91,6 +93,28 @@ describe.each(DIALECTS)('cached sessions on %s', (dialect) => {
     expect((await page('districts')).statusCode).toBe(200);
     await t.db.db.updateTable('admins').set({ status: 2 }).where('id', '=', id).execute();
     expect((await page('districts')).statusCode).toBe(401);
+  });
+
+  test('a handler that leaves a cached session unchecked sends no success: a 500 on PostgreSQL (SQLite checks every session before the handler)', async () => {
+    const sub = await adminWith(t, ['view_location']);
+    const districtsPage = () => t.inject({ method: 'GET', url: '/api/admin/districts?page=1&per_page=5', token: sub.token });
+    expect((await districtsPage()).statusCode).toBe(200);
+    // a handler that forgot the check: the list's own check answers "held" without clearing the request's mark
+    const forgot = jest.spyOn(auth, 'sessionReadAt').mockResolvedValue(true);
+    try {
+      const answer = await districtsPage();
+      expect(forgot).toHaveBeenCalledTimes(dialect === 'postgres' ? 1 : 0);
+      if (dialect === 'postgres') {
+        expect(answer.statusCode).toBe(500);
+        expect(answer.json()).toMatchObject({ success: false, message: SERVER_MESSAGES.server_error, code: 'server_error' });
+        expect(answer.body).not.toContain('"data"');
+      } else {
+        expect(answer.statusCode).toBe(200);
+      }
+    } finally {
+      forgot.mockRestore();
+    }
+    expect((await districtsPage()).statusCode).toBe(200);
   });
 
   test('a token that expires while cached is refused without any write', async () => {
