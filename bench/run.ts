@@ -49,6 +49,8 @@ interface Options {
   duration: number;
   connections: number;
   loginDuration: number;
+  /** seconds of each read's second run on one connection (a user alone: its p50); 0: none */
+  aloneDuration: number;
   pgAffinity: 'server' | 'free';
   buildConsole: boolean;
   /** size of the chunked upload's file, MB; 0: no upload benchmark */
@@ -66,7 +68,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, pgAffinity: 'server', buildConsole: false, uploadMb: 1024, browser: true, only: [], browserOnly: false, dataDir: null, databaseUrl: null };
+  const o: Options = { dialects: ['sqlite'], scale: 100, duration: 5, connections: 50, loginDuration: 5, aloneDuration: 3, pgAffinity: 'server', buildConsole: false, uploadMb: 1024, browser: true, only: [], browserOnly: false, dataDir: null, databaseUrl: null };
   let scaleGiven = false;
   const num = (name: string, raw: string | undefined, min: number, max: number) => {
     const n = Number(raw);
@@ -90,6 +92,7 @@ function parseArgs(argv: string[]): Options {
       case '--duration': o.duration = num('--duration', next(), 1, 300); break;
       case '--connections': o.connections = Math.round(num('--connections', next(), 1, 500)); break;
       case '--login-duration': o.loginDuration = num('--login-duration', next(), 1, 60); break;
+      case '--alone-duration': o.aloneDuration = num('--alone-duration', next(), 0, 60); break;
       case '--pg-affinity': {
         const a = next();
         if (a !== 'server' && a !== 'free') throw new Error('--pg-affinity must be server (PostgreSQL on the server\'s core) or free');
@@ -122,7 +125,7 @@ function parseArgs(argv: string[]): Options {
       }
       case '--browser-only': o.browserOnly = true; break;
       case '--help': case '-h':
-        console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--pg-affinity server|free] [--build-console] [--upload-mb 1024] [--skip-upload | --upload-only] [--skip-browser | --browser-only] [--data-dir DIR]');
+        console.log('npm run bench -- [--dialect sqlite|postgres|both] [--scale 100] [--duration 5] [--connections 50] [--login-duration 5] [--alone-duration 3] [--pg-affinity server|free] [--build-console] [--upload-mb 1024] [--skip-upload | --upload-only] [--skip-browser | --browser-only] [--data-dir DIR]');
         console.log('  --data-dir DIR: a SQLite DATA_DIR seeded before (ADMIN_EMAIL=bench-root@example.org ADMIN_PASSWORD=bench-root-password-1 npm run seed:demo -- --scale N), used as it is');
         console.log('  --database-url URL --data-dir DIR: a PostgreSQL database seeded before (DATABASE_URL=URL DATA_DIR=DIR and the same admin), used as it is');
         console.log('  --only word[,word]: only the calls whose name contains a word (e.g. --only dashboard), without the browser and the upload');
@@ -336,7 +339,14 @@ interface Row {
   otherCpu: number;
   peakRssMb: number;
   bytesPerReq: number;
+  /** a read's latency on one connection (a user alone, after the run at --connections): p50 and p99, ms; absent for a write or a run on one connection */
+  aloneP50?: number;
+  aloneP99?: number;
 }
+
+/** A read (every request a GET) run on more than one connection: it is also run on one, for a user's latency alone. */
+const isSharedRead = (s: Scenario, opts: Options): boolean =>
+  (s.connections ?? opts.connections) > 1 && (s.options.method ?? 'GET') === 'GET' && !(s.options.requests ?? []).some((r) => r.method !== undefined && r.method !== 'GET');
 
 /** A refusal of the server's API, with its status. */
 class ApiError extends Error {
@@ -404,7 +414,15 @@ async function runScenario(server: Server, s: Scenario, opts: Options): Promise<
   const other = machineBusySeconds() - all0 - server1 - db1 - (self.user + self.system) / 1e6;
   peakKb = Math.max(peakKb, procStatusKb(server.pid, 'VmRSS'));
   const requests = result.requests.total;
+  let alone: Pick<Row, 'aloneP50' | 'aloneP99'> = {};
+  if (opts.aloneDuration > 0 && isSharedRead(s, opts)) {
+    // the same calls, one at a time: what one user waits when nobody else works (warmed by the run above)
+    await settle(server);
+    const one = await autocannon({ ...base, connections: 1, duration: opts.aloneDuration });
+    if (one.requests.total > 0 && one.non2xx === 0 && one.errors + one.timeouts === 0) alone = { aloneP50: one.latency.p50, aloneP99: one.latency.p99 };
+  }
   return {
+    ...alone,
     scenario: s.name,
     reqPerSec: Math.round(requests / result.duration),
     p50: result.latency.p50,
@@ -752,7 +770,7 @@ async function benchDialect(dialect: DialectName, opts: Options, argv: string[])
     for (const s of list) {
       process.stdout.write(`[bench] ${dialect}: ${s.name} ... `);
       const r = await runScenario(server, s, opts);
-      console.log(`${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx || r.errors ? `, ${r.errors} errors, ${r.non2xx} non-2xx` : ''}`);
+      console.log(`${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx || r.errors ? `, ${r.errors} errors, ${r.non2xx} non-2xx` : ''}${r.aloneP50 !== undefined ? `; alone p50 ${r.aloneP50} ms, p99 ${r.aloneP99} ms` : ''}`);
       rows.push({ ...r, dialect });
     }
   };
@@ -878,10 +896,11 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 function table(rows: Row[]): string {
   // req/s per server core: on a shared machine the server may get less than its core (see other CPU %)
-  const head = ['scenario', 'dialect', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors/non-2xx', 'bytes/resp', 'server CPU %', 'req/s per core', 'db CPU %', 'other CPU %', 'peak RSS MB'];
+  const head = ['scenario', 'dialect', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors/non-2xx', 'bytes/resp', 'server CPU %', 'req/s per core', 'db CPU %', 'other CPU %', 'peak RSS MB', 'p50 alone ms'];
   const body = rows.map((r) => [
     r.scenario, r.dialect, String(r.reqPerSec), r.requests ? String(r.p50) : 'none done', r.requests ? String(r.p975) : '-', r.requests ? String(r.p99) : '-', `${r.errors}/${r.non2xx}`,
     String(r.bytesPerReq), String(r.serverCpu), r.serverCpu ? String(Math.round((100 * r.reqPerSec) / (r.serverCpu + r.dbCpu))) : '-', r.dialect === 'postgres' ? String(r.dbCpu) : '-', String(r.otherCpu), String(r.peakRssMb),
+    r.aloneP50 !== undefined ? String(r.aloneP50) : '-',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
@@ -950,6 +969,7 @@ function goals(rows: Row[], seeding: Record<string, { seedMs: number }>, scale: 
     const x = r.reqPerSec / list.reqPerSec;
     return [x >= 0.5 && clean(r), `${r.reqPerSec} req/s, ${x.toFixed(2)} of "${FHIR_BESIDE[r.scenario]}" (${list.reqPerSec}), p99 ${r.p99} ms`];
   });
+  add('a user alone: p50 < 20 ms (every read)', (r) => ours(r) && r.aloneP50 !== undefined, (r) => [r.aloneP50! < 20, `p50 ${r.aloneP50} ms on one connection (p99 ${r.aloneP99} ms)`]);
   add('dashboard median < 100 ms', (r) => r.scenario.startsWith('dashboard'), (r) => [r.p50 < 100 && clean(r), `p50 ${r.p50} ms`]);
   add('create with audit >= 1,500/s', (r) => r.scenario === 'create district', (r) => [r.reqPerSec >= 1500 && clean(r), `${r.reqPerSec} req/s`]);
   add('login p95 < 250 ms', (r) => r.scenario.startsWith('login'), (r) => [r.p975 < 250 && clean(r), `p97.5 ${r.p975} ms`]);
