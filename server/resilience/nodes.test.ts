@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PusherClient from 'pusher-js';
-import { loginLimits } from '../src/routes/auth';
+import { loginLimits } from '../src/services/signIn';
 import { startS3, type S3Server } from '../test/helpers/s3';
 import { ADMIN_EMAIL, freshPgDatabase, ROOT, startServer, stopAllServers, type ServerProcess } from './helpers/server';
 

@@ -139,4 +139,14 @@ describe('import cycles', () => {
       .flatMap(([file, targets]) => targets.filter((target) => !target.startsWith(db) && !target.startsWith(contract)).map((target) => `${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)}`));
     expect(outside).toEqual([]);
   });
+
+  it('declarations import no routes: server/src/resources imports nothing under server/src/routes (what both use is a service)', () => {
+    const resources = path.join(ROOT, 'server/src/resources') + path.sep;
+    const routes = path.join(ROOT, 'server/src/routes') + path.sep;
+    const graph = [...importGraph()].filter(([file]) => file.startsWith(resources));
+    // the walk saw the declarations (a wrong root would pass with none)
+    expect(graph.length).toBeGreaterThan(20);
+    const intoRoutes = graph.flatMap(([file, targets]) => targets.filter((target) => target.startsWith(routes)).map((target) => `${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)}`));
+    expect(intoRoutes).toEqual([]);
+  });
 });

@@ -19,7 +19,7 @@ import { audit, diff } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { hit, signedIn } from '../services/throttle';
-import { endResetLinks, loginLimits, tooManyAttempts } from '../routes/auth';
+import { endResetLinks, loginLimits, tooManyAttempts } from '../services/signIn';
 import { imageType } from '../services/storage';
 import { holdNew, release } from '../services/storedFiles';
 import { now } from '../services/tokens';

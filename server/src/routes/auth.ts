@@ -1,11 +1,10 @@
 import { messageText } from '../../../contract/messages';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { USER_STATUS } from '../../../contract/enums';
 import type { Session } from '../../../contract/api';
 import type { AppContext } from '../context';
-import type { Database } from '../db/schema';
 import { permissionsOfRole, requireAdmin } from '../http/auth';
 import { ok, MESSAGES } from '../http/envelope';
 import { forbidden, tooManyRequests, ValidationError } from '../http/errors';
@@ -14,37 +13,13 @@ import { answers, fileLink, oneOfTypes, refusal } from '../http/responses';
 import { audit } from '../services/audit';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { accountAttempt, ACCOUNT_FAILURES_BEFORE_SLOWDOWN, clearAccount, hit, mayAlertAccount, mayMailReset, resetLimits, signedIn, signInLimits } from '../services/throttle';
+import { accountTurn, alertDue, endResetLinks, failedSignInsMail, loginLimits, tooManyAttempts } from '../services/signIn';
+import { clearAccount, hit, mayMailReset, resetLimits, signedIn } from '../services/throttle';
 import { hashToken, inMs, newToken, now } from '../services/tokens';
 
 const RESET_TTL_MS = 60 * 60_000;
 /** Reset emails: 3 per address per 15 minutes to one inbox, 10 per client address. */
 
-/**
- * The limits of a console sign-in (services/throttle.ts, `signInLimits`): 5 a minute for the account
- * from one client network, 20 a minute for the network. Also counted by the current-password checks
- * of a signed-in admin (own password or email change).
- */
-export const loginLimits = (email: string, ip: string) => signInLimits('login', email, ip);
-export const tooManyAttempts = (seconds: number) => tooManyRequests(messageText('sign_in_throttled', { seconds }), seconds);
-
-/**
- * The account-wide turn of a sign-in (services/throttle.ts, `accountAttempt`), after the per-network
- * limits: 429 inside the account's delay, else the attempt's number in the account's count.
- */
-export async function accountTurn(db: Kysely<Database>, scope: string, email: string): Promise<number> {
-  const attempt = await accountAttempt(db, scope, email);
-  if ('wait' in attempt) throw tooManyAttempts(attempt.wait);
-  return attempt.hits;
-}
-
-/**
- * After a failed sign-in: whether to tell the owner now (the failure that starts the account's
- * slowdown, at most once an hour). Asked for unknown emails too, so both answers do the same work; the
- * caller mails only an account that exists, after the answer.
- */
-export const alertDue = async (db: Kysely<Database>, scope: string, email: string, hits: number): Promise<boolean> =>
-  hits === ACCOUNT_FAILURES_BEFORE_SLOWDOWN && (await mayAlertAccount(db, scope, email));
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const INVALID_TOKEN = 'Invalid token';
 export const RESET_SENT = 'If that email is registered, a reset link has been sent.';
@@ -232,10 +207,6 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   });
 }
 
-/** Ends every unused reset link of an admin (a newer link, a completed reset, a changed email). */
-export async function endResetLinks(db: Kysely<Database>, adminId: number): Promise<void> {
-  await db.updateTable('password_resets').set({ used_at: now() }).where('admin_id', '=', adminId).where('used_at', 'is', null).execute();
-}
 
 /**
  * Stores a reset token for the admin and emails its link (run after the answer has gone). Only the
@@ -265,15 +236,3 @@ async function alertOwner(ctx: AppContext, admin: { email: string; f_name: strin
   ctx.mail.kick();
 }
 
-/** The mail of many failed sign-ins, console and apps alike: what happened, what it means, what to do. */
-export function failedSignInsMail(to: { email: string; f_name: string }, failures: number, where: string, resetBy: string) {
-  return {
-    to: to.email,
-    subject: 'Failed sign-ins to your account',
-    text:
-      `Hello ${to.f_name},\n\nThere were ${failures} failed attempts to sign in to your account on ${where} with a wrong password ` +
-      `(the last on ${new Date().toUTCString()}). Further attempts are now slowed down; your password was not changed.\n\n` +
-      `If these were not yours, someone may be guessing your password: choose a new one that is hard to guess (${resetBy}).\n` +
-      'Your next sign-in with the right password ends the slowdown.\n',
-  };
-}

@@ -14,7 +14,7 @@ import { audit } from '../../services/audit';
 import { assertPasswordAllowed } from '../../services/passwordPolicy';
 import { dummyHash, hashPassword, verifyPassword } from '../../services/passwords';
 import { clearAccount, hit, mayMailReset, resetLimits, signedIn, signInLimits } from '../../services/throttle';
-import { accountTurn, alertDue, failedSignInsMail, tooManyAttempts } from '../auth';
+import { accountTurn, alertDue, failedSignInsMail, tooManyAttempts } from '../../services/signIn';
 import { hashToken, inMs, newToken, now } from '../../services/tokens';
 import { fieldRoute, tags } from './shared';
 
