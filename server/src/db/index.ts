@@ -37,9 +37,13 @@ const warnLost = (err: Error) => console.warn(`PostgreSQL closed a connection: $
 /** how long a query may wait for a connection (a free one of the pool, or a new one) before it fails */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-export function createDb(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string }): Db {
+/**
+ * `connectTimeoutMs`: that wait, for a caller that would rather wait longer than fail (the test suites'
+ * databases, whose connections open slowly on a machine busy with other work).
+ */
+export function createDb(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string; connectTimeoutMs?: number }): Db {
   if (opts.databaseUrl) {
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
     // A connection the server ends emits 'error' on its client; unheard, that event ends the process.
     // withNamedStatements hears it on every client, idle or held; the pool also re-emits an idle
     // client's error as its own, heard here only so that it is heard. The pool drops such a client and

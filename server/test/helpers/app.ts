@@ -13,6 +13,13 @@ import { hashToken, inMs, newToken } from '../../src/services/tokens';
 import { expectDocumented } from './document';
 
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+
+/**
+ * How long a test app's query waits for a PostgreSQL connection before it fails: the server's 10 s is for
+ * production; on a machine busy with other work (another suite beside this one, a slow VM) opening a
+ * backend took longer, and a fuzz file failed on "Connection terminated due to connection timeout".
+ */
+const CONNECT_WAIT_MS = 120_000;
 export const ADMIN_EMAIL = 'root@example.org';
 export const ADMIN_PASSWORD = 'root-password-1';
 
@@ -75,7 +82,7 @@ async function pgTemplate(admin: string): Promise<string> {
       await client.query(`CREATE DATABASE ${draft}`);
       const url = new URL(admin);
       url.pathname = `/${draft}`;
-      const db = createDb({ databaseUrl: url.toString(), dataDir: tmpdir() });
+      const db = createDb({ databaseUrl: url.toString(), dataDir: tmpdir(), connectTimeoutMs: CONNECT_WAIT_MS });
       await migrateToLatest(db.db, db.dialect);
       await db.destroy();
       await client.query(`ALTER DATABASE ${draft} RENAME TO ${name}`);
@@ -106,7 +113,7 @@ async function freshDatabase(dialect: Dialect, dataDir: string): Promise<{ db: D
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   return {
-    db: createDb({ databaseUrl, dataDir }),
+    db: createDb({ databaseUrl, dataDir, connectTimeoutMs: CONNECT_WAIT_MS }),
     databaseUrl,
     async drop() {
       const c = new Client({ connectionString: admin });
