@@ -13,6 +13,8 @@ import { hashToken, inMs, newToken } from '../../src/services/tokens';
 import { expectDocumented } from './document';
 
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+export const ADMIN_EMAIL = 'root@example.org';
+export const ADMIN_PASSWORD = 'root-password-1';
 
 /**
  * How long a test app's query waits for a PostgreSQL connection before it fails: the server's 10 s is for
@@ -20,8 +22,6 @@ export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
  * backend took longer, and a fuzz file failed on "Connection terminated due to connection timeout".
  */
 const CONNECT_WAIT_MS = 120_000;
-export const ADMIN_EMAIL = 'root@example.org';
-export const ADMIN_PASSWORD = 'root-password-1';
 
 export interface TestApp {
   app: FastifyInstance;
