@@ -29,6 +29,13 @@ describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
       if (i === 3) Object.assign(body, { interest_ids: [], district_id: null, tehsil_id: null, city_id: null });
       dataOf<Presented>(await api.post('/api/admin/app-users', body));
     }
+    // tasks and messages, one of each a Knowledge one: the item it points at is presented from the page's statement too
+    const item = await samples.ref('health-literacy-content');
+    for (let i = 0; i < 3; i++) {
+      const knowledge = i === 1 ? { type: 'Knowledge', knowledge_id: item.id } : {};
+      dataOf<Presented>(await api.post('/api/admin/tasks', { ...(await samples.sampleOf(def('tasks'))), ...knowledge, ...(i === 1 ? { campaign_id: null } : {}) }));
+      dataOf<Presented>(await api.post('/api/admin/user-messages', { ...(await samples.sampleOf(def('user-messages'))), ...knowledge, ...(i === 1 ? { text: null } : {}) }));
+    }
     adminId = (dataOf(await api.get('/api/admin/me')) as Presented).encrypted_id as string;
     await adminWith(t, ['view_app_user']);
   });
@@ -42,6 +49,8 @@ describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
       `/api/admin/app-users?search=nothing-matches-${tag}`,
       `/api/admin/admins/admin/${adminId}?sort=id&order=asc`,
       `/api/admin/districts?sort=id&order=asc`,
+      `/api/admin/tasks?sort=id&order=asc`,
+      `/api/admin/user-messages?sort=id&order=asc`,
     ];
     for (const list of lists) {
       const all = dataOf(await api.get(`${list}&paginate=false`)) as Presented[];
@@ -54,6 +63,10 @@ describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
     const interests = (dataOf(await api.get(`/api/admin/app-users?search=${tag}b`)) as { data: Presented[] }).data[0]!.interest_ids as { title: string }[];
     expect(interests).toHaveLength(2);
     expect(interests.map((i) => i.title)).toEqual(interests.map((i) => i.title).sort());
+    for (const resource of ['tasks', 'user-messages']) {
+      const rows = (dataOf(await api.get(`/api/admin/${resource}?type=Knowledge`)) as { data: Presented[] }).data;
+      expect({ resource, knowledge: rows.map((r) => r.knowledge) }).toEqual({ resource, knowledge: [{ id: expect.any(Number), title: expect.any(String), encrypted_id: expect.any(String) }] });
+    }
   });
 
   if (dialect !== 'postgres') return;
@@ -87,6 +100,9 @@ describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
     // the admins' page, their districts (the declaration's `linked`) and total (less the signed-in admin) in one, then their roles (admins.ts, enrich)
     const admins = await statementsOf(`/api/admin/admins/admin/${adminId}`);
     expect(admins).toHaveLength(2);
+    // messages with their places, survey, knowledge item and interests in one; tasks likewise, then their CHWs (tasks.ts, enrich)
+    expect(await statementsOf('/api/admin/user-messages')).toHaveLength(1);
+    expect(await statementsOf('/api/admin/tasks')).toHaveLength(2);
     expect(admins.filter((text) => text.includes('row_counts') && text.includes('limit'))).toHaveLength(1);
     // a later page (its total first, which says from which end to read it) and a search (planned for its
     // term each time, where the folded statement's joins cost more planning than its round trips) are read

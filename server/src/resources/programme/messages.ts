@@ -199,7 +199,6 @@ export async function resolveRecipients(db: Kysely<Database>, messageId: number)
 
 export const userMessages = defineResource<'user_messages'>()({
   name: 'user-messages',
-  ignored: { knowledge: 'read-only: the health literacy item of knowledge_id' },
   table: 'user_messages',
   module: 'chw',
   columns: ['type', 'title', 'survey_id', 'knowledge_id', 'text', 'from_age', 'to_age', 'district_id', 'tehsil_id', 'status', 'total_users', 'created_by', 'created_at', 'updated_at'],
@@ -216,11 +215,12 @@ export const userMessages = defineResource<'user_messages'>()({
     { as: 'district', column: 'district_id', resource: 'districts', table: 'districts', columns: ['title'] },
     { as: 'tehsil', column: 'tehsil_id', resource: 'tehsils', table: 'tehsils', columns: ['title'] },
     { as: 'survey', column: 'survey_id', resource: 'dynamic-forms', table: 'dynamic_forms', columns: ['title'] },
+    { as: 'knowledge', column: 'knowledge_id', resource: 'health-literacy-content', table: 'health_literacy_contents', columns: ['title'] },
   ],
   exportColumns: ['id', 'type', 'title', 'text', 'from_age', 'to_age', 'total_users', 'status', 'created_at'],
   // the interests it is sent to, read with the page (on PostgreSQL within its statement)
   linked: { interest_ids: { link: 'user_message_interests', key: 'message_id', linkKey: 'interest_id', table: 'interests', columns: ['title'], orderBy: 'title' } },
-  presents: { interest_ids: idTitles(), knowledge: Type.Unsafe({ type: ['object', 'null'], required: ['id', 'title'], properties: { id: { type: 'integer' }, title: { type: 'string' } } }) },
+  presents: { interest_ids: idTitles() },
   hooks: {
     async prepare({ db }, body, existing) {
       const input = body as Row;
@@ -265,14 +265,6 @@ export const userMessages = defineResource<'user_messages'>()({
       }
       const changed = !existing || interests || (['tehsil_id', 'from_age', 'to_age'] as const).some((k) => row[k] !== existing[k]);
       if (changed) await resolveRecipients(db, id);
-    },
-    async enrich(ctx, rows) {
-      const knowledge = [...new Set(rows.map((r) => r.knowledge_id).filter((id): id is number => typeof id === 'number'))];
-      const items = knowledge.length ? await ctx.db.selectFrom('health_literacy_contents').select(['id', 'title']).where('id', 'in', knowledge).execute() : [];
-      for (const r of rows) {
-        const item = items.find((i) => i.id === r.knowledge_id);
-        (r as Row).knowledge = item ? { id: item.id, title: item.title } : null;
-      }
     },
   },
   routes(app, crud) {

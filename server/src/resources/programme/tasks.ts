@@ -111,7 +111,6 @@ export const tasks = defineResource<'tasks'>()({
   ignored: {
     completed: 'read-only: how many of its CHWs completed it',
     session: 'read-only: the survey form of survey_id',
-    knowledge: 'read-only: the health literacy item of knowledge_id',
   },
   table: 'tasks',
   module: 'task',
@@ -132,6 +131,7 @@ export const tasks = defineResource<'tasks'>()({
     { as: 'tehsil', column: 'tehsil_id', resource: 'tehsils', table: 'tehsils', columns: ['title'] },
     { as: 'survey', column: 'survey_id', resource: 'dynamic-forms', table: 'dynamic_forms', columns: ['title'] },
     { as: 'campaign', column: 'campaign_id', resource: 'campaigns', table: 'campaigns', columns: ['title'] },
+    { as: 'knowledge', column: 'knowledge_id', resource: 'health-literacy-content', table: 'health_literacy_contents', columns: ['title'] },
   ],
   exportColumns: ['id', 'title', 'type', 's_date', 'e_date', 'note', 'desc', 'status', 'created_at'],
   recordOnly: ['statuses'],
@@ -142,7 +142,6 @@ export const tasks = defineResource<'tasks'>()({
     })),
     completed: Type.Integer(),
     session: Type.String(),
-    knowledge: Type.Unsafe({ type: ['object', 'null'], required: ['id', 'title', 'encrypted_id'], properties: { id: { type: 'integer' }, title: { type: 'string' }, encrypted_id: { type: 'string' } } }),
   },
   hooks: {
     async prepare(w, input, existing) {
@@ -196,8 +195,6 @@ export const tasks = defineResource<'tasks'>()({
     },
     async enrich(ctx, rows, use) {
       const assignees = await loadAssignees(ctx.db, rows.map((r) => r.id), use === 'record');
-      const knowledge = [...new Set(rows.map((r) => r.knowledge_id).filter((id): id is number => typeof id === 'number'))];
-      const items = knowledge.length ? await ctx.db.selectFrom('health_literacy_contents').select(['id', 'title']).where('id', 'in', knowledge).execute() : [];
       for (const r of rows) {
         const mine = assignees.get(r.id) ?? [];
         (r as Row).person_ids = mine.map((a) => ({ id: a.user_id, name: a.name }));
@@ -205,8 +202,6 @@ export const tasks = defineResource<'tasks'>()({
         if (use === 'record') (r as Row).statuses = mine.map((a) => ({ uid: a.user_id, user_profile: { id: a.user_id, name_with_area: a.name }, date: a.updated_at, desc: a.desc, status: a.status }));
         (r as Row).completed = mine.filter((a) => a.status === 'Completed').length;
         (r as Row).session = `${r.s_date} – ${r.e_date}`;
-        const item = items.find((i) => i.id === r.knowledge_id);
-        (r as Row).knowledge = item ? { id: item.id, title: item.title, encrypted_id: ctx.ids.encode('health-literacy-content', item.id) } : null;
       }
     },
   },
