@@ -187,4 +187,26 @@ describe.each(DIALECTS)('a bulk load with deferred indexing (%s)', (dialect) => 
     expect(await found('doctor', 'failrow0z')).toBe(1);
     expect(await found('patient', 'smallrow1z')).toBe(1);
   });
+
+  test('a load that fails and leaves its indexes unable to be made again tells both, the load\'s error first', async () => {
+    // a table of its own: the failed restore leaves it without its index
+    await sql`CREATE TABLE bulk_scratch (id integer PRIMARY KEY, title text)`.execute(t.db.db);
+    await sql`CREATE INDEX bulk_scratch_title ON bulk_scratch (title)`.execute(t.db.db);
+    const failure = await withDeferredIndexing(t.db, 'bulk_scratch', Infinity, async () => {
+      // the dropped index's name taken while it was away: making it again fails
+      await sql`CREATE INDEX bulk_scratch_title ON bulk_scratch (id)`.execute(t.db.db);
+      throw new Error('the load failed');
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AggregateError);
+    const { message, errors } = failure as AggregateError;
+    expect(message).toMatch(/^the load failed \(and then: .*bulk_scratch_title.* already exists/);
+    expect((errors as Error[]).map((e) => e.message)[0]).toBe('the load failed');
+    // a load that succeeds but cannot restore throws the restore's error
+    await sql`DROP INDEX bulk_scratch_title`.execute(t.db.db);
+    await sql`CREATE INDEX bulk_scratch_title ON bulk_scratch (title)`.execute(t.db.db);
+    await expect(withDeferredIndexing(t.db, 'bulk_scratch', Infinity, async () => {
+      await sql`CREATE INDEX bulk_scratch_title ON bulk_scratch (id)`.execute(t.db.db);
+    })).rejects.toThrow(/bulk_scratch_title.* already exists/);
+    await sql`DROP TABLE bulk_scratch`.execute(t.db.db);
+  });
 });

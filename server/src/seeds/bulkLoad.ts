@@ -59,15 +59,35 @@ export async function withDeferredIndexing<T>(database: Db, table: string, incom
   const afterId = triggers.length ? Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM ${sql.table(table)}`.execute(db)).rows[0]?.id ?? 0) : 0;
   for (const o of indexes) await sql.raw(`DROP INDEX "${o.name}"`).execute(db);
   for (const o of triggers) await sql.raw(`DROP TRIGGER "${o.name}"`).execute(db);
-  try {
-    return await load();
-  } finally {
+  return loadThenRestore(load, async () => {
     for (const o of indexes) await sql.raw(o.sql).execute(db);
     for (const o of triggers) {
       await sql.raw(searchFill(o.sql, table, afterId)!).execute(db);
       await sql.raw(o.sql).execute(db);
     }
+  });
+}
+
+/**
+ * `load`, then `restore` (the table's indexes, search and keys made again) whatever became of it. A load
+ * that failed throws its own error, or, when making everything again failed too, both (an AggregateError,
+ * the load's first): a table left without its indexes is never silent, and the cause is not hidden by it.
+ */
+async function loadThenRestore<T>(load: () => Promise<T>, restore: () => Promise<void>): Promise<T> {
+  let result: T;
+  try {
+    result = await load();
+  } catch (error) {
+    try {
+      await restore();
+    } catch (restoreError) {
+      const text = (e: unknown) => (e instanceof Error ? e.message : String(e));
+      throw new AggregateError([error, restoreError], `${text(error)} (and then: ${text(restoreError)})`, { cause: restoreError });
+    }
+    throw error;
   }
+  await restore();
+  return result;
 }
 
 /**
@@ -139,14 +159,5 @@ async function withDeferredPostgresIndexes<T>(database: Db, table: string, load:
     }
     if (dangling) throw dangling;
   };
-  let result: T;
-  try {
-    result = await load();
-  } catch (error) {
-    // everything made again; the load's own error is the one to tell
-    await restore().catch(() => undefined);
-    throw error;
-  }
-  await restore();
-  return result;
+  return loadThenRestore(load, restore);
 }
