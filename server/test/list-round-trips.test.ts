@@ -36,6 +36,8 @@ describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
       dataOf<Presented>(await api.post('/api/admin/tasks', { ...(await samples.sampleOf(def('tasks'))), ...knowledge, ...(i === 1 ? { campaign_id: null } : {}) }));
       dataOf<Presented>(await api.post('/api/admin/user-messages', { ...(await samples.sampleOf(def('user-messages'))), ...knowledge, ...(i === 1 ? { text: null } : {}) }));
     }
+    // appointments, their doctors' specializations read with them (the declaration's `linked`, from doctor_id)
+    for (let i = 0; i < 3; i++) await samples.ref('appointments');
     adminId = (dataOf(await api.get('/api/admin/me')) as Presented).encrypted_id as string;
     await adminWith(t, ['view_app_user']);
   });
@@ -51,6 +53,7 @@ describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
       `/api/admin/districts?sort=id&order=asc`,
       `/api/admin/tasks?sort=id&order=asc`,
       `/api/admin/user-messages?sort=id&order=asc`,
+      `/api/admin/appointments?sort=id&order=asc`,
     ];
     for (const list of lists) {
       const all = dataOf(await api.get(`${list}&paginate=false`)) as Presented[];
@@ -63,6 +66,8 @@ describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
     const interests = (dataOf(await api.get(`/api/admin/app-users?search=${tag}b`)) as { data: Presented[] }).data[0]!.interest_ids as { title: string }[];
     expect(interests).toHaveLength(2);
     expect(interests.map((i) => i.title)).toEqual(interests.map((i) => i.title).sort());
+    const booked = (dataOf(await api.get('/api/admin/appointments')) as { data: Presented[] }).data;
+    expect(booked.map((a) => (a.doctor as { specializations: unknown[] }).specializations)).toEqual(booked.map(() => [{ id: expect.any(Number), title: expect.any(String) }]));
     for (const resource of ['tasks', 'user-messages']) {
       const rows = (dataOf(await api.get(`/api/admin/${resource}?type=Knowledge`)) as { data: Presented[] }).data;
       expect({ resource, knowledge: rows.map((r) => r.knowledge) }).toEqual({ resource, knowledge: [{ id: expect.any(Number), title: expect.any(String), encrypted_id: expect.any(String) }] });
@@ -103,6 +108,8 @@ describe.each(DIALECTS)('lists in one statement (%s)', (dialect) => {
     // messages with their places, survey, knowledge item and interests in one; tasks likewise, then their CHWs (tasks.ts, enrich)
     expect(await statementsOf('/api/admin/user-messages')).toHaveLength(1);
     expect(await statementsOf('/api/admin/tasks')).toHaveLength(2);
+    // appointments with their doctors, patients, reasons and the doctors' specializations in one
+    expect(await statementsOf('/api/admin/appointments')).toHaveLength(1);
     expect(admins.filter((text) => text.includes('row_counts') && text.includes('limit'))).toHaveLength(1);
     // a later page (its total first, which says from which end to read it) and a search (planned for its
     // term each time, where the folded statement's joins cost more planning than its round trips) are read

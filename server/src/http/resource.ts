@@ -85,6 +85,12 @@ export interface Linked {
   table: TableName;
   columns: readonly string[];
   orderBy: string;
+  /**
+   * The column of this record whose value the pairs' `key` names (default: its id): an appointment's
+   * `doctor_id` for its doctor's specializations. A field `relation.name` puts the list in that belongsTo
+   * record (`doctor.specializations`; none when the record has none).
+   */
+  from?: string;
 }
 
 /** Rows of another table that point at this one: deleting refuses while any exist ("still used by 2 tehsils"). */

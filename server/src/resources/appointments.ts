@@ -6,7 +6,7 @@ import { ok, MESSAGES } from '../http/envelope';
 import { notFound, ValidationError } from '../http/errors';
 import { Fields, MAX_ID } from '../http/fields';
 import { defineResource, type CrudHelpers, type Row } from '../http/resource';
-import { answers, fileLink, oneOfTypes, recordId, ref, rowSchema } from '../http/responses';
+import { answers, fileLink, idTitles, oneOfTypes, recordId, ref, rowSchema } from '../http/responses';
 import { announce, BOOKING, checkCompletable, handleRequest, notStartedBound, releaseSlot, requestToHandle, rescheduleAppointment, takeSlot } from './appointmentWrites';
 import { OPEN_SLOT_STATUSES, ROSTER, SLOT_IDS } from './dutyRosters';
 import { addFullNames } from './people/accounts';
@@ -121,11 +121,13 @@ export const appointments = defineResource<'appointments'>()({
     { as: 'patient', column: 'patient_id', resource: 'app-users', childResource: 'family-members', table: 'users', columns: [...person, 'email', 'phone_no'] },
     { as: 'reason', column: 'cancel_reason_id', resource: 'cancellation-reasons', table: 'cancellation_reasons', columns: ['name'] },
   ],
+  // the doctor's specializations, read with the page (on PostgreSQL within its statement)
+  linked: { 'doctor.specializations': { link: 'doctor_specializations', key: 'doctor_id', linkKey: 'specialization_id', table: 'specializations', columns: ['title'], orderBy: 'title', from: 'doctor_id' } },
   district: { through: 'patient_id', resources: ['app-users', 'family-members'], message: 'Please select a patient.' },
   auditReads: true,
   presents: {
     'doctor.full_name': Type.String(),
-    'doctor.specializations': Type.Array(Type.Object({ title: Type.String() })),
+    'doctor.specializations': idTitles(),
     'doctor.file': fileLink(),
     'patient.full_name': Type.String(),
     booking_for: oneOfTypes('string', 'null'),
@@ -164,18 +166,12 @@ export const appointments = defineResource<'appointments'>()({
       if (stored?.status === 'Booked') await releaseSlot(db, stored.slot_id, 'Available');
     },
     async enrich(ctx, rows) {
-      const doctorIds = [...new Set(rows.map((r) => r.doctor_id))];
-      const specs = doctorIds.length
-        ? await ctx.db.selectFrom('doctor_specializations as ds').innerJoin('specializations as s', 's.id', 'ds.specialization_id')
-          .select(['ds.doctor_id', 's.title']).where('ds.doctor_id', 'in', doctorIds).orderBy('s.title').execute()
-        : [];
       const day = today();
       for (const r of rows) {
         const doctor = r.doctor as Row | null;
         const patient = r.patient as Row | null;
         if (doctor) {
           addFullNames([doctor]);
-          doctor.specializations = specs.filter((s) => s.doctor_id === r.doctor_id).map((s) => ({ title: s.title }));
           doctor.file = typeof doctor.photo === 'string' ? { path: ctx.storage.url(doctor.photo) } : null;
         }
         if (patient) addFullNames([patient]);

@@ -131,16 +131,25 @@ export function crudContext(app: FastifyInstance, def: ResourceDef): CrudContext
     return q;
   };
   const hasRelated = Boolean(def.profile || relations.length);
-  const linked = Object.entries(def.linked ?? {}).map(([field, spec]) => ({ field, spec, alias: `l__${field}` }));
+  const linked = Object.entries(def.linked ?? {}).map(([field, spec], i) => {
+    const dot = field.indexOf('.');
+    // a list in a related record (`doctor.specializations`): that record's key, that record's field
+    return { field, spec, alias: `l__${i}`, from: spec.from ?? 'id', outer: dot > 0 ? field.slice(0, dot) : null, inner: dot > 0 ? field.slice(dot + 1) : field };
+  });
   /** the records linked to the row `id` names, as one JSON array (`[]` when none), in the order `readLinked` reads them */
   const linkedArray = ({ spec }: (typeof linked)[number], id: RawBuilder<unknown>) => {
     const pairs = sql.join(['id', ...spec.columns].map((c) => sql`${sql.lit(c)}, ${sql.ref(`t.${c}`)}`));
     return sql`(select coalesce(json_agg(json_build_object(${pairs}) order by ${sql.ref(`t.${spec.orderBy}`)}, ${sql.ref('t.id')}), '[]'::json) from ${sql.table(spec.link)} as l inner join ${sql.table(spec.table)} as t on ${sql.ref('t.id')} = ${sql.ref(`l.${spec.linkKey}`)} where ${sql.ref(`l.${spec.key}`)} = ${id})`;
   };
-  /** the records linked to some rows, one query a field: field → the row's id → its records */
-  const readLinked = async (ids: number[]) => {
+  /** the records linked to some rows, one query a field: field → the row's id (or `from` column's value) → its records */
+  const readLinked = async (rows: Row[]) => {
     const byField = new Map<string, Map<number, Row[]>>();
-    for (const { field, spec } of linked) {
+    for (const { field, spec, from } of linked) {
+      const ids = [...new Set(rows.map((r) => r[from]).filter((v): v is number => typeof v === 'number'))];
+      if (!ids.length) {
+        byField.set(field, new Map());
+        continue;
+      }
       const found = await db
         .selectFrom(`${spec.link} as l`)
         .innerJoin(`${spec.table} as t`, 't.id', `l.${spec.linkKey}`)
@@ -178,7 +187,7 @@ export function crudContext(app: FastifyInstance, def: ResourceDef): CrudContext
       ? db.selectFrom(db.selectNoFrom([total.as('__total'), ...extra.map(([as, value]) => value.as(as))]).as('t')).leftJoin(numbered, (join) => join.onTrue()).selectAll('pg')
       : db.selectFrom(numbered).selectAll('pg');
     if (hasRelated) q = joinRelated(q.leftJoin(`${def.table} as m`, 'm.id', 'pg.id'));
-    for (const l of linked) q = q.select(linkedArray(l, sql.ref('pg.id')).as(l.alias));
+    for (const l of linked) q = q.select(linkedArray(l, sql.ref(`pg.${l.from}`)).as(l.alias));
     if (total) q = q.select(['t.__total', ...extra.map(([as]) => `t.${as}`)]);
     return q.orderBy('pg.__n');
   };
@@ -225,9 +234,14 @@ export function crudContext(app: FastifyInstance, def: ResourceDef): CrudContext
       }
     }
     if (linked.length && out.length) {
-      const byField = withRows ? null : await readLinked(out.map((r) => r.id));
+      const byField = withRows ? null : await readLinked(out);
       for (const [i, r] of out.entries()) {
-        for (const { field, alias } of linked) r[field] = withRows ? withRows[i]![alias] : byField!.get(field)!.get(r.id) ?? [];
+        for (const { field, alias, from, outer, inner } of linked) {
+          const holder = outer === null ? r : (r[outer] as Row | null);
+          if (!holder) continue;
+          const key = r[from];
+          holder[inner] = withRows ? withRows[i]![alias] : (typeof key === 'number' ? byField!.get(field)!.get(key) : undefined) ?? [];
+        }
       }
     }
     presentFiles(ctx, def, out, viewer);
