@@ -117,7 +117,7 @@ describeJourney('people journeys (Chromium, real server)', { timeout: 180_000 },
       await field(page, 'Password').fill('saffron-bridge-58');
       await field(page, 'Confirm Password').fill('saffron-bridge-58');
       await submit(page);
-      expect((await journey.smtp.waitFor(patientEmail, 15_000)).text).toContain('saffron-bridge-58');
+      expect((await journey.smtp.waitFor(patientEmail)).text).toContain('saffron-bridge-58');
 
       // --- her profile, Family Profile tab, Add Member
       await page.getByRole('link', { name: 'Back', exact: true }).click();
@@ -200,7 +200,7 @@ describeJourney('people journeys (Chromium, real server)', { timeout: 180_000 },
       });
       expect(created.status).toBe(200);
       await fetch(`${journey.server.url}/api/field/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-      const mail = await journey.smtp.waitFor(email, 15_000);
+      const mail = await journey.smtp.waitFor(email);
       const link = /(http\S+\/auth\/resetPassword\?account=user&t=\S+)/.exec(mail.text)![1]!;
       await page.goto(link);
       await field(page, 'New Password').fill('harbor-lantern-73');

@@ -63,7 +63,7 @@ describe.each(DIALECTS)('the mail queue (%s)', (dialect) => {
     // the mail server comes back on its address: the message goes without waiting out its backoff
     const smtp = await startSmtp(port);
     try {
-      const mail = await smtp.waitFor(ADMIN_EMAIL, 30_000);
+      const mail = await smtp.waitFor(ADMIN_EMAIL);
       const token = /\/auth\/resetPassword\?t=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!;
       const verified = await t.inject({ method: 'POST', url: '/api/admin/verify-reset-token', payload: { token: decodeURIComponent(token) } });
       expect(verified.json().data).toEqual({ valid: true });
