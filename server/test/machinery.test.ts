@@ -319,6 +319,8 @@ const unguardedPointers = (reg: Registry): string[] =>
 const GUARDED_OTHERWISE: Record<string, string> = {
   'tasks.survey_id -> dynamic-forms': 'the form\'s beforeDelete hook refuses while tasks or messages use it, naming them (forms.test.ts)',
   'user-messages.survey_id -> dynamic-forms': 'the form\'s beforeDelete hook refuses while tasks or messages use it, naming them (forms.test.ts)',
+  'tasks.knowledge_id -> health-literacy-content': 'the item\'s beforeDelete hook refuses while tasks or messages use it, naming them (health-literacy.test.ts)',
+  'user-messages.knowledge_id -> health-literacy-content': 'the item\'s beforeDelete hook refuses while tasks or messages use it, naming them (health-literacy.test.ts)',
   'appointments.cancel_reason_id -> cancellation-reasons':
     'a reason is set by cancelling, not by an appointment\'s write (the generated test makes its rows by writes): the foreign key refuses the delete, 409',
   'supports.user_id -> app-users': 'a support request\'s author is a CHW or a patient (the field apps write it): the foreign key refuses the delete, 409',
