@@ -15,7 +15,7 @@ import type { TableName } from '../src/db/schema';
 import { createResourceTable, notNull } from '../src/db/migrations/helpers';
 import { ValidationError } from '../src/http/errors';
 import { Fields } from '../src/http/fields';
-import { checkPlaceDeclaration } from '../src/http/list';
+import { checkListDeclaration, checkPlaceDeclaration } from '../src/http/list';
 import { registry as realRegistry } from '../src/resources/registry';
 import { dynamic, type Registry, type ResourceDef } from '../src/http/resource';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
@@ -190,6 +190,14 @@ describe('places', () => {
     expect(() => checkPlaceDeclaration(placed, withRegistry(placed))).not.toThrow();
     const throughDoctors = notes({ district: { through: 'group_id', resources: [resource('doctors')], message: 'Please choose the doctor.' } });
     expect(() => checkPlaceDeclaration(throughDoctors, withRegistry(throughDoctors))).toThrow('its place goes through doctors, which declares no district');
+  });
+
+  it('refuses a linked list named by a column the record does not have, or put in a relation it does not have', () => {
+    for (const def of realRegistry.resources) expect(() => checkListDeclaration(def)).not.toThrow();
+    const spec = { link: table('widget_parts'), key: 'widget_id', linkKey: 'id', table: table('widget_groups'), columns: ['title'], orderBy: 'title' };
+    expect(() => checkListDeclaration(notes({ linked: { parts: { ...spec, from: 'owner_id' } } }))).toThrow('resource patient-notes lists parts from owner_id, which is not one of its columns');
+    expect(() => checkListDeclaration(notes({ linked: { 'owner.parts': spec } }))).toThrow('resource patient-notes lists owner.parts, but has no belongsTo relation "owner"');
+    expect(() => checkListDeclaration(notes({ linked: { parts: { ...spec, from: 'title' } } }))).not.toThrow();
   });
 });
 

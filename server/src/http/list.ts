@@ -445,5 +445,11 @@ export function checkListDeclaration(def: ResourceDef): void {
     if (!rel) problems.push(`sorts by ${sort}, but has no belongsTo relation "${sort.slice(0, dot)}"`);
     else if (!rel.columns.includes(sort.slice(dot + 1))) problems.push(`sorts by ${sort}, which its relation does not load`);
   }
+  // a linked list named by another column must name one the page reads; one in a related record, a relation it has
+  for (const [field, spec] of Object.entries(def.linked ?? {})) {
+    const dot = field.indexOf('.');
+    if (dot > 0 && !def.belongsTo?.some((r) => r.as === field.slice(0, dot))) problems.push(`lists ${field}, but has no belongsTo relation "${field.slice(0, dot)}"`);
+    if (spec.from !== undefined && spec.from !== 'id' && !def.columns.includes(spec.from)) problems.push(`lists ${field} from ${spec.from}, which is not one of its columns`);
+  }
   if (problems.length) throw new Error(`resource ${def.name} ${problems.join('; ')}`);
 }
