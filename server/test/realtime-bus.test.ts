@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import WebSocket from 'ws';
 import { PgBus, Reassembler, encodeEvent, splitUtf8, type BusEvent } from '../src/realtime/pgBus';
 import { DIALECTS, startTestApp, type TestApp } from './helpers/app';
+import { until } from './helpers/until';
 
 jest.setTimeout(180_000);
 
@@ -66,15 +67,6 @@ describe.each(DIALECTS)('the bus (%s)', (dialect) => {
     });
     return { events };
   }
-
-  // a ceiling, not a wait: a machine busy with other work is slow to deliver (10 s was the bound before)
-  const until = async (check: () => boolean, what: string, timeoutMs = 60_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-      await sleep(20);
-    }
-  };
 
   beforeAll(async () => {
     t = await startTestApp(dialect);

@@ -15,13 +15,14 @@ import { channelAuth, embeddedCredentials, signApiRequest, verifyChannelAuth } f
 import { adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { call, fieldErrors } from './helpers/http';
 import { freePort } from './helpers/serverProcess';
+import { until, WAIT_CEILING_MS } from './helpers/until';
 
 jest.setTimeout(180_000);
 
 type Frame = { event: string; channel?: string; data?: unknown };
 
 /** How long a frame may be awaited before the test fails. */
-const FRAME_CEILING_MS = 60_000;
+const FRAME_CEILING_MS = WAIT_CEILING_MS;
 
 /** A raw WebSocket that queues every frame it receives, for step-by-step protocol checks. */
 interface RawClient {
@@ -72,14 +73,6 @@ const closeRaw = async (c: RawClient) => {
   await c.closed;
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Waits until `check` holds (looked at every 20 ms), failing after the frames' ceiling. */
-const until = async (check: () => boolean, what: string) => {
-  const deadline = Date.now() + FRAME_CEILING_MS;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${FRAME_CEILING_MS} ms`);
-    await sleep(20);
-  }
-};
 
 describe.each(DIALECTS)('realtime (%s)', (dialect) => {
   let t: TestApp;
