@@ -12,6 +12,7 @@ import { registry } from '../src/resources/registry';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminWith, DIALECTS, startTestApp, type TestApp } from './helpers/app';
 import { client, type Client, dataOf, fieldErrors, type Row, sampler } from './helpers/http';
 import { startSmtp } from './helpers/smtp';
+import { until } from './helpers/until';
 
 jest.setTimeout(360_000);
 
@@ -74,8 +75,7 @@ describe.each(DIALECTS)('accounts and sign-in on %s', (dialect) => {
     for (let i = 0; i < count; i++) {
       expect((await t.inject({ method: 'POST', url: `${prefix}/verify-email`, payload: { email }, remoteAddress: `10.6.${n}.${i}` })).statusCode).toBe(200);
       // one at a time: each link is made after its answer
-      const deadline = Date.now() + 5000;
-      while (mailsTo(email).length < i + 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await until(() => mailsTo(email).length >= i + 1, `reset mail ${i + 1} to ${email}`);
     }
     const tokens = mailsTo(email).map((m) => decodeURIComponent(/resetPassword\?(?:account=user&)?t=([A-Za-z0-9_%-]+)/.exec(m.text)![1]!));
     expect(tokens).toHaveLength(count);

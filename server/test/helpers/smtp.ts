@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { until, WAIT_CEILING_MS } from './until';
 
 export interface ReceivedMail {
   to: string[];
@@ -41,14 +42,10 @@ export async function startSmtp(port = 0): Promise<{ url: string; mails: Receive
     url: `smtp://127.0.0.1:${bound}`,
     mails,
     // a ceiling, not a wait: a machine busy with other work is slow to send (5 s was the bound before)
-    async waitFor(to, timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.find((m) => m.to.includes(to));
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+    async waitFor(to, timeoutMs = WAIT_CEILING_MS) {
+      let found: (typeof mails)[number] | undefined;
+      await until(() => (found = mails.find((m) => m.to.includes(to))) !== undefined, `a mail to ${to}`, timeoutMs);
+      return found!;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
